@@ -1,0 +1,71 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { DrfValidationError, Msg } from './drf-errors';
+
+const DEFAULT_DETAIL: Partial<Record<number, string>> = {
+  [HttpStatus.UNAUTHORIZED]: Msg.notAuthenticated,
+  [HttpStatus.FORBIDDEN]: Msg.permissionDenied,
+  [HttpStatus.NOT_FOUND]: Msg.notFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'File too large.',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'Unsupported media type in request.',
+};
+
+/**
+ * Writes every error the way Django REST Framework does, so that clients written against the
+ * old server keep working: {"detail": "..."} or {"field": ["..."]}.
+ */
+@Catch()
+export class DrfExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<{ method: string; url: string }>();
+    if (res.headersSent) return;
+
+    if (exception instanceof DrfValidationError) {
+      res.status(HttpStatus.BAD_REQUEST).json(exception.errors);
+      return;
+    }
+    if (exception instanceof ThrottlerException) {
+      const retryAfter = Number(res.getHeader('Retry-After') ?? res.getHeader('retry-after-default') ?? 60);
+      res.setHeader('Retry-After', String(retryAfter));
+      res.status(HttpStatus.TOO_MANY_REQUESTS).json({
+        detail: `Request was throttled. Expected available in ${retryAfter} seconds.`,
+      });
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      let detail: string | undefined;
+      if (typeof body === 'object' && body !== null && 'detail' in body) {
+        detail = String((body as { detail: unknown }).detail);
+      } else if (status === HttpStatus.NOT_FOUND && /^Cannot /.test(exception.message)) {
+        detail = Msg.notFound;
+      } else if (status === HttpStatus.BAD_REQUEST) {
+        const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
+        detail = Array.isArray(message) ? message.join(' ') : String(message ?? exception.message);
+        if (/JSON|Unexpected token/i.test(detail)) detail = `JSON parse error - ${detail}`;
+      } else {
+        detail = DEFAULT_DETAIL[status] ?? exception.message;
+      }
+      if (status === HttpStatus.UNAUTHORIZED) res.setHeader('WWW-Authenticate', 'Token');
+      res.status(status).json({ detail });
+      return;
+    }
+    // Errors thrown by body parsers that never became HttpExceptions.
+    const maybe = exception as { status?: number; statusCode?: number; type?: string; message?: string };
+    const status = maybe?.status ?? maybe?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const detail =
+        maybe.type === 'entity.parse.failed' ? `JSON parse error - ${maybe.message}` : (DEFAULT_DETAIL[status] ?? maybe.message ?? 'Bad request.');
+      res.status(status).json({ detail });
+      return;
+    }
+    this.logger.error({ err: exception, method: req.method, url: req.url }, 'Unhandled error');
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ detail: Msg.serverError });
+  }
+}

@@ -1,0 +1,161 @@
+import * as path from 'node:path';
+
+/**
+ * The one place that reads process.env. Every variable has a type, a default and a
+ * description; the README's configuration table is written from CONFIG_VARIABLES.
+ */
+
+type Kind = 'string' | 'int' | 'bool' | 'url' | 'enum' | 'list';
+
+interface VariableSpec {
+  name: string;
+  kind: Kind;
+  default?: string;
+  values?: readonly string[];
+  description: string;
+}
+
+export const CONFIG_VARIABLES: readonly VariableSpec[] = [
+  { name: 'NODE_ENV', kind: 'enum', values: ['production', 'development', 'test'], default: 'production', description: 'Runtime mode; `test` lowers log noise.' },
+  { name: 'PORT', kind: 'int', default: '3000', description: 'HTTP port for the UI and the API.' },
+  { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Embedded database, local files and the mail outbox live here.' },
+  { name: 'DATABASE_URL', kind: 'url', description: 'PostgreSQL URL. Unset: embedded PGlite under DATA_DIR/db.' },
+  { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site (links in mail, image URLs). Default http://localhost:PORT.' },
+  { name: 'SEED_DEMO', kind: 'bool', default: 'true', description: 'Seed demo users and content into an empty database.' },
+  { name: 'RUN_WORKER', kind: 'bool', default: 'true', description: 'Run background jobs inside the API process (set false when running `npm run worker` separately).' },
+  { name: 'SERVE_FRONTEND', kind: 'bool', default: 'true', description: 'Serve the built React app from the API process.' },
+  { name: 'CORS_ORIGINS', kind: 'list', default: '', description: 'Comma-separated origins allowed by CORS (empty: same origin only).' },
+  { name: 'TRUST_PROXY', kind: 'string', default: 'loopback', description: 'Express `trust proxy` setting: `true`, `false`, a hop count, or addresses/subnets.' },
+  { name: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level of the JSON logs.' },
+  { name: 'SMTP_URL', kind: 'url', description: 'SMTP server (smtp://user:pass@host:port). Unset: mail is written as .eml files to DATA_DIR/outbox.' },
+  { name: 'MAIL_FROM', kind: 'string', default: 'Monobook <no-reply@localhost>', description: 'Sender of outgoing mail.' },
+  { name: 'STORAGE_DRIVER', kind: 'enum', values: ['local', 's3'], default: 'local', description: 'Where uploaded files go: local disk under DATA_DIR/files, or S3.' },
+  { name: 'S3_BUCKET', kind: 'string', description: 'S3 bucket (STORAGE_DRIVER=s3).' },
+  { name: 'S3_REGION', kind: 'string', default: 'ap-northeast-1', description: 'S3 region.' },
+  { name: 'S3_ENDPOINT', kind: 'url', description: 'S3-compatible endpoint (MinIO, s3rver). Unset: AWS.' },
+  { name: 'S3_ACCESS_KEY_ID', kind: 'string', description: 'S3 access key (unset: the AWS default credential chain).' },
+  { name: 'S3_SECRET_ACCESS_KEY', kind: 'string', description: 'S3 secret key.' },
+  { name: 'S3_FORCE_PATH_STYLE', kind: 'bool', default: 'false', description: 'Path-style S3 URLs (MinIO, s3rver).' },
+  { name: 'UPLOAD_MAX_BYTES', kind: 'int', default: String(50 * 1024 * 1024), description: 'Largest accepted data file upload.' },
+  { name: 'IMAGE_MAX_BYTES', kind: 'int', default: String(5 * 1024 * 1024), description: 'Largest accepted profile or circle image.' },
+  { name: 'AUTH_RATE_LIMIT_PER_IP', kind: 'int', default: '30', description: 'Login/register/forgot-password calls per IP per minute.' },
+  { name: 'AUTH_RATE_LIMIT_PER_EMAIL', kind: 'int', default: '10', description: 'Login/register/forgot-password calls per email per 10 minutes.' },
+  { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
+];
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  runWorker: boolean;
+  serveFrontend: boolean;
+  corsOrigins: string[];
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  storage: {
+    driver: 'local' | 's3';
+    localDir: string;
+    s3: {
+      bucket?: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+  };
+  uploadMaxBytes: number;
+  imageMaxBytes: number;
+  authRateLimit: { perIp: number; perEmail: number };
+  accountDeletionGraceDays: number;
+}
+
+export class ConfigError extends Error {}
+
+function read(env: NodeJS.ProcessEnv, spec: VariableSpec): string | undefined {
+  const raw = env[spec.name];
+  const value = raw === undefined || raw === '' ? spec.default : raw;
+  if (value === undefined) return undefined;
+  switch (spec.kind) {
+    case 'int':
+      if (!/^\d+$/.test(value)) throw new ConfigError(`${spec.name} must be a non-negative integer, got "${value}"`);
+      break;
+    case 'bool':
+      if (!['true', 'false', '1', '0', 'yes', 'no'].includes(value.toLowerCase()))
+        throw new ConfigError(`${spec.name} must be true or false, got "${value}"`);
+      break;
+    case 'url':
+      try {
+        new URL(value);
+      } catch {
+        throw new ConfigError(`${spec.name} must be a URL, got "${value}"`);
+      }
+      break;
+    case 'enum':
+      if (!spec.values!.includes(value))
+        throw new ConfigError(`${spec.name} must be one of ${spec.values!.join(', ')}, got "${value}"`);
+      break;
+    default:
+      break;
+  }
+  return value;
+}
+
+const asBool = (v: string | undefined) => v !== undefined && ['true', '1', 'yes'].includes(v.toLowerCase());
+
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const values: Record<string, string | undefined> = {};
+  for (const spec of CONFIG_VARIABLES) values[spec.name] = read(env, spec);
+  const port = Number(values.PORT);
+  if (port < 1 || port > 65535) throw new ConfigError(`PORT must be between 1 and 65535, got "${values.PORT}"`);
+  const dataDir = path.resolve(values.DATA_DIR!);
+  const driver = values.STORAGE_DRIVER as 'local' | 's3';
+  if (driver === 's3' && !values.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    env: values.NODE_ENV as AppConfig['env'],
+    port,
+    host: values.HOST!,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl,
+    seedDemo: asBool(values.SEED_DEMO),
+    runWorker: asBool(values.RUN_WORKER),
+    serveFrontend: asBool(values.SERVE_FRONTEND),
+    corsOrigins: (values.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY!),
+    logLevel: values.LOG_LEVEL!,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM!, outboxDir: path.join(dataDir, 'outbox') },
+    storage: {
+      driver,
+      localDir: path.join(dataDir, 'files'),
+      s3: {
+        bucket: values.S3_BUCKET,
+        region: values.S3_REGION!,
+        endpoint: values.S3_ENDPOINT,
+        accessKeyId: values.S3_ACCESS_KEY_ID,
+        secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: asBool(values.S3_FORCE_PATH_STYLE),
+      },
+    },
+    uploadMaxBytes: Number(values.UPLOAD_MAX_BYTES),
+    imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
+    authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
+    accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

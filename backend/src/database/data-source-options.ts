@@ -1,0 +1,17 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseHandle } from './embedded-postgres';
+import { ENTITIES, MIGRATIONS } from './entities';
+
+export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded'>): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: db.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'typeorm_migrations',
+    synchronize: false,
+    logging: false,
+    // PGlite's socket server interleaves messages of concurrent connections: keep to one.
+    extra: { max: db.embedded ? 1 : 10, connectionTimeoutMillis: 10_000 },
+  };
+}

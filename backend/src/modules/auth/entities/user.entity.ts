@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Stored lower-cased; unique. */
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  /** argon2id; null for accounts that only sign in through a provider. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified: boolean;
+
+  /** Language of mail sent to this user: 'ja' or 'en'. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language: string;
+
+  @CreateDateColumn({ name: 'date_joined', type: 'timestamptz' })
+  dateJoined: Date;
+
+  @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
+  lastLogin: Date | null;
+
+  @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
+  deletionRequestedAt: Date | null;
+}
