@@ -1,0 +1,103 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AppModule } from './app.module';
+import { AppOptions } from './app-options';
+import { drfValidationPipe } from './common/http/validation';
+
+export const API_PREFIX = 'api/user';
+const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
+
+export async function createApp(options: AppOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    rawBody: true, // Stripe webhooks verify signatures over the raw body
+    bufferLogs: true,
+  });
+  configureApp(app, options);
+  return app;
+}
+
+export function configureApp(app: NestExpressApplication, { config }: AppOptions): void {
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.set('x-powered-by', false);
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: 'healthz', method: RequestMethod.GET },
+      { path: 'readyz', method: RequestMethod.GET },
+      { path: 'media/*key', method: RequestMethod.GET },
+    ],
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", 'https:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  app.enableCors({
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After'],
+  });
+  app.useGlobalPipes(drfValidationPipe());
+  app.enableShutdownHooks();
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
+
+  if (config.serveFrontend) serveFrontend(app);
+}
+
+function serveFrontend(app: NestExpressApplication): void {
+  const candidates = [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
+  const dist = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
+  if (!dist) return;
+  const index = path.join(dist, 'index.html');
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => {
+    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } }));
+  // Client-side routes: every other GET that is not part of the API gets the SPA.
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.method !== 'GET' || NON_API_PATHS.some((p) => req.path.startsWith(p))) return next();
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Monobook API')
+    .setDescription(
+      [
+        'REST API of the Monobook platform (Books made from data files, posts, circles).',
+        '',
+        'Conventions (Django REST Framework compatible):',
+        '- Authenticate with `Authorization: Token <key>` (the `token` from `POST /api/user/login/`). A missing or invalid token on a protected call answers `401` with `WWW-Authenticate: Token`; an invalid token is refused even on public calls.',
+        '- Errors: `{"detail": "..."}`, or for validation `{"field": ["message"]}` / `{"non_field_errors": ["message"]}` with status 400.',
+        '- Paths work with and without the trailing slash.',
+        '- Lists take `count`, the page index from 0; pages hold 10 items unless stated; an empty page ends the list.',
+        '- Dates are ISO 8601 with time zone; `birthday` is `YYYY-MM-DD`.',
+      ].join('\n'),
+    )
+    .setVersion('1.0')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' }, 'token')
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controller, method) => method,
+  });
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import * as crypto from 'node:crypto';
+import { EntityManager, Repository } from 'typeorm';
+import { AccountKey, AccountKeyPurpose } from './entities/account-key.entity';
+import { sha256 } from './token.service';
+
+const LIFETIME_MS: Record<AccountKeyPurpose, number> = {
+  verify: 3 * 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
+
+/** Single-use keys for e-mail verification and password reset links (OWASP style). */
+@Injectable()
+export class AccountKeysService {
+  constructor(@InjectRepository(AccountKey) private readonly keys: Repository<AccountKey>) {}
+
+  async create(userId: number, purpose: AccountKeyPurpose, manager?: EntityManager): Promise<string> {
+    const key = crypto.randomBytes(32).toString('base64url');
+    const repo = manager ? manager.getRepository(AccountKey) : this.keys;
+    await repo.insert({ userId, purpose, keyHash: sha256(key), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+    return key;
+  }
+
+  /** True when the key is valid now; does not use it up. */
+  async isValid(userId: number, purpose: AccountKeyPurpose, key: string): Promise<boolean> {
+    const rows = await this.keys.query(
+      `SELECT 1 FROM account_keys
+        WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NULL AND expires_at > now()`,
+      [userId, purpose, sha256(key)],
+    );
+    return rows.length > 0;
+  }
+
+  /** Uses the key up, atomically: true for exactly one caller while it is valid. */
+  async consume(userId: number, purpose: AccountKeyPurpose, key: string, manager: EntityManager): Promise<boolean> {
+    const [rows] = await manager.query(
+      `UPDATE account_keys SET used_at = now()
+        WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NULL AND expires_at > now()
+        RETURNING id`,
+      [userId, purpose, sha256(key)],
+    );
+    return rows.length > 0;
+  }
+
+  async revokeAll(userId: number, purpose: AccountKeyPurpose, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE account_keys SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+  }
+}

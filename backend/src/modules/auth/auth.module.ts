@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
+import { MailModule } from '../mail/mail.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { AccountKeysService } from './account-keys.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { AccountKey } from './entities/account-key.entity';
+import { AuthToken } from './entities/auth-token.entity';
+import { User } from './entities/user.entity';
+import { TokenService } from './token.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule, ProfilesModule],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    AccountKeysService,
+    TokenService,
+    { provide: TokenResolver, useExisting: TokenService },
+    { provide: APP_GUARD, useClass: TokenAuthGuard },
+  ],
+  exports: [TokenService, AuthService],
+})
+export class AuthModule {}

@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { Msg } from '../../../common/http/drf-errors';
+
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export const LANGUAGES = ['ja', 'en'] as const;
+
+export class RegisterDto {
+  @ApiProperty({ example: 'hanako@example.com' })
+  @Transform(trimLower)
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  @MaxLength(254, { message: Msg.maxLength(254) })
+  @IsEmail({}, { message: Msg.invalidEmail })
+  email: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  password1: string;
+
+  @ApiProperty()
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  password2: string;
+
+  @ApiProperty({ description: 'The terms and conditions were agreed to; must be true.' })
+  @Transform(toBool)
+  @IsDefined({ message: Msg.required })
+  @IsBoolean({ message: Msg.invalidBool })
+  agreed: boolean;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail sent to this account.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  language?: 'ja' | 'en';
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'hanako@example.com' })
+  @Transform(trimLower)
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  email: string;
+
+  @ApiProperty()
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  password: string;
+}
+
+export class KeyDto {
+  @ApiProperty({ description: 'User id from the link.', example: 12 })
+  @Type(() => Number)
+  @IsDefined({ message: Msg.required })
+  @IsInt({ message: Msg.invalidInt })
+  @Min(1, { message: Msg.invalidInt })
+  id: number;
+
+  @ApiProperty({ description: 'Key from the link.' })
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  @MaxLength(100, { message: Msg.maxLength(100) })
+  key: string;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty({ example: 'hanako@example.com' })
+  @Transform(trimLower)
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  @IsEmail({}, { message: Msg.invalidEmail })
+  email: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail, when the account has none yet.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  language?: 'ja' | 'en';
+}
+
+export class ResetPasswordDto extends KeyDto {
+  @ApiPropertyOptional({ description: 'E-mail shown by verify-for-password-reset; must match the link when sent.' })
+  @IsOptional()
+  @Transform(trimLower)
+  @IsString()
+  email?: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  password: string;
+
+  @ApiPropertyOptional({ description: 'Repeat of the password; checked when sent.' })
+  @IsOptional()
+  @IsString()
+  password2?: string;
+}
+
+export class LoginResponse {
+  @ApiProperty({ description: 'Send as `Authorization: Token <token>`.' })
+  token: string;
+
+  @ApiProperty({ enum: ['/home', '/account'], description: '/account while the user has no profile yet.' })
+  redirect_url: string;
+}
+
+export class MessageResponse {
+  @ApiProperty({ example: 'OK' })
+  message: string;
+}
+
+export class EmailResponse {
+  @ApiProperty()
+  email: string;
+}

@@ -1,0 +1,60 @@
+export type MailLanguage = 'ja' | 'en';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists';
+
+interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines: string[]; action: string }>> = {
+  'verify-email': {
+    en: {
+      subject: 'Confirm your e-mail address',
+      lines: ['Thank you for signing up.', 'Open the link below to confirm your e-mail address. It is valid for 3 days.'],
+      action: 'Confirm e-mail address',
+    },
+    ja: {
+      subject: 'メールアドレスの確認',
+      lines: ['ご登録ありがとうございます。', '下のリンクを開いてメールアドレスを確認してください。リンクの有効期限は3日間です。'],
+      action: 'メールアドレスを確認する',
+    },
+  },
+  'reset-password': {
+    en: {
+      subject: 'Reset your password',
+      lines: ['We received a request to reset your password.', 'Open the link below within 1 hour to choose a new password. If you did not ask for this, ignore this mail.'],
+      action: 'Choose a new password',
+    },
+    ja: {
+      subject: 'パスワードの再設定',
+      lines: ['パスワード再設定のリクエストを受け付けました。', '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。'],
+      action: '新しいパスワードを設定する',
+    },
+  },
+  'account-exists': {
+    en: {
+      subject: 'You already have an account',
+      lines: ['Someone tried to sign up with this e-mail address, which already has an account.', 'If it was you, log in or reset your password from the link below.'],
+      action: 'Log in',
+    },
+    ja: {
+      subject: 'アカウントはすでに登録されています',
+      lines: ['このメールアドレスで新規登録が試みられましたが、すでにアカウントがあります。', 'ご本人の場合は、下のリンクからログインするかパスワードを再設定してください。'],
+      action: 'ログインする',
+    },
+  },
+};
+
+export function renderMail(template: MailTemplate, language: string, link: string): Rendered {
+  const lang: MailLanguage = language === 'ja' ? 'ja' : 'en';
+  const t = TEXTS[template][lang];
+  const text = [...t.lines, '', link, ''].join('\n');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.7">${t.lines
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
+    .join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(link)}</p></body></html>`;
+  return { subject: t.subject, text, html };
+}

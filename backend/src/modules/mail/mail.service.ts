@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as crypto from 'node:crypto';
+import nodemailer, { Transporter } from 'nodemailer';
+import type { EntityManager } from 'typeorm';
+import { APP_OPTIONS, AppOptions } from '../../app-options';
+import { JobsService } from '../../jobs/jobs.service';
+import { MailTemplate, renderMail } from './mail-templates';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const MAIL_QUEUE = 'mail-send';
+
+/**
+ * Outgoing mail goes through the job queue (so answers do not wait on SMTP and failures retry)
+ * to SMTP_URL, or, when no SMTP server is configured, to .eml files in DATA_DIR/outbox.
+ */
+@Injectable()
+export class MailService implements OnModuleInit {
+  private readonly logger = new Logger('Mail');
+  private transport?: Transporter;
+
+  constructor(
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly jobs: JobsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message), { retryLimit: 8 });
+  }
+
+  /** Enqueue a templated mail; with `manager`, atomically with that transaction. */
+  async sendTemplate(to: string, template: MailTemplate, language: string, link: string, manager?: EntityManager): Promise<void> {
+    const rendered = renderMail(template, language, link);
+    await this.jobs.send(MAIL_QUEUE, { to, ...rendered }, manager);
+  }
+
+  /** Link into the frontend, on the public origin. */
+  frontendLink(pathname: string): string {
+    return `${this.options.config.publicUrl}${pathname}`;
+  }
+
+  private getTransport(): Transporter {
+    if (!this.transport) {
+      const { smtpUrl } = this.options.config.mail;
+      this.transport = smtpUrl
+        ? nodemailer.createTransport(smtpUrl, { ignoreTLS: smtpUrl.startsWith('smtp://') && /localhost|127\.0\.0\.1/.test(smtpUrl) } as object)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+    return this.transport;
+  }
+
+  async deliver(message: MailMessage): Promise<void> {
+    const { from, smtpUrl, outboxDir } = this.options.config.mail;
+    const info = await this.getTransport().sendMail({ from, ...message });
+    if (smtpUrl) {
+      this.logger.log({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    await fs.mkdir(outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(outboxDir, name);
+    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    this.logger.log({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_OPTIONS, AppOptions } from '../../app-options';
+import { Profile } from './entities/profile.entity';
+import { ProfilesController } from './profiles.controller';
+import { ProfilesService } from './profiles.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Profile]),
+    MulterModule.registerAsync({
+      inject: [APP_OPTIONS],
+      useFactory: ({ config }: AppOptions) => ({ limits: { fileSize: config.imageMaxBytes, files: 2, fields: 20 } }),
+    }),
+  ],
+  controllers: [ProfilesController],
+  providers: [ProfilesService],
+  exports: [ProfilesService],
+})
+export class ProfilesModule {}

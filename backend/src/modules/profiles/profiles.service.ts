@@ -1,0 +1,184 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import * as crypto from 'node:crypto';
+import { Repository, SelectQueryBuilder } from 'typeorm';
+import { APP_OPTIONS, AppOptions } from '../../app-options';
+import { AuthUser } from '../../common/auth/auth-user';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { PAGE_SIZE, PageWindow } from '../../common/http/paging';
+import { searchDocument, searchQuery } from '../../common/search/search-text';
+import { normalizeImage } from '../../common/uploads/images';
+import { FileStorage } from '../../storage/file-storage';
+import { User } from '../auth/entities/user.entity';
+import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
+import { Profile } from './entities/profile.entity';
+
+export interface ProfileImages {
+  img?: Express.Multer.File[];
+  imgBackground?: Express.Multer.File[];
+}
+
+const MAX_AGE_YEARS = 121;
+
+function checkBirth(birth: string): string {
+  const [y, m, d] = birth.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const valid = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const thisYear = new Date().getUTCFullYear();
+  if (!valid) throw DrfValidationError.field('birth', Msg.invalidDate);
+  if (date.getTime() > Date.now() || y < thisYear - MAX_AGE_YEARS) throw DrfValidationError.field('birth', 'Enter a real birthday.');
+  return birth;
+}
+
+@Injectable()
+export class ProfilesService {
+  constructor(
+    @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** Profiles of active accounts only: a deletion request hides the profile at once. */
+  private visible(): SelectQueryBuilder<Profile> {
+    return this.profiles.createQueryBuilder('p').innerJoin(User, 'u', 'u.id = p.userId AND u.isActive = true');
+  }
+
+  toResponse(p: Profile): ProfileResponse {
+    const [year, month, day] = p.birthday ? p.birthday.split('-').map(Number) : [null, null, null];
+    const url = (key: string | null) => (key ? `${this.options.config.publicUrl}/media/${key}` : null);
+    return {
+      id: p.id,
+      userProfile: p.userId,
+      nickName: p.nickName,
+      caption: p.caption,
+      description: p.description,
+      birth: p.birthday,
+      birthday: p.birthday,
+      birthYear: year,
+      birthMonth: month,
+      birthDay: day,
+      sex: p.sex,
+      img: url(p.img),
+      imgBackground: url(p.imgBackground),
+      created_on: p.createdOn.toISOString(),
+    };
+  }
+
+  async existsForUser(userId: number): Promise<boolean> {
+    return this.profiles.exists({ where: { userId } });
+  }
+
+  async mine(user: AuthUser): Promise<ProfileResponse> {
+    const profile = await this.profiles.findOneBy({ userId: user.id });
+    if (!profile) throw notFound();
+    return this.toResponse(profile);
+  }
+
+  async byId(id: number): Promise<ProfileResponse> {
+    const profile = await this.visible().where('p.id = :id', { id }).getOne();
+    if (!profile) throw notFound();
+    return this.toResponse(profile);
+  }
+
+  async byUserId(userId: number): Promise<ProfileResponse> {
+    const profile = await this.visible().where('p.userId = :userId', { userId }).getOne();
+    if (!profile) throw notFound();
+    return this.toResponse(profile);
+  }
+
+  /** Newest profiles that have a real nickname, for the follow-recommendation carousel. */
+  async newest(viewer?: AuthUser): Promise<ProfileResponse[]> {
+    const qb = this.visible().where("p.nickName <> 'default'");
+    if (viewer) qb.andWhere('p.userId <> :me', { me: viewer.id });
+    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').limit(PAGE_SIZE).getMany();
+    return rows.map((p) => this.toResponse(p));
+  }
+
+  /** Word search over nickname and caption (Japanese and English); an empty query lists the newest. */
+  async search(q: string | undefined, page: PageWindow): Promise<ProfileResponse[]> {
+    const qb = this.visible();
+    const query = searchQuery(q ?? '');
+    if (query) qb.where(`p.search_vector @@ to_tsquery('simple', :query)`, { query });
+    else if ((q ?? '').trim()) return [];
+    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').offset(page.offset).limit(page.limit).getMany();
+    return rows.map((p) => this.toResponse(p));
+  }
+
+  async create(user: AuthUser, dto: ProfileFieldsDto, files: ProfileImages): Promise<ProfileResponse> {
+    if (dto.nickName === undefined) throw DrfValidationError.field('nickName', Msg.required);
+    if (await this.existsForUser(user.id)) throw DrfValidationError.nonField('This user already has a profile.');
+    const birthday = dto.birth !== undefined && dto.birth !== '' ? checkBirth(dto.birth) : null;
+    const images = await this.storeImages(user.id, files);
+    const profile = this.profiles.create({
+      userId: user.id,
+      nickName: dto.nickName,
+      caption: dto.caption ?? '',
+      description: dto.description ?? '',
+      birthday,
+      sex: dto.sex ?? '0',
+      img: images.img ?? null,
+      imgBackground: images.imgBackground ?? null,
+      searchText: searchDocument(dto.nickName, dto.caption),
+    });
+    try {
+      await this.profiles.insert(profile);
+    } catch (err) {
+      await this.deleteKeys(Object.values(images));
+      if ((err as { code?: string }).code === '23505') throw DrfValidationError.nonField('This user already has a profile.');
+      throw err;
+    }
+    return this.byIdUnfiltered(profile.id);
+  }
+
+  async update(user: AuthUser, id: number, dto: ProfileFieldsDto, files: ProfileImages): Promise<ProfileResponse> {
+    const profile = await this.profiles.findOneBy({ id });
+    if (!profile) throw notFound();
+    if (profile.userId !== user.id) throw forbidden();
+    const birthday = dto.birth === undefined ? undefined : dto.birth === '' ? null : checkBirth(dto.birth);
+    const images = await this.storeImages(user.id, files);
+    const replaced = [images.img && profile.img, images.imgBackground && profile.imgBackground].filter((k): k is string => !!k);
+    const changes: Partial<Profile> = {
+      ...(dto.nickName !== undefined && { nickName: dto.nickName }),
+      ...(dto.caption !== undefined && { caption: dto.caption }),
+      ...(dto.description !== undefined && { description: dto.description }),
+      ...(birthday !== undefined && { birthday }),
+      ...(dto.sex !== undefined && { sex: dto.sex }),
+      ...images,
+    };
+    changes.searchText = searchDocument(changes.nickName ?? profile.nickName, changes.caption ?? profile.caption);
+    await this.profiles.update(id, changes);
+    await this.deleteKeys(replaced);
+    return this.byIdUnfiltered(id);
+  }
+
+  /** Removes stored images of a user whose account is being deleted. */
+  async deleteFilesOfUser(userId: number): Promise<void> {
+    const profile = await this.profiles.findOneBy({ userId });
+    if (profile) await this.deleteKeys([profile.img, profile.imgBackground]);
+  }
+
+  private async byIdUnfiltered(id: number): Promise<ProfileResponse> {
+    return this.toResponse(await this.profiles.findOneByOrFail({ id }));
+  }
+
+  private async storeImages(userId: number, files: ProfileImages): Promise<{ img?: string; imgBackground?: string }> {
+    const out: { img?: string; imgBackground?: string } = {};
+    // Check every file before storing any, so a bad second file leaves nothing behind.
+    const pending: Array<[keyof typeof out, Buffer]> = [];
+    for (const field of ['img', 'imgBackground'] as const) {
+      const file = files[field]?.[0];
+      if (file) pending.push([field, await normalizeImage(field, file)]);
+    }
+    for (const [field, data] of pending) {
+      const key = `profiles/${userId}/${crypto.randomUUID()}.jpg`;
+      await this.storage.put(key, data, 'image/jpeg');
+      out[field] = key;
+    }
+    return out;
+  }
+
+  private async deleteKeys(keys: Array<string | null | undefined>): Promise<void> {
+    for (const key of keys) if (key) await this.storage.delete(key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router-dom';
+import { SnackbarHost } from '@/components/snackbar-host';
+import { SessionGate } from '../session-gate';
+import { BottomBar } from './bottom-bar';
+import { Header } from './header';
+import { SideNav } from './side-nav';
+
+export function AppLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SessionGate />
+      <Header />
+      <Box sx={{ display: 'flex' }}>
+        <SideNav />
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <BottomBar />
+      <SnackbarHost />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { UserAvatar, displayName } from '@/components/user-avatar';
+import { useSession } from '@/hooks/use-session';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { isLoggedIn, profile } = useSession();
+  const name = displayName(profile?.nickName, t('common.noName'));
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Typography
+          component={RouterLink}
+          to="/recommend"
+          aria-label={t('app.logoLabel')}
+          variant="h6"
+          sx={{ color: 'primary.main', fontWeight: 800, textDecoration: 'none', letterSpacing: '0.02em' }}
+        >
+          {t('app.name')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
+          {t('app.tagline')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn ? (
+          <IconButton component={RouterLink} to="/userpage" aria-label={t('nav.myAvatar')} size="small">
+            <UserAvatar src={profile?.img} name={name} size={32} />
+          </IconButton>
+        ) : (
+          <Button component={RouterLink} to="/login" variant="contained" size="small">
+            {t('nav.login')}
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,21 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { api } from '@/api/api';
+import { sessionSlice } from '@/lib/session-slice';
+import { snackbarSlice } from '@/lib/snackbar-slice';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  session: sessionSlice.reducer,
+  snackbar: snackbarSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore() {
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,0 +1,53 @@
+import { createTheme } from '@mui/material/styles';
+import '@fontsource-variable/noto-sans-jp';
+
+const fontFamily = [
+  '"Noto Sans JP Variable"',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Hiragino Sans"',
+  '"Hiragino Kaku Gothic ProN"',
+  '"Yu Gothic UI"',
+  'Meiryo',
+  '"Segoe UI"',
+  'Roboto',
+  'sans-serif',
+].join(', ');
+
+/** The one theme: light, a calm teal brand colour, a warm coral accent. */
+export const theme = createTheme({
+  spacing: 8,
+  palette: {
+    mode: 'light',
+    primary: { main: '#1f6f78', light: '#4f9aa2', dark: '#11474d', contrastText: '#ffffff' },
+    secondary: { main: '#c2410c', contrastText: '#ffffff' },
+    background: { default: '#f7f7f5', paper: '#ffffff' },
+    text: { primary: '#1f2328', secondary: '#57606a' },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily,
+    body1: { lineHeight: 1.75 },
+    body2: { lineHeight: 1.75 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: {
+          borderRadius: 16,
+          boxShadow: '0 1px 2px rgba(31, 35, 40, 0.06), 0 4px 16px rgba(31, 35, 40, 0.06)',
+        },
+      },
+    },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { lineHeight: 1.75 },
+        ':focus-visible': { outline: '2px solid #1f6f78', outlineOffset: 2 },
+      },
+    },
+  },
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { api } from '@/api/api';
+import { FormError } from '@/components/form-error';
+import { loggedIn } from '@/lib/session-slice';
+import { useServerMessage } from '@/hooks/use-server-message';
+import { parseApiError } from '@/utils/api-error';
+import { applyServerErrors } from '@/utils/apply-server-errors';
+
+type LoginValues = { email: string; password: string };
+
+/** Only paths inside the app are followed after login. */
+function safeRedirect(url: string | undefined): string {
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : '/home';
+}
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const translate = useServerMessage();
+  const [login, { isLoading }] = api.endpoints.login.useMutation();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    const result = await login({ loginDto: { email: values.email.trim(), password: values.password } });
+    if ('data' in result && result.data) {
+      dispatch(api.util.resetApiState());
+      dispatch(loggedIn(result.data.token));
+      navigate(safeRedirect(result.data.redirect_url));
+      return;
+    }
+    const error = parseApiError(result.error);
+    if (error.kind === 'network' || error.kind === 'server') {
+      setFormErrors([t('common.networkError')]);
+      return;
+    }
+    const rest = applyServerErrors(error, { email: 'email', password: 'password' }, setError, translate);
+    const hasFieldErrors = Object.keys(error.fieldErrors).length > 0;
+    setFormErrors(rest.length > 0 || hasFieldErrors ? rest : [t('messages.emailOrPasswordIncorrect')]);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <FormError messages={formErrors} />
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+        {...register('email', { required: t('auth.emailRequired') })}
+      />
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message}
+        {...register('password', { required: t('auth.passwordRequired') })}
+      />
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={isLoading} sx={{ mt: 2 }}>
+        {isLoading ? t('auth.loggingIn') : t('auth.loginButton')}
+      </Button>
+    </form>
+  );
+}

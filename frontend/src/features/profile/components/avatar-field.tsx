@@ -1,0 +1,82 @@
+import { useEffect, useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { Area } from 'react-easy-crop';
+import { useTranslation } from 'react-i18next';
+import { CropDialog } from '@/components/crop-dialog';
+import { UserAvatar } from '@/components/user-avatar';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, cropToJpeg, jpegFile } from '@/utils/crop-image';
+
+type Props = {
+  currentUrl: string | null | undefined;
+  name: string;
+  onChange: (file: File) => void;
+};
+
+/** Pick an image, crop it square, and hand over a 400×400 JPEG of at most 200 KiB. */
+export function AvatarField({ currentUrl, name, onChange }: Props) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [picked, setPicked] = useState<File | null>(null);
+  const [pickedUrl, setPickedUrl] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => () => {
+    if (pickedUrl) URL.revokeObjectURL(pickedUrl);
+  }, [pickedUrl]);
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setPicked(file);
+    setPickedUrl(URL.createObjectURL(file));
+  };
+
+  const closeCrop = () => {
+    setPicked(null);
+    setPickedUrl(null);
+  };
+
+  const onConfirm = async (area: Area) => {
+    if (!picked || !pickedUrl) return;
+    let result: File;
+    try {
+      result = jpegFile(await cropToJpeg(pickedUrl, area, AVATAR_SIZE, AVATAR_SIZE, AVATAR_MAX_BYTES), picked.name);
+    } catch (error) {
+      console.warn('avatar crop failed; the original file is used', error);
+      result = picked;
+    }
+    setPreviewUrl(URL.createObjectURL(result));
+    onChange(result);
+    closeCrop();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 2 }}>
+      <UserAvatar src={previewUrl ?? currentUrl} name={name} size={72} />
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('profile.avatar')}
+        </Typography>
+        <input id={inputId} type="file" accept="image/*" hidden onChange={onPick} data-testid="avatar-input" />
+        <Button component="label" htmlFor={inputId} variant="outlined" size="small">
+          {t('profile.chooseAvatar')}
+        </Button>
+      </Box>
+      <CropDialog
+        src={pickedUrl}
+        aspect={1}
+        title={t('profile.cropTitle')}
+        confirmLabel={t('profile.cropConfirm')}
+        onCancel={closeCrop}
+        onConfirm={(area) => void onConfirm(area)}
+      />
+    </Box>
+  );
+}
