@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
-import { AppOptions } from './app-options';
+import { type AppOptions } from './app-options';
 import { drfValidationPipe } from './common/http/validation';
 
 export const API_PREFIX = 'api/user';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PgBoss } from 'pg-boss';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { APP_OPTIONS, AppOptions } from '../app-options';
+import { APP_OPTIONS, type AppOptions } from '../app-options';
 
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;

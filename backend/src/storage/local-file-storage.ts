@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, FileStorage, StoredObject } from './file-storage';
+import { assertSafeKey, FileStorage, type StoredObject } from './file-storage';
 
 const CONTENT_TYPE_SUFFIX = '.content-type';
 

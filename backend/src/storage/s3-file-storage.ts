@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { assertSafeKey, FileStorage, StoredObject } from './file-storage';
+import { assertSafeKey, FileStorage, type StoredObject } from './file-storage';
 
 export interface S3Settings {
   bucket: string;

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { APP_OPTIONS, AppOptions } from '../app-options';
+import { APP_OPTIONS, type AppOptions } from '../app-options';
 import { FileStorage } from './file-storage';
 import { LocalFileStorage } from './local-file-storage';
 import { MediaController } from './media.controller';

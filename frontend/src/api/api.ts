@@ -41,7 +41,7 @@ export const api = generatedApi.enhanceEndpoints({
       }),
       invalidatesTags: ['Profile'],
     },
-    deleteProfile: { invalidatesTags: ['Profile'] },
+    deleteProfile: { invalidatesTags: [] },
     // Auth calls change nothing cached; the session change resets the cache instead.
     register: { invalidatesTags: [] },
     login: { invalidatesTags: [] },

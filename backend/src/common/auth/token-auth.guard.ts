@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/c
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DrfDetailError, Msg } from '../http/drf-errors';
-import { AuthUser, IS_PUBLIC } from './auth-user';
+import { type AuthUser, IS_PUBLIC } from './auth-user';
 
 export abstract class TokenResolver {
   abstract resolve(key: string): Promise<AuthUser | 'inactive' | null>;

@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { DrfValidationError, Msg } from './drf-errors';
 
@@ -27,14 +26,6 @@ export class DrfExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof DrfValidationError) {
       res.status(HttpStatus.BAD_REQUEST).json(exception.errors);
-      return;
-    }
-    if (exception instanceof ThrottlerException) {
-      const retryAfter = Number(res.getHeader('Retry-After') ?? res.getHeader('retry-after-default') ?? 60);
-      res.setHeader('Retry-After', String(retryAfter));
-      res.status(HttpStatus.TOO_MANY_REQUESTS).json({
-        detail: `Request was throttled. Expected available in ${retryAfter} seconds.`,
-      });
       return;
     }
     if (exception instanceof HttpException) {

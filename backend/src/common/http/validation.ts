@@ -1,5 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { DrfValidationError, FieldErrors, Msg } from './drf-errors';
+import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
 
 function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}): FieldErrors {
   for (const error of errors) {

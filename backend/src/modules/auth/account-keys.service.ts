@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import { EntityManager, Repository } from 'typeorm';
-import { AccountKey, AccountKeyPurpose } from './entities/account-key.entity';
+import { AccountKey, type AccountKeyPurpose } from './entities/account-key.entity';
 import { sha256 } from './token.service';
 
 const LIFETIME_MS: Record<AccountKeyPurpose, number> = {

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
-import { AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
+import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiThrottled, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { AuthService } from './auth.service';
 import { EmailResponse, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
@@ -13,7 +12,6 @@ export class AuthController {
 
   @Post('register')
   @Public()
-  @UseGuards(ThrottlerGuard)
   @ApiOperation({ operationId: 'register', summary: 'Create an account and send the verification mail' })
   @ApiCreatedResponse({ type: DetailResponse, description: 'Always the same answer, also for a taken address.' })
   @ApiValidationErrors()
@@ -25,7 +23,6 @@ export class AuthController {
 
   @Post('login')
   @Public()
-  @UseGuards(ThrottlerGuard)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'login', summary: 'Log in with e-mail and password' })
   @ApiOkResponse({ type: LoginResponse })
@@ -59,7 +56,6 @@ export class AuthController {
 
   @Post('forgot-password')
   @Public()
-  @UseGuards(ThrottlerGuard)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'forgotPassword', summary: 'Mail a password-reset link (same answer for unknown addresses)' })
   @ApiOkResponse({ type: DetailResponse })
@@ -82,7 +78,6 @@ export class AuthController {
 
   @Post('reset-password')
   @Public()
-  @UseGuards(ThrottlerGuard)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with the id and key of a valid reset link' })
   @ApiOkResponse({ type: DetailResponse })

@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
+import { authRateLimits } from '../../common/http/rate-limit';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { AccountKeysService } from './account-keys.service';
@@ -24,4 +26,15 @@ import { TokenService } from './token.service';
   ],
   exports: [TokenService, AuthService],
 })
-export class AuthModule {}
+export class AuthModule implements NestModule {
+  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    const { perIp, perEmail } = this.options.config.authRateLimit;
+    consumer
+      .apply(...authRateLimits(perIp, perEmail))
+      .forRoutes(
+        ...['register', 'login', 'forgot-password', 'reset-password'].map((path) => ({ path, method: RequestMethod.POST })),
+      );
+  }
+}

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { APP_OPTIONS, AppOptions } from '../../app-options';
-import { AuthUser } from '../../common/auth/auth-user';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { type AuthUser } from '../../common/auth/auth-user';
 import { DrfValidationError } from '../../common/http/drf-errors';
 import { JobsService } from '../../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';

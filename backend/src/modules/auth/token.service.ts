@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import { Repository } from 'typeorm';
-import { AuthUser } from '../../common/auth/auth-user';
+import { type AuthUser } from '../../common/auth/auth-user';
 import { TokenResolver } from '../../common/auth/token-auth.guard';
 import { AuthToken } from './entities/auth-token.entity';
 

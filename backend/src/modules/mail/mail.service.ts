@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import * as crypto from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
 import type { EntityManager } from 'typeorm';
-import { APP_OPTIONS, AppOptions } from '../../app-options';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { JobsService } from '../../jobs/jobs.service';
-import { MailTemplate, renderMail } from './mail-templates';
+import { type MailTemplate, renderMail } from './mail-templates';
 
 export interface MailMessage {
   to: string;

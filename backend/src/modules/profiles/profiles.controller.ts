@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Param, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
-import { AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
+import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
 import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
-import { ProfileImages, ProfilesService } from './profiles.service';
+import { type ProfileImages, ProfilesService } from './profiles.service';
 
 const IMAGE_FIELDS = FileFieldsInterceptor(
   [

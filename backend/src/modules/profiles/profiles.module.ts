@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_OPTIONS, AppOptions } from '../../app-options';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { Profile } from './entities/profile.entity';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';

@@ -1,10 +1,10 @@
 import type { ParseKeys } from 'i18next';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import CollectionsBookmarkOutlined from '@mui/icons-material/CollectionsBookmarkOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutline';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 
 export type NavItem = { to: string; label: ParseKeys; icon: SvgIconComponent };
@@ -12,10 +12,10 @@ export type NavItem = { to: string; label: ParseKeys; icon: SvgIconComponent };
 /** The bottom bar of the spec, in its order; the side navigation adds settings. */
 export const MAIN_NAV: NavItem[] = [
   { to: '/recommend', label: 'nav.recommend', icon: AutoStoriesOutlined },
-  { to: '/recommenduser', label: 'nav.recommendUser', icon: PeopleOutline },
+  { to: '/recommenduser', label: 'nav.recommendUser', icon: PeopleOutlined },
   { to: '/home', label: 'nav.home', icon: HomeOutlined },
   { to: '/owningpages', label: 'nav.owningPages', icon: CollectionsBookmarkOutlined },
-  { to: '/userpage', label: 'nav.userPage', icon: PersonOutline },
+  { to: '/userpage', label: 'nav.userPage', icon: PersonOutlined },
 ];
 
 export const SETTINGS_NAV: NavItem = { to: '/settings', label: 'nav.settings', icon: SettingsOutlined };

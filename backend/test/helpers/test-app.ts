@@ -1,0 +1,99 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as crypto from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { createApp } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config/config';
+import { type DatabaseHandle, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { TestSmtpServer } from './smtp';
+
+/**
+ * A fresh database for one test file: a new database on the PostgreSQL of DATABASE_URL when
+ * it is set (CI), else an in-memory PGlite.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return startEmbeddedPostgres();
+  const name = `mb_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    embedded: false,
+    close: async () => {
+      const c = new Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  smtp: TestSmtpServer;
+  dataDir: string;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const smtp = await TestSmtpServer.start();
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://app.test',
+    SEED_DEMO: 'false',
+    SERVE_FRONTEND: 'false',
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+    ...env,
+  });
+  const app = await createApp({ config, database, runWorkers: true });
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer(),
+    smtp,
+    dataDir,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await smtp.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `/verify/{id}/{key}` or `/reset-password/{id}/{key}` from a mail. */
+export function linkFrom(text: string, route: 'verify' | 'reset-password'): { id: number; key: string; url: string } {
+  const match = text.match(new RegExp(`(http://app\\.test/${route}/(\\d+)/([A-Za-z0-9_-]+))`));
+  if (!match) throw new Error(`no ${route} link in mail:\n${text}`);
+  return { url: match[1], id: Number(match[2]), key: match[3] };
+}
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** Registers, verifies through the mailed link and logs in; answers the token. */
+export async function signUp(t: TestApp, email: string, password = PASSWORD): Promise<{ token: string; userId: number }> {
+  await request(t.http).post('/api/user/register/').send({ email, password1: password, password2: password, agreed: true }).expect(201);
+  const mail = await t.smtp.waitFor(email, /verify/);
+  const { id, key } = linkFrom(mail.text, 'verify');
+  await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200);
+  const res = await request(t.http).post('/api/user/login/').send({ email, password }).expect(200);
+  return { token: res.body.token, userId: id };
+}
+
+export const auth = (token: string) => ({ Authorization: `Token ${token}` });

@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves health and readiness outside the API prefix', async () => {
+    await request(t.http).get('/healthz').expect(200, { status: 'ok' });
+    await request(t.http).get('/readyz').expect(200, { status: 'ok' });
+  });
+
+  it('answers unknown API paths with a DRF 404', async () => {
+    const res = await request(t.http).get('/api/user/no-such-thing/').expect(404);
+    expect(res.body).toEqual({ detail: 'Not found.' });
+  });
+
+  it('refuses a protected call without a token: 401 with WWW-Authenticate: Token', async () => {
+    const res = await request(t.http).get('/api/user/myprofile/').expect(401);
+    expect(res.headers['www-authenticate']).toBe('Token');
+    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('refuses an invalid token even on a public call, as DRF does', async () => {
+    const res = await request(t.http).get('/api/user/profile/newprofiles/').set(auth('0'.repeat(40))).expect(401);
+    expect(res.body).toEqual({ detail: 'Invalid token.' });
+    const bad = await request(t.http).get('/api/user/myprofile/').set('Authorization', 'Token').expect(401);
+    expect(bad.body).toEqual({ detail: 'Invalid token header. No credentials provided.' });
+  });
+
+  it('serves a path with and without the trailing slash, POST included', async () => {
+    const { token } = await signUp(t, 'slash@example.com');
+    await request(t.http).get('/api/user/myprofile').set(auth(token)).expect(404);
+    await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(404);
+    const created = await request(t.http).post('/api/user/profile').set(auth(token)).field('nickName', 'Slash').expect(201);
+    await request(t.http).get(`/api/user/profile/${created.body.id}/`).expect(200);
+    await request(t.http).get(`/api/user/profile/${created.body.id}`).expect(200);
+  });
+
+  it('matches the Token keyword case-insensitively', async () => {
+    const { token } = await signUp(t, 'case@example.com');
+    await request(t.http).get('/api/user/myprofile/').set('Authorization', `token ${token}`).expect(404);
+  });
+
+  it('answers malformed JSON with a DRF 400', async () => {
+    const res = await request(t.http).post('/api/user/login/').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    expect(res.body.detail).toMatch(/^JSON parse error/);
+  });
+
+  it('publishes the OpenAPI document and interactive docs', async () => {
+    const doc = await request(t.http).get('/api/openapi.json').expect(200);
+    expect(doc.body.paths['/api/user/myprofile']).toBeDefined();
+    await request(t.http).get('/api/docs').expect(200);
+  });
+});

@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router-dom';
+import { ForgotPasswordRoute } from '@/features/auth/routes/forgot-password-route';
+import { LoginRoute } from '@/features/auth/routes/login-route';
+import { LogoutRoute } from '@/features/auth/routes/logout-route';
+import { PleaseVerifyRoute } from '@/features/auth/routes/please-verify-route';
+import { ResetPasswordRoute } from '@/features/auth/routes/reset-password-route';
+import { VerifyEmailRoute } from '@/features/auth/routes/verify-email-route';
+import { AccountRoute } from '@/features/profile/routes/account-route';
+import { HomeRoute } from '@/features/profile/routes/home-route';
+import { UserPageRoute } from '@/features/profile/routes/user-page-route';
+import { UserRoute } from '@/features/profile/routes/user-route';
+import { DeleteAccountRoute } from '@/features/settings/routes/delete-account-route';
+import { LanguageSettingRoute } from '@/features/settings/routes/language-setting-route';
+import { SettingsRoute } from '@/features/settings/routes/settings-route';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundRoute } from './routes/not-found-route';
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/home', element: <HomeRoute /> },
+      // Until the Book list exists, the logo's target shows the home screen.
+      { path: '/recommend', element: <HomeRoute /> },
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/please-verify', element: <PleaseVerifyRoute /> },
+      { path: '/verify/:id/:key', element: <VerifyEmailRoute /> },
+      { path: '/forgot', element: <ForgotPasswordRoute /> },
+      { path: '/reset-password/:id/:key', element: <ResetPasswordRoute /> },
+      { path: '/logout', element: <LogoutRoute /> },
+      { path: '/account', element: <AccountRoute /> },
+      { path: '/userpage', element: <UserPageRoute /> },
+      { path: '/user/:userid', element: <UserRoute /> },
+      { path: '/settings', element: <SettingsRoute /> },
+      { path: '/languagesetting', element: <LanguageSettingRoute /> },
+      { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/notFound', element: <NotFoundRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+

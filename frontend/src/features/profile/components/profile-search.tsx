@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import ClearIcon from '@mui/icons-material/Clear';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/api/api';
+import type { Profile } from '@/api/types';
+import { InfiniteList } from '@/components/infinite-list';
+import { ProfileTile } from './profile-tile';
+
+function SearchResults({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const [search] = api.endpoints.searchProfiles.useLazyQuery();
+  const fetchPage = useCallback((page: number) => search({ q: query, count: page }, true).unwrap(), [search, query]);
+  return (
+    <InfiniteList<Profile>
+      fetchPage={fetchPage}
+      getKey={(profile) => profile.id}
+      renderItem={(profile) => <ProfileTile profile={profile} layout="row" />}
+      label={t('profile.searchTitle')}
+      empty={<Typography color="text.secondary">{t('profile.searchEmpty')}</Typography>}
+    />
+  );
+}
+
+export function ProfileSearch() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(text.trim());
+  };
+  const clear = () => {
+    setText('');
+    setQuery('');
+  };
+
+  return (
+    <Box component="section" aria-labelledby="user-search-title">
+      <Typography id="user-search-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        {t('profile.searchTitle')}
+      </Typography>
+      <form role="search" onSubmit={submit}>
+        <TextField
+          label={t('profile.searchLabel')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          type="search"
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  {text ? (
+                    <IconButton aria-label={t('profile.clearSearch')} onClick={clear} edge="end">
+                      <ClearIcon />
+                    </IconButton>
+                  ) : null}
+                  <IconButton type="submit" aria-label={t('profile.searchButton')} edge="end">
+                    <SearchIcon />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </form>
+      {query ? <SearchResults key={query} query={query} /> : null}
+    </Box>
+  );
+}

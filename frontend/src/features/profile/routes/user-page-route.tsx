@@ -1,0 +1,28 @@
+import Button from '@mui/material/Button';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingState } from '@/components/loading-state';
+import { LoginPrompt } from '@/components/login-prompt';
+import { PageContainer } from '@/components/page-container';
+import { useSession } from '@/hooks/use-session';
+import { ProfileCard } from '../components/profile-card';
+
+/** The own profile, with the settings button only the owner sees. */
+export function UserPageRoute() {
+  const { t } = useTranslation();
+  const { isLoggedIn, profile } = useSession();
+
+  let body;
+  if (!isLoggedIn) body = <LoginPrompt />;
+  else if (!profile) body = <LoadingState />;
+  else {
+    const action = (
+      <Button component={RouterLink} to="/settings" variant="outlined" size="small" startIcon={<SettingsOutlined />}>
+        {t('profile.settings')}
+      </Button>
+    );
+    body = <ProfileCard profile={profile} action={action} />;
+  }
+  return <PageContainer width="wide">{body}</PageContainer>;
+}

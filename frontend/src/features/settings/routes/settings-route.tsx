@@ -1,0 +1,53 @@
+import Card from '@mui/material/Card';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageContainer } from '@/components/page-container';
+import { useSession } from '@/hooks/use-session';
+
+type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
+
+// Only routes of this milestone; /howto, /notificationsetting, /adapplication and
+// /Notations-SCTA join when those screens exist.
+const ENTRIES: Entry[] = [
+  { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
+  { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
+  { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
+];
+
+export function SettingsRoute() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const entries = ENTRIES.filter((entry) => isLoggedIn || !entry.loggedInOnly);
+  return (
+    <PageContainer title={t('settings.title')}>
+      <Card>
+        <List disablePadding>
+          {entries.map((entry) => {
+            const Icon = entry.icon;
+            return (
+              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} divider>
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(entry.label)} secondary={entry.hint ? t(entry.hint) : undefined} />
+                <ChevronRight color="action" aria-hidden />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Card>
+    </PageContainer>
+  );
+}
