@@ -97,7 +97,27 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' }, 'token')
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
+  return withSpecSpelling(document);
+}
+
+/** Operations the product spec writes without a trailing slash; every other API path is documented with one. */
+const UNSLASHED = new Set(['get /api/user/profile/{id}', 'get /api/user/profile/detail/{id}', 'get /api/user/profile/search']);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+/** Both spellings are served; the document shows the one the spec (and the old clients) use. */
+function withSpecSpelling(document: OpenAPIObject): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  for (const [key, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const slashed = key.startsWith(`/${API_PREFIX}/`) && !UNSLASHED.has(`${method} ${key}`);
+      const spelled = slashed ? `${key}/` : key;
+      paths[spelled] = { ...(paths[spelled] ?? {}), [method]: operation };
+    }
+  }
+  return { ...document, paths };
 }

@@ -1,0 +1,67 @@
+/**
+ * A strict stand-in for the server: every request must match a handler, otherwise the test
+ * fails. Handlers are keyed "METHOD /path/" (the query string is not part of the key).
+ */
+export type MockRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  json: () => Promise<unknown>;
+};
+
+export type MockResponse = { status: number; body?: unknown } | 'network-error';
+
+export type Handler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
+
+export type MockApi = {
+  calls: { method: string; path: string; query: URLSearchParams; body: unknown }[];
+  /** Adds or replaces handlers. */
+  use: (handlers: Record<string, Handler>) => void;
+  callsTo: (key: string) => { query: URLSearchParams; body: unknown }[];
+};
+
+export const reply = (status: number, body?: unknown): MockResponse => ({ status, body });
+
+export function mockApi(initial: Record<string, Handler> = {}): MockApi {
+  const handlers = new Map(Object.entries(initial));
+  const calls: MockApi['calls'] = [];
+
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // multipart or plain text stays as text
+    }
+    calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
+    const handler = handlers.get(key);
+    if (!handler) throw new Error(`Unexpected API call: ${key}${url.search}`);
+    const response = await handler({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      json: async () => body,
+    });
+    if (response === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(response.body === undefined ? null : JSON.stringify(response.body), {
+      status: response.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+
+  vi.stubGlobal('fetch', vi.fn(fetchMock));
+  return {
+    calls,
+    use: (more) => {
+      for (const [key, handler] of Object.entries(more)) handlers.set(key, handler);
+    },
+    callsTo: (key) =>
+      calls.filter((call) => `${call.method} ${call.path}` === key).map(({ query, body }) => ({ query, body })),
+  };
+}

@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/routes';
+import { createAppStore } from '@/app/store';
+import { TOKEN_KEY } from '@/lib/token-storage';
+
+type Options = { token?: string };
+
+/** Renders the whole app at `path`, as a user would open it. */
+export function renderApp(path: string, { token }: Options = {}) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  const store = createAppStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router, store };
+}
