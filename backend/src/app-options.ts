@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './database/embedded-postgres';
 export interface AppOptions {
   config: AppConfig;
   /** Absent when the app is only built to write the OpenAPI document. */
-  database?: Pick<DatabaseHandle, 'url' | 'embedded'>;
+  database?: Pick<DatabaseHandle, 'url' | 'embedded' | 'poolSize'>;
   /** Run background job handlers in this process. */
   runWorkers: boolean;
 }

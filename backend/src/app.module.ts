@@ -37,7 +37,7 @@ export class AppModule {
           },
         }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(options.database ?? { url: 'postgres://localhost/none', embedded: false }),
+          ...dataSourceOptions(options.database ?? { url: 'postgres://localhost/none', embedded: false, poolSize: 1 }),
           migrationsRun: !!options.database,
           manualInitialization: !options.database,
         }),

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await createApp({ config, database, runWorkers: config.runWorker });
   if (config.seedDemo) await seedDemo(app);
   let closing = false;

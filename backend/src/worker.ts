@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     console.error('The worker needs DATABASE_URL (PostgreSQL); with the embedded database the API process runs the jobs.');
     process.exit(2);
   }
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, database, runWorkers: true }), { bufferLogs: true });
   app.useLogger(app.get(PinoLogger));
   app.enableShutdownHooks();

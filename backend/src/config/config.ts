@@ -21,6 +21,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'HOST', kind: 'string', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Embedded database, local files and the mail outbox live here.' },
   { name: 'DATABASE_URL', kind: 'url', description: 'PostgreSQL URL. Unset: embedded PGlite under DATA_DIR/db.' },
+  { name: 'DATABASE_POOL_SIZE', kind: 'int', default: '10', description: 'Connections in the PostgreSQL pool (the embedded database always uses 1; use 1 for any PGlite socket server).' },
   { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site (links in mail, image URLs). Default http://localhost:PORT.' },
   { name: 'SEED_DEMO', kind: 'bool', default: 'true', description: 'Seed demo users and content into an empty database.' },
   { name: 'RUN_WORKER', kind: 'bool', default: 'true', description: 'Run background jobs inside the API process (set false when running `npm run worker` separately).' },
@@ -50,6 +51,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize: number;
   publicUrl: string;
   seedDemo: boolean;
   runWorker: boolean;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: values.HOST!,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: Math.max(1, Number(values.DATABASE_POOL_SIZE)),
     publicUrl,
     seedDemo: asBool(values.SEED_DEMO),
     runWorker: asBool(values.RUN_WORKER),

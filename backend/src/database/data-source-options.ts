@@ -2,7 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseHandle } from './embedded-postgres';
 import { ENTITIES, MIGRATIONS } from './entities';
 
-export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded'>): DataSourceOptions {
+export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded' | 'poolSize'>): DataSourceOptions {
   return {
     type: 'postgres',
     url: db.url,
@@ -12,6 +12,6 @@ export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded'>):
     synchronize: false,
     logging: false,
     // PGlite's socket server interleaves messages of concurrent connections: keep to one.
-    extra: { max: db.embedded ? 1 : 10, connectionTimeoutMillis: 10_000 },
+    extra: { max: db.embedded ? 1 : db.poolSize, connectionTimeoutMillis: 10_000 },
   };
 }

@@ -8,6 +8,8 @@ export interface DatabaseHandle {
   url: string;
   /** True for the in-process PGlite: the pool must then keep to one connection. */
   embedded: boolean;
+  /** Connections in the application's pool. */
+  poolSize: number;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startEmbeddedPostgres(dir?: string): Promise<DatabaseHandl
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     embedded: true,
+    poolSize: 1,
     close: async () => {
       await server.stop();
       await db.close();
@@ -43,7 +46,7 @@ export async function startEmbeddedPostgres(dir?: string): Promise<DatabaseHandl
   };
 }
 
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<DatabaseHandle> {
-  if (databaseUrl) return { url: databaseUrl, embedded: false, close: async () => {} };
+export async function openDatabase(databaseUrl: string | undefined, dataDir: string, poolSize = 10): Promise<DatabaseHandle> {
+  if (databaseUrl) return { url: databaseUrl, embedded: false, poolSize, close: async () => {} };
   return startEmbeddedPostgres(`${dataDir}/db`);
 }

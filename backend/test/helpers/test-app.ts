@@ -27,6 +27,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   return {
     url: url.toString(),
     embedded: false,
+    poolSize: 5,
     close: async () => {
       const c = new Client({ connectionString: base });
       await c.connect();

@@ -8,6 +8,7 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
       const c = error.constraints;
       // DRF reports "required" alone when a field is missing.
       if (c.isDefined) out[key] = [c.isDefined];
+      else if (c.isNotEmpty) out[key] = [c.isNotEmpty];
       else if (c.whitelistValidation) out[key] = [`Unexpected field.`];
       else out[key] = [...new Set(Object.values(c))];
     }
@@ -21,7 +22,6 @@ export function drfValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     transform: true,
     whitelist: true,
-    stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const fieldErrors = collect(errors);
       return new DrfValidationError(Object.keys(fieldErrors).length ? fieldErrors : { non_field_errors: [Msg.required] });

@@ -1,0 +1,198 @@
+import { getDataSourceToken } from '@nestjs/typeorm';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { AuthService } from '../src/modules/auth/auth.service';
+import { auth, linkFrom, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+
+describe('accounts', () => {
+  let t: TestApp;
+  let db: DataSource;
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = t.app.get(getDataSourceToken());
+  });
+  afterAll(() => t.close());
+
+  const register = (body: object) => request(t.http).post('/api/user/register/').send(body);
+
+  describe('register', () => {
+    it('creates the account and mails a verification link in the chosen language', async () => {
+      const res = await register({ email: 'Hanako@Example.com', password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }).expect(201);
+      expect(res.body).toEqual({ detail: 'Verification e-mail sent.' });
+      const mail = await t.smtp.waitFor('hanako@example.com');
+      expect(mail.subject).toBe('メールアドレスの確認');
+      expect(linkFrom(mail.text, 'verify').url).toMatch(/^http:\/\/app\.test\/verify\/\d+\//);
+    });
+
+    it('refuses without agreeing to the terms, and loses nothing', async () => {
+      const res = await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD, agreed: false }).expect(400);
+      expect(res.body).toEqual({ agreed: ['You must agree to the terms.'] });
+      await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD }).expect(400, { agreed: ['This field is required.'] });
+      const rows = await db.query(`SELECT 1 FROM users WHERE email = 'noterms@example.com'`);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses mismatched, short and numeric passwords and bad e-mails with DRF messages', async () => {
+      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, {
+        non_field_errors: ["The two password fields didn't match."],
+      });
+      const short = await register({ email: 'a@example.com', password1: 'short', password2: 'short', agreed: true }).expect(400);
+      expect(short.body.password1).toContain('This password is too short. It must contain at least 8 characters.');
+      const numeric = await register({ email: 'a@example.com', password1: '1234567890', password2: '1234567890', agreed: true }).expect(400);
+      expect(numeric.body.password1).toContain('This password is entirely numeric.');
+      await register({ email: 'not-an-email', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['Enter a valid email address.'] });
+      await register({ password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['This field is required.'] });
+      await register({ email: '', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['This field may not be blank.'] });
+    });
+
+    it('answers the same for a taken address and tells its owner by mail instead', async () => {
+      await signUp(t, 'taken@example.com');
+      const res = await register({ email: 'taken@example.com', password1: 'another-pass-77', password2: 'another-pass-77', agreed: true }).expect(201);
+      expect(res.body).toEqual({ detail: 'Verification e-mail sent.' });
+      const mail = await t.smtp.waitFor('taken@example.com', /already/);
+      expect(mail.text).toContain('http://app.test/login');
+      // The old password still works; the new one was not set.
+      await request(t.http).post('/api/user/login/').send({ email: 'taken@example.com', password: 'another-pass-77' }).expect(400);
+      await request(t.http).post('/api/user/login/').send({ email: 'taken@example.com', password: PASSWORD }).expect(200);
+    });
+  });
+
+  describe('verify', () => {
+    it('verifies once; the same key again, or a made-up key, is refused', async () => {
+      await register({ email: 'once@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
+      const { id, key } = linkFrom((await t.smtp.waitFor('once@example.com')).text, 'verify');
+      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, {
+        non_field_errors: ['E-mail is not verified.'],
+      });
+      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'OK' });
+      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify/').send({ id, key: 'x'.repeat(43) }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify/').send({ id: 'abc', key }).expect(400, { id: ['A valid integer is required.'] });
+      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(200);
+    });
+
+    it('refuses an expired key', async () => {
+      await register({ email: 'late@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
+      const { id, key } = linkFrom((await t.smtp.waitFor('late@example.com')).text, 'verify');
+      await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
+      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+    });
+  });
+
+  describe('login and logout', () => {
+    it('answers a token and where to go: /account without a profile, /home with one', async () => {
+      const { token } = await signUp(t, 'login@example.com');
+      expect(token).toMatch(/^[0-9a-f]{40}$/);
+      await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Login').expect(201);
+      const again = await request(t.http).post('/api/user/login/').send({ email: 'LOGIN@example.com', password: PASSWORD }).expect(200);
+      expect(again.body.redirect_url).toBe('/home');
+      // Tokens are stored hashed, never as issued.
+      const stored = await db.query(`SELECT key_hash FROM auth_tokens`);
+      expect(stored.map((r: { key_hash: string }) => r.key_hash)).not.toContain(again.body.token);
+    });
+
+    it('refuses a wrong password and an unknown address with the same message', async () => {
+      await signUp(t, 'wrong@example.com');
+      const body = { non_field_errors: ['Email or password is not correct!'] };
+      await request(t.http).post('/api/user/login/').send({ email: 'wrong@example.com', password: 'not-the-password' }).expect(400, body);
+      await request(t.http).post('/api/user/login/').send({ email: 'nobody@example.com', password: 'not-the-password' }).expect(400, body);
+    });
+
+    it('logout ends only the presented token', async () => {
+      const { token } = await signUp(t, 'logout@example.com');
+      const second = (await request(t.http).post('/api/user/login/').send({ email: 'logout@example.com', password: PASSWORD })).body.token;
+      await request(t.http).post('/api/user/logout/').set(auth(token)).expect(200, { detail: 'Successfully logged out.' });
+      await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+      await request(t.http).get('/api/user/myprofile/').set(auth(second)).expect(404);
+      await request(t.http).post('/api/user/logout/').expect(401);
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same for known and unknown addresses; only the known one gets mail', async () => {
+      await signUp(t, 'forgot@example.com');
+      const known = await request(t.http).post('/api/user/forgot-password/').send({ email: 'forgot@example.com' }).expect(200);
+      const unknown = await request(t.http).post('/api/user/forgot-password/').send({ email: 'ghost@example.com' }).expect(200);
+      expect(known.body).toEqual(unknown.body);
+      expect(known.body).toEqual({ detail: 'Password reset e-mail has been sent.' });
+      await t.smtp.waitFor('forgot@example.com', /reset/i);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(t.smtp.to('ghost@example.com')).toHaveLength(0);
+      await request(t.http).post('/api/user/forgot-password/').send({ email: 'no-at-sign' }).expect(400, { email: ['Enter a valid email address.'] });
+    });
+
+    it('resets with a valid link once, ends every session, and the new password works', async () => {
+      const { token } = await signUp(t, 'reset@example.com');
+      await request(t.http).post('/api/user/forgot-password/').send({ email: 'reset@example.com' }).expect(200);
+      const { id, key } = linkFrom((await t.smtp.waitFor('reset@example.com', /reset/i)).text, 'reset-password');
+
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(200, { email: 'reset@example.com' });
+      // Checking the link does not use it up.
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(200);
+
+      const mismatch = await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'different-pass-2' }).expect(400);
+      expect(mismatch.body).toEqual({ password2: ["Password doesn't match"] });
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'someone@else.com', password: 'brand-new-pass-1' }).expect(400, { key: ['Invalid value'] });
+
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
+      await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'another-pass-22' }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: PASSWORD }).expect(400);
+      await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
+    });
+
+    it('an e-mail and a new password alone change nothing', async () => {
+      await signUp(t, 'nolink@example.com');
+      const res = await request(t.http).post('/api/user/reset-password/').send({ email: 'nolink@example.com', password: 'hijacked-pass-1' }).expect(400);
+      expect(res.body).toEqual({ id: ['This field is required.'], key: ['This field is required.'] });
+      await request(t.http).post('/api/user/login/').send({ email: 'nolink@example.com', password: PASSWORD }).expect(200);
+    });
+
+    it('refuses an expired reset link', async () => {
+      await signUp(t, 'expired@example.com');
+      await request(t.http).post('/api/user/forgot-password/').send({ email: 'expired@example.com' }).expect(200);
+      const { id, key } = linkFrom((await t.smtp.waitFor('expired@example.com', /reset/i)).text, 'reset-password');
+      await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1' }).expect(400, { key: ['Invalid value'] });
+    });
+  });
+
+  describe('account deletion', () => {
+    it('signs the user out, hides the profile, and the purge removes the account after the grace period', async () => {
+      const { token, userId } = await signUp(t, 'leaving@example.com');
+      const profile = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Leaving').expect(201);
+      await request(t.http).post('/api/user/deleteprofile/').expect(401);
+      await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200, { detail: 'Account deletion requested.' });
+      await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
+      await request(t.http).get(`/api/user/profile/${profile.body.id}`).expect(404);
+      await request(t.http).post('/api/user/login/').send({ email: 'leaving@example.com', password: PASSWORD }).expect(400);
+
+      const accounts = t.app.get(AuthService);
+      expect(await accounts.purgeDeletedAccounts()).toBe(0); // still within the grace period
+      expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toBe(1);
+      expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [userId])).toHaveLength(0);
+      expect(await db.query(`SELECT 1 FROM profiles WHERE user_id = $1`, [userId])).toHaveLength(0);
+    });
+  });
+});
+
+describe('account rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After once an address is tried too often', async () => {
+    for (let i = 0; i < 3; i++) {
+      await request(t.http).post('/api/user/login/').send({ email: 'target@example.com', password: `guess-${i}` }).expect(400);
+    }
+    const res = await request(t.http).post('/api/user/login/').send({ email: 'target@example.com', password: 'guess-4' }).expect(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    // Another address from the same client is still served.
+    await request(t.http).post('/api/user/login/').send({ email: 'other@example.com', password: 'guess' }).expect(400);
+  });
+});
