@@ -52,7 +52,7 @@ describe('HTTP conventions', () => {
 
   it('publishes the OpenAPI document and interactive docs', async () => {
     const doc = await request(t.http).get('/api/openapi.json').expect(200);
-    expect(doc.body.paths['/api/user/myprofile']).toBeDefined();
+    expect(doc.body.paths['/api/user/myprofile/'].get.operationId).toBe('getMyProfile');
     await request(t.http).get('/api/docs').expect(200);
   });
 });

@@ -1,8 +1,8 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { searchDocument } from '../common/search/search-text';
 import { User } from '../modules/auth/entities/user.entity';
 import { hashPassword } from '../modules/auth/passwords';

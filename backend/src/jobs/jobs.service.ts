@@ -10,7 +10,7 @@ export interface SqlExecutor {
 }
 
 interface JobDefinition {
-  handler: (data: any) => Promise<void>;
+  handler: (data: object) => Promise<void>;
   retryLimit: number;
   cron?: string;
 }
@@ -33,7 +33,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Declare a queue and its handler. Call from a constructor or onModuleInit. */
   define<T extends object>(name: string, handler: (data: T) => Promise<void>, opts: { retryLimit?: number; cron?: string } = {}): void {
-    this.definitions.set(name, { handler, retryLimit: opts.retryLimit ?? 5, cron: opts.cron });
+    this.definitions.set(name, { handler: handler as (data: object) => Promise<void>, retryLimit: opts.retryLimit ?? 5, cron: opts.cron });
   }
 
   private pool(): Pool {

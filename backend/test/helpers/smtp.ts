@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -20,7 +20,7 @@ export class TestSmtpServer {
   ) {}
 
   static async start(): Promise<TestSmtpServer> {
-    let self: TestSmtpServer | undefined;
+    const holder: { self?: TestSmtpServer } = {};
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -28,13 +28,13 @@ export class TestSmtpServer {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            self!.messages.push({
+            holder.self!.messages.push({
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
             });
-            self!.waiters.splice(0).forEach((w) => w());
+            holder.self!.waiters.splice(0).forEach((w) => w());
             callback();
           })
           .catch(callback);
@@ -42,8 +42,8 @@ export class TestSmtpServer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
-    self = new TestSmtpServer(server, `smtp://127.0.0.1:${port}`);
-    return self;
+    holder.self = new TestSmtpServer(server, `smtp://127.0.0.1:${port}`);
+    return holder.self;
   }
 
   /** The first mail to `to` whose subject or text matches, waiting for it to arrive. */

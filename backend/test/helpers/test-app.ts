@@ -1,4 +1,4 @@
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { type NestExpressApplication } from '@nestjs/platform-express';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

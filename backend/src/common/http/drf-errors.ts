@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import { BadRequestException, HttpException, type HttpStatus } from '@nestjs/common';
 
 /** DRF's standard messages, verbatim: clients match on them. */
 export const Msg = {

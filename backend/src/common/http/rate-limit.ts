@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ipKeyGenerator, rateLimit, RateLimitRequestHandler } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 
 /**
  * Rate limits for the account endpoints, per client IP and per e-mail address in the body.

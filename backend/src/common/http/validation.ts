@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ValidationError, ValidationPipe } from '@nestjs/common';
 import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
 
 function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}): FieldErrors {

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 export class AccountsAndProfiles1732300000000 implements MigrationInterface {
   name = 'AccountsAndProfiles1732300000000';

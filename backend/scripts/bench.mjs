@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// HTTP benchmark of the built server: `npm run bench` (root) or `npm run bench -w backend`.
+//
+// Starts `node dist/main.js` on a free loopback port with a fresh DATA_DIR and a fresh database
+// (embedded PGlite, or a new `bench_<random>` database on the server of DATABASE_URL when it is
+// set), loads --users users with profiles straight into the database, then measures each
+// scenario of scripts/bench/scenarios.mjs with autocannon and writes the numbers to
+// backend/bench-results/<timestamp>-<pglite|postgres>.json. It builds nothing: run
+// `npm run build` first. Everything it creates is removed at the end (unless --keep).
+import { hash } from '@node-rs/argon2';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pgliteTarget, postgresTarget } from './bench/database.mjs';
+import { loadData, random } from './bench/data.mjs';
+import { printTable, writeResults } from './bench/report.mjs';
+import { runScenario } from './bench/run.mjs';
+import { scenarios } from './bench/scenarios.mjs';
+import { freePort, startServer } from './bench/server.mjs';
+
+const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `Usage: npm run bench [-- options]
+
+Measures the built server (backend/dist) with autocannon on a fresh database: embedded PGlite,
+or, when DATABASE_URL is set, a new database bench_<random> on that PostgreSQL server (dropped
+afterwards; the role needs CREATEDB).
+
+Options:
+  --users N         users to generate (95 % with a profile)          default 10000
+  --connections N   concurrent connections per scenario              default 50
+  --duration S      seconds measured per scenario                    default 15
+  --warmup S        seconds of unrecorded load before each scenario  default 3
+  --only a,b        run only these scenarios (${scenarios.map((s) => s.name).join(', ')})
+  --seed N          seed of the generated data                       default 1
+  --out DIR         where the JSON goes                              default backend/bench-results
+  --keep            keep the temporary DATA_DIR and bench database
+  --verbose         echo the server's log
+  --help`;
+
+function parseOptions() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        users: { type: 'string', default: '10000' },
+        connections: { type: 'string', default: '50' },
+        duration: { type: 'string', default: '15' },
+        warmup: { type: 'string', default: '3' },
+        only: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        out: { type: 'string', default: path.join(backendDir, 'bench-results') },
+        keep: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const int = (name, min, max) => {
+    const value = Number(parsed[name]);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      console.error(`--${name} must be an integer from ${min} to ${max}, got "${parsed[name]}"`);
+      process.exit(2);
+    }
+    return value;
+  };
+  const only = parsed.only ? parsed.only.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  const unknown = (only ?? []).filter((name) => !scenarios.some((s) => s.name === name));
+  if (unknown.length) {
+    console.error(`unknown scenario ${unknown.join(', ')}; there are: ${scenarios.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return {
+    users: int('users', 10, 1_000_000),
+    connections: int('connections', 1, 1000),
+    duration: int('duration', 1, 300),
+    warmup: int('warmup', 0, 60),
+    seed: int('seed', 0, 2 ** 31),
+    only,
+    out: path.resolve(parsed.out),
+    keep: parsed.keep,
+    verbose: parsed.verbose,
+  };
+}
+
+function gitCommit() {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+async function main() {
+  if (!fs.existsSync(path.join(backendDir, 'dist', 'main.js'))) {
+    console.error('backend/dist/main.js not found. The bench measures the built server and builds nothing itself: run `npm run build` first.');
+    process.exit(1);
+  }
+  const options = parseOptions();
+  const require = createRequire(import.meta.url);
+  // The exact search_text the server itself would store for a profile.
+  const { searchDocument } = require(path.join(backendDir, 'dist', 'common', 'search', 'search-text.js'));
+
+  const selected = options.only ? scenarios.filter((s) => options.only.includes(s.name)) : scenarios;
+  const startedAt = new Date();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-bench-'));
+  const target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL) : await pgliteTarget(dataDir);
+  const port = await freePort();
+  const serverOptions = {
+    backendDir,
+    verbose: options.verbose,
+    unset: target.unsetEnv,
+    env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...target.serverEnv },
+  };
+  let server = null;
+
+  let cleanedUp = false;
+  const cleanup = async () => {
+    if (cleanedUp) return;
+    cleanedUp = true;
+    if (server) await server.stop().catch(() => undefined);
+    if (options.keep) {
+      console.log(`kept: DATA_DIR ${dataDir}${target.kind === 'postgres' ? `, ${target.label}` : ''}`);
+      return;
+    }
+    await target.drop().catch((err) => console.error(`could not drop the bench database: ${err.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => {
+    console.error(`\n${signal}: stopping the server and cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    console.log(`Database: ${target.label}`);
+    let t = Date.now();
+    server = await startServer(serverOptions);
+    console.log(`Server up on ${server.base} (migrations run) in ${seconds(t)} s`);
+    if (!target.loadWhileServing) {
+      // PGlite: the directory is the server's while it runs.
+      const exit = await server.stop();
+      server = null;
+      if (exit.code !== 0 && exit.signal !== 'SIGTERM') throw new Error(`the server did not stop cleanly (${exit.signal ?? `code ${exit.code}`})`);
+    }
+
+    t = Date.now();
+    const sql = await target.open();
+    let loaded;
+    let databaseVersion;
+    try {
+      const passwordHash = await hash('bench-password-not-used');
+      let lastShown = 0;
+      loaded = await loadData(sql, {
+        users: options.users,
+        seed: options.seed,
+        passwordHash,
+        searchDocument,
+        onProgress: (n) => {
+          if (process.stdout.isTTY && (n - lastShown >= 10_000 || n === options.users)) {
+            lastShown = n;
+            process.stdout.write(`\r  loaded ${n}/${options.users} users`);
+          }
+        },
+      });
+      databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
+    } finally {
+      await sql.close();
+    }
+    if (process.stdout.isTTY) process.stdout.write('\r');
+    console.log(
+      `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens) in ${seconds(t)} s`,
+    );
+
+    if (!server) {
+      t = Date.now();
+      server = await startServer(serverOptions);
+      console.log(`Server restarted in ${seconds(t)} s`);
+    }
+
+    const r = random(options.seed + 1);
+    const data = { ...loaded, pick: r.pick };
+    console.log(
+      `Scale: ${loaded.users} users / ${loaded.profiles} profiles on ${target.kind} ${databaseVersion}; ` +
+        `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up)\n`,
+    );
+    const results = [];
+    for (const scenario of selected) {
+      process.stdout.write(`  ${scenario.name}: ${scenario.description}\n`);
+      results.push(await runScenario(server.base, scenario, data, options));
+    }
+    console.log('');
+    printTable(results);
+
+    const report = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      database: { kind: target.kind, version: databaseVersion },
+      scale: { users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
+      load: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
+      environment: {
+        commit: gitCommit(),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        note: 'autocannon runs in the same machine as the server (loopback): both share the CPUs',
+      },
+      results,
+    };
+    const file = writeResults(options.out, target.kind, report);
+    const shown = path.relative(process.cwd(), file);
+    console.log(`\nResults: ${shown.startsWith('..') ? file : shown}`);
+    process.exitCode = results.some((x) => x.failed) ? 1 : 0;
+  } catch (err) {
+    console.error(`\nbench failed: ${err.message}`);
+    if (server?.output?.length && !options.verbose) console.error(`last server output:\n${server.output.slice(-20).join('\n')}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();

@@ -1,0 +1,75 @@
+// Runs one scenario with autocannon against the server under test.
+import autocannon from 'autocannon';
+
+function withHeaders(list, headers) {
+  return list.map((req) => ({ method: 'GET', ...req, headers: { ...headers, ...(req.headers ?? {}) } }));
+}
+
+/** Each distinct request once, through fetch, judged by scenario.check. Returns problems found. */
+async function checkScenario(base, scenario, list, data) {
+  const problems = [];
+  const seen = new Set();
+  const headers = scenario.auth ? { authorization: `Token ${data.tokens[0]}` } : {};
+  for (const req of withHeaders(list, headers)) {
+    const key = `${req.method} ${req.path}`;
+    if (seen.has(key) || seen.size >= 20) continue;
+    seen.add(key);
+    const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body });
+    const text = await res.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const verdict = scenario.check ? scenario.check(res.status, json) : res.ok || `status ${res.status}`;
+    if (verdict !== true) problems.push(`${key}: ${verdict} ${text.slice(0, 160)}`);
+  }
+  return problems;
+}
+
+function cannon(base, list, scenario, data, { connections, duration }) {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 10,
+    requests: list,
+    setupClient: (client) => {
+      const i = next++;
+      const headers = scenario.auth ? { authorization: `Token ${data.tokens[i % data.tokens.length]}` } : {};
+      const rotated = list.map((_, k) => list[(k + i) % list.length]);
+      client.setRequests(withHeaders(rotated, headers));
+    },
+  });
+}
+
+/**
+ * Checks the scenario, warms the server up for `warmup` seconds (not recorded), then measures
+ * for `duration` seconds with `connections` connections.
+ */
+export async function runScenario(base, scenario, data, options) {
+  const connections = scenario.connections ?? options.connections;
+  const duration = scenario.duration ?? options.duration;
+  const list = scenario.requests(data);
+  if (!list.length) throw new Error(`scenario ${scenario.name} has no requests`);
+  const problems = await checkScenario(base, scenario, list, data);
+  if (problems.length) return { name: scenario.name, description: scenario.description, failed: problems };
+  if (options.warmup > 0) await cannon(base, list, scenario, data, { connections, duration: options.warmup });
+  const r = await cannon(base, list, scenario, data, { connections, duration });
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    connections,
+    durationSeconds: duration,
+    distinctRequests: list.length,
+    requests: { total: r.requests.total, perSecondMean: r.requests.average, perSecondStddev: r.requests.stddev },
+    latencyMs: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    throughputBytesPerSecond: r.throughput.average,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+  };
+}

@@ -1,0 +1,63 @@
+// The bench scenarios: one object per measured endpoint. Add new features' endpoints here
+// (posts, Books, circles, ...): the runner needs nothing else.
+//
+//   name         short id, used in the table, the JSON file and `--only`
+//   description  one line for the report
+//   auth         true: every connection sends `Authorization: Token <key>` of a different bench user
+//   requests     (data) => [{ method?, path, headers?, body? }]: the list each connection cycles
+//                through (rotated per connection, so connections start at different points).
+//                `data` is what the loader made: { tokens, userIdsWithProfile, profileIds, users,
+//                profiles, pick(list) }. Paths must be percent-encoded.
+//   check        (status, json) => true | 'what is wrong': run once per distinct request before the
+//                measurement, so a scenario cannot quietly measure 404s or empty answers
+//   connections, duration   override the command-line defaults for this scenario
+
+const SEARCH_WORDS_JA = ['データ', '東京', '保険', '人口', '山田', 'マラソン'];
+const SEARCH_WORDS_EN = ['data', 'tokyo', 'marathon', 'open data', 'hous', 'emily'];
+
+const searchPath = (q) => `/api/user/profile/search?q=${encodeURIComponent(q)}&count=0`;
+
+const isProfile = (json) => json && typeof json === 'object' && typeof json.nickName === 'string' && typeof json.id === 'number';
+const nonEmptyList = (status, json) =>
+  status !== 200 ? `status ${status}` : !Array.isArray(json) ? 'not a list' : json.length === 0 ? 'empty list' : json.every(isProfile) || 'not profiles';
+
+export const scenarios = [
+  {
+    name: 'healthz',
+    description: 'GET /healthz: no database, the floor of the HTTP stack (helmet, logger, guards)',
+    requests: () => [{ path: '/healthz' }],
+    check: (status) => status === 200 || `status ${status}`,
+    duration: 10,
+  },
+  {
+    name: 'myprofile',
+    description: 'GET /api/user/myprofile/ with a token (token lookup + profile by user id)',
+    auth: true,
+    requests: () => [{ path: '/api/user/myprofile/' }],
+    check: (status, json) => (status === 200 && isProfile(json)) || `status ${status}`,
+  },
+  {
+    name: 'newprofiles',
+    description: 'GET /api/user/profile/newprofiles/ anonymous (10 newest active profiles)',
+    requests: () => [{ path: '/api/user/profile/newprofiles/' }],
+    check: nonEmptyList,
+  },
+  {
+    name: 'search-ja',
+    description: `GET /api/user/profile/search?q=…&count=0, Japanese words: ${SEARCH_WORDS_JA.join(' ')}`,
+    requests: () => SEARCH_WORDS_JA.map((q) => ({ path: searchPath(q) })),
+    check: nonEmptyList,
+  },
+  {
+    name: 'search-en',
+    description: `GET /api/user/profile/search?q=…&count=0, English words: ${SEARCH_WORDS_EN.join(' | ')}`,
+    requests: () => SEARCH_WORDS_EN.map((q) => ({ path: searchPath(q) })),
+    check: nonEmptyList,
+  },
+  {
+    name: 'profile-detail',
+    description: 'GET /api/user/profile/detail/{userId} for 100 random users with a profile',
+    requests: (data) => Array.from({ length: 100 }, () => ({ path: `/api/user/profile/detail/${data.pick(data.userIdsWithProfile)}` })),
+    check: (status, json) => (status === 200 && isProfile(json)) || `status ${status}`,
+  },
+];

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The server for Playwright journeys: the built app on PORT (3100) with its own DATA_DIR. With
+// DATABASE_URL set it gets a fresh database of its own on that server, dropped at exit.
+import * as crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import { ensureBuilt, runServer } from './start.mjs';
+
+const require = createRequire(new URL('../backend/package.json', import.meta.url));
+const env = { PORT: '3100', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...process.env };
+
+ensureBuilt();
+if (env.DATABASE_URL) {
+  const { Client } = require('pg');
+  const name = `e2e_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  const child = runServer(env);
+  child.on('exit', async () => {
+    const c = new Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+} else {
+  runServer(env);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or out of date, then serves UI + API (default port 3000).
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale(workspace, output, sources) {
+  const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (built && built >= changed) return;
+  console.log(`[start] building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export function ensureBuilt() {
+  buildIfStale('backend', path.join(root, 'backend/dist/main.js'), ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json']);
+  buildIfStale('frontend', path.join(root, 'frontend/dist/index.html'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
+}
+
+export function runServer(env = process.env) {
+  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return child;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureBuilt();
+  runServer();
+}
