@@ -6,7 +6,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { APP_OPTIONS, type AppOptions } from './app-options';
 import { DrfExceptionFilter } from './common/http/drf-exception.filter';
 import { dataSourceOptions } from './database/data-source-options';
+import { CommonModule } from './common/common.module';
 import { JobsModule } from './jobs/jobs.module';
+import { AttributesModule } from './modules/attributes/attributes.module';
+import { BooksModule } from './modules/books/books.module';
+import { PagesModule } from './modules/pages/pages.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -42,12 +46,16 @@ export class AppModule {
           manualInitialization: !options.database,
         }),
         EventEmitterModule.forRoot(),
+        CommonModule,
         JobsModule,
         StorageModule,
         MailModule,
         HealthModule,
         ProfilesModule,
         AuthModule,
+        AttributesModule,
+        PagesModule,
+        BooksModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

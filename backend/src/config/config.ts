@@ -42,6 +42,11 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'IMAGE_MAX_BYTES', kind: 'int', default: String(5 * 1024 * 1024), description: 'Largest accepted profile or circle image.' },
   { name: 'AUTH_RATE_LIMIT_PER_IP', kind: 'int', default: '30', description: 'Login/register/forgot-password calls per IP per minute.' },
   { name: 'AUTH_RATE_LIMIT_PER_EMAIL', kind: 'int', default: '10', description: 'Login/register/forgot-password calls per email per 10 minutes.' },
+  { name: 'APP_SECRET', kind: 'string', description: 'Key for signed links and ownership tickets (32+ characters). Unset: a random key is created once in DATA_DIR/secret.key.' },
+  { name: 'BOOK_GENERATOR', kind: 'enum', values: ['local', 'llm'], default: 'local', description: 'How Books are written from data: the built-in extractive generator, or an OpenAI-compatible LLM (falls back to local on failure).' },
+  { name: 'LLM_BASE_URL', kind: 'url', description: 'OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 (BOOK_GENERATOR=llm).' },
+  { name: 'LLM_MODEL', kind: 'string', default: 'gpt-4o-mini', description: 'Chat model name for BOOK_GENERATOR=llm.' },
+  { name: 'LLM_API_KEY', kind: 'string', description: 'API key for the LLM endpoint.' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
 ];
 
@@ -76,6 +81,8 @@ export interface AppConfig {
   imageMaxBytes: number;
   authRateLimit: { perIp: number; perEmail: number };
   accountDeletionGraceDays: number;
+  appSecret?: string;
+  books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (port < 1 || port > 65535) throw new ConfigError(`PORT must be between 1 and 65535, got "${values.PORT}"`);
   const dataDir = path.resolve(values.DATA_DIR!);
   const driver = values.STORAGE_DRIVER as 'local' | 's3';
+  if (values.BOOK_GENERATOR === 'llm' && !values.LLM_BASE_URL) throw new ConfigError('LLM_BASE_URL is required when BOOK_GENERATOR=llm');
+  if (values.APP_SECRET !== undefined && values.APP_SECRET.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters');
   if (driver === 's3' && !values.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -158,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
+    appSecret: values.APP_SECRET,
+    books: {
+      generator: values.BOOK_GENERATOR as 'local' | 'llm',
+      llm: values.LLM_BASE_URL ? { baseUrl: values.LLM_BASE_URL, model: values.LLM_MODEL!, apiKey: values.LLM_API_KEY } : undefined,
+    },
   };
 }
 

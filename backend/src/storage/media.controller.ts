@@ -7,7 +7,7 @@ import { notFound } from '../common/http/id-param.pipe';
 import { FileStorage } from './file-storage';
 
 /** Public images (avatars, covers) are served from /media/<key>, streamed from the storage driver. */
-export const PUBLIC_MEDIA_PREFIXES = ['profiles/'];
+export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/'];
 
 @ApiExcludeController()
 @Controller('media')

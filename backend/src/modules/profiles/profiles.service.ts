@@ -10,6 +10,7 @@ import { PAGE_SIZE, type PageWindow } from '../../common/http/paging';
 import { searchDocument, searchQuery } from '../../common/search/search-text';
 import { normalizeImage } from '../../common/uploads/images';
 import { FileStorage } from '../../storage/file-storage';
+import { mediaUrl } from '../../storage/media-url';
 import { User } from '../auth/entities/user.entity';
 import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
 import { Profile } from './entities/profile.entity';
@@ -46,7 +47,7 @@ export class ProfilesService {
 
   toResponse(p: Profile): ProfileResponse {
     const [year, month, day] = p.birthday ? p.birthday.split('-').map(Number) : [null, null, null];
-    const url = (key: string | null) => (key ? `${this.options.config.publicUrl}/media/${key}` : null);
+    const url = (key: string | null) => mediaUrl(this.options.config.publicUrl, key);
     return {
       id: p.id,
       userProfile: p.userId,

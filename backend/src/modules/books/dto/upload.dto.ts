@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { Msg } from '../../../common/http/drf-errors';
+
+export const PRICE_TIERS = [0, 800, 3000, 9800, 40000, 250000] as const;
+
+const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value);
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+const toIntList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]).map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+
+/** Multipart fields of POST upload/ (the file itself is the `file` part). */
+export class UploadFieldsDto {
+  @ApiProperty({ maxLength: 100 })
+  @IsDefined({ message: Msg.required })
+  @IsString()
+  @IsNotEmpty({ message: Msg.blank })
+  @MaxLength(100, { message: Msg.maxLength(100) })
+  title: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000, { message: Msg.maxLength(2000) })
+  description?: string;
+
+  @ApiPropertyOptional({ description: "Must be the caller's own user id when sent." })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: Msg.invalidInt })
+  user_id?: number;
+
+  @ApiPropertyOptional({ enum: PRICE_TIERS, default: 0, description: 'Yen; above 0 only in own-data mode (mydata=true).' })
+  @IsOptional()
+  @Transform(toInt)
+  @IsIn(PRICE_TIERS, { message: 'Choose one of the price tiers: 0, 800, 3000, 9800, 40000, 250000.' })
+  price?: number;
+
+  @ApiPropertyOptional({ default: false, description: 'The uploader owns the data and may sell it.' })
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: Msg.invalidBool })
+  mydata?: boolean;
+
+  @ApiPropertyOptional({ type: [Number], description: 'Circle ids; repeat the field for several.' })
+  @IsOptional()
+  @Transform(toIntList)
+  @IsArray()
+  @IsInt({ each: true, message: Msg.invalidInt })
+  @Min(1, { each: true, message: Msg.invalidInt })
+  communities?: number[];
+
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, CSV, Excel (xlsx/xls) or Word (docx/doc), checked by content.' })
+  file?: unknown;
+}
+
+export class UploadedFileResponse {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty()
+  description: string;
+
+  @ApiProperty({ description: 'Stored file name (whitespace replaced by `_`).' })
+  file: string;
+
+  @ApiProperty({ enum: ['jpeg', 'csv', 'xlsx', 'xls', 'docx', 'doc'] })
+  kind: string;
+
+  @ApiProperty()
+  size: number;
+
+  @ApiProperty({ enum: ['pending', 'processing', 'done', 'failed'], description: 'Book generation state.' })
+  status: string;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'The Book made from the file, once generated.' })
+  page: number | null;
+
+  @ApiProperty()
+  price: number;
+
+  @ApiProperty()
+  mydata: boolean;
+
+  @ApiProperty({ type: [Number] })
+  communities: number[];
+
+  @ApiProperty({ description: "The uploader's user id." })
+  user_id: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_on: string;
+}
+
+export class FileIdDto {
+  @ApiProperty()
+  @Transform(toInt)
+  @IsDefined({ message: Msg.required })
+  @IsInt({ message: Msg.invalidInt })
+  @Min(1, { message: Msg.invalidInt })
+  file_id: number;
+}
+
+export class S3UrlResponse {
+  @ApiProperty({ description: 'Direct download URL, valid for at most 5 minutes.' })
+  s3_url: string;
+}

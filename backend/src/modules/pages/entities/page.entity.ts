@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A Book ("mono page"): the topic page generated from one or more uploaded data files. */
+@Entity({ name: 'pages' })
+export class Page {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  title: string;
+
+  @Column({ type: 'text', default: '' })
+  summary: string;
+
+  /** Storage key of the cover image. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  img: string | null;
+
+  @Column({ type: 'varchar', length: 2, default: 'ja' })
+  language: string;
+
+  /** Yen. */
+  @Column({ name: 'page_price', type: 'int', default: 0 })
+  pagePrice: number;
+
+  @Column({ type: 'text', default: '' })
+  goodpoint: string;
+
+  @Column({ type: 'text', default: '' })
+  badpoint: string;
+
+  @Column({ type: 'text', default: '' })
+  point1: string;
+
+  @Column({ type: 'text', default: '' })
+  point2: string;
+
+  @Column({ type: 'text', default: '' })
+  point3: string;
+
+  @Column({ type: 'text', default: '' })
+  point4: string;
+
+  @Column({ type: 'text', default: '' })
+  point5: string;
+
+  @Column({ type: 'text', default: '' })
+  answer: string;
+
+  /** The user whose file created the Book. */
+  @Column({ name: 'owner_id', type: 'int', nullable: true })
+  ownerId: number | null;
+
+  /** Keywords that define the subject; files on the same subject join this Book. */
+  @Column({ name: 'subject_words', type: 'text', default: '', select: false })
+  subjectWords: string;
+
+  @CreateDateColumn({ name: 'created_on', type: 'timestamptz' })
+  createdOn: Date;
+
+  @Column({ name: 'search_text', type: 'text', default: '', select: false })
+  searchText: string;
+}

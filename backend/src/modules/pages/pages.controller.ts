@@ -1,0 +1,218 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Ip, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
+import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { IdParamPipe } from '../../common/http/id-param.pipe';
+import { pageWindow, parseId } from '../../common/http/paging';
+import { OwningPageDto, PageIdDto, PageResponse, PageStatusResponse } from './dto/page.dto';
+import { PagesService } from './pages.service';
+
+class PageFollowResponse {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  pageId: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_on: string;
+}
+
+class OwnedResponse {
+  @ApiProperty({ example: 'You own this Book now.' })
+  detail: string;
+
+  @ApiProperty()
+  pageId: number;
+}
+
+const CountQuery = () => ApiQuery({ name: 'count', required: false, description: 'Page index from 0; 10 per page.' });
+
+@ApiTags('books')
+@Controller()
+export class PagesController {
+  constructor(private readonly pages: PagesService) {}
+
+  @Get('monopage/get-page-info')
+  @Public()
+  @ApiOperation({ operationId: 'getPageInfo', summary: 'A Book, as the viewer may see it' })
+  @ApiQuery({ name: 'pageId', required: true })
+  @ApiOkResponse({ type: PageResponse })
+  @ApiValidationErrors()
+  @ApiNotFound()
+  info(@Query('pageId') pageId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageResponse> {
+    return this.pages.info(parseId(pageId, 'pageId'), viewer);
+  }
+
+  @Get('monopage/search-pages')
+  @Public()
+  @ApiOperation({ operationId: 'searchPages', summary: 'Search Books (Japanese and English words)' })
+  @ApiQuery({ name: 'query', required: false })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiValidationErrors()
+  search(@Query('query') query?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.search(typeof query === 'string' ? query : undefined, pageWindow(count), viewer);
+  }
+
+  @Get('monopage/search-owned-pages')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'searchOwnedPages', summary: 'Search the Books the user owns or contributed to' })
+  @ApiQuery({ name: 'query', required: false })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  searchOwned(@CurrentUser() viewer: AuthUser, @Query('query') query?: string, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.pages.owned(viewer, pageWindow(count), typeof query === 'string' ? query : undefined);
+  }
+
+  @Get('monopage/check-user-page-status')
+  @Public()
+  @ApiOperation({ operationId: 'checkUserPageStatus', summary: 'Whether the logged-in user follows and owns a Book' })
+  @ApiQuery({ name: 'userId', required: false, description: "Must be the caller's own id when given." })
+  @ApiQuery({ name: 'pageId', required: true })
+  @ApiOkResponse({ type: PageStatusResponse })
+  @ApiForbidden()
+  @ApiNotFound()
+  status(@Query('pageId') pageId: string | undefined, @Query('userId') userId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageStatusResponse> {
+    const user = userId === undefined || userId === '' || userId === 'null' || userId === 'undefined' ? undefined : parseId(userId, 'userId');
+    return this.pages.status(viewer, user, parseId(pageId, 'pageId'));
+  }
+
+  @Post('owningpage')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'takeOwningPage', summary: 'Own a free Book, or one the user contributed to, with the ticket from get-page-info' })
+  @ApiCreatedResponse({ type: OwnedResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiForbidden()
+  async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
+    return { detail: 'You own this Book now.', pageId: await this.pages.takeOwnership(viewer, dto.encrypted_pageId) };
+  }
+
+  @Get('relatedmonopage/:id')
+  @Public()
+  @ApiOperation({ operationId: 'listRelatedPages', summary: 'Up to 5 Books related by tags' })
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiNotFound()
+  related(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.related(id, viewer);
+  }
+
+  @Get('owning_and_related_pages')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listOwningAndRelatedPages', summary: 'Owned Books, then Books sharing their tags' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  ownedAndRelated(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.pages.ownedAndRelated(viewer, pageWindow(count));
+  }
+
+  @Get('pageccja')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesJa', summary: 'Japanese Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listJa(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.byLanguage('ja', pageWindow(count), viewer);
+  }
+
+  @Get('pageccen')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesEn', summary: 'English Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listEn(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.byLanguage('en', pageWindow(count), viewer);
+  }
+
+  @Get('newpagecc')
+  @Public()
+  @ApiOperation({ operationId: 'listNewPages', summary: 'All Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listNew(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.newest(pageWindow(count), viewer);
+  }
+
+  @Get('owningpagecc')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listOwningPages', summary: 'Books the user owns or contributed to' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  listOwned(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.pages.owned(viewer, pageWindow(count));
+  }
+
+  @Get('pageattribute/:id/monopages')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesOfAttribute', summary: 'Books with a tag, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  byAttribute(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.byAttribute(id, pageWindow(count), viewer);
+  }
+
+  @Post('followingpage')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'followPage', summary: 'Follow a Book' })
+  @ApiCreatedResponse({ type: PageFollowResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  follow(@CurrentUser() viewer: AuthUser, @Body() dto: PageIdDto): Promise<PageFollowResponse> {
+    return this.pages.follow(viewer, dto.pageId);
+  }
+
+  @Get('followingpage')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listFollowingPages', summary: 'Books the user follows, latest follow first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  following(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.pages.followed(viewer, pageWindow(count));
+  }
+
+  @Delete('unfollow-page')
+  @ApiSecurity('token')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ operationId: 'unfollowPage', summary: 'Stop following a Book' })
+  @ApiQuery({ name: 'pageId', required: true })
+  @ApiNoContentResponse()
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  async unfollow(@CurrentUser() viewer: AuthUser, @Query('pageId') pageId?: string): Promise<void> {
+    await this.pages.unfollow(viewer, parseId(pageId, 'pageId'));
+  }
+
+  @Get('record_page_view/:user/:page')
+  @Public()
+  @ApiOperation({ operationId: 'recordPageView', summary: 'Count a view of a Book (once per viewer per day); user 0 for visitors' })
+  @ApiOkResponse({ type: DetailResponse })
+  @ApiForbidden()
+  @ApiNotFound()
+  async recordView(
+    @Param('user') user: string,
+    @Param('page', IdParamPipe) page: number,
+    @Ip() ip: string,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<DetailResponse> {
+    if (!/^\d{1,10}$/.test(user)) throw DrfValidationError.field('user', Msg.invalidInt);
+    await this.pages.recordView(page, viewer, Number(user), ip);
+    return { detail: 'View recorded.' };
+  }
+
+  @Get(':id/monopages-with-files')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesWithFilesOfUser', summary: 'Books holding files the user uploaded' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  withFiles(@Param('id', IdParamPipe) userId: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.pages.withFilesOf(userId, pageWindow(count), viewer);
+  }
+}
