@@ -1,8 +1,8 @@
 import { api as generatedApi } from './generated';
-import type { ProfileFormDto } from './generated';
+import type { ProfileFieldsDto } from './generated';
 
 /** Multipart bodies: append only the fields that are set (the server changes only those). */
-export function toFormData(fields: ProfileFormDto): FormData {
+export function toFormData(fields: ProfileFieldsDto): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields) as [string, string | Blob | undefined][]) {
     if (value === undefined || value === null) continue;
@@ -29,7 +29,7 @@ export const api = generatedApi.enhanceEndpoints({
       query: (arg) => ({
         url: `/api/user/profile/`,
         method: 'POST',
-        body: toFormData(arg.profileFormDto),
+        body: toFormData(arg.profileFieldsDto),
       }),
       invalidatesTags: ['Profile'],
     },
@@ -37,7 +37,7 @@ export const api = generatedApi.enhanceEndpoints({
       query: (arg) => ({
         url: `/api/user/profile/${arg.id}/`,
         method: 'PUT',
-        body: toFormData(arg.profileFormDto),
+        body: toFormData(arg.profileFieldsDto),
       }),
       invalidatesTags: ['Profile'],
     },

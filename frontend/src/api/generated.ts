@@ -1,71 +1,24 @@
 import { baseApi as api } from "./base-api";
-export const addTagTypes = ["auth", "profiles"] as const;
+export const addTagTypes = [
+  "operations",
+  "profiles",
+  "accounts",
+  "tags",
+  "books",
+] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
     addTagTypes,
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      register: build.mutation<RegisterApiResponse, RegisterApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/register/`,
-          method: "POST",
-          body: queryArg.registerDto,
-        }),
-        invalidatesTags: ["auth"],
+      healthz: build.query<HealthzApiResponse, HealthzApiArg>({
+        query: () => ({ url: `/healthz` }),
+        providesTags: ["operations"],
       }),
-      login: build.mutation<LoginApiResponse, LoginApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/login/`,
-          method: "POST",
-          body: queryArg.loginDto,
-        }),
-        invalidatesTags: ["auth"],
-      }),
-      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
-        query: () => ({ url: `/api/user/logout/`, method: "POST" }),
-        invalidatesTags: ["auth"],
-      }),
-      verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/verify/`,
-          method: "POST",
-          body: queryArg.verifyDto,
-        }),
-        invalidatesTags: ["auth"],
-      }),
-      forgotPassword: build.mutation<
-        ForgotPasswordApiResponse,
-        ForgotPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/forgot-password/`,
-          method: "POST",
-          body: queryArg.forgotPasswordDto,
-        }),
-        invalidatesTags: ["auth"],
-      }),
-      verifyForPasswordReset: build.mutation<
-        VerifyForPasswordResetApiResponse,
-        VerifyForPasswordResetApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/verify-for-password-reset/`,
-          method: "POST",
-          body: queryArg.verifyDto,
-        }),
-        invalidatesTags: ["auth"],
-      }),
-      resetPassword: build.mutation<
-        ResetPasswordApiResponse,
-        ResetPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/reset-password/`,
-          method: "POST",
-          body: queryArg.resetPasswordDto,
-        }),
-        invalidatesTags: ["auth"],
+      readyz: build.query<ReadyzApiResponse, ReadyzApiArg>({
+        query: () => ({ url: `/readyz` }),
+        providesTags: ["operations"],
       }),
       getMyProfile: build.query<GetMyProfileApiResponse, GetMyProfileApiArg>({
         query: () => ({ url: `/api/user/myprofile/` }),
@@ -78,45 +31,9 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/user/profile/`,
           method: "POST",
-          body: queryArg.profileFormDto,
+          body: queryArg.profileFieldsDto,
         }),
         invalidatesTags: ["profiles"],
-      }),
-      updateProfile: build.mutation<
-        UpdateProfileApiResponse,
-        UpdateProfileApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/${queryArg.id}/`,
-          method: "PUT",
-          body: queryArg.profileFormDto,
-        }),
-        invalidatesTags: ["profiles"],
-      }),
-      getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
-        query: (queryArg) => ({ url: `/api/user/profile/${queryArg.id}` }),
-        providesTags: ["profiles"],
-      }),
-      getProfileDetail: build.query<
-        GetProfileDetailApiResponse,
-        GetProfileDetailApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/detail/${queryArg.id}`,
-        }),
-        providesTags: ["profiles"],
-      }),
-      getUserProfile: build.query<
-        GetUserProfileApiResponse,
-        GetUserProfileApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/get-user-profile/`,
-          params: {
-            user_id: queryArg.userId,
-          },
-        }),
-        providesTags: ["profiles"],
       }),
       listNewProfiles: build.query<
         ListNewProfilesApiResponse,
@@ -138,116 +55,600 @@ const injectedRtkApi = api
         }),
         providesTags: ["profiles"],
       }),
+      getUserProfile: build.query<
+        GetUserProfileApiResponse,
+        GetUserProfileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/profile/get-user-profile/`,
+          params: {
+            user_id: queryArg.userId,
+          },
+        }),
+        providesTags: ["profiles"],
+      }),
+      getProfileDetail: build.query<
+        GetProfileDetailApiResponse,
+        GetProfileDetailApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/profile/detail/${queryArg.id}`,
+        }),
+        providesTags: ["profiles"],
+      }),
+      getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
+        query: (queryArg) => ({ url: `/api/user/profile/${queryArg.id}` }),
+        providesTags: ["profiles"],
+      }),
+      updateProfile: build.mutation<
+        UpdateProfileApiResponse,
+        UpdateProfileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/profile/${queryArg.id}/`,
+          method: "PUT",
+          body: queryArg.profileFieldsDto,
+        }),
+        invalidatesTags: ["profiles"],
+      }),
+      register: build.mutation<RegisterApiResponse, RegisterApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/register/`,
+          method: "POST",
+          body: queryArg.registerDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
+      login: build.mutation<LoginApiResponse, LoginApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/login/`,
+          method: "POST",
+          body: queryArg.loginDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/api/user/logout/`, method: "POST" }),
+        invalidatesTags: ["accounts"],
+      }),
+      verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/verify/`,
+          method: "POST",
+          body: queryArg.keyDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
+      forgotPassword: build.mutation<
+        ForgotPasswordApiResponse,
+        ForgotPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/forgot-password/`,
+          method: "POST",
+          body: queryArg.forgotPasswordDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
+      verifyForPasswordReset: build.mutation<
+        VerifyForPasswordResetApiResponse,
+        VerifyForPasswordResetApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/verify-for-password-reset/`,
+          method: "POST",
+          body: queryArg.keyDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
+      resetPassword: build.mutation<
+        ResetPasswordApiResponse,
+        ResetPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/reset-password/`,
+          method: "POST",
+          body: queryArg.resetPasswordDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
       deleteProfile: build.mutation<
         DeleteProfileApiResponse,
         DeleteProfileApiArg
       >({
         query: () => ({ url: `/api/user/deleteprofile/`, method: "POST" }),
-        invalidatesTags: ["profiles"],
+        invalidatesTags: ["accounts", "profiles"],
+      }),
+      listAttributes: build.query<
+        ListAttributesApiResponse,
+        ListAttributesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/attributecc/`,
+          params: {
+            lan: queryArg.lan,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["tags"],
+      }),
+      searchAttributes: build.query<
+        SearchAttributesApiResponse,
+        SearchAttributesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pageattribute/search/`,
+          params: {
+            q: queryArg.q,
+            lan: queryArg.lan,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["tags"],
+      }),
+      listAttributesByLanguage: build.query<
+        ListAttributesByLanguageApiResponse,
+        ListAttributesByLanguageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pageattribute/by-language/${queryArg.lan}/`,
+        }),
+        providesTags: ["tags"],
+      }),
+      listAttributesOfPage: build.query<
+        ListAttributesOfPageApiResponse,
+        ListAttributesOfPageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pageattribute/by-monopage/${queryArg.id}/`,
+        }),
+        providesTags: ["tags"],
+      }),
+      getAttribute: build.query<GetAttributeApiResponse, GetAttributeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/pageattribute/${queryArg.id}/`,
+        }),
+        providesTags: ["tags"],
+      }),
+      getPageInfo: build.query<GetPageInfoApiResponse, GetPageInfoApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/get-page-info/`,
+          params: {
+            pageId: queryArg.pageId,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      searchPages: build.query<SearchPagesApiResponse, SearchPagesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/search-pages/`,
+          params: {
+            query: queryArg.query,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      searchOwnedPages: build.query<
+        SearchOwnedPagesApiResponse,
+        SearchOwnedPagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/search-owned-pages/`,
+          params: {
+            query: queryArg.query,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      checkUserPageStatus: build.query<
+        CheckUserPageStatusApiResponse,
+        CheckUserPageStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/check-user-page-status/`,
+          params: {
+            pageId: queryArg.pageId,
+            userId: queryArg.userId,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      takeOwningPage: build.mutation<
+        TakeOwningPageApiResponse,
+        TakeOwningPageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/owningpage/`,
+          method: "POST",
+          body: queryArg.owningPageDto,
+        }),
+        invalidatesTags: ["books"],
+      }),
+      listRelatedPages: build.query<
+        ListRelatedPagesApiResponse,
+        ListRelatedPagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/relatedmonopage/${queryArg.id}/`,
+        }),
+        providesTags: ["books"],
+      }),
+      listOwningAndRelatedPages: build.query<
+        ListOwningAndRelatedPagesApiResponse,
+        ListOwningAndRelatedPagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/owning_and_related_pages/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listPagesJa: build.query<ListPagesJaApiResponse, ListPagesJaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/pageccja/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listPagesEn: build.query<ListPagesEnApiResponse, ListPagesEnApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/pageccen/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listNewPages: build.query<ListNewPagesApiResponse, ListNewPagesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/newpagecc/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listOwningPages: build.query<
+        ListOwningPagesApiResponse,
+        ListOwningPagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/owningpagecc/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listPagesOfAttribute: build.query<
+        ListPagesOfAttributeApiResponse,
+        ListPagesOfAttributeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pageattribute/${queryArg.id}/monopages/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      listFollowingPages: build.query<
+        ListFollowingPagesApiResponse,
+        ListFollowingPagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/followingpage/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      followPage: build.mutation<FollowPageApiResponse, FollowPageApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/followingpage/`,
+          method: "POST",
+          body: queryArg.pageIdDto,
+        }),
+        invalidatesTags: ["books"],
+      }),
+      unfollowPage: build.mutation<UnfollowPageApiResponse, UnfollowPageApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/unfollow-page/`,
+            method: "DELETE",
+            params: {
+              pageId: queryArg.pageId,
+            },
+          }),
+          invalidatesTags: ["books"],
+        },
+      ),
+      recordPageView: build.query<
+        RecordPageViewApiResponse,
+        RecordPageViewApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/record_page_view/${queryArg.user}/${queryArg.page}/`,
+        }),
+        providesTags: ["books"],
+      }),
+      listPagesWithFilesOfUser: build.query<
+        ListPagesWithFilesOfUserApiResponse,
+        ListPagesWithFilesOfUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/${queryArg.id}/monopages-with-files/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      uploadData: build.mutation<UploadDataApiResponse, UploadDataApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/upload/`,
+          method: "POST",
+          body: queryArg.uploadFieldsDto,
+          headers: {
+            "accept-language": queryArg["accept-language"],
+          },
+        }),
+        invalidatesTags: ["books"],
+      }),
+      listUploadedFiles: build.query<
+        ListUploadedFilesApiResponse,
+        ListUploadedFilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/uploadedfiles/`,
+          params: {
+            user_id: queryArg.userId,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["books"],
+      }),
+      downloadFile: build.mutation<DownloadFileApiResponse, DownloadFileApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/download/`,
+            method: "POST",
+            body: queryArg.fileIdDto,
+          }),
+          invalidatesTags: ["books"],
+        },
+      ),
+      getFileUrl: build.mutation<GetFileUrlApiResponse, GetFileUrlApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/get_s3_url/`,
+          method: "POST",
+          body: queryArg.fileIdDto,
+        }),
+        invalidatesTags: ["books"],
       }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as api };
-export type RegisterApiResponse = /** status 201 ok */ DetailDto;
-export type RegisterApiArg = {
-  registerDto: RegisterDto;
+export type HealthzApiResponse = /** status 200  */ {
+  status?: string;
 };
-export type LoginApiResponse = /** status 200 ok */ LoginResponseDto;
-export type LoginApiArg = {
-  loginDto: LoginDto;
+export type HealthzApiArg = void;
+export type ReadyzApiResponse = /** status 200  */ {
+  status?: string;
 };
-export type LogoutApiResponse = /** status 200 ok */ DetailDto;
-export type LogoutApiArg = void;
-export type VerifyEmailApiResponse = /** status 200 ok */ MessageDto;
-export type VerifyEmailApiArg = {
-  verifyDto: VerifyDto;
-};
-export type ForgotPasswordApiResponse = /** status 200 ok */ DetailDto;
-export type ForgotPasswordApiArg = {
-  forgotPasswordDto: ForgotPasswordDto;
-};
-export type VerifyForPasswordResetApiResponse = /** status 200 ok */ EmailDto;
-export type VerifyForPasswordResetApiArg = {
-  verifyDto: VerifyDto;
-};
-export type ResetPasswordApiResponse = /** status 200 ok */ DetailDto;
-export type ResetPasswordApiArg = {
-  resetPasswordDto: ResetPasswordDto;
-};
-export type GetMyProfileApiResponse = /** status 200 ok */ ProfileDto;
+export type ReadyzApiArg = void;
+export type GetMyProfileApiResponse = /** status 200  */ ProfileResponse;
 export type GetMyProfileApiArg = void;
-export type CreateProfileApiResponse = /** status 201 ok */ ProfileDto;
+export type CreateProfileApiResponse = /** status 201  */ ProfileResponse;
 export type CreateProfileApiArg = {
-  profileFormDto: ProfileFormDto;
+  profileFieldsDto: ProfileFieldsDto;
 };
-export type UpdateProfileApiResponse = /** status 200 ok */ ProfileDto;
-export type UpdateProfileApiArg = {
-  id: number;
-  profileFormDto: ProfileFormDto;
+export type ListNewProfilesApiResponse = /** status 200  */ ProfileResponse[];
+export type ListNewProfilesApiArg = void;
+export type SearchProfilesApiResponse = /** status 200  */ ProfileResponse[];
+export type SearchProfilesApiArg = {
+  /** Words to find (Japanese or English); empty lists the newest. */
+  q?: string;
+  /** Page index from 0. */
+  count?: number;
 };
-export type GetProfileApiResponse = /** status 200 ok */ ProfileDto;
-export type GetProfileApiArg = {
-  id: number;
-};
-export type GetProfileDetailApiResponse = /** status 200 ok */ ProfileDto;
-export type GetProfileDetailApiArg = {
-  id: number;
-};
-export type GetUserProfileApiResponse = /** status 200 ok */ ProfileDto;
+export type GetUserProfileApiResponse = /** status 200  */ ProfileResponse;
 export type GetUserProfileApiArg = {
   userId: number;
 };
-export type ListNewProfilesApiResponse = /** status 200 ok */ ProfileDto[];
-export type ListNewProfilesApiArg = void;
-export type SearchProfilesApiResponse = /** status 200 ok */ ProfileDto[];
-export type SearchProfilesApiArg = {
-  q?: string;
+export type GetProfileDetailApiResponse = /** status 200  */ ProfileResponse;
+export type GetProfileDetailApiArg = {
+  id: number;
+};
+export type GetProfileApiResponse = /** status 200  */ ProfileResponse;
+export type GetProfileApiArg = {
+  id: number;
+};
+export type UpdateProfileApiResponse = /** status 200  */ ProfileResponse;
+export type UpdateProfileApiArg = {
+  id: number;
+  profileFieldsDto: ProfileFieldsDto;
+};
+export type RegisterApiResponse =
+  /** status 201 Always the same answer, also for a taken address. */ DetailResponse;
+export type RegisterApiArg = {
+  registerDto: RegisterDto;
+};
+export type LoginApiResponse = /** status 200  */ LoginResponse;
+export type LoginApiArg = {
+  loginDto: LoginDto;
+};
+export type LogoutApiResponse = /** status 200  */ DetailResponse;
+export type LogoutApiArg = void;
+export type VerifyEmailApiResponse = /** status 200  */ MessageResponse;
+export type VerifyEmailApiArg = {
+  keyDto: KeyDto;
+};
+export type ForgotPasswordApiResponse = /** status 200  */ DetailResponse;
+export type ForgotPasswordApiArg = {
+  forgotPasswordDto: ForgotPasswordDto;
+};
+export type VerifyForPasswordResetApiResponse =
+  /** status 200  */ EmailResponse;
+export type VerifyForPasswordResetApiArg = {
+  keyDto: KeyDto;
+};
+export type ResetPasswordApiResponse = /** status 200  */ DetailResponse;
+export type ResetPasswordApiArg = {
+  resetPasswordDto: ResetPasswordDto;
+};
+export type DeleteProfileApiResponse = /** status 200  */ DetailResponse;
+export type DeleteProfileApiArg = void;
+export type ListAttributesApiResponse = /** status 200  */ AttributeResponse[];
+export type ListAttributesApiArg = {
+  lan: "ja" | "en";
+  /** Page index from 0. */
   count?: number;
 };
-export type DeleteProfileApiResponse = /** status 200 ok */ DetailDto;
-export type DeleteProfileApiArg = void;
-export type DetailDto = {
-  detail: string;
+export type SearchAttributesApiResponse =
+  /** status 200  */ AttributeResponse[];
+export type SearchAttributesApiArg = {
+  q?: string;
+  lan: "ja" | "en";
+  /** Page index from 0. */
+  count?: number;
 };
-export type RegisterDto = {
-  email: string;
-  password1: string;
-  password2: string;
-  agreed: boolean;
-  language?: "ja" | "en";
+export type ListAttributesByLanguageApiResponse =
+  /** status 200  */ AttributeResponse[];
+export type ListAttributesByLanguageApiArg = {
+  lan: "ja" | "en";
 };
-export type LoginResponseDto = {
-  token: string;
-  redirect_url: string;
-};
-export type LoginDto = {
-  email: string;
-  password: string;
-};
-export type MessageDto = {
-  message: string;
-};
-export type VerifyDto = {
+export type ListAttributesOfPageApiResponse =
+  /** status 200  */ AttributeResponse[];
+export type ListAttributesOfPageApiArg = {
   id: number;
-  key: string;
 };
-export type ForgotPasswordDto = {
-  email: string;
-  language?: "ja" | "en";
-};
-export type EmailDto = {
-  email: string;
-};
-export type ResetPasswordDto = {
+export type GetAttributeApiResponse = /** status 200  */ AttributeResponse;
+export type GetAttributeApiArg = {
   id: number;
-  key: string;
-  email: string;
-  password: string;
 };
-export type ProfileDto = {
+export type GetPageInfoApiResponse = /** status 200  */ PageResponse;
+export type GetPageInfoApiArg = {
+  pageId: number;
+};
+export type SearchPagesApiResponse = /** status 200  */ PageResponse[];
+export type SearchPagesApiArg = {
+  query?: string;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type SearchOwnedPagesApiResponse = /** status 200  */ PageResponse[];
+export type SearchOwnedPagesApiArg = {
+  query?: string;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type CheckUserPageStatusApiResponse =
+  /** status 200  */ PageStatusResponse;
+export type CheckUserPageStatusApiArg = {
+  pageId: number;
+  /** Must be the caller's own id when given. */
+  userId?: number;
+};
+export type TakeOwningPageApiResponse = /** status 201  */ OwnedResponse;
+export type TakeOwningPageApiArg = {
+  owningPageDto: OwningPageDto;
+};
+export type ListRelatedPagesApiResponse = /** status 200  */ PageResponse[];
+export type ListRelatedPagesApiArg = {
   id: number;
+};
+export type ListOwningAndRelatedPagesApiResponse =
+  /** status 200  */ PageResponse[];
+export type ListOwningAndRelatedPagesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListPagesJaApiResponse = /** status 200  */ PageResponse[];
+export type ListPagesJaApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListPagesEnApiResponse = /** status 200  */ PageResponse[];
+export type ListPagesEnApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListNewPagesApiResponse = /** status 200  */ PageResponse[];
+export type ListNewPagesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListOwningPagesApiResponse = /** status 200  */ PageResponse[];
+export type ListOwningPagesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListPagesOfAttributeApiResponse = /** status 200  */ PageResponse[];
+export type ListPagesOfAttributeApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListFollowingPagesApiResponse = /** status 200  */ PageResponse[];
+export type ListFollowingPagesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type FollowPageApiResponse = /** status 201  */ PageFollowResponse;
+export type FollowPageApiArg = {
+  pageIdDto: PageIdDto;
+};
+export type UnfollowPageApiResponse = unknown;
+export type UnfollowPageApiArg = {
+  pageId: number;
+};
+export type RecordPageViewApiResponse = /** status 200  */ DetailResponse;
+export type RecordPageViewApiArg = {
+  user: string;
+  page: number;
+};
+export type ListPagesWithFilesOfUserApiResponse =
+  /** status 200  */ PageResponse[];
+export type ListPagesWithFilesOfUserApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type UploadDataApiResponse = /** status 201  */ UploadedFileResponse;
+export type UploadDataApiArg = {
+  "accept-language": string;
+  uploadFieldsDto: UploadFieldsDto;
+};
+export type ListUploadedFilesApiResponse =
+  /** status 200  */ UploadedFileResponse[];
+export type ListUploadedFilesApiArg = {
+  userId: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type DownloadFileApiResponse = unknown;
+export type DownloadFileApiArg = {
+  fileIdDto: FileIdDto;
+};
+export type GetFileUrlApiResponse = /** status 200  */ S3UrlResponse;
+export type GetFileUrlApiArg = {
+  fileIdDto: FileIdDto;
+};
+export type ProfileResponse = {
+  /** Profile id. */
+  id: number;
+  /** The owner's user id. */
   userProfile: number;
+  /** "default" means not set yet. */
   nickName: string;
   caption: string;
   description: string;
@@ -256,21 +657,209 @@ export type ProfileDto = {
   birthYear: number | null;
   birthMonth: number | null;
   birthDay: number | null;
-  sex: string;
+  sex: "0" | "1" | "3" | "4";
+  /** Absolute URL of the avatar. */
   img: string | null;
+  /** Absolute URL of the background image. */
   imgBackground: string | null;
   created_on: string;
 };
-export type ProfileFormDto = {
+export type DetailResponse = {
+  detail: string;
+};
+export type ProfileFieldsDto = {
+  /** Required when creating; "default" means unset and is refused. */
   nickName?: string;
   caption?: string;
   description?: string;
+  /** Birthday, YYYY-MM-DD. */
   birth?: string;
+  /** '0' no answer (also unset), '1' male, '3' female, '4' other. */
   sex?: "0" | "1" | "3" | "4";
+  /** Avatar (JPEG, PNG, WebP or GIF; re-encoded as JPEG). */
   img?: Blob;
+  /** Background image. */
   imgBackground?: Blob;
 };
+export type RegisterDto = {
+  email: string;
+  password1: string;
+  password2: string;
+  /** The terms and conditions were agreed to; must be true. */
+  agreed: boolean;
+  /** Language of the mail sent to this account. */
+  language?: "ja" | "en";
+};
+export type LoginResponse = {
+  /** Send as `Authorization: Token <token>`. */
+  token: string;
+  /** /account while the user has no profile yet. */
+  redirect_url: "/home" | "/account";
+};
+export type LoginDto = {
+  email: string;
+  password: string;
+};
+export type MessageResponse = {
+  message: string;
+};
+export type KeyDto = {
+  /** User id from the link. */
+  id: number;
+  /** Key from the link. */
+  key: string;
+};
+export type ForgotPasswordDto = {
+  email: string;
+  /** Language of the mail, when the account has none yet. */
+  language?: "ja" | "en";
+};
+export type EmailResponse = {
+  email: string;
+};
+export type ResetPasswordDto = {
+  /** User id from the link. */
+  id: number;
+  /** Key from the link. */
+  key: string;
+  /** E-mail shown by verify-for-password-reset; must match the link when sent. */
+  email?: string;
+  password: string;
+  /** Repeat of the password; checked when sent. */
+  password2?: string;
+};
+export type AttributeResponse = {
+  id: number;
+  attributeName: string;
+  language: "ja" | "en";
+};
+export type GenderCount = {
+  male: number;
+  female: number;
+};
+export type FileProfile = {
+  /** Profile id (null while the contributor has no profile). */
+  id: number | null;
+  /** The contributor's user id. */
+  userId: number;
+  /** Avatar URL. */
+  img: string | null;
+};
+export type PageFile = {
+  id: number;
+  title: string;
+  profile: FileProfile;
+  /** Circle ids the file was posted to. */
+  communities: number[];
+  /** Titles of those circles. */
+  communities_info: string[];
+};
+export type PageResponse = {
+  id: number;
+  title: string;
+  summary: string;
+  /** Cover image URL. */
+  img: string | null;
+  created_on: string;
+  /** Price in yen (0 = free). */
+  page_price: 0 | 800 | 3000 | 9800 | 40000 | 250000;
+  /** Average review rating in percent (0 without reviews). */
+  rating: number;
+  /** The viewer owns the Book (bought, contributed, or took it for free). */
+  is_owned: boolean;
+  goodpoint: string;
+  /** Empty for viewers without access to a paid Book. */
+  badpoint: string;
+  point1: string;
+  point2: string;
+  point3: string;
+  point4: string;
+  point5: string;
+  /** Empty for viewers without access to a paid Book. */
+  answer: string;
+  /** Posts about this Book. */
+  post_count: number;
+  /** Distinct viewers per day over the last 30 days. */
+  monthly_views: number;
+  /** Followers by sex. */
+  gender_count: GenderCount;
+  /** Up to 3 data files and their contributors. */
+  files: PageFile[];
+  language: "ja" | "en";
+  /** Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
+  encrypted_pageId?: string;
+};
+export type PageStatusResponse = {
+  is_followed: boolean;
+  is_owned: boolean;
+};
+export type OwnedResponse = {
+  detail: string;
+  pageId: number;
+};
+export type OwningPageDto = {
+  /** The `encrypted_pageId` from monopage/get-page-info/. */
+  encrypted_pageId: string;
+};
+export type PageFollowResponse = {
+  id: number;
+  pageId: number;
+  created_on: string;
+};
+export type PageIdDto = {
+  pageId: number;
+};
+export type UploadedFileResponse = {
+  id: number;
+  title: string;
+  description: string;
+  /** Stored file name (whitespace replaced by `_`). */
+  file: string;
+  kind: "jpeg" | "csv" | "xlsx" | "xls" | "docx" | "doc";
+  size: number;
+  /** Book generation state. */
+  status: "pending" | "processing" | "done" | "failed";
+  /** The Book made from the file, once generated. */
+  page: number | null;
+  price: number;
+  mydata: boolean;
+  communities: number[];
+  /** The uploader's user id. */
+  user_id: number;
+  created_on: string;
+};
+export type UploadFieldsDto = {
+  title: string;
+  description?: string;
+  /** Must be the caller's own user id when sent. */
+  user_id?: number;
+  /** Yen; above 0 only in own-data mode (mydata=true). */
+  price?: 0 | 800 | 3000 | 9800 | 40000 | 250000;
+  /** The uploader owns the data and may sell it. */
+  mydata?: boolean;
+  /** Circle ids; repeat the field for several. */
+  communities?: number[];
+  /** JPEG, CSV, Excel (xlsx/xls) or Word (docx/doc), checked by content. */
+  file: Blob;
+};
+export type FileIdDto = {
+  file_id: number;
+};
+export type S3UrlResponse = {
+  /** Direct download URL, valid for at most 5 minutes. */
+  s3_url: string;
+};
 export const {
+  useHealthzQuery,
+  useReadyzQuery,
+  useGetMyProfileQuery,
+  useCreateProfileMutation,
+  useListNewProfilesQuery,
+  useSearchProfilesQuery,
+  useGetUserProfileQuery,
+  useGetProfileDetailQuery,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
   useRegisterMutation,
   useLoginMutation,
   useLogoutMutation,
@@ -278,13 +867,31 @@ export const {
   useForgotPasswordMutation,
   useVerifyForPasswordResetMutation,
   useResetPasswordMutation,
-  useGetMyProfileQuery,
-  useCreateProfileMutation,
-  useUpdateProfileMutation,
-  useGetProfileQuery,
-  useGetProfileDetailQuery,
-  useGetUserProfileQuery,
-  useListNewProfilesQuery,
-  useSearchProfilesQuery,
   useDeleteProfileMutation,
+  useListAttributesQuery,
+  useSearchAttributesQuery,
+  useListAttributesByLanguageQuery,
+  useListAttributesOfPageQuery,
+  useGetAttributeQuery,
+  useGetPageInfoQuery,
+  useSearchPagesQuery,
+  useSearchOwnedPagesQuery,
+  useCheckUserPageStatusQuery,
+  useTakeOwningPageMutation,
+  useListRelatedPagesQuery,
+  useListOwningAndRelatedPagesQuery,
+  useListPagesJaQuery,
+  useListPagesEnQuery,
+  useListNewPagesQuery,
+  useListOwningPagesQuery,
+  useListPagesOfAttributeQuery,
+  useListFollowingPagesQuery,
+  useFollowPageMutation,
+  useUnfollowPageMutation,
+  useRecordPageViewQuery,
+  useListPagesWithFilesOfUserQuery,
+  useUploadDataMutation,
+  useListUploadedFilesQuery,
+  useDownloadFileMutation,
+  useGetFileUrlMutation,
 } = injectedRtkApi;

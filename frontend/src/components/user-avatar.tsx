@@ -14,10 +14,14 @@ export function displayName(nickName: string | null | undefined, fallback: strin
 
 export function UserAvatar({ src, name, size = 40 }: Props) {
   const { t } = useTranslation();
+  const label = t('common.avatarOf', { name });
+  // Without a picture MUI shows the initial in a div: name it so it still reads as the avatar.
+  const fallbackProps = src ? {} : { role: 'img', 'aria-label': label };
   return (
     <Avatar
       src={src ?? undefined}
-      alt={t('common.avatarOf', { name })}
+      alt={label}
+      {...fallbackProps}
       sx={{ width: size, height: size, bgcolor: 'primary.light', fontSize: size * 0.45 }}
     >
       {name.slice(0, 1).toUpperCase()}

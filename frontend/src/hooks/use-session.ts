@@ -20,8 +20,9 @@ export function useSession(): MySession {
   const token = useSelector((state: { session: SessionState }) => selectToken(state));
   const result = api.endpoints.getMyProfile.useQuery(undefined, { skip: token === null });
   const error = token === null ? undefined : result.error;
+  // While a refetch runs the old 404 is still there: judge only settled answers.
   const hasNoProfile =
-    typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+    !result.isFetching && typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
   return {
     token,
     isLoggedIn: token !== null,

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -8,16 +9,18 @@ import { TOKEN_KEY } from '@/lib/token-storage';
 
 type Options = { token?: string };
 
-/** Renders the whole app at `path`, as a user would open it. */
+/** Renders the whole app at `path` (under StrictMode, as in development), as a user would open it. */
 export function renderApp(path: string, { token }: Options = {}) {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   const store = createAppStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
   return { ...view, user, router, store };
 }

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/i18n';
+
+// Two cores run several test files at once: give screens time to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();

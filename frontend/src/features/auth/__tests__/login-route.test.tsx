@@ -55,7 +55,7 @@ describe('register form', () => {
     const { user } = renderApp('/login');
     const form = screen.getByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText(/^Password \*?$/), 'long-enough-1');
+    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
 
@@ -68,7 +68,7 @@ describe('register form', () => {
     const { user } = renderApp('/login');
     const form = screen.getByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText(/^Password \*?$/), 'long-enough-1');
+    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-2');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
@@ -82,13 +82,13 @@ describe('register form', () => {
     const { user, router } = renderApp('/login');
     const form = screen.getByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText(/^Password \*?$/), 'long-enough-1');
+    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/please-verify'));
-    expect(screen.getByRole('heading', { name: 'Check your mailbox' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your mailbox' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/user/register/')[0].body).toEqual({
       email: 'new@example.com',
       password1: 'long-enough-1',
@@ -106,7 +106,7 @@ describe('register form', () => {
     const { user } = renderApp('/login');
     const form = screen.getByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText(/^Password \*?$/), 'short');
+    await user.type(within(form).getByLabelText("Password"), 'short');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'short');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));

@@ -22,9 +22,9 @@ export function ResetPasswordForm({ id, resetKey, email, onDone }: Props) {
     defaultValues: { password: '', passwordAgain: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async ({ password, passwordAgain }) => {
     setFormErrors([]);
-    const result = await resetPassword({ resetPasswordDto: { id, key: resetKey, email, password } });
+    const result = await resetPassword({ resetPasswordDto: { id, key: resetKey, email, password, password2: passwordAgain } });
     if (!('error' in result)) {
       onDone();
       return;
@@ -34,8 +34,8 @@ export function ResetPasswordForm({ id, resetKey, email, onDone }: Props) {
       setFormErrors([t('ResetPassword4')]);
       return;
     }
-    const rest = applyServerErrors(error, { password: 'password' }, setError, translate);
-    const placed = Object.keys(error.fieldErrors).includes('password');
+    const rest = applyServerErrors(error, { password: 'password', password2: 'passwordAgain' }, setError, translate);
+    const placed = Object.keys(error.fieldErrors).some((field) => field === 'password' || field === 'password2');
     if (rest.length > 0) setFormErrors(rest);
     else if (!placed) setFormErrors([t(error.kind === 'server' ? 'ResetPassword4' : 'ResetPassword3')]);
   });

@@ -32,7 +32,7 @@ export function ResetPasswordRoute() {
       setLink({ status: 'invalid', messages: [] });
       return;
     }
-    void verifyLink({ verifyDto: { id: userId, key } }).then((result) => {
+    void verifyLink({ keyDto: { id: userId, key } }).then((result) => {
       if ('data' in result && result.data) setLink({ status: 'valid', email: result.data.email });
       else setLink({ status: 'invalid', messages: allMessages(parseApiError(result.error)) });
     });

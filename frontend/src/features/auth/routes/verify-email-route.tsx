@@ -28,7 +28,7 @@ export function VerifyEmailRoute() {
       setStatus('failed');
       return;
     }
-    void verify({ verifyDto: { id: userId, key } }).then((result) => {
+    void verify({ keyDto: { id: userId, key } }).then((result) => {
       setStatus('error' in result ? 'failed' : 'verified');
     });
   }, [id, key, verify]);

@@ -10,6 +10,7 @@ import { api } from '@/api/api';
 import type { Profile } from '@/api/types';
 import { FormError } from '@/components/form-error';
 import { displayName } from '@/components/user-avatar';
+import { useAppDispatch } from '@/hooks/use-app-dispatch';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { parseApiError } from '@/utils/api-error';
@@ -44,6 +45,7 @@ const SERVER_FIELDS = {
 export function ProfileForm({ profile }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const showSnack = useSnackbar();
   const translate = useServerMessage();
   const [createProfile, createState] = api.endpoints.createProfile.useMutation();
@@ -70,9 +72,11 @@ export function ProfileForm({ profile }: Props) {
     }
     const body = toProfileBody(values, original, { img: avatar, imgBackground: background });
     const result = profile
-      ? await updateProfile({ id: profile.id, profileFormDto: body })
-      : await createProfile({ profileFormDto: body });
-    if (!('error' in result)) {
+      ? await updateProfile({ id: profile.id, profileFieldsDto: body })
+      : await createProfile({ profileFieldsDto: body });
+    if ('data' in result && result.data) {
+      // Put the saved profile in place now, so nothing still sees the old (missing) one.
+      dispatch(api.util.upsertQueryData('getMyProfile', undefined, result.data));
       showSnack(t('profile.saved'), 'success');
       navigate('/home');
       return;

@@ -26,7 +26,8 @@ export function LanguageSettingRoute() {
 
   const choose = async (next: Language) => {
     await i18n.changeLanguage(next);
-    showSnack(t('settings.languageChanged'), 'success');
+    // `t` still speaks the old language here; ask i18n for the new one.
+    showSnack(i18n.t('settings.languageChanged'), 'success');
   };
 
   // Japanese first: most users read Japanese.

@@ -1,0 +1,72 @@
+import * as path from 'node:path';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { linkFromNewestMail } from './mail';
+
+export const VERIFY_LINK = /\/verify\/\d+\/[A-Za-z0-9_~.-]+/;
+export const RESET_LINK = /\/reset-password\/\d+\/[A-Za-z0-9_~.-]+/;
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Saves a full-page picture for people to review, under frontend/test-results/. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+}
+
+export async function register(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Password (again)').fill(password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/please-verify$/);
+  await expect(page.getByRole('heading', { name: 'Check your mailbox' })).toBeVisible();
+}
+
+/** Opens the verification link of the newest mail and waits for the redirect to /login. */
+export async function verifyFromMail(page: Page, email: string): Promise<void> {
+  const link = await linkFromNewestMail(email, VERIFY_LINK);
+  await page.goto(link);
+  await expect(page.getByText(/Your email is verified/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A small JPEG drawn by the browser itself, so no binary fixture is needed. */
+export async function makeJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no canvas');
+    const gradient = context.createLinearGradient(0, 0, 640, 480);
+    gradient.addColorStop(0, '#1f6f78');
+    gradient.addColorStop(1, '#f4a261');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 640, 480);
+    context.fillStyle = '#ffffff';
+    context.beginPath();
+    context.arc(320, 240, 120, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** Picks an option of a MUI select by its label. */
+export async function selectOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = '3100';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+// A fresh data directory per run; the journeys read mail from its outbox. The config is loaded
+// again in each worker, so the first load's directory is handed down through the environment.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-e2e-'));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /phone\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }, testMatch: /phone\.spec\.ts/ },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node ../scripts/e2e-server.mjs',
+        url: `http://127.0.0.1:${port}/healthz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: { DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${port}` },
+      },
+});

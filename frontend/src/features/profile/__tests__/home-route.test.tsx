@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { profileFactory } from '@/testing/factories';
+
+describe('/home', () => {
+  it('shows the newest users with a "new" badge, linking to their pages', async () => {
+    const fresh = profileFactory({ nickName: 'Fresh', userProfile: 501, created_on: new Date().toISOString() });
+    const old = profileFactory({ nickName: 'Old', userProfile: 502, created_on: '2020-01-01T00:00:00Z' });
+    mockApi({ 'GET /api/user/profile/newprofiles/': () => reply(200, [fresh, old]) });
+    renderApp('/home');
+    const section = await screen.findByRole('region', { name: 'New users to follow' });
+    const freshLink = await within(section).findByRole('link', { name: /Fresh/ });
+    expect(freshLink).toHaveAttribute('href', '/user/501');
+    expect(within(freshLink).getByText('New')).toBeInTheDocument();
+    expect(within(within(section).getByRole('link', { name: /Old/ })).queryByText('New')).not.toBeInTheDocument();
+  });
+
+  it('searches users page by page and stops on an empty page', async () => {
+    const api = mockApi({
+      'GET /api/user/profile/newprofiles/': () => reply(200, []),
+      'GET /api/user/profile/search': ({ query }) => {
+        const page = Number(query.get('count'));
+        if (page === 0) return reply(200, [profileFactory({ nickName: 'Aiko' })]);
+        if (page === 1) return reply(200, [profileFactory({ nickName: 'Akira' })]);
+        return reply(200, []);
+      },
+    });
+    const { user } = renderApp('/home');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search users' }), '  a  ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    mockAllIsIntersecting(true);
+    expect(await screen.findByText('Aiko')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Akira')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
+    const searches = api.callsTo('GET /api/user/profile/search');
+    expect(searches.map(({ query }) => [query.get('q'), query.get('count')])).toEqual([
+      ['a', '0'],
+      ['a', '1'],
+      ['a', '2'],
+    ]);
+  });
+});
+
+describe('/user/:userid', () => {
+  it("shows another user's profile", async () => {
+    mockApi({
+      'GET /api/user/profile/detail/77': () =>
+        reply(200, profileFactory({ userProfile: 77, nickName: 'Kenji', caption: 'I like maps', description: 'Data about rivers.' })),
+    });
+    renderApp('/user/77');
+    expect(await screen.findByRole('heading', { name: 'Kenji' })).toBeInTheDocument();
+    expect(screen.getByText('I like maps')).toBeInTheDocument();
+    expect(screen.getByText('Data about rivers.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Avatar of Kenji' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'My page' })).not.toBeInTheDocument();
+  });
+
+  it('shows the my-page button on the own card', async () => {
+    const mine = profileFactory({ userProfile: 9, nickName: 'Me' });
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, mine),
+      'GET /api/user/profile/detail/9': () => reply(200, mine),
+    });
+    renderApp('/user/9', { token: 'tok' });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: 'My page' })).toHaveAttribute('href', '/userpage');
+  });
+
+  it('says when the user does not exist', async () => {
+    mockApi({ 'GET /api/user/profile/detail/404': () => reply(404, { detail: 'Not found.' }) });
+    renderApp('/user/404');
+    expect(await screen.findByText('This user does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('unknown paths', () => {
+  it('show the not-found page with a link home', async () => {
+    mockApi({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/home');
+  });
+});
