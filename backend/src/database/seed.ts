@@ -1,12 +1,18 @@
 import { type INestApplication, Logger } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import sharp from 'sharp';
 import { type DataSource } from 'typeorm';
 import { searchDocument } from '../common/search/search-text';
 import { User } from '../modules/auth/entities/user.entity';
 import { hashPassword } from '../modules/auth/passwords';
 import { Profile } from '../modules/profiles/entities/profile.entity';
+import { JobsService } from '../jobs/jobs.service';
+import { GENERATE_QUEUE } from '../modules/books/books.service';
+import { UploadedFile } from '../modules/books/entities/uploaded-file.entity';
+import { detectDataFile } from '../modules/books/generation/file-types';
 import { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -55,5 +61,55 @@ export async function seedDemo(app: INestApplication): Promise<void> {
       searchText: searchDocument(demo.nickName, demo.caption),
     });
   }
+  await seedDemoBooks(app, dataSource, storage);
   Logger.log(`Demo content seeded: ${DEMO_USERS.length} users (password "${DEMO_PASSWORD}")`, 'Seed');
+}
+
+/** Sample files each demo user "uploaded"; the job queue turns them into Books after start-up. */
+const DEMO_UPLOADS: Array<{ email: string; file: string; title: string; description: string; language: 'ja' | 'en'; price?: number }> = [
+  { email: 'hanako@example.com', file: 'prefecture-health-insurance.csv', title: '都道府県別 健康保険料率', description: '協会けんぽの都道府県ごとの保険料率と加入者数。', language: 'ja' },
+  { email: 'taro@example.com', file: 'tokyo-weather-2025.csv', title: '東京の毎日の天気 2025', description: '気温と降水量の日次記録（Shift_JIS）。', language: 'ja' },
+  { email: 'emily@example.com', file: 'world-city-populations.xlsx', title: 'World city populations', description: 'Population and area of large cities.', language: 'en', price: 800 },
+  { email: 'emily@example.com', file: 'remote-work-survey.docx', title: 'Remote work survey 2025', description: 'Findings of a survey on remote work.', language: 'en' },
+  { email: 'ken@example.com', file: 'park-photo.jpg', title: 'Morning in the park', description: 'A photo from a morning run.', language: 'en' },
+  { email: 'hanako@example.com', file: 'community-report-ja.docx', title: '地域活動の報告書', description: '町内会の活動報告。', language: 'ja' },
+];
+
+function samplesDir(): string | undefined {
+  return [path.resolve(process.cwd(), 'backend/samples'), path.resolve(process.cwd(), 'samples')].find((d) => fs.existsSync(d));
+}
+
+async function seedDemoBooks(app: INestApplication, dataSource: DataSource, storage: FileStorage): Promise<void> {
+  const dir = samplesDir();
+  if (!dir) return;
+  const jobs = app.get(JobsService);
+  for (const demo of DEMO_UPLOADS) {
+    const file = path.join(dir, demo.file);
+    if (!fs.existsSync(file)) continue;
+    const bytes = fs.readFileSync(file);
+    const type = detectDataFile(bytes.subarray(0, 64 * 1024), demo.file);
+    const user = await dataSource.getRepository(User).findOneBy({ email: demo.email });
+    if (!type || !user) continue;
+    const key = `files/${user.id}/${crypto.randomUUID()}`;
+    await storage.put(key, bytes, type.mime);
+    await dataSource.transaction(async (manager) => {
+      const row = manager.getRepository(UploadedFile).create({
+        userId: user.id,
+        title: demo.title,
+        description: demo.description,
+        fileName: demo.file,
+        storageKey: key,
+        mimeType: type.mime,
+        kind: type.kind,
+        sizeBytes: bytes.length,
+        price: demo.price ?? 0,
+        mydata: !!demo.price,
+        language: demo.language,
+        communityIds: [],
+        status: 'pending',
+      });
+      await manager.getRepository(UploadedFile).insert(row);
+      await jobs.send(GENERATE_QUEUE, { fileId: row.id }, manager);
+    });
+  }
 }

@@ -16,7 +16,7 @@ export class AttributesController {
   @Public()
   @ApiOperation({ operationId: 'listAttributes', summary: 'Tags of a language, most used first, 10 per page' })
   @ApiQuery({ name: 'lan', enum: ['ja', 'en'] })
-  @ApiQuery({ name: 'count', required: false, description: 'Page index from 0.' })
+  @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0.' })
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiValidationErrors()
   list(@Query('lan') lan?: string, @Query('count') count?: string): Promise<AttributeResponse[]> {
@@ -28,7 +28,7 @@ export class AttributesController {
   @ApiOperation({ operationId: 'searchAttributes', summary: 'Search tags of a language, 10 per page' })
   @ApiQuery({ name: 'q', required: false })
   @ApiQuery({ name: 'lan', enum: ['ja', 'en'] })
-  @ApiQuery({ name: 'count', required: false, description: 'Page index from 0.' })
+  @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0.' })
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiValidationErrors()
   search(@Query('q') q?: string, @Query('lan') lan?: string, @Query('count') count?: string): Promise<AttributeResponse[]> {

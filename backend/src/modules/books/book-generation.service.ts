@@ -110,6 +110,8 @@ export class BookGenerationService implements OnModuleInit {
   /** In one transaction: a new Book, or the file joins a Book of the same subject. */
   private async publish(file: UploadedFile, draft: BookDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
     const subject = this.subjectWords(draft, content);
+    // Outside the transaction: with the embedded database the pool holds a single connection.
+    const tagIds = await this.attributes.idsByName(draft.language, draft.tags.slice(0, 5));
     return this.db.transaction(async (m) => {
       const [locked] = await m.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
       if (!locked || locked.page_id !== null) return null;
@@ -118,7 +120,6 @@ export class BookGenerationService implements OnModuleInit {
       if (existing) {
         pageId = existing;
       } else {
-        const tagIds = await this.attributes.idsByName(draft.language, draft.tags.slice(0, 5));
         const [page] = await m.query(
           `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,

@@ -61,8 +61,8 @@ export class BooksController {
   @Get('uploadedfiles')
   @Public()
   @ApiOperation({ operationId: 'listUploadedFiles', summary: "A user's uploaded data files, newest first, with their generation state" })
-  @ApiQuery({ name: 'user_id', required: true })
-  @ApiQuery({ name: 'count', required: false, description: 'Page index from 0; 10 per page.' })
+  @ApiQuery({ name: 'user_id', type: Number, required: true })
+  @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0; 10 per page.' })
   @ApiOkResponse({ type: [UploadedFileResponse] })
   @ApiValidationErrors()
   uploaded(@Query('user_id') userId?: string, @Query('count') count?: string): Promise<UploadedFileResponse[]> {

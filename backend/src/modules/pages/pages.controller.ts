@@ -27,7 +27,7 @@ class OwnedResponse {
   pageId: number;
 }
 
-const CountQuery = () => ApiQuery({ name: 'count', required: false, description: 'Page index from 0; 10 per page.' });
+const CountQuery = () => ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0; 10 per page.' });
 
 @ApiTags('books')
 @Controller()
@@ -37,7 +37,7 @@ export class PagesController {
   @Get('monopage/get-page-info')
   @Public()
   @ApiOperation({ operationId: 'getPageInfo', summary: 'A Book, as the viewer may see it' })
-  @ApiQuery({ name: 'pageId', required: true })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
   @ApiOkResponse({ type: PageResponse })
   @ApiValidationErrors()
   @ApiNotFound()
@@ -70,8 +70,8 @@ export class PagesController {
   @Get('monopage/check-user-page-status')
   @Public()
   @ApiOperation({ operationId: 'checkUserPageStatus', summary: 'Whether the logged-in user follows and owns a Book' })
-  @ApiQuery({ name: 'userId', required: false, description: "Must be the caller's own id when given." })
-  @ApiQuery({ name: 'pageId', required: true })
+  @ApiQuery({ name: 'userId', type: Number, required: false, description: "Must be the caller's own id when given." })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
   @ApiOkResponse({ type: PageStatusResponse })
   @ApiForbidden()
   @ApiNotFound()
@@ -181,7 +181,7 @@ export class PagesController {
   @ApiSecurity('token')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ operationId: 'unfollowPage', summary: 'Stop following a Book' })
-  @ApiQuery({ name: 'pageId', required: true })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
   @ApiNoContentResponse()
   @ApiValidationErrors()
   @ApiAuthErrors()

@@ -55,7 +55,7 @@ export class ProfilesController {
   @Public()
   @ApiOperation({ operationId: 'searchProfiles', summary: 'Search profiles by nickname and caption, 10 per page' })
   @ApiQuery({ name: 'q', required: false, description: 'Words to find (Japanese or English); empty lists the newest.' })
-  @ApiQuery({ name: 'count', required: false, description: 'Page index from 0.' })
+  @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0.' })
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
   search(@Query('q') q?: string, @Query('count') count?: string): Promise<ProfileResponse[]> {
@@ -65,7 +65,7 @@ export class ProfilesController {
   @Get('profile/get-user-profile')
   @Public()
   @ApiOperation({ operationId: 'getUserProfile', summary: 'Profile of a user, by user id' })
-  @ApiQuery({ name: 'user_id', required: true })
+  @ApiQuery({ name: 'user_id', type: Number, required: true })
   @ApiOkResponse({ type: ProfileResponse })
   @ApiValidationErrors()
   @ApiNotFound()
