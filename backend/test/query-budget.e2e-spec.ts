@@ -1,0 +1,89 @@
+import request from 'supertest';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
+import { searchDocument } from '../src/common/search/search-text';
+import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Every list answers in a fixed number of SQL statements whatever the page holds: the same
+ * count for a page of 1 Book as for a page of 10.
+ */
+describe('statements per list request', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let token: string;
+  let tagId: number;
+  let statements = 0;
+  const original = PostgresQueryRunner.prototype.query;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = t.app.get(getDataSourceToken());
+    const user = await signUp(t, 'budget@example.com');
+    token = user.token;
+    await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Budget').expect(201);
+    tagId = (await db.query(`SELECT id FROM attributes WHERE language = 'ja' AND attribute_name = '健康'`))[0].id;
+    PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
+      statements++;
+      return original.apply(this, args);
+    } as typeof original;
+  });
+  afterAll(async () => {
+    PostgresQueryRunner.prototype.query = original;
+    await t.close();
+  });
+
+  async function addBooks(n: number, ownerId: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      const [page] = await db.query(
+        `INSERT INTO pages (title, summary, language, owner_id, search_text) VALUES ($1, 'まとめ', 'ja', $2, $3) RETURNING id`,
+        [`健康データ ${i}`, ownerId, searchDocument(`健康データ ${i} 保険`)],
+      );
+      await db.query(`INSERT INTO page_attributes (page_id, attribute_id) VALUES ($1, $2)`, [page.id, tagId]);
+      await db.query(
+        `INSERT INTO uploaded_files (user_id, page_id, title, file_name, storage_key, mime_type, kind, size_bytes, status) VALUES ($1, $2, 'f', 'f.csv', 'files/x', 'text/csv', 'csv', 1, 'done')`,
+        [ownerId, page.id],
+      );
+      await db.query(`INSERT INTO page_follows (user_id, page_id) VALUES ($1, $2)`, [ownerId, page.id]);
+    }
+  }
+
+  async function count(path: string): Promise<{ statements: number; items: number }> {
+    await request(t.http).get(path).set(auth(token)).expect(200); // warm-up (prepared plans, caches)
+    statements = 0;
+    const res = await request(t.http).get(path).set(auth(token)).expect(200);
+    return { statements, items: res.body.length };
+  }
+
+  const lists = (me: number) => [
+    '/api/user/newpagecc/?count=0',
+    '/api/user/pageccja/?count=0',
+    '/api/user/monopage/search-pages/?query=保険&count=0',
+    `/api/user/pageattribute/${tagId}/monopages/?count=0`,
+    '/api/user/followingpage/?count=0',
+    '/api/user/owningpagecc/?count=0',
+    '/api/user/owning_and_related_pages/?count=0',
+    `/api/user/${me}/monopages-with-files/?count=0`,
+    '/api/user/profile/search?q=budget&count=0',
+  ];
+
+  it('is the same for 1 and for 10 items', async () => {
+    const me = (await db.query(`SELECT id FROM users WHERE email = 'budget@example.com'`))[0].id;
+    await addBooks(1, me);
+    const small: Record<string, number> = {};
+    for (const path of lists(me)) {
+      const { statements: n, items } = await count(path);
+      expect(items).toBeGreaterThanOrEqual(1);
+      small[path] = n;
+    }
+    await addBooks(12, me);
+    for (const path of lists(me)) {
+      const { statements: n, items } = await count(path);
+      if (!path.includes('profile/search')) expect(items).toBe(10);
+      expect({ path, statements: n }).toEqual({ path, statements: small[path] });
+      expect(n).toBeGreaterThanOrEqual(3); // token check + list + packing
+      expect(n).toBeLessThanOrEqual(5);
+    }
+  });
+});
