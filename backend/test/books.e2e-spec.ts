@@ -6,10 +6,11 @@ import { sample, upload, waitForBook } from './helpers/books';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /** Collects a response body as bytes, whatever its content type. */
-function binary(res: NodeJS.ReadableStream, callback: (err: Error | null, body: Buffer) => void): void {
+function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 interface Page {

@@ -1,0 +1,109 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { deflateRawSync, crc32 } from 'node:zlib';
+import { DETECT_HEAD_BYTES, detectDataFile } from './file-types';
+import { biffWorkbook, compoundFile, sample, SAMPLE_FILES } from './testing/fixtures';
+
+const head = (buf: Buffer) => buf.subarray(0, DETECT_HEAD_BYTES);
+
+/** A zip with the given entries (deflated), like the samples' OOXML packages. */
+function zip(files: Array<[string, string]>): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, content] of files) {
+    const data = Buffer.from(content);
+    const packed = deflateRawSync(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(Buffer.byteLength(name), 26);
+    parts.push(local, Buffer.from(name), packed);
+  }
+  return Buffer.concat(parts);
+}
+
+describe('detectDataFile', () => {
+  it.each([
+    ['prefecture-health-insurance.csv', 'csv', 'text/csv'],
+    ['tokyo-weather-2025.csv', 'csv', 'text/csv'],
+    ['world-city-populations.xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['remote-work-survey.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['community-report-ja.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['park-photo.jpg', 'jpeg', 'image/jpeg'],
+  ])('recognises the sample %s as %s', (file, kind, mime) => {
+    expect(detectDataFile(head(sample(file)), file)).toEqual({ kind, mime, extension: kind === 'jpeg' ? 'jpg' : kind });
+  });
+
+  it('agrees with file-type on the binary samples', async () => {
+    for (const file of SAMPLE_FILES.filter((f) => !f.endsWith('.csv'))) {
+      const detected = detectDataFile(head(sample(file)), file)!;
+      const reference = await fileTypeFromBuffer(sample(file));
+      expect(reference?.mime).toBe(detected.mime);
+    }
+  });
+
+  it('decides by content, not by the name', () => {
+    expect(detectDataFile(head(sample('park-photo.jpg')), 'photo.csv')?.kind).toBe('jpeg');
+    expect(detectDataFile(head(sample('prefecture-health-insurance.csv')), 'data.jpg')?.kind).toBe('csv');
+    expect(detectDataFile(head(sample('world-city-populations.xlsx')), 'report.docx')?.kind).toBe('xlsx');
+    expect(detectDataFile(head(sample('remote-work-survey.docx')), 'x')?.kind).toBe('docx');
+  });
+
+  it('accepts UTF-8 with BOM, Shift_JIS, tab- and semicolon-separated text', () => {
+    expect(detectDataFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('名前,年齢\n山田,30\n佐藤,41\n')]), 'a.csv')?.kind).toBe('csv');
+    expect(detectDataFile(sample('tokyo-weather-2025.csv').subarray(0, 1000), 'w.csv')?.kind).toBe('csv'); // cut mid-character is fine
+    expect(detectDataFile(Buffer.from('a\tb\tc\n1\t2\t3\n4\t5\t6\n'), 'a.tsv')?.kind).toBe('csv');
+    expect(detectDataFile(Buffer.from('a;b\n1,5;2\n3;4\n'), 'a.csv')?.kind).toBe('csv');
+    expect(detectDataFile(Buffer.from('city,"note, with comma"\nTokyo,"multi\nline"\nOsaka,x\n'), 'q.csv')?.kind).toBe('csv');
+  });
+
+  it('refuses PNG, PDF, executables, random bytes, other zips and undelimited text', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).png().toBuffer();
+    expect(detectDataFile(png, 'image.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), 'doc.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('%PDF-1.4\n1,2,3\n4,5,6\n'), 'doc.csv')).toBeNull();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
+    expect(detectDataFile(elf, 'a.csv')).toBeNull();
+    expect(detectDataFile(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100)]), 'a.xls')).toBeNull();
+    let seed = 7;
+    const random = Buffer.alloc(4096, 0).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff);
+    expect(detectDataFile(Buffer.from(random), 'random.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('Hello there.\nThis is just prose without any delimiters at all.\nReally.\n'), 'notes.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('<!DOCTYPE html>\n<html><body><p>a, b, c</p>\n<p>d, e, f</p></body></html>\n'), 'page.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('#!/bin/sh\necho a,b,c\necho d,e,f\n'), 'run.csv')).toBeNull();
+    expect(detectDataFile(Buffer.from('{"a": 1, "b": 2,\n "c": 3, "d": 4}\n'), 'x.csv')).toBeNull();
+    expect(detectDataFile(Buffer.alloc(0), 'empty.csv')).toBeNull();
+    expect(detectDataFile(zip([['readme.txt', 'hello'], ['data/a.csv', 'a,b\n1,2\n']]), 'archive.xlsx')).toBeNull();
+    const pptx = zip([
+      ['[Content_Types].xml', '<Types><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'],
+      ['ppt/presentation.xml', '<p/>'],
+    ]);
+    expect(detectDataFile(pptx, 'slides.docx')).toBeNull();
+  });
+
+  it('recognises an OOXML package from its part names when the content types are not in the head', () => {
+    const noTypes = zip([
+      ['_rels/.rels', '<Relationships/>'],
+      ['xl/workbook.xml', '<workbook/>'],
+    ]);
+    expect(detectDataFile(noTypes, 'book')?.kind).toBe('xlsx');
+  });
+
+  it('tells legacy Excel from Word by the compound file streams, whatever the name', () => {
+    const xls = compoundFile('Workbook', biffWorkbook(['Sheet1']));
+    const doc = compoundFile('WordDocument', Buffer.alloc(100, 1));
+    expect(detectDataFile(xls, 'old.doc')).toEqual({ kind: 'xls', mime: 'application/vnd.ms-excel', extension: 'xls' });
+    expect(detectDataFile(doc, 'old.xls')).toEqual({ kind: 'doc', mime: 'application/msword', extension: 'doc' });
+    expect(detectDataFile(compoundFile('__substg1.0_0037001F', Buffer.alloc(10)), 'mail.xls')).toBeNull();
+  });
+
+  it('falls back to the extension when only the compound file header is available', () => {
+    const headerOnly = compoundFile('Workbook', Buffer.alloc(10)).subarray(0, 512);
+    expect(detectDataFile(headerOnly, 'old.xls')?.kind).toBe('xls');
+    expect(detectDataFile(headerOnly, 'old.doc')?.kind).toBe('doc');
+    expect(detectDataFile(headerOnly, 'old.bin')).toBeNull();
+  });
+});

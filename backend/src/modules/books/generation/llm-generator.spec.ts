@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { extractContent } from './extract';
+import { detectDataFile } from './file-types';
+import { LlmBookGenerator, parseDraftAnswer } from './llm-generator';
+import { LocalBookGenerator } from './local-generator';
+import { sample } from './testing/fixtures';
+import { type ExtractedContent, type GenerationContext } from './types';
+
+type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
+
+/** A stand-in OpenAI-compatible endpoint on 127.0.0.1 whose behaviour each test scripts. */
+class StandIn {
+  private server: Server | undefined;
+  readonly requests: Array<{ url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
+  handlers: Handler[] = [];
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      req.on('end', () => {
+        const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+        this.requests.push({ url: req.url ?? '', headers: req.headers, body });
+        if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
+          res.writeHead(404).end();
+          return;
+        }
+        const handler = this.handlers[Math.min(this.requests.length - 1, this.handlers.length - 1)];
+        handler(body, req, res);
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+const completion = (content: string) => ({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+const GOOD = {
+  title: '都道府県別の健康保険料率',
+  summary: '47都道府県の保険料率をまとめた表です。',
+  goodpoint: '地域差を比べられます。',
+  badpoint: '年次推移はありません。',
+  point1: '最高は佐賀県の10.51%',
+  point2: '最低は新潟県の9.33%',
+  point3: '平均は9.96%',
+  point4: '地域は8区分',
+  point5: '加入者数が最も多いのは東京都',
+  answer: '保険料率には約1.2ポイントの地域差があります。',
+  tags: ['健康', '医療', 'でっちあげ'],
+};
+
+const TAGS = ['健康', '医療', '気象', 'スポーツ'];
+const ctx: GenerationContext = { language: 'ja', tagCandidates: TAGS };
+
+describe('LlmBookGenerator', () => {
+  let standIn: StandIn;
+  let baseUrl: string;
+  let content: ExtractedContent;
+  const local = new LocalBookGenerator();
+  const make = (options: { timeoutMs?: number; maxRetries?: number; apiKey?: string } = {}) =>
+    new LlmBookGenerator({ baseUrl, model: 'stand-in-model', retryDelayMs: 10, timeoutMs: 2000, ...options }, local);
+
+  beforeAll(async () => {
+    const buf = sample('prefecture-health-insurance.csv');
+    content = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'p.csv')!, { fileName: 'prefecture-health-insurance.csv', sizeBytes: buf.length });
+  });
+
+  beforeEach(async () => {
+    standIn = new StandIn();
+    baseUrl = await standIn.start();
+  });
+
+  afterEach(() => standIn.stop());
+
+  it('sends the content summary and uses a valid answer (tags filtered to the candidates)', async () => {
+    standIn.handlers = [(_body, _req, res) => json(res, 200, completion(JSON.stringify(GOOD)))];
+    const draft = await make({ apiKey: 'sk-test' }).generate(content, ctx);
+    expect(draft).toEqual({ ...GOOD, tags: ['健康', '医療'], language: 'ja' });
+    expect(standIn.requests).toHaveLength(1);
+    const { body, headers } = standIn.requests[0];
+    expect(headers.authorization).toBe('Bearer sk-test');
+    expect(body).toMatchObject({ model: 'stand-in-model', response_format: { type: 'json_object' } });
+    const messages = body.messages as Array<{ role: string; content: string }>;
+    expect(messages[0].role).toBe('system');
+    expect(messages[0].content).toContain('Japanese');
+    const sent = JSON.parse(messages[1].content);
+    expect(sent.sheets[0].columns[1]).toMatchObject({ name: '保険料率(%)', min: 9.33, max: 10.51 });
+    expect(sent.sheets[0].columns[1].trend).toBeUndefined();
+    expect(sent.tagCandidates).toEqual(TAGS);
+    expect(messages[1].content).not.toContain('cover');
+  });
+
+  it('retries after invalid JSON and then uses the valid answer', async () => {
+    standIn.handlers = [
+      (_b, _q, res) => json(res, 200, completion('Sure! Here is your Book: {title: oops')),
+      (_b, _q, res) => json(res, 200, completion(JSON.stringify({ ...GOOD, point3: 42 }))),
+      (_b, _q, res) => json(res, 200, completion('```json\n' + JSON.stringify(GOOD) + '\n```')),
+    ];
+    const errors: string[] = [];
+    const generator = new LlmBookGenerator({ baseUrl, model: 'm', retryDelayMs: 5, onError: (m) => errors.push(m) }, local);
+    const draft = await generator.generate(content, ctx);
+    expect(draft.title).toBe(GOOD.title);
+    expect(standIn.requests).toHaveLength(3);
+    expect(errors[0]).toMatch(/not valid JSON/);
+    expect(errors[1]).toMatch(/"point3" must be a string/);
+    // The rejected answer and the reason go back to the model.
+    const retry = standIn.requests[1].body.messages as Array<{ role: string; content: string }>;
+    expect(retry.at(-1)!.content).toMatch(/rejected: the answer is not valid JSON/);
+  });
+
+  it('truncates over-long fields', async () => {
+    standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ...GOOD, title: 'あ'.repeat(300), point1: 'x'.repeat(500) })))];
+    const draft = await make().generate(content, ctx);
+    expect([...draft.title]).toHaveLength(100);
+    expect([...draft.point1]).toHaveLength(200);
+  });
+
+  it('falls back to the local generator when the endpoint keeps answering 500', async () => {
+    standIn.handlers = [(_b, _q, res) => json(res, 500, { error: { message: 'overloaded' } })];
+    const draft = await make({ maxRetries: 2 }).generate(content, ctx);
+    expect(standIn.requests).toHaveLength(3);
+    expect(draft).toEqual(await local.generate(content, ctx));
+  });
+
+  it('does not retry a rejected key or model (401/404) and falls back at once', async () => {
+    standIn.handlers = [(_b, _q, res) => json(res, 401, { error: { message: 'bad key' } })];
+    const draft = await make().generate(content, ctx);
+    expect(standIn.requests).toHaveLength(1);
+    expect(draft.title).toBe('都道府県別の保険料率(%)');
+  });
+
+  it('falls back when the endpoint answers garbage that is not JSON at all', async () => {
+    standIn.handlers = [(_b, _q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>gateway</html>')];
+    const draft = await make({ maxRetries: 1 }).generate(content, ctx);
+    expect(standIn.requests).toHaveLength(2);
+    expect(draft).toEqual(await local.generate(content, ctx));
+  });
+
+  it('gives up on an endpoint that hangs past the timeout and falls back', async () => {
+    standIn.handlers = [() => undefined]; // never answers
+    const started = Date.now();
+    const draft = await make({ timeoutMs: 300, maxRetries: 1 }).generate(content, ctx);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(standIn.requests).toHaveLength(2);
+    expect(draft).toEqual(await local.generate(content, ctx));
+  });
+
+  it('falls back when nothing listens at the address', async () => {
+    await standIn.stop();
+    const draft = await make({ maxRetries: 0 }).generate(content, ctx);
+    expect(draft).toEqual(await local.generate(content, ctx));
+  });
+});
+
+describe('parseDraftAnswer', () => {
+  it('rejects missing fields, wrong types and non-objects', () => {
+    expect(parseDraftAnswer('[]', ctx)).toMatch(/not a JSON object/);
+    const noSummary: Record<string, unknown> = { ...GOOD };
+    delete noSummary.summary;
+    expect(parseDraftAnswer(JSON.stringify(noSummary), ctx)).toMatch(/"summary" must be a string/);
+    expect(parseDraftAnswer(JSON.stringify({ ...GOOD, tags: 'health' }), ctx)).toMatch(/"tags"/);
+    expect(parseDraftAnswer(JSON.stringify({ ...GOOD, title: '' }), ctx)).toMatch(/"title" is empty/);
+  });
+
+  it('uses the uploader title when the model leaves it empty, and caps tags at five', () => {
+    const many = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const draft = parseDraftAnswer(JSON.stringify({ ...GOOD, title: '', tags: ['A', ...many] }), { language: 'en', title: 'Mine', tagCandidates: many });
+    expect(draft).toMatchObject({ title: 'Mine', tags: ['a', 'b', 'c', 'd', 'e'], language: 'en' });
+  });
+});

@@ -1,0 +1,198 @@
+import { DRAFT_LIMITS, DRAFT_TEXT_FIELDS, filterTags, finalizeDraft, MAX_TAGS } from './draft';
+import { truncate } from './text';
+import { type BookDraft, type BookGenerator, type ExtractedContent, type GenerationContext } from './types';
+
+export interface LlmGeneratorOptions {
+  /** OpenAI-style base URL including the version, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Per attempt (connect, wait and body). Default 60 s. */
+  timeoutMs?: number;
+  /** Further attempts after the first one fails. Default 2. */
+  maxRetries?: number;
+  /** Pause before a retry, doubled each time. Default 500 ms. */
+  retryDelayMs?: number;
+  /** Log hook for failed attempts (the service passes its logger). */
+  onError?: (message: string) => void;
+}
+
+/** A problem worth another attempt (HTTP 429/5xx, timeout, network, invalid answer). */
+class RetryableError extends Error {}
+/** A problem another attempt will not fix (bad URL, key or model). */
+class FatalError extends Error {}
+
+const FIELD_DESCRIPTIONS = `{
+  "title": string (≤ ${DRAFT_LIMITS.title} chars; keep the uploader's title if one is given),
+  "summary": string (≤ ${DRAFT_LIMITS.summary}; what the data is and contains),
+  "goodpoint": string (≤ ${DRAFT_LIMITS.goodpoint}; what the data is good for),
+  "badpoint": string (≤ ${DRAFT_LIMITS.badpoint}; limits: missing values, small size, no dates …),
+  "point1" … "point5": string (each ≤ ${DRAFT_LIMITS.point1}; five concrete facts: ranges, top values, counts),
+  "answer": string (≤ ${DRAFT_LIMITS.answer}; a short answer to "what does this data tell?"),
+  "tags": string[] (0–${MAX_TAGS} names copied exactly from tagCandidates; never invent one)
+}`;
+
+function systemPrompt(language: 'ja' | 'en'): string {
+  return [
+    'You write "Book" pages for a data-sharing site: a page that explains an uploaded data file (table, document or photo).',
+    `Write every text field in ${language === 'ja' ? 'Japanese (natural, polite です/ます style)' : 'English'}.`,
+    'You receive a JSON summary of the file (not the file itself). Use only facts present in it; do not invent numbers, sources or places.',
+    'Answer with one JSON object and nothing else, with exactly these keys:',
+    FIELD_DESCRIPTIONS,
+  ].join('\n');
+}
+
+/** The content summary sent to the model: statistics and text excerpts, never the raw file or cover. */
+export function contentForPrompt(content: ExtractedContent, ctx: GenerationContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    file: { name: content.fileName, type: content.fileType.kind, sizeBytes: content.sizeBytes, contentLanguage: content.language },
+    uploader: { title: ctx.title || undefined, description: ctx.description ? truncate(ctx.description, 1000) : undefined },
+    keywords: content.keywords,
+  };
+  if (content.sheets) {
+    out.sheets = content.sheets.slice(0, 10).map((s) => ({
+      name: s.name,
+      rowCount: s.rowCount,
+      columns: s.columns.slice(0, 40).map(({ trend: _trend, ...c }) => c),
+      sampleRows: s.sampleRows.slice(0, 3),
+    }));
+  }
+  if (content.document) {
+    let budget = 8000;
+    const paragraphs: string[] = [];
+    for (const p of content.document.paragraphs) {
+      if (budget <= 0) break;
+      const t = truncate(p, Math.min(budget, 1200));
+      paragraphs.push(t);
+      budget -= t.length;
+    }
+    out.document = { title: content.document.title, headings: content.document.headings.slice(0, 40), paragraphs, characterCount: content.document.characterCount };
+  }
+  if (content.image) out.image = content.image;
+  if (content.warnings?.length) out.readingProblems = content.warnings;
+  out.tagCandidates = ctx.tagCandidates.slice(0, 300);
+  return out;
+}
+
+/**
+ * Checks a model's answer strictly: every text field present and a string, tags an array of
+ * strings. Over-long strings are cut and tags are kept only when among the candidates. Returns
+ * the draft, or a reason for rejecting the answer.
+ */
+export function parseDraftAnswer(raw: string, ctx: GenerationContext): BookDraft | string {
+  const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'the answer is not valid JSON';
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'the answer is not a JSON object';
+  const obj = value as Record<string, unknown>;
+  const fields = {} as Record<(typeof DRAFT_TEXT_FIELDS)[number], string>;
+  for (const key of DRAFT_TEXT_FIELDS) {
+    if (typeof obj[key] !== 'string') return `"${key}" must be a string`;
+    fields[key] = (obj[key] as string).trim();
+  }
+  if (!fields.title && !ctx.title?.trim()) return '"title" is empty';
+  if (!fields.title) fields.title = ctx.title!.trim();
+  if (!fields.summary) return '"summary" is empty';
+  const tags = obj.tags ?? [];
+  if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) return '"tags" must be an array of strings';
+  return finalizeDraft(fields, filterTags(tags, ctx.tagCandidates), ctx.language, ctx.tagCandidates);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes Books through any OpenAI-compatible chat-completions endpoint (JSON mode). The answer is
+ * validated strictly; HTTP errors, timeouts and invalid answers are retried, and when the
+ * endpoint keeps failing the fallback (local) generator writes the Book: `generate` never
+ * throws because of the endpoint.
+ */
+export class LlmBookGenerator implements BookGenerator {
+  readonly name: string;
+  private readonly url: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly retryDelayMs: number;
+
+  constructor(
+    private readonly options: LlmGeneratorOptions,
+    private readonly fallback: BookGenerator,
+  ) {
+    this.name = `llm:${options.model}`;
+    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxRetries = Math.max(0, options.maxRetries ?? 2);
+    this.retryDelayMs = options.retryDelayMs ?? 500;
+  }
+
+  async generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft> {
+    const messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> = [
+      { role: 'system', content: systemPrompt(ctx.language) },
+      { role: 'user', content: JSON.stringify(contentForPrompt(content, ctx)) },
+    ];
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
+      try {
+        const answer = await this.complete(messages);
+        const draft = parseDraftAnswer(answer, ctx);
+        if (typeof draft !== 'string') return draft;
+        this.options.onError?.(`LLM answer rejected (attempt ${attempt + 1}): ${draft}`);
+        // Show the model its mistake on the next attempt.
+        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${draft}. Reply with the JSON object only, with exactly the required keys.` });
+      } catch (error) {
+        this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
+        if (error instanceof FatalError) break;
+      }
+    }
+    return this.fallback.generate(content, ctx);
+  }
+
+  /** One chat-completions call; returns the message content. */
+  private async complete(messages: Array<{ role: string; content: string }>): Promise<string> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      let response: Response;
+      try {
+        response = await fetch(this.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+          },
+          body: JSON.stringify({ model: this.options.model, messages, response_format: { type: 'json_object' }, temperature: 0.2 }),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.timeoutMs} ms` : `network error: ${(error as Error).message}`);
+      }
+      let body: string;
+      try {
+        body = await response.text();
+      } catch {
+        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.timeoutMs} ms` : 'the response body could not be read');
+      }
+      if (!response.ok) {
+        const message = `HTTP ${response.status}: ${truncate(body, 200)}`;
+        if ([400, 401, 403, 404].includes(response.status)) throw new FatalError(message);
+        throw new RetryableError(message);
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        throw new RetryableError('the endpoint did not answer JSON');
+      }
+      const choice = (parsed as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0];
+      const content = choice?.message?.content;
+      if (typeof content !== 'string') throw new RetryableError('the answer has no choices[0].message.content');
+      return content;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
