@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await createApp({ config, database, runWorkers: config.runWorker });
+  await app.init();
   if (config.seedDemo) await seedDemo(app);
   let closing = false;
   const shutdown = async (signal: string) => {
