@@ -37,6 +37,10 @@ export class AppModule {
           pinoHttp: {
             level: config.env === 'test' ? 'silent' : config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
           },
         }),
