@@ -118,8 +118,16 @@ async function main() {
 
   const selected = options.only ? scenarios.filter((s) => options.only.includes(s.name)) : scenarios;
   const startedAt = new Date();
+  const loadAtStart = os.loadavg();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-bench-'));
-  const target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL) : await pgliteTarget(dataDir);
+  let target;
+  try {
+    target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL) : await pgliteTarget(dataDir);
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    console.error(`could not create the bench database on DATABASE_URL (the role needs CREATEDB): ${err.message}`);
+    process.exit(1);
+  }
   const port = await freePort();
   const serverOptions = {
     backendDir,
@@ -130,6 +138,7 @@ async function main() {
   let server = null;
 
   let cleanedUp = false;
+  let interrupted = false;
   const cleanup = async () => {
     if (cleanedUp) return;
     cleanedUp = true;
@@ -142,6 +151,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const onSignal = (signal) => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the server and cleaning up`);
     void cleanup().finally(() => process.exit(130));
   };
@@ -198,7 +208,8 @@ async function main() {
     const data = { ...loaded, pick: r.pick };
     console.log(
       `Scale: ${loaded.users} users / ${loaded.profiles} profiles on ${target.kind} ${databaseVersion}; ` +
-        `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up)\n`,
+        `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up); ` +
+        `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
     );
     const results = [];
     for (const scenario of selected) {
@@ -221,7 +232,10 @@ async function main() {
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? null,
         memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        note: 'autocannon runs in the same machine as the server (loopback): both share the CPUs',
+        loadAverage1m: { start: loadAtStart[0], end: os.loadavg()[0] },
+        databasePoolSize: target.kind === 'pglite' ? 1 : Number(process.env.DATABASE_POOL_SIZE || 10),
+        runWorker: process.env.RUN_WORKER ?? 'true (default)',
+        note: 'autocannon runs on the same machine as the server (loopback): both share the CPUs',
       },
       results,
     };
@@ -230,6 +244,7 @@ async function main() {
     console.log(`\nResults: ${shown.startsWith('..') ? file : shown}`);
     process.exitCode = results.some((x) => x.failed) ? 1 : 0;
   } catch (err) {
+    if (interrupted) return;
     console.error(`\nbench failed: ${err.message}`);
     if (server?.output?.length && !options.verbose) console.error(`last server output:\n${server.output.slice(-20).join('\n')}`);
     process.exitCode = 1;

@@ -38,7 +38,12 @@ export class AppModule {
             level: config.env === 'test' ? 'silent' : config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
-              req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+              req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+                ip: req.raw?.ip ?? req.remoteAddress, // the client behind a trusted proxy
+              }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
@@ -46,7 +51,7 @@ export class AppModule {
         }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(options.database ?? { url: 'postgres://localhost/none', embedded: false, poolSize: 1 }),
-          migrationsRun: !!options.database,
+          migrationsRun: false, // createApp runs them under a lock
           manualInitialization: !options.database,
         }),
         EventEmitterModule.forRoot(),

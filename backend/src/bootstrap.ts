@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
 import { drfValidationPipe } from './common/http/validation';
@@ -19,6 +20,7 @@ export async function createApp(options: AppOptions): Promise<NestExpressApplica
     rawBody: true, // Stripe webhooks verify signatures over the raw body
     bufferLogs: true,
   });
+  if (options.database) await runMigrations(app.get(DataSource), options.database.embedded);
   configureApp(app, options);
   return app;
 }
@@ -54,7 +56,7 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
     exposedHeaders: ['Content-Disposition', 'Retry-After'],
   });
   app.useGlobalPipes(drfValidationPipe());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks here: main.ts handles SIGTERM/SIGINT, closes the app, then the database.
 
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
@@ -120,4 +122,27 @@ function withSpecSpelling(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return { ...document, paths };
+}
+
+/** Any number constant to all instances: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_320_114;
+
+/**
+ * Runs pending migrations. On PostgreSQL several instances may start at once, so they take
+ * turns under an advisory lock; the embedded database has one process and one connection.
+ */
+export async function runMigrations(dataSource: DataSource, embedded: boolean): Promise<void> {
+  if (embedded) {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
 }

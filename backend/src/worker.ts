@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { runMigrations } from './bootstrap';
 import { loadConfig } from './config/config';
 import { openDatabase } from './database/embedded-postgres';
 
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, database, runWorkers: true }), { bufferLogs: true });
+  await runMigrations(app.get(DataSource), false);
   app.useLogger(app.get(PinoLogger));
   app.enableShutdownHooks();
   await app.init();

@@ -105,6 +105,10 @@ describe('profiles', () => {
     });
     const after = await request(t.http).get(`/api/user/profile/${hanakoProfileId}`).expect(200);
     expect(after.body.caption).toBe('新しい一言');
+    const cleared = await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('birth', '1985-11-23').expect(200);
+    expect(cleared.body.birthYear).toBe(1985);
+    const empty = await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('birth', '').expect(200);
+    expect(empty.body).toMatchObject({ birth: null, birthYear: null });
   });
 
   it('replacing an avatar removes the old file', async () => {

@@ -58,6 +58,16 @@ describe('file storage', () => {
     storage.destroy();
   });
 
+  it('S3: signs download URLs for the public endpoint when it differs from the internal one', async () => {
+    const storage = new S3FileStorage({
+      bucket: 'monobook', region: 'us-east-1', endpoint, publicEndpoint: 'http://files.example.test:9000',
+      accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    });
+    const url = new URL((await storage.presignedUrl('files/b/data.csv', 60))!);
+    expect(url.host).toBe('files.example.test:9000');
+    storage.destroy();
+  });
+
   it('both drivers refuse keys that could escape their root', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-local-'));
     const local = new LocalFileStorage(dir);

@@ -35,6 +35,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'S3_BUCKET', kind: 'string', description: 'S3 bucket (STORAGE_DRIVER=s3).' },
   { name: 'S3_REGION', kind: 'string', default: 'ap-northeast-1', description: 'S3 region.' },
   { name: 'S3_ENDPOINT', kind: 'url', description: 'S3-compatible endpoint (MinIO, s3rver). Unset: AWS.' },
+  { name: 'S3_PUBLIC_ENDPOINT', kind: 'url', description: 'S3 endpoint as browsers reach it, for presigned download URLs. Unset: S3_ENDPOINT.' },
   { name: 'S3_ACCESS_KEY_ID', kind: 'string', description: 'S3 access key (unset: the AWS default credential chain).' },
   { name: 'S3_SECRET_ACCESS_KEY', kind: 'string', description: 'S3 secret key.' },
   { name: 'S3_FORCE_PATH_STYLE', kind: 'bool', default: 'false', description: 'Path-style S3 URLs (MinIO, s3rver).' },
@@ -72,6 +73,7 @@ export interface AppConfig {
       bucket?: string;
       region: string;
       endpoint?: string;
+      publicEndpoint?: string;
       accessKeyId?: string;
       secretAccessKey?: string;
       forcePathStyle: boolean;
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         bucket: values.S3_BUCKET,
         region: values.S3_REGION!,
         endpoint: values.S3_ENDPOINT,
+        publicEndpoint: values.S3_PUBLIC_ENDPOINT,
         accessKeyId: values.S3_ACCESS_KEY_ID,
         secretAccessKey: values.S3_SECRET_ACCESS_KEY,
         forcePathStyle: asBool(values.S3_FORCE_PATH_STYLE),

@@ -8,6 +8,8 @@ export interface S3Settings {
   bucket: string;
   region: string;
   endpoint?: string;
+  /** Endpoint browsers reach, for presigned URLs (when it differs from the API's own). */
+  publicEndpoint?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
@@ -15,18 +17,21 @@ export interface S3Settings {
 
 export class S3FileStorage extends FileStorage {
   private readonly client: S3Client;
+  private readonly presignClient: S3Client;
 
   constructor(private readonly settings: S3Settings) {
     super();
-    this.client = new S3Client({
+    const options = (endpoint?: string) => ({
       region: settings.region,
-      endpoint: settings.endpoint,
+      endpoint,
       forcePathStyle: settings.forcePathStyle,
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
           : undefined,
     });
+    this.client = new S3Client(options(settings.endpoint));
+    this.presignClient = settings.publicEndpoint ? new S3Client(options(settings.publicEndpoint)) : this.client;
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
@@ -58,10 +63,11 @@ export class S3FileStorage extends FileStorage {
       Key: key,
       ResponseContentDisposition: downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}` : undefined,
     });
-    return getSignedUrl(this.client, command, { expiresIn: Math.min(expiresSeconds, 300) });
+    return getSignedUrl(this.presignClient, command, { expiresIn: Math.min(expiresSeconds, 300) });
   }
 
   destroy(): void {
     this.client.destroy();
+    if (this.presignClient !== this.client) this.presignClient.destroy();
   }
 }

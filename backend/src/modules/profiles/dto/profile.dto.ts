@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, NotEquals } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, NotEquals, ValidateIf } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { SEX_CODES } from '../entities/profile.entity';
 
@@ -29,8 +29,8 @@ export class ProfileFieldsDto {
   @MaxLength(2000, { message: Msg.maxLength(2000) })
   description?: string;
 
-  @ApiPropertyOptional({ example: '1990-04-01', description: 'Birthday, YYYY-MM-DD.' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: '1990-04-01', description: 'Birthday, YYYY-MM-DD; an empty value clears it.' })
+  @ValidateIf((_o, v) => v !== undefined && v !== null && v !== '')
   @IsString()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: Msg.invalidDate })
   birth?: string;
