@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from './config';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('runs with no variables at all: port 3000, embedded database, local files, outbox mail', () => {
@@ -34,5 +36,14 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(1);
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.publicUrl).toBe('https://mono.example');
+  });
+});
+
+describe('README configuration table', () => {
+  it('lists every variable', () => {
+    // Jest runs from backend/.
+    const readme = fs.readFileSync(path.resolve(process.cwd(), '../README.md'), 'utf8');
+    const missing = CONFIG_VARIABLES.filter((v) => !readme.includes(`\`${v.name}\``)).map((v) => v.name);
+    expect(missing).toEqual([]);
   });
 });
