@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pgliteTarget, postgresTarget } from './bench/database.mjs';
 import { loadData, random } from './bench/data.mjs';
+import { loadBooks } from './bench/books-data.mjs';
 import { printTable, writeResults } from './bench/report.mjs';
 import { runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
@@ -32,6 +33,8 @@ afterwards; the role needs CREATEDB).
 
 Options:
   --users N         users to generate (95 % with a profile)          default 10000
+  --books N         Books to generate (with tags, files, followers)   default 10000
+  --views N         page-view rows over the last 30 days             default 100000
   --connections N   concurrent connections per scenario              default 50
   --duration S      seconds measured per scenario                    default 15
   --warmup S        seconds of unrecorded load before each scenario  default 3
@@ -48,6 +51,8 @@ function parseOptions() {
     parsed = parseArgs({
       options: {
         users: { type: 'string', default: '10000' },
+        books: { type: 'string', default: '10000' },
+        views: { type: 'string', default: '100000' },
         connections: { type: 'string', default: '50' },
         duration: { type: 'string', default: '15' },
         warmup: { type: 'string', default: '3' },
@@ -83,6 +88,8 @@ function parseOptions() {
   }
   return {
     users: int('users', 10, 1_000_000),
+    books: int('books', 1, 1_000_000),
+    views: int('views', 0, 10_000_000),
     connections: int('connections', 1, 1000),
     duration: int('duration', 1, 300),
     warmup: int('warmup', 0, 60),
@@ -189,13 +196,21 @@ async function main() {
           }
         },
       });
+      const bookData = await loadBooks(sql, {
+        books: Number(options.books),
+        views: Number(options.views),
+        seed: options.seed,
+        userIds: loaded.userIdsWithProfile,
+        searchDocument,
+      });
+      Object.assign(loaded, { books: bookData.books, views: bookData.views, pageIds: bookData.pageIds, tagIds: bookData.tagIds });
       databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
     } finally {
       await sql.close();
     }
     if (process.stdout.isTTY) process.stdout.write('\r');
     console.log(
-      `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens) in ${seconds(t)} s`,
+      `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens), ${loaded.books} Books, ${loaded.views} views in ${seconds(t)} s`,
     );
 
     if (!server) {
@@ -223,7 +238,7 @@ async function main() {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       database: { kind: target.kind, version: databaseVersion },
-      scale: { users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
+      scale: { books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
       load: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
       environment: {
         commit: gitCommit(),

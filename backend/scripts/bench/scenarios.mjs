@@ -21,6 +21,13 @@ const isProfile = (json) => json && typeof json === 'object' && typeof json.nick
 const nonEmptyList = (status, json) =>
   status !== 200 ? `status ${status}` : !Array.isArray(json) ? 'not a list' : json.length === 0 ? 'empty list' : json.every(isProfile) || 'not profiles';
 
+const isBook = (json) => json && typeof json === 'object' && typeof json.title === 'string' && Array.isArray(json.files);
+const nonEmptyBooks = (status, json) =>
+  status !== 200 ? `status ${status}` : !Array.isArray(json) ? 'not a list' : json.length === 0 ? 'empty list' : json.every(isBook) || 'not Books';
+const BOOK_WORDS_JA = ['保険', '人口', '気象', '地価', '鉄道'];
+const BOOK_WORDS_EN = ['population', 'weather', 'housing', 'marathon', 'energy'];
+const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeURIComponent(q)}&count=0`;
+
 export const scenarios = [
   {
     name: 'healthz',
@@ -59,5 +66,37 @@ export const scenarios = [
     description: 'GET /api/user/profile/detail/{userId} for 100 random users with a profile',
     requests: (data) => Array.from({ length: 100 }, () => ({ path: `/api/user/profile/detail/${data.pick(data.userIdsWithProfile)}` })),
     check: (status, json) => (status === 200 && isProfile(json)) || `status ${status}`,
+  },
+  {
+    name: 'book-list',
+    description: 'GET /api/user/pageccja/ and pageccen/, pages 0-4 (10 Books each, packed with files, views, followers)',
+    auth: true,
+    requests: () => ['pageccja', 'pageccen'].flatMap((list) => [0, 1, 2, 3, 4].map((count) => ({ path: `/api/user/${list}/?count=${count}` }))),
+    check: nonEmptyBooks,
+  },
+  {
+    name: 'book-info',
+    description: 'GET /api/user/monopage/get-page-info/?pageId= for 200 random Books, logged in',
+    auth: true,
+    requests: (data) => Array.from({ length: 200 }, () => ({ path: `/api/user/monopage/get-page-info/?pageId=${data.pick(data.pageIds)}` })),
+    check: (status, json) => (status === 200 && isBook(json)) || `status ${status}`,
+  },
+  {
+    name: 'book-search-ja',
+    description: `GET /api/user/monopage/search-pages/?query=…, Japanese words: ${BOOK_WORDS_JA.join(' ')}`,
+    requests: () => BOOK_WORDS_JA.map((q) => ({ path: bookSearchPath(q) })),
+    check: nonEmptyBooks,
+  },
+  {
+    name: 'book-search-en',
+    description: `GET /api/user/monopage/search-pages/?query=…, English words: ${BOOK_WORDS_EN.join(' ')}`,
+    requests: () => BOOK_WORDS_EN.map((q) => ({ path: bookSearchPath(q) })),
+    check: nonEmptyBooks,
+  },
+  {
+    name: 'book-tag',
+    description: 'GET /api/user/pageattribute/{id}/monopages/?count=0 for 20 popular tags',
+    requests: (data) => data.tagIds.map((id) => ({ path: `/api/user/pageattribute/${id}/monopages/?count=0` })),
+    check: nonEmptyBooks,
   },
 ];
