@@ -672,7 +672,7 @@ export type ProfileFieldsDto = {
   nickName?: string;
   caption?: string;
   description?: string;
-  /** Birthday, YYYY-MM-DD. */
+  /** Birthday, YYYY-MM-DD; an empty value clears it. */
   birth?: string;
   /** '0' no answer (also unset), '1' male, '3' female, '4' other. */
   sex?: "0" | "1" | "3" | "4";
