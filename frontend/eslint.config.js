@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'profile', 'settings'];
+const FEATURES = ['auth', 'books', 'profile', 'settings'];
 
 /** Shared code (api, components, hooks, lib, utils, i18n, types) never imports features or app. */
 const sharedRule = {

@@ -66,7 +66,7 @@ describe('Books', () => {
       expect(freeBook.summary.length).toBeGreaterThan(10);
       expect(freeBook.point1).not.toBe('');
       expect(freeBook.language).toBe('ja');
-      expect(freeBook.files).toEqual([expect.objectContaining({ id: csvFileId, profile: expect.objectContaining({ userId: hanako.userId }) })]);
+      expect(freeBook.files).toEqual([expect.objectContaining({ id: csvFileId, profile: expect.objectContaining({ userId: hanako.userId, nickName: '花子' }) })]);
       const tags = await request(t.http).get(`/api/user/pageattribute/by-monopage/${freeBook.id}/`).expect(200);
       expect(tags.body.length).toBeGreaterThan(0);
       expect(tags.body.length).toBeLessThanOrEqual(5);

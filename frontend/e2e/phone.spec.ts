@@ -10,7 +10,7 @@ test('works 360 px wide: bottom bar, no sideways scrolling', async ({ page }) =>
   }
   await snap(page, 'p1-home-360');
 
-  for (const route of ['/home', '/login', '/forgot', '/settings', '/languagesetting']) {
+  for (const route of ['/home', '/recommend', '/owningpages', '/login', '/forgot', '/settings', '/languagesetting']) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

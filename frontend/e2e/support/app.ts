@@ -70,3 +70,26 @@ export async function selectOption(page: Page, label: string, option: string): P
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** Registers, verifies through the mailed link, logs in and creates a profile; ends on /home. */
+export async function signUpWithProfile(page: Page, email: string, password: string, nickname: string): Promise<void> {
+  await register(page, email, password);
+  await verifyFromMail(page, email);
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByLabel('Nickname').fill(nickname);
+  await selectOption(page, 'Year', '1988');
+  await selectOption(page, 'Month', '3');
+  await selectOption(page, 'Day', '14');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Switches the interface language on /languagesetting. */
+export async function switchLanguage(page: Page, to: 'ja' | 'en'): Promise<void> {
+  await page.goto('/languagesetting');
+  // Each button carries the lang of its language, whatever the current interface language is.
+  await page.locator(`main button[lang="${to}"]`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+}

@@ -396,9 +396,6 @@ const injectedRtkApi = api
           url: `/api/user/upload/`,
           method: "POST",
           body: queryArg.uploadFieldsDto,
-          headers: {
-            "accept-language": queryArg["accept-language"],
-          },
         }),
         invalidatesTags: ["books"],
       }),
@@ -625,7 +622,6 @@ export type ListPagesWithFilesOfUserApiArg = {
 };
 export type UploadDataApiResponse = /** status 201  */ UploadedFileResponse;
 export type UploadDataApiArg = {
-  "accept-language": string;
   uploadFieldsDto: UploadFieldsDto;
 };
 export type ListUploadedFilesApiResponse =
@@ -744,6 +740,8 @@ export type FileProfile = {
   userId: number;
   /** Avatar URL. */
   img: string | null;
+  /** Nickname (null while the contributor has no profile). */
+  nickName: string | null;
 };
 export type PageFile = {
   id: number;

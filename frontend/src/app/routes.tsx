@@ -5,6 +5,13 @@ import { LogoutRoute } from '@/features/auth/routes/logout-route';
 import { PleaseVerifyRoute } from '@/features/auth/routes/please-verify-route';
 import { ResetPasswordRoute } from '@/features/auth/routes/reset-password-route';
 import { VerifyEmailRoute } from '@/features/auth/routes/verify-email-route';
+import { FollowingPagesRoute } from '@/features/books/routes/following-pages-route';
+import { MonoRoute } from '@/features/books/routes/mono-route';
+import { OwningPageRoute } from '@/features/books/routes/owning-page-route';
+import { OwningPagesRoute } from '@/features/books/routes/owning-pages-route';
+import { PostedDataRoute } from '@/features/books/routes/posted-data-route';
+import { RecommendRoute } from '@/features/books/routes/recommend-route';
+import { SpecificUserBookRoute, UserPageBookRoute } from '@/features/books/routes/user-books-routes';
 import { AccountRoute } from '@/features/profile/routes/account-route';
 import { HomeRoute } from '@/features/profile/routes/home-route';
 import { UserPageRoute } from '@/features/profile/routes/user-page-route';
@@ -21,8 +28,16 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/home', element: <HomeRoute /> },
-      // Until the Book list exists, the logo's target shows the home screen.
-      { path: '/recommend', element: <HomeRoute /> },
+      { path: '/recommend', element: <RecommendRoute /> },
+      // Spelled so in the links of the previous site.
+      { path: '/revommendpages', element: <RecommendRoute /> },
+      { path: '/mono/:pageid', element: <MonoRoute /> },
+      { path: '/posteddata', element: <PostedDataRoute /> },
+      { path: '/owningpages', element: <OwningPagesRoute /> },
+      { path: '/owningpage/:pageid', element: <OwningPageRoute /> },
+      { path: '/followingpagelist', element: <FollowingPagesRoute /> },
+      { path: '/userpagebook', element: <UserPageBookRoute /> },
+      { path: '/specificuserbook', element: <SpecificUserBookRoute /> },
       { path: '/login', element: <LoginRoute /> },
       { path: '/please-verify', element: <PleaseVerifyRoute /> },
       { path: '/verify/:id/:key', element: <VerifyEmailRoute /> },

@@ -36,10 +36,12 @@ describe('language files', () => {
       'ForgotPassword1', 'ForgotPassword2', 'ForgotPassword3', 'ForgotPassword4',
       'ResetPassword1', 'ResetPassword2', 'ResetPassword3', 'ResetPassword4', 'ResetPassword5',
       'AccountEach11', 'Login2', 'LoginComponent3', 'Header14',
+      'DataModal15', 'DataModal16', 'DataDownload1', 'DataDownload2', 'Mono20', 'Home3',
     ];
     const enKeys = keysOf(en);
     for (const key of required) expect(enKeys).toContain(key);
     expect(en.ResetPassword2).toBe("Password doesn't match");
     expect(en.messages.emailOrPasswordIncorrect).toBe('Email or password is not correct!');
+    expect(en.messages.alreadyFollowed).toBe('This page is already followed');
   });
 });

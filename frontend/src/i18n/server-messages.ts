@@ -13,6 +13,7 @@ const SERVER_MESSAGE_KEYS: Record<string, ParseKeys> = {
   'Invalid value': 'ResetPassword1',
   'Authentication credentials were not provided.': 'Header14',
   'Invalid token.': 'Header14',
+  'This page is already followed': 'messages.alreadyFollowed',
 };
 
 export function serverMessageKey(message: string): ParseKeys | undefined {

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Res, UploadedFile as UploadedPart, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UploadedFile as UploadedPart, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
+import { RequestLanguage } from '../../common/http/request-language';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
@@ -52,10 +53,10 @@ export class BooksController {
     @CurrentUser() user: AuthUser,
     @Body() dto: UploadFieldsDto,
     @UploadedPart() file: StreamedUpload | undefined,
-    @Headers('accept-language') acceptLanguage?: string,
+    @RequestLanguage() language: 'ja' | 'en' | undefined,
   ): Promise<UploadedFileResponse> {
-    const language = acceptLanguage?.toLowerCase().startsWith('ja') ? 'ja' : acceptLanguage ? 'en' : user.language;
-    return this.books.accept(user, dto, file, language);
+    // The Book is written in the uploader's UI language (Accept-Language), else their account's.
+    return this.books.accept(user, dto, file, language ?? user.language);
   }
 
   @Get('uploadedfiles')

@@ -71,13 +71,13 @@ export class PagesService {
       ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owner: boolean; contributor: boolean }>>,
       this.db.query(
         `SELECT * FROM (
-           SELECT f.id, f.page_id, f.title, f.community_ids, f.user_id, pr.id AS profile_id, pr.img AS profile_img,
+           SELECT f.id, f.page_id, f.title, f.community_ids, f.user_id, pr.id AS profile_id, pr.img AS profile_img, pr.nick_name AS profile_nick_name,
                   row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.id) AS n
              FROM uploaded_files f LEFT JOIN profiles pr ON pr.user_id = f.user_id
             WHERE f.page_id = ANY($1::int[]) AND f.status = 'done') x
           WHERE n <= ${FILES_PER_PAGE} ORDER BY page_id, n`,
         [ids],
-      ) as Promise<Array<{ id: number; page_id: number; title: string; community_ids: number[]; user_id: number; profile_id: number | null; profile_img: string | null }>>,
+      ) as Promise<Array<{ id: number; page_id: number; title: string; community_ids: number[]; user_id: number; profile_id: number | null; profile_img: string | null; profile_nick_name: string | null }>>,
     ]);
     const statsById = new Map(stats.map((s) => [s.id, s]));
     const filesByPage = new Map<number, PageFile[]>();
@@ -87,7 +87,7 @@ export class PagesService {
       list.push({
         id: f.id,
         title: f.title,
-        profile: { id: f.profile_id, userId: f.user_id, img: mediaUrl(publicUrl, f.profile_img) },
+        profile: { id: f.profile_id, userId: f.user_id, img: mediaUrl(publicUrl, f.profile_img), nickName: f.profile_nick_name },
         communities: f.community_ids ?? [],
         communities_info: [],
       });

@@ -12,6 +12,9 @@ export class FileProfile {
 
   @ApiProperty({ type: String, nullable: true, description: 'Avatar URL.' })
   img: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Nickname (null while the contributor has no profile).' })
+  nickName: string | null;
 }
 
 export class PageFile {

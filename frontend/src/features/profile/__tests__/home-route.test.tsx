@@ -2,13 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { profileFactory } from '@/testing/factories';
+import { bookFactory, profileFactory, tagFactory } from '@/testing/factories';
 
 describe('/home', () => {
   it('shows the newest users with a "new" badge, linking to their pages', async () => {
     const fresh = profileFactory({ nickName: 'Fresh', userProfile: 501, created_on: new Date().toISOString() });
     const old = profileFactory({ nickName: 'Old', userProfile: 502, created_on: '2020-01-01T00:00:00Z' });
-    mockApi({ 'GET /api/user/profile/newprofiles/': () => reply(200, [fresh, old]) });
+    mockApi({
+      'GET /api/user/profile/newprofiles/': () => reply(200, [fresh, old]),
+      'GET /api/user/attributecc/': () => reply(200, []),
+    });
     renderApp('/home');
     const section = await screen.findByRole('region', { name: 'New users to follow' });
     const freshLink = await within(section).findByRole('link', { name: /Fresh/ });
@@ -20,6 +23,7 @@ describe('/home', () => {
   it('searches users page by page and stops on an empty page', async () => {
     const api = mockApi({
       'GET /api/user/profile/newprofiles/': () => reply(200, []),
+      'GET /api/user/attributecc/': () => reply(200, []),
       'GET /api/user/profile/search': ({ query }) => {
         const page = Number(query.get('count'));
         if (page === 0) return reply(200, [profileFactory({ nickName: 'Aiko' })]);
@@ -43,6 +47,28 @@ describe('/home', () => {
   });
 });
 
+describe('/home tags and followed Books', () => {
+  it('shows the first 8 tags of the UI language as tiles and the first 3 followed Books', async () => {
+    const tags = Array.from({ length: 10 }, (_, i) => tagFactory({ id: 300 + i, attributeName: `Tag ${i}` }));
+    const followed = [1, 2, 3, 4].map((n) => bookFactory({ title: `Followed ${n}` }));
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, profileFactory()),
+      'GET /api/user/profile/newprofiles/': () => reply(200, []),
+      'GET /api/user/attributecc/': () => reply(200, tags),
+      'GET /api/user/followingpage/': () => reply(200, followed),
+    });
+    renderApp('/home', { token: 'tok' });
+    const tiles = await screen.findByRole('region', { name: 'Tags' });
+    expect(await within(tiles).findByRole('link', { name: 'Tag 0' })).toHaveAttribute('href', '/recommend?attid=300');
+    expect(within(tiles).queryByRole('link', { name: 'Tag 8' })).not.toBeInTheDocument();
+    expect(within(tiles).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/recommend');
+    expect(api.callsTo('GET /api/user/attributecc/')[0].query.get('lan')).toBe('en');
+    const panel = screen.getByRole('complementary', { name: 'Followed Books' });
+    expect(await within(panel).findByRole('link', { name: 'Followed 3' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Followed 4' })).not.toBeInTheDocument();
+  });
+});
+
 describe('/user/:userid', () => {
   it("shows another user's profile", async () => {
     mockApi({
@@ -54,6 +80,7 @@ describe('/user/:userid', () => {
     expect(screen.getByText('I like maps')).toBeInTheDocument();
     expect(screen.getByText('Data about rivers.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Avatar of Kenji' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/specificuserbook?user_id=77');
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'My page' })).not.toBeInTheDocument();
   });
 

@@ -5,10 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadingState } from '@/components/loading-state';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
+import { RecentUploads } from '@/components/recent-uploads';
+import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { ProfileCard } from '../components/profile-card';
 
-/** The own profile, with the settings button only the owner sees. */
+/** The own profile, with the settings button only the owner sees and the last posted data. */
 export function UserPageRoute() {
   const { t } = useTranslation();
   const { isLoggedIn, profile } = useSession();
@@ -22,7 +24,17 @@ export function UserPageRoute() {
         {t('profile.settings')}
       </Button>
     );
-    body = <ProfileCard profile={profile} action={action} />;
+    body = (
+      <>
+        <ProfileCard profile={profile} action={action} />
+        <RecentUploads userId={profile.userProfile} />
+      </>
+    );
   }
-  return <PageContainer width="wide">{body}</PageContainer>;
+  return (
+    <PageContainer width="wide">
+      {isLoggedIn ? <UserPageTabs /> : null}
+      {body}
+    </PageContainer>
+  );
 }

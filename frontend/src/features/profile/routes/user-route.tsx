@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/api/api';
@@ -23,11 +25,24 @@ export function UserRoute() {
   else if (isLoading) body = <LoadingState />;
   else if (data) {
     const own = mine !== undefined && mine.userProfile === data.userProfile;
-    const action = own ? (
-      <Button component={RouterLink} to="/userpage" variant="outlined" size="small">
-        {t('profile.myPage')}
-      </Button>
-    ) : undefined;
+    const action = (
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Button
+          component={RouterLink}
+          to={`/specificuserbook?user_id=${data.userProfile}`}
+          variant="outlined"
+          size="small"
+          startIcon={<AutoStoriesOutlined />}
+        >
+          {t('books.userBooksLink')}
+        </Button>
+        {own ? (
+          <Button component={RouterLink} to="/userpage" variant="outlined" size="small">
+            {t('profile.myPage')}
+          </Button>
+        ) : null}
+      </Box>
+    );
     body = <ProfileCard profile={data} action={action} />;
   } else body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
 

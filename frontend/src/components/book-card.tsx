@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Book } from '@/api/types';
+import { CARD_TITLE_LONG, CARD_TITLE_SHORT, SUMMARY_LENGTH, formatYen, truncate } from '@/utils/books';
+import { isNew } from '@/utils/dates';
+import { BookCover } from './book-cover';
+
+type Props = {
+  book: Pick<Book, 'id' | 'title' | 'summary' | 'img' | 'page_price' | 'created_on'>;
+  /** Compact cards (side panels, related Books) have a shorter title and no summary. */
+  size?: 'regular' | 'compact';
+};
+
+export function BookPriceChip({ price }: { price: number }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={price > 0 ? formatYen(price) : t('books.free')}
+      color={price > 0 ? 'secondary' : 'default'}
+      variant={price > 0 ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+/** A Book in a list: cover, title, summary, price and a "new" badge, linking to /mono/{id}. */
+export function BookCard({ book, size = 'regular' }: Props) {
+  const { t } = useTranslation();
+  const compact = size === 'compact';
+  const title = truncate(book.title, compact ? CARD_TITLE_SHORT : CARD_TITLE_LONG);
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={`/mono/${book.id}`}
+        aria-label={book.title}
+        sx={{ height: '100%', display: 'flex', flexDirection: compact ? 'row' : 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
+        <Box sx={{ position: 'relative', flex: compact ? '0 0 88px' : undefined }}>
+          <BookCover src={book.img} title={book.title} height={compact ? 72 : 140} />
+          {isNew(book.created_on) ? (
+            <Chip label={t('books.new')} color="secondary" size="small" sx={{ position: 'absolute', top: 8, left: 8, height: 20, fontSize: 11 }} />
+          ) : null}
+        </Box>
+        <Box sx={{ p: compact ? 1 : 2, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5, flexGrow: 1 }}>
+          <Typography component="h3" sx={{ fontWeight: 700, lineHeight: 1.5, wordBreak: 'break-word' }} title={book.title}>
+            {title}
+          </Typography>
+          {compact ? null : (
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+              {truncate(book.summary, SUMMARY_LENGTH)}
+            </Typography>
+          )}
+          <Box sx={{ mt: 'auto', pt: 0.5 }}>
+            <BookPriceChip price={book.page_price} />
+          </Box>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}

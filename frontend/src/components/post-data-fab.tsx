@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import Fab from '@mui/material/Fab';
+import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import { useNavigate } from 'react-router-dom';
+import type { UploadedFile } from '@/api/types';
+import { useSession } from '@/hooks/use-session';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { UploadDataDialog } from './upload-data-dialog';
+
+type Props = {
+  /** The please-log-in message of the screen (Mono20, Home3, Header14). */
+  loginMessage?: ParseKeys;
+  /** Called after a successful upload; by default the user goes to /posteddata. */
+  onUploaded?: (file: UploadedFile) => void;
+  /** Renders an own button (given the opener) instead of the floating one. */
+  renderButton?: (open: () => void) => ReactNode;
+};
+
+/** The "post data" button: opens the upload dialog for logged-in users with a profile. */
+export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButton }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showSnack = useSnackbar();
+  const { isLoggedIn, profile } = useSession();
+  const [open, setOpen] = useState(false);
+
+  const openDialog = () => {
+    if (!isLoggedIn) showSnack(t(loginMessage), 'info');
+    else if (!profile) showSnack(t('books.needProfile'), 'info');
+    else setOpen(true);
+  };
+
+  return (
+    <>
+      {renderButton ? (
+        renderButton(openDialog)
+      ) : (
+        <Fab
+          color="primary"
+          variant="extended"
+          onClick={openDialog}
+          aria-label={t('books.postData')}
+          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 80, sm: 32 }, zIndex: (theme) => theme.zIndex.speedDial }}
+        >
+          <PostAddOutlined sx={{ mr: 1 }} aria-hidden />
+          {t('books.postData')}
+        </Fab>
+      )}
+      {profile ? (
+        <UploadDataDialog
+          open={open}
+          userId={profile.userProfile}
+          onClose={() => setOpen(false)}
+          onUploaded={(file) => {
+            setOpen(false);
+            if (onUploaded) onUploaded(file);
+            else navigate('/posteddata', { state: { uploaded: file.id } });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
