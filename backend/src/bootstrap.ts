@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
+import { requestOriginMiddleware } from './common/http/request-origin';
 import { drfValidationPipe } from './common/http/validation';
 
 export const API_PREFIX = 'api/user';
@@ -29,6 +30,7 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
+  app.use(requestOriginMiddleware);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import sharp from 'sharp';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 describe('HTTP conventions', () => {
@@ -54,5 +55,30 @@ describe('HTTP conventions', () => {
     const doc = await request(t.http).get('/api/openapi.json').expect(200);
     expect(doc.body.paths['/api/user/myprofile/'].get.operationId).toBe('getMyProfile');
     await request(t.http).get('/api/docs').expect(200);
+  });
+});
+
+describe('image URLs without PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: '' });
+  });
+  afterAll(() => t.close());
+
+  it('follow the origin of the request, including a trusted proxy’s forwarded host and scheme', async () => {
+    const { token } = await signUp(t, 'origin@example.com');
+    const avatar = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Origin').attach('img', avatar, 'a.jpg').expect(201);
+    const direct = await request(t.http).get('/api/user/myprofile/').set(auth(token)).set('Host', 'localhost:3000').expect(200);
+    expect(direct.body.img).toMatch(/^http:\/\/localhost:3000\/media\/profiles\//);
+    const proxied = await request(t.http)
+      .get('/api/user/myprofile/')
+      .set(auth(token))
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-Host', 'mono.example.jp')
+      .expect(200);
+    expect(proxied.body.img).toMatch(/^https:\/\/mono\.example\.jp\/media\/profiles\//);
+    const served = await request(t.http).get(new URL(proxied.body.img).pathname).expect(200);
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 });

@@ -22,7 +22,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Embedded database, local files and the mail outbox live here.' },
   { name: 'DATABASE_URL', kind: 'url', description: 'PostgreSQL URL. Unset: embedded PGlite under DATA_DIR/db.' },
   { name: 'DATABASE_POOL_SIZE', kind: 'int', default: '10', description: 'Connections in the PostgreSQL pool (the embedded database always uses 1; use 1 for any PGlite socket server).' },
-  { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site (links in mail, image URLs). Default http://localhost:PORT.' },
+  { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site, for links in mail (set it behind a proxy) and image URLs. Unset: mail links use http://localhost:PORT and image URLs follow the request (Host, or X-Forwarded-Host from a trusted proxy).' },
   { name: 'SEED_DEMO', kind: 'bool', default: 'true', description: 'Seed demo users and content into an empty database.' },
   { name: 'RUN_WORKER', kind: 'bool', default: 'true', description: 'Run background jobs inside the API process (set false when running `npm run worker` separately).' },
   { name: 'SERVE_FRONTEND', kind: 'bool', default: 'true', description: 'Serve the built React app from the API process.' },
@@ -59,6 +59,8 @@ export interface AppConfig {
   databaseUrl?: string;
   databasePoolSize: number;
   publicUrl: string;
+  /** PUBLIC_URL was set: links and image URLs always use it, never the request's Host. */
+  publicUrlConfigured: boolean;
   seedDemo: boolean;
   runWorker: boolean;
   serveFrontend: boolean;
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: Math.max(1, Number(values.DATABASE_POOL_SIZE)),
     publicUrl,
+    publicUrlConfigured: values.PUBLIC_URL !== undefined,
     seedDemo: asBool(values.SEED_DEMO),
     runWorker: asBool(values.RUN_WORKER),
     serveFrontend: asBool(values.SERVE_FRONTEND),

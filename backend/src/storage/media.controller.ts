@@ -31,6 +31,8 @@ export class MediaController {
     // Keys are never reused (a new upload gets a new key), so images can be cached for good.
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Public images may be shown by other sites' clients of this API.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     await pipeline(object.stream, res);
   }
 }

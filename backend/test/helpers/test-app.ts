@@ -80,7 +80,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 /** `/verify/{id}/{key}` or `/reset-password/{id}/{key}` from a mail. */
 export function linkFrom(text: string, route: 'verify' | 'reset-password'): { id: number; key: string; url: string } {
-  const match = text.match(new RegExp(`(http://app\\.test/${route}/(\\d+)/([A-Za-z0-9_-]+))`));
+  const match = text.match(new RegExp(`(https?://[^/\\s]+/${route}/(\\d+)/([A-Za-z0-9_-]+))`));
   if (!match) throw new Error(`no ${route} link in mail:\n${text}`);
   return { url: match[1], id: Number(match[2]), key: match[3] };
 }

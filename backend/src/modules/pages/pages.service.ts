@@ -81,13 +81,13 @@ export class PagesService {
     ]);
     const statsById = new Map(stats.map((s) => [s.id, s]));
     const filesByPage = new Map<number, PageFile[]>();
-    const publicUrl = this.options.config.publicUrl;
+    const { config } = this.options;
     for (const f of files) {
       const list = filesByPage.get(f.page_id) ?? [];
       list.push({
         id: f.id,
         title: f.title,
-        profile: { id: f.profile_id, userId: f.user_id, img: mediaUrl(publicUrl, f.profile_img), nickName: f.profile_nick_name },
+        profile: { id: f.profile_id, userId: f.user_id, img: mediaUrl(config, f.profile_img), nickName: f.profile_nick_name },
         communities: f.community_ids ?? [],
         communities_info: [],
       });
@@ -101,7 +101,7 @@ export class PagesService {
         id: row.id,
         title: row.title,
         summary: row.summary,
-        img: mediaUrl(publicUrl, row.img),
+        img: mediaUrl(config, row.img),
         created_on: new Date(row.created_on).toISOString(),
         page_price: row.page_price,
         rating: 0,

@@ -47,7 +47,7 @@ export class ProfilesService {
 
   toResponse(p: Profile): ProfileResponse {
     const [year, month, day] = p.birthday ? p.birthday.split('-').map(Number) : [null, null, null];
-    const url = (key: string | null) => mediaUrl(this.options.config.publicUrl, key);
+    const url = (key: string | null) => mediaUrl(this.options.config, key);
     return {
       id: p.id,
       userProfile: p.userId,
