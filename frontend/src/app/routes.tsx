@@ -14,6 +14,7 @@ import { RecommendRoute } from '@/features/books/routes/recommend-route';
 import { SpecificUserBookRoute, UserPageBookRoute } from '@/features/books/routes/user-books-routes';
 import { AccountRoute } from '@/features/profile/routes/account-route';
 import { HomeRoute } from '@/features/profile/routes/home-route';
+import { RecommendUserRoute } from '@/features/profile/routes/recommend-user-route';
 import { UserPageRoute } from '@/features/profile/routes/user-page-route';
 import { UserRoute } from '@/features/profile/routes/user-route';
 import { DeleteAccountRoute } from '@/features/settings/routes/delete-account-route';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/home', element: <HomeRoute /> },
+      { path: '/recommenduser', element: <RecommendUserRoute /> },
       { path: '/recommend', element: <RecommendRoute /> },
       // Spelled so in the links of the previous site.
       { path: '/revommendpages', element: <RecommendRoute /> },

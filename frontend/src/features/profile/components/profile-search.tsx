@@ -28,7 +28,12 @@ function SearchResults({ query }: { query: string }) {
   );
 }
 
-export function ProfileSearch() {
+interface ProfileSearchProps {
+  /** List every user (newest first) while no search words are entered. */
+  listAllWhenEmpty?: boolean;
+}
+
+export function ProfileSearch({ listAllWhenEmpty = false }: ProfileSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -71,7 +76,7 @@ export function ProfileSearch() {
           }}
         />
       </form>
-      {query ? <SearchResults key={query} query={query} /> : null}
+      {query || listAllWhenEmpty ? <SearchResults key={query} query={query} /> : null}
     </Box>
   );
 }
