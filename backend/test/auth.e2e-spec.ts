@@ -55,6 +55,22 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/login/').send({ email: 'taken@example.com', password: 'another-pass-77' }).expect(400);
       await request(t.http).post('/api/user/login/').send({ email: 'taken@example.com', password: PASSWORD }).expect(200);
     });
+
+    it('a second registration of an unconfirmed address cannot set its password; the mailbox owner chooses one', async () => {
+      await register({ email: 'pending@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
+      await t.smtp.waitFor('pending@example.com', /confirm/i);
+      await register({ email: 'pending@example.com', password1: 'attacker-pass-99', password2: 'attacker-pass-99', agreed: true }).expect(201, {
+        detail: 'Verification e-mail sent.',
+      });
+      const mail = await t.smtp.waitFor('pending@example.com', /Finish signing up/);
+      const { id, key } = linkFrom(mail.text, 'reset-password');
+      // Neither password opens the account yet, and the second one was never stored.
+      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, {
+        non_field_errors: ['Email or password is not correct!'],
+      });
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'owner-chosen-pass-1' }).expect(200);
+      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'owner-chosen-pass-1' }).expect(200);
+    });
   });
 
   describe('verify', () => {

@@ -55,22 +55,25 @@ export class AuthService implements OnModuleInit {
         await this.mail.sendTemplate(existing.email, 'account-exists', existing.language, this.mail.frontendLink('/login'), manager);
         return;
       }
-      let user = existing;
-      if (user) {
-        // Unverified: whoever controls the mailbox decides the password.
-        await manager.update(User, user.id, { passwordHash, language: dto.language ?? user.language });
-      } else {
-        const inserted = await manager
-          .createQueryBuilder()
-          .insert()
-          .into(User)
-          .values({ email: dto.email, passwordHash, language: dto.language ?? 'en' })
-          .orIgnore()
-          .returning(['id'])
-          .execute();
-        if (!inserted.raw.length) return; // a concurrent registration won
-        user = { id: inserted.raw[0].id, email: dto.email, language: dto.language ?? 'en' } as User;
+      if (existing) {
+        // Unconfirmed account: a second registration must not replace its password (that would
+        // let anyone who knows the address choose it). The mailbox owner gets a link to choose
+        // a password instead, which also confirms the address.
+        const key = await this.keys.create(existing.id, 'reset', manager);
+        const link = this.mail.frontendLink(`/reset-password/${existing.id}/${key}`);
+        await this.mail.sendTemplate(existing.email, 'finish-signup', dto.language ?? existing.language, link, manager);
+        return;
       }
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(User)
+        .values({ email: dto.email, passwordHash, language: dto.language ?? 'en' })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if (!inserted.raw.length) return; // a concurrent registration won
+      const user = { id: inserted.raw[0].id as number, email: dto.email, language: dto.language ?? 'en' };
       const key = await this.keys.create(user.id, 'verify', manager);
       await this.mail.sendTemplate(user.email, 'verify-email', dto.language ?? user.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), manager);
     });

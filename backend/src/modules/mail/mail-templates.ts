@@ -1,5 +1,5 @@
 export type MailLanguage = 'ja' | 'en';
-export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup';
 
 interface Rendered {
   subject: string;
@@ -33,6 +33,24 @@ const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines:
       subject: 'パスワードの再設定',
       lines: ['パスワード再設定のリクエストを受け付けました。', '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。'],
       action: '新しいパスワードを設定する',
+    },
+  },
+  'finish-signup': {
+    en: {
+      subject: 'Finish signing up',
+      lines: [
+        'Someone asked to sign up again with this e-mail address, which is waiting to be confirmed.',
+        'If it was you, open the link below within 1 hour and choose your password; this also confirms the address. If not, ignore this mail.',
+      ],
+      action: 'Choose a password',
+    },
+    ja: {
+      subject: '登録を完了してください',
+      lines: [
+        'このメールアドレスで再度の新規登録が行われました（アドレスはまだ確認されていません）。',
+        'ご本人の場合は、1時間以内に下のリンクを開いてパスワードを設定してください。メールアドレスの確認も同時に完了します。心当たりがない場合はこのメールを無視してください。',
+      ],
+      action: 'パスワードを設定する',
     },
   },
   'account-exists': {
