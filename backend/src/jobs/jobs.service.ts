@@ -53,6 +53,9 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.boss.start();
     for (const [name, def] of this.definitions) {
       await this.boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true });
+      // Warms pg-boss's queue cache now: a cold cache makes send() look the queue up on a pooled
+      // connection, which inside a transaction on the one-connection embedded database waits forever.
+      await this.boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
     }
     if (!this.options.runWorkers) return;
     for (const [name, def] of this.definitions) {
