@@ -112,6 +112,26 @@ describe('Books', () => {
   });
 
   describe('reading Books', () => {
+    it('refuses every logged-in-only Book call without a token: 401, DRF body, WWW-Authenticate: Token', async () => {
+      const calls = [
+        request(t.http).get('/api/user/monopage/search-owned-pages/'),
+        request(t.http).get('/api/user/owning_and_related_pages/'),
+        request(t.http).get('/api/user/owningpagecc/'),
+        request(t.http).get('/api/user/followingpage/'),
+        request(t.http).post('/api/user/followingpage/').send({ pageId: 1 }),
+        request(t.http).delete('/api/user/unfollow-page/?pageId=1'),
+        request(t.http).post('/api/user/owningpage/').send({ encrypted_pageId: 'x' }),
+        request(t.http).post('/api/user/get_s3_url/').send({ file_id: 1 }),
+        request(t.http).post('/api/user/download/').send({ file_id: 1 }),
+        request(t.http).post('/api/user/upload/').field('title', 'x'),
+      ];
+      for (const call of calls) {
+        const res = await call.expect(401);
+        expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+        expect(res.headers['www-authenticate']).toBe('Token');
+      }
+    });
+
     it('answers 404 for an unknown Book and 400 for a bad id', async () => {
       await request(t.http).get('/api/user/monopage/get-page-info/?pageId=999999').expect(404, { detail: 'Not found.' });
       await request(t.http).get('/api/user/monopage/get-page-info/?pageId=abc').expect(400, { pageId: ['A valid integer is required.'] });

@@ -2,11 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
+import { toBool, toInt } from '../../../common/http/transforms';
 
 export const PRICE_TIERS = [0, 800, 3000, 9800, 40000, 250000] as const;
 
-const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value);
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 const toIntList = ({ value }: { value: unknown }) =>
   (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]).map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
 

@@ -3,8 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, NotEquals, ValidateIf } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { SEX_CODES } from '../entities/profile.entity';
+import { trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Multipart fields of POST profile/ and PUT profile/{id}/. Only the fields sent are changed. */
 export class ProfileFieldsDto {
