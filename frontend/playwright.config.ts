@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = '3100';
+// E2E_PORT lets several checkouts run their journeys side by side.
+const port = process.env.E2E_PORT ?? '3100';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 // A fresh data directory per run; the journeys read mail from its outbox. The config is loaded
