@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../dist/modules/books/generation');
+const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../dist/modules/uploads/generation');
 if (!fs.existsSync(path.join(dist, 'extract.js'))) {
   console.error('backend/dist is missing: run `npm run build` first.');
   process.exit(2);

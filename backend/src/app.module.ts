@@ -8,9 +8,9 @@ import { DrfExceptionFilter } from './common/http/drf-exception.filter';
 import { dataSourceOptions } from './database/data-source-options';
 import { CommonModule } from './common/common.module';
 import { JobsModule } from './jobs/jobs.module';
-import { AttributesModule } from './modules/attributes/attributes.module';
+import { TagsModule } from './modules/tags/tags.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
 import { BooksModule } from './modules/books/books.module';
-import { PagesModule } from './modules/pages/pages.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -62,9 +62,9 @@ export class AppModule {
         HealthModule,
         ProfilesModule,
         AuthModule,
-        AttributesModule,
-        PagesModule,
+        TagsModule,
         BooksModule,
+        UploadsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { BookGenerationService } from '../src/modules/books/book-generation.service';
+import { BookGenerationService } from '../src/modules/uploads/book-generation.service';
 import { sample, upload, waitForBook } from './helpers/books';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 

@@ -1,15 +1,15 @@
-import { Attribute } from '../modules/attributes/entities/attribute.entity';
+import { Tag } from '../modules/tags/entities/tag.entity';
 import { AccountKey } from '../modules/auth/entities/account-key.entity';
 import { AuthToken } from '../modules/auth/entities/auth-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
-import { UploadedFile } from '../modules/books/entities/uploaded-file.entity';
-import { Page } from '../modules/pages/entities/page.entity';
+import { UploadedFile } from '../modules/uploads/entities/uploaded-file.entity';
+import { Book } from '../modules/books/entities/book.entity';
 import { Profile } from '../modules/profiles/entities/profile.entity';
 import { AccountsAndProfiles1732300000000 } from './migrations/1732300000000-accounts-and-profiles';
 import { Books1732400000000 } from './migrations/1732400000000-books';
 import { AttributeSeed1732400000001 } from './migrations/1732400000001-attribute-seed';
 
-export const ENTITIES = [User, AuthToken, AccountKey, Profile, Attribute, Page, UploadedFile];
+export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001];

@@ -10,9 +10,9 @@ import { User } from '../modules/auth/entities/user.entity';
 import { hashPassword } from '../modules/auth/passwords';
 import { Profile } from '../modules/profiles/entities/profile.entity';
 import { JobsService } from '../jobs/jobs.service';
-import { GENERATE_QUEUE } from '../modules/books/books.service';
-import { UploadedFile } from '../modules/books/entities/uploaded-file.entity';
-import { detectDataFile } from '../modules/books/generation/file-types';
+import { GENERATE_QUEUE } from '../modules/uploads/uploads.service';
+import { UploadedFile } from '../modules/uploads/entities/uploaded-file.entity';
+import { detectDataFile } from '../modules/uploads/generation/file-types';
 import { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'demo-password-2026';

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { searchDocument } from '../../common/search/search-text';
-import { ATTRIBUTE_SEED } from '../../modules/attributes/attribute-seed';
+import { ATTRIBUTE_SEED } from '../../modules/tags/tag-seed';
 
 export class AttributeSeed1732400000001 implements MigrationInterface {
   name = 'AttributeSeed1732400000001';

@@ -1,109 +1,218 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UploadedFile as UploadedPart, UseGuards, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Ip, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
-import { RequestLanguage } from '../../common/http/request-language';
-import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
+import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
-import type { StoredObject } from '../../storage/file-storage';
+import { OwningPageDto, PageIdDto, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { BooksService } from './books.service';
-import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from './dto/upload.dto';
-import type { UploadedFile } from './entities/uploaded-file.entity';
-import { ProfileRequiredGuard } from './profile-required.guard';
-import type { StreamedUpload } from './upload-storage';
 
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+class PageFollowResponse {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  pageId: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_on: string;
 }
 
-async function sendFile(res: Response, file: UploadedFile, object: StoredObject): Promise<void> {
-  res.setHeader('Content-Type', file.mimeType);
-  res.setHeader('Content-Disposition', contentDisposition(file.fileName));
-  res.setHeader('Content-Length', String(object.size ?? file.sizeBytes));
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  await pipeline(object.stream, res);
+class OwnedResponse {
+  @ApiProperty({ example: 'You own this Book now.' })
+  detail: string;
+
+  @ApiProperty()
+  pageId: number;
 }
+
+const CountQuery = () => ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0; 10 per page.' });
 
 @ApiTags('books')
 @Controller()
 export class BooksController {
   constructor(private readonly books: BooksService) {}
 
-  @Post('upload')
-  @ApiSecurity('token')
-  @UseGuards(ProfileRequiredGuard)
-  @UseInterceptors(FileInterceptor('file'))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: UploadFieldsDto })
-  @ApiOperation({
-    operationId: 'uploadData',
-    summary: 'Post a data file; a Book is generated from it in the background',
-    description: 'Answers at once with the file in state `pending`; `uploadedfiles/` shows when the Book is ready.',
-  })
-  @ApiCreatedResponse({ type: UploadedFileResponse })
-  @ApiValidationErrors()
-  @ApiAuthErrors()
-  @ApiForbidden()
-  upload(
-    @CurrentUser() user: AuthUser,
-    @Body() dto: UploadFieldsDto,
-    @UploadedPart() file: StreamedUpload | undefined,
-    @RequestLanguage() language: 'ja' | 'en' | undefined,
-  ): Promise<UploadedFileResponse> {
-    // The Book is written in the uploader's UI language (Accept-Language), else their account's.
-    return this.books.accept(user, dto, file, language ?? user.language);
-  }
-
-  @Get('uploadedfiles')
+  @Get('monopage/get-page-info')
   @Public()
-  @ApiOperation({ operationId: 'listUploadedFiles', summary: "A user's uploaded data files, newest first, with their generation state" })
-  @ApiQuery({ name: 'user_id', type: Number, required: true })
-  @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0; 10 per page.' })
-  @ApiOkResponse({ type: [UploadedFileResponse] })
+  @ApiOperation({ operationId: 'getPageInfo', summary: 'A Book, as the viewer may see it' })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
+  @ApiOkResponse({ type: PageResponse })
   @ApiValidationErrors()
-  uploaded(@Query('user_id') userId?: string, @Query('count') count?: string): Promise<UploadedFileResponse[]> {
-    const page = pageWindow(count);
-    return this.books.uploadedBy(parseId(userId, 'user_id'), page.offset, page.limit);
+  @ApiNotFound()
+  info(@Query('pageId') pageId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageResponse> {
+    return this.books.info(parseId(pageId, 'pageId'), viewer);
   }
 
-  @Post('download')
-  @HttpCode(HttpStatus.OK)
-  @ApiSecurity('token')
-  @ApiOperation({ operationId: 'downloadFile', summary: 'The data file itself (owners, contributors, or free Books)' })
-  @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file; Content-Type names its type, Content-Disposition its name.', schema: { type: 'string', format: 'binary' } })
+  @Get('monopage/search-pages')
+  @Public()
+  @ApiOperation({ operationId: 'searchPages', summary: 'Search Books (Japanese and English words)' })
+  @ApiQuery({ name: 'query', required: false })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
   @ApiValidationErrors()
+  search(@Query('query') query?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.search(typeof query === 'string' ? query : undefined, pageWindow(count), viewer);
+  }
+
+  @Get('monopage/search-owned-pages')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'searchOwnedPages', summary: 'Search the Books the user owns or contributed to' })
+  @ApiQuery({ name: 'query', required: false })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
   @ApiAuthErrors()
+  searchOwned(@CurrentUser() viewer: AuthUser, @Query('query') query?: string, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.books.owned(viewer, pageWindow(count), typeof query === 'string' ? query : undefined);
+  }
+
+  @Get('monopage/check-user-page-status')
+  @Public()
+  @ApiOperation({ operationId: 'checkUserPageStatus', summary: 'Whether the logged-in user follows and owns a Book' })
+  @ApiQuery({ name: 'userId', type: Number, required: false, description: "Must be the caller's own id when given." })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
+  @ApiOkResponse({ type: PageStatusResponse })
   @ApiForbidden()
   @ApiNotFound()
-  async download(@CurrentUser() user: AuthUser, @Body() dto: FileIdDto, @Res() res: Response): Promise<void> {
-    const { file, object } = await this.books.open(user, dto.file_id);
-    await sendFile(res, file, object);
+  status(@Query('pageId') pageId: string | undefined, @Query('userId') userId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageStatusResponse> {
+    const user = userId === undefined || userId === '' || userId === 'null' || userId === 'undefined' ? undefined : parseId(userId, 'userId');
+    return this.books.status(viewer, user, parseId(pageId, 'pageId'));
   }
 
-  @Post('get_s3_url')
-  @HttpCode(HttpStatus.OK)
+  @Post('owningpage')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'getFileUrl', summary: 'A direct download URL valid for at most 5 minutes' })
-  @ApiOkResponse({ type: S3UrlResponse })
+  @ApiOperation({ operationId: 'takeOwningPage', summary: 'Own a free Book, or one the user contributed to, with the ticket from get-page-info' })
+  @ApiCreatedResponse({ type: OwnedResponse })
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()
-  @ApiNotFound()
-  async url(@CurrentUser() user: AuthUser, @Body() dto: FileIdDto): Promise<S3UrlResponse> {
-    return { s3_url: await this.books.downloadUrl(user, dto.file_id) };
+  async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
+    return { detail: 'You own this Book now.', pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
   }
 
-  @Get('files/:id/content')
+  @Get('relatedmonopage/:id')
   @Public()
-  @ApiExcludeEndpoint()
-  async signedContent(@Param('id', IdParamPipe) id: number, @Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
-    const { file, object } = await this.books.openSigned(id, token);
-    await sendFile(res, file, object);
+  @ApiOperation({ operationId: 'listRelatedPages', summary: 'Up to 5 Books related by tags' })
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiNotFound()
+  related(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.related(id, viewer);
+  }
+
+  @Get('owning_and_related_pages')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listOwningAndRelatedPages', summary: 'Owned Books, then Books sharing their tags' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  ownedAndRelated(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.books.ownedAndRelated(viewer, pageWindow(count));
+  }
+
+  @Get('pageccja')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesJa', summary: 'Japanese Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listJa(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.byLanguage('ja', pageWindow(count), viewer);
+  }
+
+  @Get('pageccen')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesEn', summary: 'English Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listEn(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.byLanguage('en', pageWindow(count), viewer);
+  }
+
+  @Get('newpagecc')
+  @Public()
+  @ApiOperation({ operationId: 'listNewPages', summary: 'All Books, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  listNew(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.newest(pageWindow(count), viewer);
+  }
+
+  @Get('owningpagecc')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listOwningPages', summary: 'Books the user owns or contributed to' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  listOwned(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.books.owned(viewer, pageWindow(count));
+  }
+
+  @Get('pageattribute/:id/monopages')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesOfAttribute', summary: 'Books with a tag, newest first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  byAttribute(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.byAttribute(id, pageWindow(count), viewer);
+  }
+
+  @Post('followingpage')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'followPage', summary: 'Follow a Book' })
+  @ApiCreatedResponse({ type: PageFollowResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  follow(@CurrentUser() viewer: AuthUser, @Body() dto: PageIdDto): Promise<PageFollowResponse> {
+    return this.books.follow(viewer, dto.pageId);
+  }
+
+  @Get('followingpage')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'listFollowingPages', summary: 'Books the user follows, latest follow first' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  @ApiAuthErrors()
+  following(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
+    return this.books.followed(viewer, pageWindow(count));
+  }
+
+  @Delete('unfollow-page')
+  @ApiSecurity('token')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ operationId: 'unfollowPage', summary: 'Stop following a Book' })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
+  @ApiNoContentResponse()
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  async unfollow(@CurrentUser() viewer: AuthUser, @Query('pageId') pageId?: string): Promise<void> {
+    await this.books.unfollow(viewer, parseId(pageId, 'pageId'));
+  }
+
+  @Get('record_page_view/:user/:page')
+  @Public()
+  @ApiOperation({ operationId: 'recordPageView', summary: 'Count a view of a Book (once per viewer per day); user 0 for visitors' })
+  @ApiOkResponse({ type: DetailResponse })
+  @ApiForbidden()
+  @ApiNotFound()
+  async recordView(
+    @Param('user') user: string,
+    @Param('page', IdParamPipe) page: number,
+    @Ip() ip: string,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<DetailResponse> {
+    if (!/^\d{1,10}$/.test(user)) throw DrfValidationError.field('user', Msg.invalidInt);
+    await this.books.recordView(page, viewer, Number(user), ip);
+    return { detail: 'View recorded.' };
+  }
+
+  @Get(':id/monopages-with-files')
+  @Public()
+  @ApiOperation({ operationId: 'listPagesWithFilesOfUser', summary: 'Books holding files the user uploaded' })
+  @CountQuery()
+  @ApiOkResponse({ type: [PageResponse] })
+  withFiles(@Param('id', IdParamPipe) userId: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.books.withFilesOf(userId, pageWindow(count), viewer);
   }
 }

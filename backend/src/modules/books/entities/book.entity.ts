@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /** A Book ("mono page"): the topic page generated from one or more uploaded data files. */
 @Entity({ name: 'pages' })
-export class Page {
+export class Book {
   @PrimaryGeneratedColumn()
   id: number;
 

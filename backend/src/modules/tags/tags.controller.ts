@@ -4,13 +4,13 @@ import { Public } from '../../common/auth/auth-user';
 import { ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
 import { pageWindow } from '../../common/http/paging';
-import { AttributesService, checkLanguage } from './attributes.service';
+import { TagsService, checkLanguage } from './tags.service';
 import { AttributeResponse } from './dto/attribute.dto';
 
 @ApiTags('tags')
 @Controller()
-export class AttributesController {
-  constructor(private readonly attributes: AttributesService) {}
+export class TagsController {
+  constructor(private readonly tags: TagsService) {}
 
   @Get('attributecc')
   @Public()
@@ -20,7 +20,7 @@ export class AttributesController {
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiValidationErrors()
   list(@Query('lan') lan?: string, @Query('count') count?: string): Promise<AttributeResponse[]> {
-    return this.attributes.page(checkLanguage(lan), pageWindow(count));
+    return this.tags.page(checkLanguage(lan), pageWindow(count));
   }
 
   @Get('pageattribute/search')
@@ -32,7 +32,7 @@ export class AttributesController {
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiValidationErrors()
   search(@Query('q') q?: string, @Query('lan') lan?: string, @Query('count') count?: string): Promise<AttributeResponse[]> {
-    return this.attributes.search(typeof q === 'string' ? q : undefined, checkLanguage(lan), pageWindow(count));
+    return this.tags.search(typeof q === 'string' ? q : undefined, checkLanguage(lan), pageWindow(count));
   }
 
   @Get('pageattribute/by-language/:lan')
@@ -43,7 +43,7 @@ export class AttributesController {
   @ApiNotFound()
   byLanguage(@Param('lan') lan: string): Promise<AttributeResponse[]> {
     if (lan !== 'ja' && lan !== 'en') throw notFound();
-    return this.attributes.all(lan);
+    return this.tags.all(lan);
   }
 
   @Get('pageattribute/by-monopage/:id')
@@ -52,7 +52,7 @@ export class AttributesController {
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiNotFound()
   byPage(@Param('id', IdParamPipe) id: number): Promise<AttributeResponse[]> {
-    return this.attributes.ofPage(id);
+    return this.tags.ofPage(id);
   }
 
   @Get('pageattribute/:id')
@@ -61,6 +61,6 @@ export class AttributesController {
   @ApiOkResponse({ type: AttributeResponse })
   @ApiNotFound()
   byId(@Param('id', IdParamPipe) id: number): Promise<AttributeResponse> {
-    return this.attributes.byId(id);
+    return this.tags.byId(id);
   }
 }

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /** A tag of Books, in one language. */
 @Entity({ name: 'attributes' })
-export class Attribute {
+export class Tag {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -18,7 +18,7 @@ export function checkLanguage(lan: unknown, field = 'lan'): 'ja' | 'en' {
 
 /** Tags of Books, in Japanese and in English. */
 @Injectable()
-export class AttributesService {
+export class TagsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async byId(id: number): Promise<AttributeResponse> {

@@ -7,9 +7,9 @@ import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { searchDocument, searchQuery, searchWords } from '../../common/search/search-text';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage } from '../../storage/file-storage';
-import { AttributesService } from '../attributes/attributes.service';
-import { FILES_PER_PAGE } from '../pages/pages.service';
-import { GENERATE_QUEUE } from './books.service';
+import { TagsService } from '../tags/tags.service';
+import { FILES_PER_PAGE } from '../books/books.service';
+import { GENERATE_QUEUE } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { extractContent } from './generation/extract';
 import { createBookGenerator } from './generation/generator-factory';
@@ -49,7 +49,7 @@ export class BookGenerationService implements OnModuleInit {
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly jobs: JobsService,
     private readonly storage: FileStorage,
-    private readonly attributes: AttributesService,
+    private readonly tags: TagsService,
     private readonly events: EventEmitter2,
   ) {
     this.generator = createBookGenerator(options.config.books);
@@ -82,7 +82,7 @@ export class BookGenerationService implements OnModuleInit {
         title: file.title,
         description: file.description,
         language,
-        tagCandidates: await this.attributes.names(language),
+        tagCandidates: await this.tags.names(language),
       });
     } catch (err) {
       // Storage or database trouble: let the queue retry with backoff; the last failure is kept.
@@ -111,7 +111,7 @@ export class BookGenerationService implements OnModuleInit {
   private async publish(file: UploadedFile, draft: BookDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
     const subject = this.subjectWords(draft, content);
     // Outside the transaction: with the embedded database the pool holds a single connection.
-    const tagIds = await this.attributes.idsByName(draft.language, draft.tags.slice(0, 5));
+    const tagIds = await this.tags.idsByName(draft.language, draft.tags.slice(0, 5));
     return this.db.transaction(async (m) => {
       const [locked] = await m.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
       if (!locked || locked.page_id !== null) return null;

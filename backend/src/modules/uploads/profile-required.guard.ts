@@ -1,11 +1,11 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { BooksService } from './books.service';
+import { UploadsService } from './uploads.service';
 
 /** Posting data needs a profile: refuse before a single byte of the upload is stored. */
 @Injectable()
 export class ProfileRequiredGuard implements CanActivate {
-  constructor(private readonly books: BooksService) {}
+  constructor(private readonly books: UploadsService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;

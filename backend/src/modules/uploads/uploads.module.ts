@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { FileStorage } from '../../storage/file-storage';
+import { TagsModule } from '../tags/tags.module';
+import { BooksModule } from '../books/books.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { BookGenerationService } from './book-generation.service';
+import { UploadsController } from './uploads.controller';
+import { UploadsService } from './uploads.service';
+import { UploadedFile } from './entities/uploaded-file.entity';
+import { ProfileRequiredGuard } from './profile-required.guard';
+import { StreamingUploadStorage } from './upload-storage';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([UploadedFile]),
+    MulterModule.registerAsync({
+      inject: [APP_OPTIONS, FileStorage],
+      useFactory: ({ config }: AppOptions, storage: FileStorage) => ({
+        storage: new StreamingUploadStorage(storage),
+        limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 30 },
+        defParamCharset: 'utf8',
+      }),
+    }),
+    TagsModule,
+    BooksModule,
+    ProfilesModule,
+  ],
+  controllers: [UploadsController],
+  providers: [UploadsService, BookGenerationService, ProfileRequiredGuard],
+})
+export class UploadsModule {}

@@ -1,0 +1,156 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Signer } from '../../common/crypto/signer';
+import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { JobsService } from '../../jobs/jobs.service';
+import { FileStorage, type StoredObject } from '../../storage/file-storage';
+import { BooksService } from '../books/books.service';
+import { ProfilesService } from '../profiles/profiles.service';
+import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
+import { UploadedFile } from './entities/uploaded-file.entity';
+import { detectDataFile } from './generation/file-types';
+import type { StreamedUpload } from './upload-storage';
+
+export const GENERATE_QUEUE = 'book-generate';
+export const UNSUPPORTED_FILE = 'Unsupported file type. Upload a JPEG, CSV, Excel or Word file.';
+const DOWNLOAD_PURPOSE = 'file-download';
+export const PRESIGN_SECONDS = 300;
+
+/** Whitespace in an uploaded name becomes `_`; path parts and control characters go. */
+export function storedFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, '_').slice(-200);
+  return clean || 'file';
+}
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger('Books');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(UploadedFile) private readonly files: Repository<UploadedFile>,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly storage: FileStorage,
+    private readonly jobs: JobsService,
+    private readonly books: BooksService,
+    private readonly profiles: ProfilesService,
+    private readonly signer: Signer,
+  ) {}
+
+  toResponse(f: UploadedFile): UploadedFileResponse {
+    return {
+      id: f.id,
+      title: f.title,
+      description: f.description,
+      file: f.fileName,
+      kind: f.kind,
+      size: f.sizeBytes,
+      status: f.status,
+      page: f.pageId,
+      price: f.price,
+      mydata: f.mydata,
+      communities: f.communityIds ?? [],
+      user_id: f.userId,
+      created_on: f.createdOn.toISOString(),
+    };
+  }
+
+  async requireProfile(user: AuthUser): Promise<void> {
+    if (!(await this.profiles.existsForUser(user.id))) throw forbidden('Create your profile before posting data.');
+  }
+
+  /**
+   * Accepts a streamed upload: checks the fields and the content, then records the file and
+   * its generation job in one transaction. Anything refused leaves no stored bytes behind.
+   */
+  async accept(user: AuthUser, dto: UploadFieldsDto, upload: StreamedUpload | undefined, language: string): Promise<UploadedFileResponse> {
+    const discard = async () => {
+      if (upload) await this.storage.delete(upload.path).catch(() => undefined);
+    };
+    try {
+      if (!upload) throw DrfValidationError.field('file', 'No file was submitted.');
+      if (dto.user_id !== undefined && dto.user_id !== user.id) throw forbidden('user_id must be your own id.');
+      const mydata = dto.mydata ?? false;
+      const price = dto.price ?? 0;
+      if (price !== 0 && !mydata) throw DrfValidationError.field('price', 'A price can be set only for your own data (mydata).');
+      if (upload.size === 0) throw DrfValidationError.field('file', 'The submitted file is empty.');
+      const fileName = storedFileName(upload.originalname);
+      const type = detectDataFile(upload.head, fileName);
+      if (!type) throw DrfValidationError.field('file', UNSUPPORTED_FILE);
+      await this.requireProfile(user);
+
+      const saved = await this.db.transaction(async (manager) => {
+        const row = manager.getRepository(UploadedFile).create({
+          userId: user.id,
+          title: dto.title.trim(),
+          description: dto.description ?? '',
+          fileName,
+          storageKey: upload.path,
+          mimeType: type.mime,
+          kind: type.kind,
+          sizeBytes: upload.size,
+          price,
+          mydata,
+          language: language === 'ja' ? 'ja' : 'en',
+          communityIds: [...new Set(dto.communities ?? [])],
+          status: 'pending',
+        });
+        await manager.getRepository(UploadedFile).insert(row);
+        await this.jobs.send(GENERATE_QUEUE, { fileId: row.id }, manager);
+        return row;
+      });
+      return this.toResponse(await this.files.findOneByOrFail({ id: saved.id }));
+    } catch (err) {
+      await discard();
+      throw err;
+    }
+  }
+
+  /** A user's uploads, newest first (10 per page), with their generation state. */
+  async uploadedBy(userId: number, offset: number, limit: number): Promise<UploadedFileResponse[]> {
+    const rows = await this.files.find({ where: { userId }, order: { createdOn: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+    return rows.map((r) => this.toResponse(r));
+  }
+
+  /** The file, if the user may download it: its uploader, or anyone who may have the Book's files. */
+  private async downloadable(user: AuthUser | undefined, fileId: number): Promise<UploadedFile> {
+    const file = await this.files.findOneBy({ id: fileId });
+    if (!file) throw notFound();
+    if (user && file.userId === user.id) return file;
+    if (file.status !== 'done' || file.pageId === null) throw notFound();
+    if (!(await this.books.canHaveFiles(user?.id, file.pageId))) {
+      throw user ? forbidden('Buy this Book to download its files.') : new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.notAuthenticated);
+    }
+    return file;
+  }
+
+  async open(user: AuthUser, fileId: number): Promise<{ file: UploadedFile; object: StoredObject }> {
+    const file = await this.downloadable(user, fileId);
+    const object = await this.storage.get(file.storageKey);
+    if (!object) throw notFound();
+    return { file, object };
+  }
+
+  /** A direct URL valid for 5 minutes: S3 presigned, or a signed link to this server. */
+  async downloadUrl(user: AuthUser, fileId: number): Promise<string> {
+    const file = await this.downloadable(user, fileId);
+    const direct = await this.storage.presignedUrl(file.storageKey, PRESIGN_SECONDS, file.fileName);
+    if (direct) return direct;
+    const token = this.signer.sign(DOWNLOAD_PURPOSE, String(file.id), PRESIGN_SECONDS);
+    return `${this.options.config.publicUrl}/api/user/files/${file.id}/content?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Opens a file through a signed link from downloadUrl. */
+  async openSigned(fileId: number, token: string | undefined): Promise<{ file: UploadedFile; object: StoredObject }> {
+    if (this.signer.verify(DOWNLOAD_PURPOSE, token) !== String(fileId)) throw forbidden('This link is invalid or has expired.');
+    const file = await this.files.findOneBy({ id: fileId });
+    const object = file ? await this.storage.get(file.storageKey) : null;
+    if (!file || !object) throw notFound();
+    return { file, object };
+  }
+}
