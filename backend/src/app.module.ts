@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_OPTIONS, type AppOptions } from './app-options';
@@ -54,7 +53,6 @@ export class AppModule {
           migrationsRun: false, // createApp runs them under a lock
           manualInitialization: !options.database,
         }),
-        EventEmitterModule.forRoot(),
         CommonModule,
         JobsModule,
         StorageModule,

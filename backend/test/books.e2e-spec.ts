@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AuthService } from '../src/modules/auth/auth.service';
 import { BookGenerationService } from '../src/modules/uploads/book-generation.service';
 import { sample, upload, waitForBook } from './helpers/books';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
@@ -286,6 +289,27 @@ describe('Books', () => {
       await t.app.get(BookGenerationService).process(csvFileId);
       await t.app.get(BookGenerationService).process(csvFileId);
       expect((await db.query(`SELECT count(*)::int AS n FROM pages`))[0].n).toBe(before);
+    });
+  });
+
+  describe('leaving contributors', () => {
+    it('a contributor who asks for deletion disappears from the Book at once, and the purge removes their data files', async () => {
+      const leaver = await signUp(t, 'leaving-contributor@example.com');
+      await request(t.http).post('/api/user/profile/').set(auth(leaver.token)).field('nickName', '去る人').expect(201);
+      const res = await upload(t, leaver.token, 'weather.csv', sample('tokyo-weather-2025.csv'), { title: '気象データ' }).expect(201);
+      const done = await waitForBook(t, leaver.userId, res.body.id);
+      const [{ storage_key: key }] = await db.query(`SELECT storage_key FROM uploaded_files WHERE id = $1`, [res.body.id]);
+      const stored = path.join(t.dataDir, 'files', key);
+      expect(fs.existsSync(stored)).toBe(true);
+      const before = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;
+      expect(before.files[0].profile).toMatchObject({ userId: leaver.userId, nickName: '去る人' });
+
+      await request(t.http).post('/api/user/deleteprofile/').set(auth(leaver.token)).expect(200);
+      const after = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;
+      expect(after.files[0].profile).toMatchObject({ id: null, nickName: null, img: null });
+
+      await t.app.get(AuthService).purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000));
+      expect(fs.existsSync(stored)).toBe(false);
     });
   });
 });

@@ -8,8 +8,9 @@ import { Profile } from '../modules/profiles/entities/profile.entity';
 import { AccountsAndProfiles1732300000000 } from './migrations/1732300000000-accounts-and-profiles';
 import { Books1732400000000 } from './migrations/1732400000000-books';
 import { AttributeSeed1732400000001 } from './migrations/1732400000001-attribute-seed';
+import { Platform1732500000000 } from './migrations/1732500000000-platform';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
-export const MIGRATIONS = [AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001];
+export const MIGRATIONS = [AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001, Platform1732500000000];

@@ -6,6 +6,7 @@ import { authRateLimits } from '../../common/http/rate-limit';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { AccountKeysService } from './account-keys.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -15,7 +16,7 @@ import { User } from './entities/user.entity';
 import { TokenService } from './token.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule, ProfilesModule],
+  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule, ProfilesModule, UploadsModule],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -1,9 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../../jobs/jobs.service';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { BookPacker } from './book.packer';
 import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 
-@Module({ controllers: [BooksController], providers: [BooksService], exports: [BooksService] })
+@Module({ imports: [ProfilesModule], controllers: [BooksController], providers: [BooksService, BookPacker], exports: [BooksService, BookPacker] })
 export class BooksModule implements OnModuleInit {
   constructor(
     private readonly jobs: JobsService,

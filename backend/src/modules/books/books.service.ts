@@ -1,29 +1,35 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
+import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
-import { mediaUrl } from '../../storage/media-url';
-import type { PageFile, PageResponse, PageStatusResponse } from './dto/page.dto';
+import { ProfilesService } from '../profiles/profiles.service';
+import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK } from './book.packer';
+import type { PageResponse, PageStatusResponse } from './dto/page.dto';
 
-/** Columns of `pages` that a Book response is made from. */
-const COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
-  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on`;
+export const RELATED_PAGES = 5;
+export const FILES_PER_PAGE = FILES_PER_BOOK;
+const TICKET_PURPOSE = 'own-page';
+export const ALREADY_FOLLOWED = 'This page is already followed';
+const SAME_SUBJECT_MIN_SIMILARITY = 0.5;
 
-interface PageRow {
-  id: number;
+export type OwnershipSource = 'free' | 'contributor' | 'purchase';
+
+/** What the upload pipeline hands over to make a Book. */
+export interface NewBook {
   title: string;
   summary: string;
-  img: string | null;
+  img: string;
   language: string;
-  page_price: number;
+  price: number;
   goodpoint: string;
   badpoint: string;
   point1: string;
@@ -32,129 +38,73 @@ interface PageRow {
   point4: string;
   point5: string;
   answer: string;
-  owner_id: number | null;
-  created_on: Date;
+  ownerId: number;
+  subjectWords: string[];
+  searchText: string;
+  tagIds: number[];
 }
 
-export const RELATED_PAGES = 5;
-export const FILES_PER_PAGE = 3;
-const TICKET_PURPOSE = 'own-page';
-export const ALREADY_FOLLOWED = 'This page is already followed';
+export interface AttachedFile {
+  bookId: number;
+  fileId: number;
+  userId: number;
+  title: string;
+  communityIds: number[];
+}
 
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * Books (the wire's "pages"). Owns pages, page_owners, page_follows, page_views, page_attributes
+ * and book_files: every other module reads or changes a Book through this service or BookPacker.
+ */
 @Injectable()
 export class BooksService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly signer: Signer,
-    private readonly events: EventEmitter2,
-  ) {}
-
-  /**
-   * Turns a page of Book rows into responses in two statements whatever the page size: one for
-   * statistics and the viewer's ownership, one for the first files and their contributors.
-   */
-  async pack(rows: PageRow[], viewer?: AuthUser): Promise<PageResponse[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const viewerId = viewer?.id ?? 0;
-    const [stats, files] = await Promise.all([
-      this.db.query(
-        `SELECT p.id,
-           (SELECT count(*) FROM page_views v WHERE v.page_id = p.id AND v.viewed_on > CURRENT_DATE - 30)::int AS monthly_views,
-           (SELECT count(*) FROM page_follows f JOIN profiles pr ON pr.user_id = f.user_id WHERE f.page_id = p.id AND pr.sex = '1')::int AS male,
-           (SELECT count(*) FROM page_follows f JOIN profiles pr ON pr.user_id = f.user_id WHERE f.page_id = p.id AND pr.sex = '3')::int AS female,
-           EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owner,
-           EXISTS (SELECT 1 FROM uploaded_files uf WHERE uf.page_id = p.id AND uf.user_id = $2 AND uf.status = 'done') AS contributor
-         FROM pages p WHERE p.id = ANY($1::int[])`,
-        [ids, viewerId],
-      ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owner: boolean; contributor: boolean }>>,
-      this.db.query(
-        `SELECT * FROM (
-           SELECT f.id, f.page_id, f.title, f.community_ids, f.user_id, pr.id AS profile_id, pr.img AS profile_img, pr.nick_name AS profile_nick_name,
-                  row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.id) AS n
-             FROM uploaded_files f LEFT JOIN profiles pr ON pr.user_id = f.user_id
-            WHERE f.page_id = ANY($1::int[]) AND f.status = 'done') x
-          WHERE n <= ${FILES_PER_PAGE} ORDER BY page_id, n`,
-        [ids],
-      ) as Promise<Array<{ id: number; page_id: number; title: string; community_ids: number[]; user_id: number; profile_id: number | null; profile_img: string | null; profile_nick_name: string | null }>>,
-    ]);
-    const statsById = new Map(stats.map((s) => [s.id, s]));
-    const filesByPage = new Map<number, PageFile[]>();
-    const { config } = this.options;
-    for (const f of files) {
-      const list = filesByPage.get(f.page_id) ?? [];
-      list.push({
-        id: f.id,
-        title: f.title,
-        profile: { id: f.profile_id, userId: f.user_id, img: mediaUrl(config, f.profile_img), nickName: f.profile_nick_name },
-        communities: f.community_ids ?? [],
-        communities_info: [],
-      });
-      filesByPage.set(f.page_id, list);
-    }
-    return rows.map((row) => {
-      const s = statsById.get(row.id);
-      const owned = !!(s?.owner || s?.contributor);
-      const access = row.page_price === 0 || owned;
-      return {
-        id: row.id,
-        title: row.title,
-        summary: row.summary,
-        img: mediaUrl(config, row.img),
-        created_on: new Date(row.created_on).toISOString(),
-        page_price: row.page_price,
-        rating: 0,
-        is_owned: owned,
-        goodpoint: row.goodpoint,
-        badpoint: access ? row.badpoint : '',
-        point1: row.point1,
-        point2: row.point2,
-        point3: row.point3,
-        point4: row.point4,
-        point5: row.point5,
-        answer: access ? row.answer : '',
-        post_count: 0,
-        monthly_views: s?.monthly_views ?? 0,
-        gender_count: { male: s?.male ?? 0, female: s?.female ?? 0 },
-        files: filesByPage.get(row.id) ?? [],
-        language: row.language,
-      };
+    private readonly events: EventsService,
+    private readonly access: AccessService,
+    private readonly packer: BookPacker,
+    private readonly profiles: ProfilesService,
+  ) {
+    // Owners (buyers, contributors) and anyone for a price-0 Book may have its files.
+    access.register(Permission.BookFiles, async (viewer, ids) => {
+      const rows: Array<{ id: number }> = await this.db.query(
+        `SELECT p.id FROM pages p WHERE p.id = ANY($1::int[])
+            AND (p.page_price = 0 OR EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2))`,
+        [ids, viewer?.id ?? 0],
+      );
+      return new Set(rows.map((r) => r.id));
     });
+    events.subscribe('profile.updated', 'books-follower-sex', ({ userId, sex }) =>
+      this.db.query(`UPDATE page_follows SET follower_sex = $2 WHERE user_id = $1 AND follower_sex <> $2`, [userId, sex]).then(() => undefined),
+    );
+  }
+
+  pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
+    return this.packer.pack(rows, viewer);
   }
 
   private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.pack((await this.db.query(sql, params)) as PageRow[], viewer);
+    return this.pack((await this.db.query(sql, params)) as BookRow[], viewer);
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
     const [page] = await this.packQuery(`SELECT ${COLUMNS} FROM pages p WHERE p.id = $1`, [pageId], viewer);
     if (!page) throw notFound();
-    if (viewer && (page.page_price === 0 || page.files.some((f) => f.profile.userId === viewer.id) || (await this.isContributor(viewer.id, pageId)))) {
-      page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
-    }
+    // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
+    if (viewer && page.page_price === 0) page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
     return page;
   }
 
   async exists(pageId: number): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
-  }
-
-  private async isContributor(userId: number, pageId: number): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM uploaded_files WHERE user_id = $1 AND page_id = $2 AND status = 'done' LIMIT 1`, [userId, pageId]);
-    return rows.length > 0;
-  }
-
-  /** Owners, contributors, and anyone for a free Book may have its files. */
-  async canHaveFiles(userId: number | undefined, pageId: number): Promise<boolean> {
-    const [row] = await this.db.query(
-      `SELECT p.page_price = 0
-           OR EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2)
-           OR EXISTS (SELECT 1 FROM uploaded_files f WHERE f.page_id = p.id AND f.user_id = $2) AS ok
-         FROM pages p WHERE p.id = $1`,
-      [pageId, userId ?? 0],
-    );
-    return !!row?.ok;
   }
 
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
@@ -181,19 +131,14 @@ export class BooksService {
     );
   }
 
-  /** Books the user owns or contributed to, most recent first; optionally filtered by words. */
+  /** Books the user owns (bought, took for free, or contributed to), most recent first; optionally filtered by words. */
   async owned(viewer: AuthUser, page: PageWindow, query?: string) {
     const tsquery = query ? searchQuery(query) : null;
     if (query?.trim() && !tsquery) return [];
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p
-         JOIN (SELECT page_id, max(at) AS at FROM (
-                 SELECT page_id, created_on AS at FROM page_owners WHERE user_id = $1
-                 UNION ALL
-                 SELECT page_id, created_on FROM uploaded_files WHERE user_id = $1 AND page_id IS NOT NULL AND status = 'done'
-               ) s GROUP BY page_id) o ON o.page_id = p.id
-        WHERE ($4::text IS NULL OR p.search_vector @@ to_tsquery('simple', $4))
-        ORDER BY o.at DESC, p.id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${COLUMNS} FROM page_owners o JOIN pages p ON p.id = o.page_id
+        WHERE o.user_id = $1 AND ($4::text IS NULL OR p.search_vector @@ to_tsquery('simple', $4))
+        ORDER BY o.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [viewer.id, page.limit, page.offset, tsquery],
       viewer,
     );
@@ -202,12 +147,7 @@ export class BooksService {
   /** Owned Books first, then Books sharing a tag with them. */
   ownedAndRelated(viewer: AuthUser, page: PageWindow) {
     return this.packQuery(
-      `WITH mine AS (
-         SELECT page_id, max(at) AS at FROM (
-           SELECT page_id, created_on AS at FROM page_owners WHERE user_id = $1
-           UNION ALL
-           SELECT page_id, created_on FROM uploaded_files WHERE user_id = $1 AND page_id IS NOT NULL AND status = 'done'
-         ) s GROUP BY page_id),
+      `WITH mine AS (SELECT page_id, created_on AS at FROM page_owners WHERE user_id = $1),
        related AS (
          SELECT b.page_id, max(p2.created_on) AS at FROM mine
            JOIN page_attributes a ON a.page_id = mine.page_id
@@ -252,6 +192,22 @@ export class BooksService {
     );
   }
 
+  /** Tag ids of a Book, in the order they were given; null when the Book does not exist. */
+  async tagIdsOf(pageId: number): Promise<number[] | null> {
+    const rows: Array<{ attribute_id: number | null }> = await this.db.query(
+      `SELECT pa.attribute_id FROM pages p LEFT JOIN page_attributes pa ON pa.page_id = p.id WHERE p.id = $1 ORDER BY pa.attribute_id`,
+      [pageId],
+    );
+    if (!rows.length) return null;
+    return rows.flatMap((r) => (r.attribute_id === null ? [] : [r.attribute_id]));
+  }
+
+  /** How many Books carry each tag (for ranking the tag vocabulary). */
+  async bookCountsByTag(): Promise<Map<number, number>> {
+    const rows: Array<{ attribute_id: number; n: number }> = await this.db.query(`SELECT attribute_id, count(*)::int AS n FROM page_attributes GROUP BY attribute_id`);
+    return new Map(rows.map((r) => [r.attribute_id, r.n]));
+  }
+
   followed(viewer: AuthUser, page: PageWindow) {
     return this.packQuery(
       `SELECT ${COLUMNS} FROM page_follows f JOIN pages p ON p.id = f.page_id
@@ -265,7 +221,7 @@ export class BooksService {
   withFilesOf(userId: number, page: PageWindow, viewer?: AuthUser) {
     return this.packQuery(
       `SELECT ${COLUMNS} FROM pages p
-        WHERE p.id IN (SELECT page_id FROM uploaded_files WHERE user_id = $1 AND status = 'done' AND page_id IS NOT NULL)
+        WHERE p.id IN (SELECT page_id FROM book_files WHERE user_id = $1)
         ORDER BY p.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
       viewer,
@@ -274,13 +230,17 @@ export class BooksService {
 
   async follow(viewer: AuthUser, pageId: number): Promise<{ id: number; pageId: number; created_on: string }> {
     if (!(await this.exists(pageId))) throw notFound();
-    const rows: Array<{ id: number; created_on: Date }> = await this.db.query(
-      `INSERT INTO page_follows (user_id, page_id) VALUES ($1, $2) ON CONFLICT (user_id, page_id) DO NOTHING RETURNING id, created_on`,
-      [viewer.id, pageId],
-    );
-    if (!rows.length) throw new DrfDetailError(HttpStatus.BAD_REQUEST, ALREADY_FOLLOWED);
-    this.events.emit('page.followed', { userId: viewer.id, pageId });
-    return { id: rows[0].id, pageId, created_on: new Date(rows[0].created_on).toISOString() };
+    const sex = await this.profiles.sexOf(viewer.id);
+    const row = await this.db.transaction(async (tx) => {
+      const rows: Array<{ id: number; created_on: Date }> = await tx.query(
+        `INSERT INTO page_follows (user_id, page_id, follower_sex) VALUES ($1, $2, $3) ON CONFLICT (user_id, page_id) DO NOTHING RETURNING id, created_on`,
+        [viewer.id, pageId, sex],
+      );
+      if (rows.length) await this.events.publish('book.followed', { userId: viewer.id, bookId: pageId }, tx);
+      return rows[0];
+    });
+    if (!row) throw new DrfDetailError(HttpStatus.BAD_REQUEST, ALREADY_FOLLOWED);
+    return { id: row.id, pageId, created_on: new Date(row.created_on).toISOString() };
   }
 
   async unfollow(viewer: AuthUser, pageId: number): Promise<void> {
@@ -294,8 +254,7 @@ export class BooksService {
     if (!(await this.exists(pageId))) throw notFound();
     const [row] = await this.db.query(
       `SELECT EXISTS (SELECT 1 FROM page_follows WHERE user_id = $1 AND page_id = $2) AS is_followed,
-              (EXISTS (SELECT 1 FROM page_owners WHERE user_id = $1 AND page_id = $2)
-               OR EXISTS (SELECT 1 FROM uploaded_files WHERE user_id = $1 AND page_id = $2 AND status = 'done')) AS is_owned`,
+              EXISTS (SELECT 1 FROM page_owners WHERE user_id = $1 AND page_id = $2) AS is_owned`,
       [viewer.id, pageId],
     );
     return { is_followed: row.is_followed, is_owned: row.is_owned };
@@ -309,22 +268,80 @@ export class BooksService {
     await this.db.query(`INSERT INTO page_views (page_id, viewer) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [pageId, key]);
   }
 
-  /** Claims a free Book (or one the user contributed to) with a ticket the server signed. */
+  /** Claims a free Book with a ticket the server signed. */
   async takeOwnership(viewer: AuthUser, ticket: string): Promise<number> {
     const payload = this.signer.verify(TICKET_PURPOSE, ticket);
     const [pageText, userText] = payload?.split(':') ?? [];
     if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', 'Invalid value');
     const pageId = Number(pageText);
-    const [page] = await this.db.query(`SELECT page_price FROM pages WHERE id = $1`, [pageId]);
-    if (!page) throw notFound();
-    const contributor = await this.isContributor(viewer.id, pageId);
-    if (page.page_price !== 0 && !contributor) throw forbidden('This Book must be bought.');
-    await this.db.query(
-      `INSERT INTO page_owners (user_id, page_id, source) VALUES ($1, $2, $3) ON CONFLICT (user_id, page_id) DO NOTHING`,
-      [viewer.id, pageId, contributor ? 'contributor' : 'free'],
-    );
-    this.events.emit('page.owned', { userId: viewer.id, pageId });
+    if (!(await this.exists(pageId))) throw notFound();
+    await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: 'This Book must be bought.' });
+    await this.db.transaction((tx) => this.grantOwnership(viewer.id, pageId, 'free', tx));
     return pageId;
+  }
+
+  /**
+   * The one way a user comes to own a Book: a free claim, contributing a file, or a payment
+   * (fulfilment). Idempotent; `book.owned` is published only the first time.
+   */
+  async grantOwnership(userId: number, bookId: number, source: OwnershipSource, tx: EntityManager): Promise<boolean> {
+    const rows = await tx.query(
+      `INSERT INTO page_owners (user_id, page_id, source) VALUES ($1, $2, $3) ON CONFLICT (user_id, page_id) DO NOTHING RETURNING page_id`,
+      [userId, bookId, source],
+    );
+    if (!rows.length) return false;
+    await this.events.publish('book.owned', { userId, bookId, source }, tx);
+    return true;
+  }
+
+  /** A new Book from a generated draft, with its tags; in the publishing transaction. */
+  async create(book: NewBook, tx: EntityManager): Promise<number> {
+    const [row] = await tx.query(
+      `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      [
+        book.title.slice(0, 100), book.summary, book.img, book.language, book.price,
+        book.goodpoint, book.badpoint, book.point1, book.point2, book.point3, book.point4, book.point5, book.answer,
+        book.ownerId, book.subjectWords.join(' '), book.searchText,
+      ],
+    );
+    if (book.tagIds.length) {
+      await tx.query(`INSERT INTO page_attributes (page_id, attribute_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [row.id, book.tagIds]);
+    }
+    return row.id;
+  }
+
+  /** Records a data file on its Book; its uploader becomes a contributor (an owner). */
+  async attachFile(file: AttachedFile, tx: EntityManager): Promise<void> {
+    await tx.query(
+      `INSERT INTO book_files (file_id, page_id, user_id, title, community_ids) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (file_id) DO NOTHING`,
+      [file.fileId, file.bookId, file.userId, file.title.slice(0, 100), file.communityIds],
+    );
+    await this.grantOwnership(file.userId, file.bookId, 'contributor', tx);
+  }
+
+  /**
+   * A Book of the same language whose subject words overlap enough, that has room for another
+   * file and no file from this uploader yet.
+   */
+  async sameSubject(language: string, subject: string[], uploaderId: number, tx: EntityManager): Promise<number | null> {
+    const query = searchQuery(subject.slice(0, 10).join(' '))?.replace(/ & /g, ' | ');
+    if (!query) return null;
+    const candidates: Array<{ id: number; subject_words: string }> = await tx.query(
+      `SELECT p.id, p.subject_words FROM pages p
+        WHERE p.language = $1 AND p.search_vector @@ to_tsquery('simple', $2)
+          AND NOT EXISTS (SELECT 1 FROM book_files f WHERE f.page_id = p.id AND f.user_id = $3)
+          AND (SELECT count(*) FROM book_files f WHERE f.page_id = p.id) < ${FILES_PER_BOOK}
+        ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 20`,
+      [language, query, uploaderId],
+    );
+    const mine = new Set(subject);
+    let best: { id: number; score: number } | null = null;
+    for (const c of candidates) {
+      const score = jaccard(mine, new Set(c.subject_words.split(' ').filter(Boolean)));
+      if (score >= SAME_SUBJECT_MIN_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
+    }
+    return best?.id ?? null;
   }
 
   /** Keeps 60 days of view rows: enough for monthly_views. */
@@ -332,4 +349,3 @@ export class BooksService {
     await this.db.query(`DELETE FROM page_views WHERE viewed_on < CURRENT_DATE - 60`);
   }
 }
-

@@ -3,6 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { Profile } from './entities/profile.entity';
+import { ProfilePacker } from './profile.packer';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 
@@ -15,7 +16,7 @@ import { ProfilesService } from './profiles.service';
     }),
   ],
   controllers: [ProfilesController],
-  providers: [ProfilesService],
-  exports: [ProfilesService],
+  providers: [ProfilesService, ProfilePacker],
+  exports: [ProfilesService, ProfilePacker],
 })
 export class ProfilesModule {}

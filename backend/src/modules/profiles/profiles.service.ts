@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import { Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
 import { type AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { PAGE_SIZE, type PageWindow } from '../../common/http/paging';
@@ -11,7 +14,6 @@ import { searchDocument, searchQuery } from '../../common/search/search-text';
 import { normalizeImage } from '../../common/uploads/images';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
-import { User } from '../auth/entities/user.entity';
 import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
 import { Profile } from './entities/profile.entity';
 
@@ -36,13 +38,31 @@ function checkBirth(birth: string): string {
 export class ProfilesService {
   constructor(
     @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
+    @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
-  ) {}
+    private readonly events: EventsService,
+    access: AccessService,
+  ) {
+    access.register(Permission.ProfileExists, async (viewer, ids) => {
+      if (!viewer || !ids.includes(viewer.id)) return new Set();
+      return (await this.existsForUser(viewer.id)) ? new Set([viewer.id]) : new Set();
+    });
+  }
 
   /** Profiles of active accounts only: a deletion request hides the profile at once. */
   private visible(): SelectQueryBuilder<Profile> {
-    return this.profiles.createQueryBuilder('p').innerJoin(User, 'u', 'u.id = p.userId AND u.isActive = true');
+    return this.profiles.createQueryBuilder('p').where('p.active = true');
+  }
+
+  /** Hides (or shows again) a user's profile everywhere; the accounts module calls it in its transaction. */
+  async setActive(userId: number, active: boolean, tx: EntityManager): Promise<void> {
+    await tx.update(Profile, { userId }, { active });
+  }
+
+  /** The sex code of a user's profile ('0' without one), for the counts other modules keep. */
+  async sexOf(userId: number): Promise<string> {
+    return (await this.profiles.findOne({ where: { userId }, select: { sex: true } }))?.sex ?? '0';
   }
 
   toResponse(p: Profile): ProfileResponse {
@@ -77,20 +97,20 @@ export class ProfilesService {
   }
 
   async byId(id: number): Promise<ProfileResponse> {
-    const profile = await this.visible().where('p.id = :id', { id }).getOne();
+    const profile = await this.visible().andWhere('p.id = :id', { id }).getOne();
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   async byUserId(userId: number): Promise<ProfileResponse> {
-    const profile = await this.visible().where('p.userId = :userId', { userId }).getOne();
+    const profile = await this.visible().andWhere('p.userId = :userId', { userId }).getOne();
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   /** Newest profiles that have a real nickname, for the follow-recommendation carousel. */
   async newest(viewer?: AuthUser): Promise<ProfileResponse[]> {
-    const qb = this.visible().where("p.nickName <> 'default'");
+    const qb = this.visible().andWhere("p.nickName <> 'default'");
     if (viewer) qb.andWhere('p.userId <> :me', { me: viewer.id });
     const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').limit(PAGE_SIZE).getMany();
     return rows.map((p) => this.toResponse(p));
@@ -100,7 +120,7 @@ export class ProfilesService {
   async search(q: string | undefined, page: PageWindow): Promise<ProfileResponse[]> {
     const qb = this.visible();
     const query = searchQuery(q ?? '');
-    if (query) qb.where(`p.search_vector @@ to_tsquery('simple', :query)`, { query });
+    if (query) qb.andWhere(`p.search_vector @@ to_tsquery('simple', :query)`, { query });
     else if ((q ?? '').trim()) return [];
     const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').offset(page.offset).limit(page.limit).getMany();
     return rows.map((p) => this.toResponse(p));
@@ -148,7 +168,10 @@ export class ProfilesService {
       ...images,
     };
     changes.searchText = searchDocument(changes.nickName ?? profile.nickName, changes.caption ?? profile.caption);
-    await this.profiles.update(id, changes);
+    await this.db.transaction(async (tx) => {
+      await tx.update(Profile, id, changes);
+      if (changes.sex !== undefined && changes.sex !== profile.sex) await this.events.publish('profile.updated', { userId: user.id, sex: changes.sex }, tx);
+    });
     await this.deleteKeys(replaced);
     return this.byIdUnfiltered(id);
   }

@@ -5,6 +5,7 @@ import { DrfValidationError } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
+import { BooksService } from '../books/books.service';
 import type { AttributeResponse } from './dto/attribute.dto';
 
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -19,7 +20,10 @@ export function checkLanguage(lan: unknown, field = 'lan'): 'ja' | 'en' {
 /** Tags of Books, in Japanese and in English. */
 @Injectable()
 export class TagsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly books: BooksService,
+  ) {}
 
   async byId(id: number): Promise<AttributeResponse> {
     const [row] = await this.db.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = $1`, [id]);
@@ -27,14 +31,14 @@ export class TagsService {
     return row;
   }
 
-  /** Most used tags first (the home screen shows the first 8). */
-  page(language: 'ja' | 'en', page: PageWindow): Promise<AttributeResponse[]> {
-    return this.db.query(
-      `SELECT ${COLUMNS} FROM attributes a
-         LEFT JOIN (SELECT attribute_id, count(*) AS n FROM page_attributes GROUP BY attribute_id) u ON u.attribute_id = a.id
-        WHERE a.language = $1 ORDER BY coalesce(u.n, 0) DESC, a.id LIMIT $2 OFFSET $3`,
-      [language, page.limit, page.offset],
-    );
+  /**
+   * Most used tags first (the home screen shows the first 8). The vocabulary is a fixed, seeded
+   * list of a few dozen tags per language, so it is ranked in memory by the Books' usage counts.
+   */
+  async page(language: 'ja' | 'en', page: PageWindow): Promise<AttributeResponse[]> {
+    const [tags, usage] = await Promise.all([this.all(language), this.books.bookCountsByTag()]);
+    const n = (id: number) => usage.get(id) ?? 0;
+    return tags.sort((a, b) => n(b.id) - n(a.id) || a.id - b.id).slice(page.offset, page.offset + page.limit);
   }
 
   all(language: 'ja' | 'en'): Promise<AttributeResponse[]> {
@@ -42,14 +46,10 @@ export class TagsService {
   }
 
   async ofPage(pageId: number): Promise<AttributeResponse[]> {
-    const rows = await this.db.query(
-      `SELECT ${COLUMNS}, p.id IS NOT NULL AS page_exists FROM pages p
-         LEFT JOIN page_attributes pa ON pa.page_id = p.id LEFT JOIN attributes a ON a.id = pa.attribute_id
-        WHERE p.id = $1 ORDER BY a.id`,
-      [pageId],
-    );
-    if (!rows.length) throw notFound();
-    return rows.filter((r: { id: number | null }) => r.id !== null).map(({ id, attributeName, language }: AttributeResponse) => ({ id, attributeName, language }));
+    const ids = await this.books.tagIdsOf(pageId);
+    if (ids === null) throw notFound();
+    if (!ids.length) return [];
+    return this.db.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [ids]);
   }
 
   /** Word or prefix search in one language; an empty query lists them all, 10 a page. */

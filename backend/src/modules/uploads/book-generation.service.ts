@@ -1,38 +1,19 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { searchDocument, searchQuery, searchWords } from '../../common/search/search-text';
+import { searchDocument, searchWords } from '../../common/search/search-text';
 import { JobsService } from '../../jobs/jobs.service';
+import { EventsService } from '../../common/events/events.service';
 import { FileStorage } from '../../storage/file-storage';
 import { TagsService } from '../tags/tags.service';
-import { FILES_PER_PAGE } from '../books/books.service';
+import { BooksService } from '../books/books.service';
 import { GENERATE_QUEUE } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { extractContent } from './generation/extract';
 import { createBookGenerator } from './generation/generator-factory';
 import type { BookDraft, BookGenerator, DataFileType, ExtractedContent } from './generation/types';
-
-/** Events for notifications (a later module listens). */
-export const BOOK_EVENTS = { dataGenerated: 'book.data_generated', posted: 'book.posted' } as const;
-
-export interface DataGeneratedEvent {
-  fileId: number;
-  userId: number;
-  pageId: number;
-  joinedExisting: boolean;
-}
-
-const SAME_SUBJECT_MIN_SIMILARITY = 0.5;
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  if (!a.size || !b.size) return 0;
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
-}
 
 /**
  * The worker side of an upload: extract → generate → publish. Idempotent: a job that runs
@@ -50,7 +31,8 @@ export class BookGenerationService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly storage: FileStorage,
     private readonly tags: TagsService,
-    private readonly events: EventEmitter2,
+    private readonly events: EventsService,
+    private readonly books: BooksService,
   ) {
     this.generator = createBookGenerator(options.config.books);
   }
@@ -95,9 +77,6 @@ export class BookGenerationService implements OnModuleInit {
     if (!published || published.joinedExisting) await this.storage.delete(coverKey).catch(() => undefined);
     if (!published) return;
     this.logger.log({ fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name }, 'Book generated');
-    const event: DataGeneratedEvent = { fileId, userId: file.userId, pageId: published.pageId, joinedExisting: published.joinedExisting };
-    this.events.emit(BOOK_EVENTS.dataGenerated, event);
-    if (!published.joinedExisting) this.events.emit(BOOK_EVENTS.posted, { pageId: published.pageId, userId: file.userId });
   }
 
   private subjectWords(draft: BookDraft, content: ExtractedContent): string[] {
@@ -107,60 +86,35 @@ export class BookGenerationService implements OnModuleInit {
     return [...words].slice(0, 24);
   }
 
-  /** In one transaction: a new Book, or the file joins a Book of the same subject. */
+  /**
+   * In one transaction: a new Book, or the file joins a Book of the same subject; the uploader
+   * becomes a contributor, and the events are queued with the change.
+   */
   private async publish(file: UploadedFile, draft: BookDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
     const subject = this.subjectWords(draft, content);
     // Outside the transaction: with the embedded database the pool holds a single connection.
     const tagIds = await this.tags.idsByName(draft.language, draft.tags.slice(0, 5));
-    return this.db.transaction(async (m) => {
-      const [locked] = await m.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
       if (!locked || locked.page_id !== null) return null;
-      const existing = await this.sameSubject(m, file, draft.language, subject);
-      let pageId: number;
-      if (existing) {
-        pageId = existing;
-      } else {
-        const [page] = await m.query(
-          `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
-          [
-            draft.title.slice(0, 100), draft.summary, coverKey, draft.language, file.mydata ? file.price : 0,
-            draft.goodpoint, draft.badpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.answer,
-            file.userId, subject.join(' '),
-            searchDocument(draft.title, draft.summary, draft.goodpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.tags.join(' '), content.keywords.join(' ')),
-          ],
-        );
-        pageId = page.id;
-        if (tagIds.length) {
-          await m.query(`INSERT INTO page_attributes (page_id, attribute_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [pageId, tagIds]);
-        }
-      }
-      await m.query(`UPDATE uploaded_files SET page_id = $1, status = 'done', error = NULL, generated_on = now() WHERE id = $2`, [pageId, file.id]);
-      return { pageId, joinedExisting: !!existing };
+      const existing = await this.books.sameSubject(draft.language, subject, file.userId, tx);
+      const pageId =
+        existing ??
+        (await this.books.create(
+          {
+            title: draft.title, summary: draft.summary, img: coverKey, language: draft.language, price: file.mydata ? file.price : 0,
+            goodpoint: draft.goodpoint, badpoint: draft.badpoint, point1: draft.point1, point2: draft.point2, point3: draft.point3,
+            point4: draft.point4, point5: draft.point5, answer: draft.answer, ownerId: file.userId, subjectWords: subject,
+            searchText: searchDocument(draft.title, draft.summary, draft.goodpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.tags.join(' '), content.keywords.join(' ')),
+            tagIds,
+          },
+          tx,
+        ));
+      await this.books.attachFile({ bookId: pageId, fileId: file.id, userId: file.userId, title: file.title, communityIds: file.communityIds ?? [] }, tx);
+      await tx.query(`UPDATE uploaded_files SET page_id = $1, status = 'done', error = NULL, generated_on = now() WHERE id = $2`, [pageId, file.id]);
+      await this.events.publish('book.generated', { fileId: file.id, userId: file.userId, bookId: pageId, joinedExisting: existing !== null }, tx);
+      if (existing === null) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);
+      return { pageId, joinedExisting: existing !== null };
     });
-  }
-
-  /**
-   * A Book of the same language whose subject words overlap enough, that has room for another
-   * file and no file from this uploader yet.
-   */
-  private async sameSubject(m: EntityManager, file: UploadedFile, language: string, subject: string[]): Promise<number | null> {
-    const query = searchQuery(subject.slice(0, 10).join(' '))?.replace(/ & /g, ' | ');
-    if (!query) return null;
-    const candidates: Array<{ id: number; subject_words: string }> = await m.query(
-      `SELECT p.id, p.subject_words FROM pages p
-        WHERE p.language = $1 AND p.search_vector @@ to_tsquery('simple', $2)
-          AND NOT EXISTS (SELECT 1 FROM uploaded_files f WHERE f.page_id = p.id AND f.user_id = $3)
-          AND (SELECT count(*) FROM uploaded_files f WHERE f.page_id = p.id AND f.status = 'done') < ${FILES_PER_PAGE}
-        ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 20`,
-      [language, query, file.userId],
-    );
-    const mine = new Set(subject);
-    let best: { id: number; score: number } | null = null;
-    for (const c of candidates) {
-      const score = jaccard(mine, new Set(c.subject_words.split(' ').filter(Boolean)));
-      if (score >= SAME_SUBJECT_MIN_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
-    }
-    return best?.id ?? null;
   }
 }

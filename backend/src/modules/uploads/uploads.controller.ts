@@ -12,7 +12,7 @@ import type { StoredObject } from '../../storage/file-storage';
 import { UploadsService } from './uploads.service';
 import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from './dto/upload.dto';
 import type { UploadedFile } from './entities/uploaded-file.entity';
-import { ProfileRequiredGuard } from './profile-required.guard';
+import { ProfileRequiredGuard } from '../../common/access/profile-required.guard';
 import type { StreamedUpload } from './upload-storage';
 
 function contentDisposition(name: string): string {

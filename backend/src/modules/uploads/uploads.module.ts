@@ -5,12 +5,10 @@ import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { FileStorage } from '../../storage/file-storage';
 import { TagsModule } from '../tags/tags.module';
 import { BooksModule } from '../books/books.module';
-import { ProfilesModule } from '../profiles/profiles.module';
 import { BookGenerationService } from './book-generation.service';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
-import { ProfileRequiredGuard } from './profile-required.guard';
 import { StreamingUploadStorage } from './upload-storage';
 
 @Module({
@@ -26,9 +24,9 @@ import { StreamingUploadStorage } from './upload-storage';
     }),
     TagsModule,
     BooksModule,
-    ProfilesModule,
   ],
   controllers: [UploadsController],
-  providers: [UploadsService, BookGenerationService, ProfileRequiredGuard],
+  providers: [UploadsService, BookGenerationService],
+  exports: [UploadsService],
 })
 export class UploadsModule {}

@@ -1,15 +1,16 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import { PROFILE_REQUIRED } from '../../common/access/profile-required.guard';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
-import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { DrfValidationError } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage, type StoredObject } from '../../storage/file-storage';
-import { BooksService } from '../books/books.service';
-import { ProfilesService } from '../profiles/profiles.service';
 import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { detectDataFile } from './generation/file-types';
@@ -37,8 +38,7 @@ export class UploadsService {
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
     private readonly jobs: JobsService,
-    private readonly books: BooksService,
-    private readonly profiles: ProfilesService,
+    private readonly access: AccessService,
     private readonly signer: Signer,
   ) {}
 
@@ -60,10 +60,6 @@ export class UploadsService {
     };
   }
 
-  async requireProfile(user: AuthUser): Promise<void> {
-    if (!(await this.profiles.existsForUser(user.id))) throw forbidden('Create your profile before posting data.');
-  }
-
   /**
    * Accepts a streamed upload: checks the fields and the content, then records the file and
    * its generation job in one transaction. Anything refused leaves no stored bytes behind.
@@ -82,7 +78,7 @@ export class UploadsService {
       const fileName = storedFileName(upload.originalname);
       const type = detectDataFile(upload.head, fileName);
       if (!type) throw DrfValidationError.field('file', UNSUPPORTED_FILE);
-      await this.requireProfile(user);
+      await this.access.require(user, Permission.ProfileExists, [user.id], { detail: PROFILE_REQUIRED });
 
       const saved = await this.db.transaction(async (manager) => {
         const row = manager.getRepository(UploadedFile).create({
@@ -123,9 +119,7 @@ export class UploadsService {
     if (!file) throw notFound();
     if (user && file.userId === user.id) return file;
     if (file.status !== 'done' || file.pageId === null) throw notFound();
-    if (!(await this.books.canHaveFiles(user?.id, file.pageId))) {
-      throw user ? forbidden('Buy this Book to download its files.') : new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.notAuthenticated);
-    }
+    await this.access.require(user, Permission.BookFiles, [file.pageId], { detail: 'Buy this Book to download its files.' });
     return file;
   }
 
@@ -143,6 +137,12 @@ export class UploadsService {
     if (direct) return direct;
     const token = this.signer.sign(DOWNLOAD_PURPOSE, String(file.id), PRESIGN_SECONDS);
     return `${this.options.config.publicUrl}/api/user/files/${file.id}/content?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Removes every stored data file of a user whose account is being purged (rows go with the user). */
+  async deleteFilesOfUser(userId: number): Promise<void> {
+    const rows = await this.files.find({ where: { userId }, select: { id: true, storageKey: true } });
+    for (const row of rows) await this.storage.delete(row.storageKey).catch(() => undefined);
   }
 
   /** Opens a file through a signed link from downloadUrl. */

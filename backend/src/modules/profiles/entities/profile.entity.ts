@@ -36,6 +36,10 @@ export class Profile {
   @Column({ name: 'img_background', type: 'varchar', length: 300, nullable: true })
   imgBackground: string | null;
 
+  /** False from the account's deletion request on: the profile disappears from every list at once. */
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
   @CreateDateColumn({ name: 'created_on', type: 'timestamptz' })
   createdOn: Date;
 

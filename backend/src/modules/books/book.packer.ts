@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { mediaUrl } from '../../storage/media-url';
+import { ProfilePacker } from '../profiles/profile.packer';
+import type { PageFile, PageResponse } from './dto/page.dto';
+
+/** Columns of `pages` that a Book response is made from. */
+export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
+  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on`;
+
+export interface BookRow {
+  id: number;
+  title: string;
+  summary: string;
+  img: string | null;
+  language: string;
+  page_price: number;
+  goodpoint: string;
+  badpoint: string;
+  point1: string;
+  point2: string;
+  point3: string;
+  point4: string;
+  point5: string;
+  answer: string;
+  owner_id: number | null;
+  created_on: Date;
+}
+
+export const FILES_PER_BOOK = 3;
+
+/**
+ * Turns a page of Book rows into responses in four statements whatever the page size: the
+ * statistics and the viewer's ownership, the first files, their contributors' profiles, and the
+ * access check that decides whether the paid parts (badpoint, answer) are shown.
+ */
+@Injectable()
+export class BookPacker {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly profiles: ProfilePacker,
+    private readonly access: AccessService,
+  ) {}
+
+  async pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [stats, files, allowed] = await Promise.all([
+      this.db.query(
+        `SELECT p.id,
+           (SELECT count(*) FROM page_views v WHERE v.page_id = p.id AND v.viewed_on > CURRENT_DATE - 30)::int AS monthly_views,
+           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '1')::int AS male,
+           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '3')::int AS female,
+           EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
+         FROM pages p WHERE p.id = ANY($1::int[])`,
+        [ids, viewer?.id ?? 0],
+      ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owned: boolean }>>,
+      this.db.query(
+        `SELECT file_id, page_id, title, community_ids, user_id FROM (
+           SELECT f.*, row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.file_id) AS n
+             FROM book_files f WHERE f.page_id = ANY($1::int[])) x
+          WHERE n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
+        [ids],
+      ) as Promise<Array<{ file_id: number; page_id: number; title: string; community_ids: number[]; user_id: number }>>,
+      this.access.check(viewer, Permission.BookFiles, ids),
+    ]);
+    const people = await this.profiles.summaries(files.map((f) => f.user_id));
+    const statsById = new Map(stats.map((s) => [s.id, s]));
+    const filesByBook = new Map<number, PageFile[]>();
+    for (const f of files) {
+      const person = people.get(f.user_id);
+      const list = filesByBook.get(f.page_id) ?? [];
+      list.push({
+        id: f.file_id,
+        title: f.title,
+        profile: { id: person?.id ?? null, userId: f.user_id, img: person?.img ?? null, nickName: person?.nickName ?? null },
+        communities: f.community_ids ?? [],
+        communities_info: [],
+      });
+      filesByBook.set(f.page_id, list);
+    }
+    const { config } = this.options;
+    return rows.map((row) => {
+      const s = statsById.get(row.id);
+      const paidPartsVisible = allowed.has(row.id);
+      return {
+        id: row.id,
+        title: row.title,
+        summary: row.summary,
+        img: mediaUrl(config, row.img),
+        created_on: new Date(row.created_on).toISOString(),
+        page_price: row.page_price,
+        rating: 0,
+        is_owned: !!s?.owned,
+        goodpoint: row.goodpoint,
+        badpoint: paidPartsVisible ? row.badpoint : '',
+        point1: row.point1,
+        point2: row.point2,
+        point3: row.point3,
+        point4: row.point4,
+        point5: row.point5,
+        answer: paidPartsVisible ? row.answer : '',
+        post_count: 0,
+        monthly_views: s?.monthly_views ?? 0,
+        gender_count: { male: s?.male ?? 0, female: s?.female ?? 0 },
+        files: filesByBook.get(row.id) ?? [],
+        language: row.language,
+      };
+    });
+  }
+}
