@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
+import { deferredBodyParsers } from './common/http/body-parsers';
 import { requestOriginMiddleware } from './common/http/request-origin';
 import { drfValidationPipe } from './common/http/validation';
 
@@ -31,6 +32,10 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
   app.use(requestOriginMiddleware);
+  // Our JSON/urlencoded parsers replace Nest's (same names, so Nest skips its own): they refuse
+  // JSON nested too deep and hold back body errors until TokenAuthGuard has authenticated, so a
+  // visitor on a protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
+  for (const parser of deferredBodyParsers()) app.use(parser);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },
