@@ -87,7 +87,7 @@ export interface ObservedResponse {
 
 /** A description of how the answer departs from the document, or undefined when it conforms. */
 export function checkResponse(method: string, url: string, res: ObservedResponse): string | undefined {
-  const urlPath = decodeURI(new URL(url, 'http://x').pathname);
+  const urlPath = new URL(url, 'http://x').pathname;
   const found = findOperation(method, urlPath);
   if (!found) return undefined; // not a documented operation (static files, excluded routes)
   const where = `${method.toUpperCase()} ${found.template} answered ${res.status}`;
@@ -131,7 +131,12 @@ export function installOpenApiCheck(): void {
   const original = proto.assert;
   proto.assert = function (this: SupertestLike, resError, res, fn) {
     if (res) {
-      const problem = checkResponse(this.method, this.url, { status: res.status, contentType: res.headers['content-type'], body: res.body, text: res.text });
+      let problem: string | undefined;
+      try {
+        problem = checkResponse(this.method, this.url, { status: res.status, contentType: res.headers['content-type'], body: res.body, text: res.text });
+      } catch (err) {
+        problem = `the checker failed: ${String(err)}`;
+      }
       if (problem) {
         fn?.call(this, new Error(`openapi.yaml mismatch: ${problem}`), res);
         return;

@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { takeBodyError } from '../http/body-parsers';
 import { DrfDetailError, Msg } from '../http/drf-errors';
 import { type AuthUser, IS_PUBLIC } from './auth-user';
 
@@ -23,19 +22,11 @@ export class TokenAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    await this.authenticate(context, req);
-    // Only now may the body's problems be told (see common/http/body-parsers.ts).
-    const bodyError = takeBodyError(req);
-    if (bodyError) throw bodyError;
-    return true;
-  }
-
-  private async authenticate(context: ExecutionContext, req: Request & { user?: AuthUser }): Promise<void> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     const header = req.headers.authorization;
     const parts = header?.trim().split(/\s+/) ?? [];
     if (parts.length === 0 || parts[0].toLowerCase() !== 'token') {
-      if (isPublic) return;
+      if (isPublic) return true;
       throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.notAuthenticated);
     }
     if (parts.length === 1) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.invalidTokenHeader);
@@ -44,5 +35,6 @@ export class TokenAuthGuard implements CanActivate {
     if (result === null) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.invalidToken);
     if (result === 'inactive') throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.inactiveUser);
     req.user = result;
+    return true;
   }
 }

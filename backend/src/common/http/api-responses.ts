@@ -41,7 +41,8 @@ const json = (schema: object) => ({ 'application/json': { schema } });
 /**
  * Answers every operation can give, added to the document in one place so that no controller
  * can forget them: 401 for an invalid token (refused even on public calls, as in DRF), 400 where
- * a body or query is read (validation, unparsable body), 404 where a path names an object.
+ * a body or query is read (validation, unparsable body), 404 where a path names an object,
+ * 413 and 415 where a body is read (too large; unknown Content-Encoding or charset).
  */
 export function withCommonResponses(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
@@ -55,6 +56,10 @@ export function withCommonResponses(document: OpenAPIObject): OpenAPIObject {
       };
       if ((operation.requestBody || params.some((p) => p.in === 'query')) && !responses['400']) {
         responses['400'] = { description: 'Validation errors, DRF style.', content: json(VALIDATION_ERROR_SCHEMA) };
+      }
+      if (operation.requestBody) {
+        responses['413'] ??= { description: 'Body or file too large.', content: json(DETAIL_SCHEMA) };
+        responses['415'] ??= { description: 'Unsupported Content-Encoding or charset.', content: json(DETAIL_SCHEMA) };
       }
       if (params.some((p) => p.in === 'path') && !responses['404']) {
         responses['404'] = { description: 'No such object.', content: json(DETAIL_SCHEMA) };

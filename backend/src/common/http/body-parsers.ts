@@ -1,9 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { MAX_INPUT_DEPTH } from './validation';
+import { MAX_INPUT_DEPTH, UnreadableBody } from './validation';
 
-/** Where a body parser's error waits until authentication has run (see TokenAuthGuard). */
-export const BODY_ERROR = Symbol('bodyError');
-export type RequestWithBodyError = Request & { [BODY_ERROR]?: unknown; rawBody?: Buffer };
+type RequestWithRawBody = Request & { rawBody?: Buffer };
 
 /**
  * The nesting depth of a JSON text, scanning bytes (no recursion, strings skipped). JSON.parse
@@ -26,26 +24,27 @@ export function jsonDepthExceeds(buf: Buffer, limit = MAX_INPUT_DEPTH): boolean 
   return false;
 }
 
-function verifyJson(req: RequestWithBodyError, _res: Response, buf: Buffer): void {
+function verifyJson(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
   req.rawBody = buf; // Stripe webhooks verify signatures over the raw body (as Nest's rawBody: true)
   if (jsonDepthExceeds(buf)) {
     throw Object.assign(new Error(`Nested too deep (more than ${MAX_INPUT_DEPTH} levels).`), { status: 400, type: 'entity.parse.failed' });
   }
 }
 
-function keepRaw(req: RequestWithBodyError, _res: Response, buf: Buffer): void {
+function keepRaw(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
 /**
  * Runs a body parser but holds back its error (broken JSON 400, too large 413, unknown
- * Content-Encoding 415): TokenAuthGuard raises it only after authentication, so a visitor on a
- * protected route gets 401 whatever the body, as in DRF (which parses the body lazily).
+ * Content-Encoding 415) in `req.body`: the validation pipe raises it when the handler reads its
+ * `@Body()`, which is after the guards. So a visitor on a protected route gets 401 whatever the
+ * body, and a route that reads no body ignores it, as in DRF (which parses the body lazily).
  */
 function deferringErrors(name: string, parser: RequestHandler): RequestHandler {
   const handler = (req: Request, res: Response, next: NextFunction) =>
     parser(req, res, (err?: unknown) => {
-      if (err) (req as RequestWithBodyError)[BODY_ERROR] = err;
+      if (err) req.body = new UnreadableBody(err);
       next();
     });
   // Nest skips its own parsers when middleware of these names is already registered.
@@ -59,12 +58,4 @@ export function deferredBodyParsers(): RequestHandler[] {
     deferringErrors('jsonParser', express.json({ verify: verifyJson })),
     deferringErrors('urlencodedParser', express.urlencoded({ extended: true, verify: keepRaw })),
   ];
-}
-
-/** The held-back body error of a request, if any (raised once authentication is done). */
-export function takeBodyError(req: Request): unknown {
-  const r = req as RequestWithBodyError;
-  const err = r[BODY_ERROR];
-  r[BODY_ERROR] = undefined;
-  return err;
 }

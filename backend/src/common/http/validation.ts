@@ -1,6 +1,11 @@
 import { type ArgumentMetadata, type ValidationError, ValidationPipe } from '@nestjs/common';
 import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
 
+/** What a body parser leaves in `req.body` when the body cannot be read; see body-parsers.ts. */
+export class UnreadableBody {
+  constructor(readonly error: unknown) {}
+}
+
 /** Deeper request values are refused before class-transformer (which recurses) ever sees them. */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -83,6 +88,9 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
  */
 class DrfValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A body parser's error surfaces only now, when the handler reads the body: guards (and so
+    // authentication, 401) have run first, as in DRF. See body-parsers.ts.
+    if (metadata.type === 'body' && value instanceof UnreadableBody) throw value.error;
     // Bodies and query values; path params are checked by their pipes (a bad id is a 404).
     if (metadata.type === 'body' || metadata.type === 'query') {
       const errors = screenInput(value, metadata.data);
