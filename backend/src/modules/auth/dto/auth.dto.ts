@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { IsOmittable, IsPgInt, toBool, trimLower } from '../../../common/http/transforms';
+import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, trimLower } from '../../../common/http/transforms';
 
 
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -57,7 +57,7 @@ export class LoginDto {
 }
 
 export class KeyDto {
-  @ApiProperty({ description: 'User id from the link.', example: 12 })
+  @ApiProperty({ description: 'User id from the link.', example: 12, type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
   @IsPgInt({ min: 1 })
   id: number;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { IsPgInt } from '../../../common/http/transforms';
+import { IsPgInt, PG_INT_MAX } from '../../../common/http/transforms';
 
 export class FileProfile {
   @ApiProperty({ type: Number, nullable: true, description: 'Profile id (null while the contributor has no profile).' })
@@ -121,7 +121,7 @@ export class PageStatusResponse {
 }
 
 export class PageIdDto {
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ example: 1, type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
   @IsPgInt({ min: 1 })
   pageId: number;

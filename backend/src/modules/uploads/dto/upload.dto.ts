@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { IsOmittable, IsPgInt, toBool, toInt } from '../../../common/http/transforms';
+import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, toInt } from '../../../common/http/transforms';
 
 export const PRICE_TIERS = [0, 800, 3000, 9800, 40000, 250000] as const;
 
@@ -21,7 +21,7 @@ export class UploadFieldsDto {
   @MaxLength(2000, { message: Msg.maxLength(2000) })
   description?: string;
 
-  @ApiPropertyOptional({ description: "Must be the caller's own user id when sent." })
+  @ApiPropertyOptional({ description: "Must be the caller's own user id when sent.", type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsOmittable()
   @IsPgInt({ min: 1 })
   user_id?: number;
@@ -90,7 +90,7 @@ export class UploadedFileResponse {
 }
 
 export class FileIdDto {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
   @IsPgInt({ min: 1 })
   file_id: number;
