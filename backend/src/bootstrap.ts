@@ -10,6 +10,8 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
+import { withCommonResponses } from './common/http/api-responses';
+import { deferredBodyParsers } from './common/http/body-parsers';
 import { requestOriginMiddleware } from './common/http/request-origin';
 import { drfValidationPipe } from './common/http/validation';
 
@@ -31,6 +33,10 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
   app.use(requestOriginMiddleware);
+  // Our JSON/urlencoded parsers replace Nest's (same names, so Nest skips its own): they refuse
+  // JSON nested too deep and hold back body errors until TokenAuthGuard has authenticated, so a
+  // visitor on a protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
+  for (const parser of deferredBodyParsers()) app.use(parser);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },
@@ -104,7 +110,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
-  return withSpecSpelling(document);
+  return withSpecSpelling(withCommonResponses(document));
 }
 
 /** Operations the product spec writes without a trailing slash; every other API path is documented with one. */

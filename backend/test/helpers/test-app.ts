@@ -8,7 +8,11 @@ import request from 'supertest';
 import { createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/config';
 import { type DatabaseHandle, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { installOpenApiCheck } from './openapi-check';
 import { TestSmtpServer } from './smtp';
+
+// Every answer an e2e test receives through supertest must be one openapi.yaml documents.
+installOpenApiCheck();
 
 /**
  * A fresh database for one test file: a new database on the PostgreSQL of DATABASE_URL when

@@ -631,7 +631,8 @@ export type ListUploadedFilesApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type DownloadFileApiResponse = unknown;
+export type DownloadFileApiResponse =
+  /** status 200 The file; Content-Type names its type, Content-Disposition its name. */ Blob;
 export type DownloadFileApiArg = {
   fileIdDto: FileIdDto;
 };

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiProperty, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
 export class DetailResponse {
@@ -6,12 +7,17 @@ export class DetailResponse {
   detail: string;
 }
 
-/** DRF validation errors: each field (or `non_field_errors`) maps to a list of messages. */
+/**
+ * DRF validation errors: each field (or `non_field_errors`) maps to a list of messages; a body
+ * that cannot be parsed (broken or too deeply nested JSON) answers `{"detail": "JSON parse error - ..."}`.
+ */
 export const VALIDATION_ERROR_SCHEMA = {
-  type: 'object',
-  additionalProperties: { type: 'array', items: { type: 'string' } },
+  anyOf: [
+    { type: 'object', minProperties: 1, additionalProperties: { type: 'array', items: { type: 'string' } } },
+    { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+  ],
   example: { email: ['Enter a valid email address.'] },
-} as const;
+};
 
 export const ApiValidationErrors = () =>
   ApiBadRequestResponse({ description: 'Validation errors, DRF style.', schema: VALIDATION_ERROR_SCHEMA });
@@ -28,3 +34,37 @@ export const ApiThrottled = () =>
 
 /** Errors every token-protected route can answer. */
 export const ApiProtected = () => applyDecorators(ApiAuthErrors());
+
+const DETAIL_SCHEMA = { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } };
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+/**
+ * Answers every operation can give, added to the document in one place so that no controller
+ * can forget them: 401 for an invalid token (refused even on public calls, as in DRF), 400 where
+ * a body or query is read (validation, unparsable body), 404 where a path names an object,
+ * 413 and 415 where a body is read (too large; unknown Content-Encoding or charset).
+ */
+export function withCommonResponses(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
+      if (!operation) continue;
+      const responses = (operation.responses ??= {});
+      const params = (operation.parameters ?? []) as Array<{ in?: string }>;
+      responses['401'] ??= {
+        description: 'Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`.',
+        content: json(DETAIL_SCHEMA),
+      };
+      if ((operation.requestBody || params.some((p) => p.in === 'query')) && !responses['400']) {
+        responses['400'] = { description: 'Validation errors, DRF style.', content: json(VALIDATION_ERROR_SCHEMA) };
+      }
+      if (operation.requestBody) {
+        responses['413'] ??= { description: 'Body or file too large.', content: json(DETAIL_SCHEMA) };
+        responses['415'] ??= { description: 'Unsupported Content-Encoding or charset.', content: json(DETAIL_SCHEMA) };
+      }
+      if (params.some((p) => p.in === 'path') && !responses['404']) {
+        responses['404'] = { description: 'No such object.', content: json(DETAIL_SCHEMA) };
+      }
+    }
+  }
+  return document;
+}

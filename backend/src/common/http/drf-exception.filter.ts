@@ -24,6 +24,11 @@ export class DrfExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<{ method: string; url: string }>();
     if (res.headersSent) return;
 
+    // A path that is not valid percent-encoding names nothing: 404, as Django's URL patterns.
+    if (/^Failed to decode param/.test((exception as { message?: string })?.message ?? '')) {
+      res.status(HttpStatus.NOT_FOUND).json({ detail: Msg.notFound });
+      return;
+    }
     if (exception instanceof DrfValidationError) {
       res.status(HttpStatus.BAD_REQUEST).json(exception.errors);
       return;

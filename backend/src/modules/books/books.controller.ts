@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Ip, Param, Post, Q
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
-import { DrfValidationError, Msg } from '../../common/http/drf-errors';
-import { IdParamPipe } from '../../common/http/id-param.pipe';
+import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
+import { PG_INT_MAX } from '../../common/http/transforms';
 import { pageWindow, parseId } from '../../common/http/paging';
 import { OwningPageDto, PageIdDto, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { BooksService } from './books.service';
@@ -202,7 +202,8 @@ export class BooksController {
     @Ip() ip: string,
     @CurrentUser() viewer?: AuthUser,
   ): Promise<DetailResponse> {
-    if (!/^\d{1,10}$/.test(user)) throw DrfValidationError.field('user', Msg.invalidInt);
+    // A path segment that is not an id names nothing (404, as IdParamPipe); 0 is the visitor.
+    if (!/^\d{1,10}$/.test(user) || Number(user) > PG_INT_MAX) throw notFound();
     await this.books.recordView(page, viewer, Number(user), ip);
     return { detail: 'View recorded.' };
   }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { toBool, trimLower } from '../../../common/http/transforms';
+import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, trimLower } from '../../../common/http/transforms';
 
 
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -36,7 +36,7 @@ export class RegisterDto {
   agreed: boolean;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail sent to this account.' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
   language?: 'ja' | 'en';
 }
@@ -57,11 +57,9 @@ export class LoginDto {
 }
 
 export class KeyDto {
-  @ApiProperty({ description: 'User id from the link.', example: 12 })
-  @Type(() => Number)
+  @ApiProperty({ description: 'User id from the link.', example: 12, type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
-  @IsInt({ message: Msg.invalidInt })
-  @Min(1, { message: Msg.invalidInt })
+  @IsPgInt({ min: 1 })
   id: number;
 
   @ApiProperty({ description: 'Key from the link.' })
@@ -82,14 +80,14 @@ export class ForgotPasswordDto {
   email: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail, when the account has none yet.' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
   language?: 'ja' | 'en';
 }
 
 export class ResetPasswordDto extends KeyDto {
   @ApiPropertyOptional({ description: 'E-mail shown by verify-for-password-reset; must match the link when sent.' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trimLower)
   @IsString()
   email?: string;
@@ -101,7 +99,7 @@ export class ResetPasswordDto extends KeyDto {
   password: string;
 
   @ApiPropertyOptional({ description: 'Repeat of the password; checked when sent.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   password2?: string;
 }

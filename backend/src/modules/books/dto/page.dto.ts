@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsString, Min } from 'class-validator';
+import { IsDefined, IsString } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
+import { IsPgInt, PG_INT_MAX } from '../../../common/http/transforms';
 
 export class FileProfile {
   @ApiProperty({ type: Number, nullable: true, description: 'Profile id (null while the contributor has no profile).' })
@@ -121,11 +121,9 @@ export class PageStatusResponse {
 }
 
 export class PageIdDto {
-  @ApiProperty({ example: 1 })
-  @Type(() => Number)
+  @ApiProperty({ example: 1, type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
-  @IsInt({ message: Msg.invalidInt })
-  @Min(1, { message: Msg.invalidInt })
+  @IsPgInt({ min: 1 })
   pageId: number;
 }
 

@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, NotEquals, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, NotEquals, ValidateIf } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { SEX_CODES } from '../entities/profile.entity';
-import { trim } from '../../../common/http/transforms';
+import { IsOmittable, trim } from '../../../common/http/transforms';
 
 
 /** Multipart fields of POST profile/ and PUT profile/{id}/. Only the fields sent are changed. */
 export class ProfileFieldsDto {
   @ApiPropertyOptional({ maxLength: 20, description: 'Required when creating; "default" means unset and is refused.' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: Msg.blank })
@@ -18,25 +18,25 @@ export class ProfileFieldsDto {
   nickName?: string;
 
   @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(100, { message: Msg.maxLength(100) })
   caption?: string;
 
   @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(2000, { message: Msg.maxLength(2000) })
   description?: string;
 
   @ApiPropertyOptional({ example: '1990-04-01', description: 'Birthday, YYYY-MM-DD; an empty value clears it.' })
-  @ValidateIf((_o, v) => v !== undefined && v !== null && v !== '')
+  @ValidateIf((_o, v) => v !== undefined && v !== '')
   @IsString()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: Msg.invalidDate })
   birth?: string;
 
   @ApiPropertyOptional({ enum: SEX_CODES, description: "'0' no answer (also unset), '1' male, '3' female, '4' other." })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(SEX_CODES, { message: 'Must be one of 0, 1, 3, 4.' })
   sex?: string;
 

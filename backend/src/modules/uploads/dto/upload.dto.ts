@@ -1,13 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { toBool, toInt } from '../../../common/http/transforms';
+import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, toInt } from '../../../common/http/transforms';
 
 export const PRICE_TIERS = [0, 800, 3000, 9800, 40000, 250000] as const;
-
-const toIntList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]).map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
 
 /** Multipart fields of POST upload/ (the file itself is the `file` part). */
 export class UploadFieldsDto {
@@ -19,35 +16,32 @@ export class UploadFieldsDto {
   title: string;
 
   @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(2000, { message: Msg.maxLength(2000) })
   description?: string;
 
-  @ApiPropertyOptional({ description: "Must be the caller's own user id when sent." })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: Msg.invalidInt })
+  @ApiPropertyOptional({ description: "Must be the caller's own user id when sent.", type: 'integer', minimum: 1, maximum: PG_INT_MAX })
+  @IsOmittable()
+  @IsPgInt({ min: 1 })
   user_id?: number;
 
   @ApiPropertyOptional({ enum: PRICE_TIERS, default: 0, description: 'Yen; above 0 only in own-data mode (mydata=true).' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(toInt)
   @IsIn(PRICE_TIERS, { message: 'Choose one of the price tiers: 0, 800, 3000, 9800, 40000, 250000.' })
   price?: number;
 
   @ApiPropertyOptional({ default: false, description: 'The uploader owns the data and may sell it.' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(toBool)
   @IsBoolean({ message: Msg.invalidBool })
   mydata?: boolean;
 
   @ApiPropertyOptional({ type: [Number], description: 'Circle ids; repeat the field for several.' })
-  @IsOptional()
-  @Transform(toIntList)
+  @IsOmittable()
+  @IsPgInt({ min: 1, each: true })
   @IsArray()
-  @IsInt({ each: true, message: Msg.invalidInt })
-  @Min(1, { each: true, message: Msg.invalidInt })
   communities?: number[];
 
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, CSV, Excel (xlsx/xls) or Word (docx/doc), checked by content.' })
@@ -96,11 +90,9 @@ export class UploadedFileResponse {
 }
 
 export class FileIdDto {
-  @ApiProperty()
-  @Transform(toInt)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: PG_INT_MAX })
   @IsDefined({ message: Msg.required })
-  @IsInt({ message: Msg.invalidInt })
-  @Min(1, { message: Msg.invalidInt })
+  @IsPgInt({ min: 1 })
   file_id: number;
 }
 

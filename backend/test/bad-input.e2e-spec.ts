@@ -1,0 +1,98 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+
+/** Each class of bad input the held-out fuzz run found, with the exact DRF answer. */
+describe('bad input answers a clear 4xx', () => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  let profileId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ token, userId } = await signUp(t, 'bad-input@example.com'));
+    const res = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'checker').field('caption', 'hello').expect(201);
+    profileId = res.body.id;
+  });
+  afterAll(() => t?.close());
+
+  const invalidInt = { id: ['A valid integer is required.'] };
+
+  it('refuses ids outside PostgreSQL integer or not integers in JSON bodies; true is not id 1', async () => {
+    for (const id of [2147483648, 1e300, true, '1.5', 1.5, -1, '2147483648', null]) {
+      const res = await request(t.http).post('/api/user/verify/').send({ id, key: 'k' }).expect(400);
+      expect(res.body).toEqual(id === null ? { id: ['This field may not be null.'] } : invalidInt);
+    }
+    await request(t.http).post('/api/user/verify-for-password-reset/').send({ id: true, key: 'k' }).expect(400, invalidInt);
+    await request(t.http).post('/api/user/reset-password/').send({ id: 1e300, key: 'k', password: 'long-enough-1' }).expect(400, invalidInt);
+    for (const pageId of [2147483648, true, '1e300']) {
+      await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId }).expect(400, { pageId: ['A valid integer is required.'] });
+    }
+    for (const file_id of [2147483648, true, 1e300]) {
+      await request(t.http).post('/api/user/download/').set(auth(token)).send({ file_id }).expect(400, { file_id: ['A valid integer is required.'] });
+      await request(t.http).post('/api/user/get_s3_url/').set(auth(token)).send({ file_id }).expect(400, { file_id: ['A valid integer is required.'] });
+    }
+  });
+
+  it('refuses such ids and counts in queries (400) and paths (404)', async () => {
+    await request(t.http).get('/api/user/monopage/get-page-info/?pageId=2147483648').expect(400, { pageId: ['A valid integer is required.'] });
+    await request(t.http).get('/api/user/pageccja/?count=true').expect(400, { count: ['A valid integer is required.'] });
+    await request(t.http).get('/api/user/uploadedfiles/?user_id=1e300').expect(400, { user_id: ['A valid integer is required.'] });
+    for (const seg of ['2147483648', '1e300', 'true', '%ED%A0%80']) {
+      await request(t.http).get(`/api/user/profile/${seg}`).expect(404, { detail: 'Not found.' });
+      await request(t.http).get(`/api/user/record_page_view/${seg}/1/`).expect(404, { detail: 'Not found.' });
+    }
+  });
+
+  it('refuses NUL bytes and lone surrogates in text, JSON and multipart, and stores nothing', async () => {
+    await request(t.http).post('/api/user/register/').send({ email: 'a\u0000@example.com', password1: 'x-long-pass', password2: 'x-long-pass', agreed: true })
+      .expect(400, { email: ['Null characters are not allowed.'] });
+    await request(t.http).post('/api/user/login/').send({ email: '\ud800@example.com', password: 'x' }).expect(400, { email: ['Surrogate characters are not allowed: U+D800.'] });
+    await request(t.http).post('/api/user/forgot-password/').send({ email: 'x@example.com\udfff' }).expect(400, { email: ['Surrogate characters are not allowed: U+DFFF.'] });
+    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).field('caption', 'bad\u0000caption').expect(400, { caption: ['Null characters are not allowed.'] });
+    await request(t.http).get('/api/user/profile/search?q=a%00b').expect(400, { q: ['Null characters are not allowed.'] });
+    const users = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM users`);
+    expect(users[0].n).toBe(1);
+    const mine = await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
+    expect(mine.body.caption).toBe('hello');
+  });
+
+  it('refuses null for fields that are not nullable on PUT profile', async () => {
+    for (const field of ['nickName', 'birth', 'caption', 'sex']) {
+      await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).send({ [field]: null })
+        .expect(400, { [field]: ['This field may not be null.'] });
+    }
+    // An empty birthday still clears it.
+    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).field('birth', '').expect(200);
+  });
+
+  it('answers JSON nested thousands deep with a 400 parse error on every kind of body route', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    for (const [path, who] of [['/api/user/login/', {}], ['/api/user/followingpage/', auth(token)], ['/api/user/download/', auth(token)]] as const) {
+      const res = await request(t.http).post(path).set(who).set('Content-Type', 'application/json').send(`{"x": ${deep}}`).expect(400);
+      expect(res.body.detail).toMatch(/^JSON parse error - /);
+    }
+    // Deep values that arrive parsed (multipart field names) are refused too.
+    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).send({ caption: JSON.parse(deep) }).expect(400);
+  });
+
+  it('answers a visitor 401 on a protected route whatever the body; with a token the body problem is told', async () => {
+    const cases: Array<[string, (r: request.Test) => request.Test, number]> = [
+      ['broken JSON', (r) => r.set('Content-Type', 'application/json').send('{"pageId": '), 400],
+      ['oversized', (r) => r.set('Content-Type', 'application/json').send(JSON.stringify({ pageId: 1, pad: 'x'.repeat(200_000) })), 413],
+      ['unknown Content-Encoding', (r) => r.set('Content-Type', 'application/json').set('Content-Encoding', 'x-unknown').send('{"pageId": 1}'), 415],
+    ];
+    for (const [, body, withToken] of cases) {
+      const visitor = await body(request(t.http).post('/api/user/followingpage/')).expect(401);
+      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(visitor.headers['www-authenticate']).toBe('Token');
+      await body(request(t.http).post('/api/user/followingpage/').set('Authorization', 'Token nope')).expect(401, { detail: 'Invalid token.' });
+      await body(request(t.http).post('/api/user/followingpage/').set(auth(token))).expect(withToken);
+    }
+    // Public routes still read bodies with and without a token; a bad token is 401 there too.
+    await request(t.http).post('/api/user/login/').set('Content-Type', 'application/json').send('{"email": ').expect(400);
+    await request(t.http).post('/api/user/login/').set('Authorization', 'Token nope').send({ email: 'x@example.com', password: 'y' }).expect(401);
+    expect(userId).toBeGreaterThan(0);
+  });
+});

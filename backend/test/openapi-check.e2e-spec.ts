@@ -1,0 +1,42 @@
+import * as http from 'node:http';
+import request from 'supertest';
+import { checkResponse, installOpenApiCheck } from './helpers/openapi-check';
+
+/** The checker every e2e test runs through: a mismatch must fail the request's test. */
+describe('openapi.yaml response checker', () => {
+  const profile = {
+    id: 1, userProfile: 2, nickName: 'n', caption: '', description: '', birth: null, birthday: null, birthYear: null,
+    birthMonth: null, birthDay: null, sex: '0', img: null, imgBackground: null, created_on: '2026-11-22T08:19:56.123Z',
+  };
+  const json = 'application/json; charset=utf-8';
+
+  it('accepts an answer the document describes', () => {
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: profile })).toBeUndefined();
+    expect(checkResponse('GET', 'http://h/api/user/profile/7', { status: 404, contentType: json, body: { detail: 'Not found.' } })).toBeUndefined();
+    expect(checkResponse('DELETE', 'http://h/api/user/unfollow-page/?pageId=1', { status: 204, body: {} })).toBeUndefined();
+  });
+
+  it('refuses a status the operation does not list', () => {
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 418, contentType: json, body: {} })).toMatch(/does not list/);
+  });
+
+  it('refuses a body missing a property, with a wrong type, or with an undocumented property', () => {
+    const missing: Partial<typeof profile> = { ...profile };
+    delete missing.nickName;
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: missing })).toMatch(/nickName/);
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, id: 'one' } })).toMatch(/\/id must be number/);
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, secret: 1 } })).toMatch(/"secret"/);
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: 'text/html', body: {} })).toMatch(/Content-Type text\/html/);
+  });
+
+  it('fails a supertest request whose answer the document does not describe, even without .expect()', async () => {
+    installOpenApiCheck();
+    const server = http.createServer((req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(req.url?.startsWith('/api/user/myprofile') ? { id: 'not a profile' } : profile));
+    });
+    await expect(request(server).get('/api/user/myprofile/')).rejects.toThrow(/openapi\.yaml mismatch: GET \/api\/user\/myprofile\/ answered 200/);
+    await expect(request(server).get('/api/user/myprofile/').expect(200)).rejects.toThrow(/openapi\.yaml mismatch/);
+    await request(server).get('/api/user/profile/1').expect(200); // a conforming answer passes
+  });
+});
