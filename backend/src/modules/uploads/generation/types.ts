@@ -82,6 +82,8 @@ export interface TableProfile {
   };
   /** Strong correlations between the headline and other measures (|r| ≥ 0.7). */
   relations: Array<{ a: string; b: string; r: number }>;
+  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40). */
+  chart?: { kind: 'bars' | 'line'; values: number[] };
   /** Whether the row-level facts come from a sample of a larger file. */
   sampled: boolean;
   /** Every number the profile states (for checking a model's answer). */
