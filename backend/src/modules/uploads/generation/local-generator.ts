@@ -220,6 +220,7 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     if (t.biggestRise) extremes.push(ja ? `最大の上昇は${tl(t.biggestRise.label)}（${signed(t.biggestRise.value, unit, lang)}）` : `the largest rise came in ${t.biggestRise.label} (${signed(t.biggestRise.value, unit, lang)})`);
     if (t.biggestFall) extremes.push(ja ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）` : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`);
     if (extremes.length) findings.push(ja ? `${extremes.join('、')}です。` : `${extremes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`);
+    if (t.low.label !== t.first.label || t.direction !== 'up') findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
     good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
   }
 
@@ -314,7 +315,12 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
       out.push(ja ? `${c.name}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${c.name} values are ${listJoin(tops.map((t) => `${t.value} (${nf(t.count, lang)})`), lang)}.`);
     }
   }
+  for (const r of p.roles.filter((x) => x.role === 'identifier').slice(0, 1)) {
+    const c = byName.get(r.name);
+    if (c) out.push(ja ? `${c.name}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${c.name} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
+  }
   out.push(ja ? `${nf(sheet.rowCount, lang)}行 × ${sheet.columns.length}列の表です。` : `${nf(sheet.rowCount, lang)} rows × ${sheet.columns.length} columns.`);
+  out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => c.name).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => c.name).join(', ')}`);
   return out;
 }
 

@@ -66,7 +66,7 @@ function roleOf(summary: ColumnSummary, raws: string[], rowCount: number): Colum
     return 'measure';
   }
   if (summary.type === 'text' || summary.type === 'boolean') {
-    if (ID_HEADER.test(name) && summary.distinct >= summary.nonEmpty * 0.9) return 'identifier';
+    if (ID_HEADER.test(name) && (summary.distinctCapped || summary.distinct >= summary.nonEmpty * 0.9)) return 'identifier';
     if (TIME_HEADER.test(name)) return 'time';
     const unique = !summary.distinctCapped && summary.distinct >= summary.nonEmpty * 0.9;
     if (summary.distinctCapped) return ENTITY_HEADER.test(name) ? 'entity' : 'text';
