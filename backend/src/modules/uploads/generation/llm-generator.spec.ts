@@ -135,7 +135,7 @@ describe('LlmBookGenerator', () => {
     standIn.handlers = [(_b, _q, res) => json(res, 401, { error: { message: 'bad key' } })];
     const draft = await make().generate(content, ctx);
     expect(standIn.requests).toHaveLength(1);
-    expect(draft.title).toBe('都道府県別の保険料率(%)');
+    expect(draft.title).toBe('都道府県別の保険料率');
   });
 
   it('falls back when the endpoint answers garbage that is not JSON at all', async () => {

@@ -210,17 +210,22 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     const dirJa = t.direction === 'up' ? '上昇' : t.direction === 'down' ? '減少' : 'ほぼ横ばい';
     const dirEn = t.direction === 'up' ? 'rose' : t.direction === 'down' ? 'fell' : 'stayed roughly level';
     const pctText = pct !== undefined && t.direction !== 'flat' ? (ja ? `（${pct > 0 ? '+' : ''}${nf(pct, lang)}%）` : ` (${pct > 0 ? '+' : ''}${nf(pct, lang)}%)`) : '';
-    const line = ja
-      ? `${H}は${tl(t.first.label)}の${v(t.first.value)}から${tl(t.last.label)}の${v(t.last.value)}へ${dirJa}しました${pctText}。`.replace('ほぼ横ばいしました', 'ほぼ横ばいでした')
-      : `${H} ${dirEn} from ${v(t.first.value)} in ${t.first.label} to ${v(t.last.value)} in ${t.last.label}${pctText}.`;
+    const line =
+      t.direction === 'flat'
+        ? ja
+          ? `${H}は${tl(t.first.label)}（${v(t.first.value)}）と${tl(t.last.label)}（${v(t.last.value)}）で大きな変化はなく、最高は${tl(t.peak.label)}の${v(t.peak.value)}、最低は${tl(t.low.label)}の${v(t.low.value)}でした。`
+          : `${H} shows no lasting rise or fall between ${t.first.label} (${v(t.first.value)}) and ${t.last.label} (${v(t.last.value)}); it peaked at ${v(t.peak.value)} in ${t.peak.label} and was lowest at ${v(t.low.value)} in ${t.low.label}.`
+        : ja
+          ? `${H}は${tl(t.first.label)}の${v(t.first.value)}から${tl(t.last.label)}の${v(t.last.value)}へ${dirJa}しました${pctText}。`
+          : `${H} ${dirEn} from ${v(t.first.value)} in ${t.first.label} to ${v(t.last.value)} in ${t.last.label}${pctText}.`;
     findings.push(line);
     headlines.push(line);
     const extremes: string[] = [];
-    if (t.peak.label !== t.last.label || t.direction !== 'up') extremes.push(ja ? `最高は${tl(t.peak.label)}の${v(t.peak.value)}` : `the peak was ${v(t.peak.value)} in ${t.peak.label}`);
+    if (t.direction !== 'flat' && (t.peak.label !== t.last.label || t.direction !== 'up')) extremes.push(ja ? `最高は${tl(t.peak.label)}の${v(t.peak.value)}` : `the peak was ${v(t.peak.value)} in ${t.peak.label}`);
     if (t.biggestRise) extremes.push(ja ? `最大の上昇は${tl(t.biggestRise.label)}（${signed(t.biggestRise.value, unit, lang)}）` : `the largest rise came in ${t.biggestRise.label} (${signed(t.biggestRise.value, unit, lang)})`);
     if (t.biggestFall) extremes.push(ja ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）` : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`);
     if (extremes.length) findings.push(ja ? `${extremes.join('、')}です。` : `${extremes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`);
-    if (t.low.label !== t.first.label || t.direction !== 'up') findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
+    if (t.direction !== 'flat' && (t.low.label !== t.first.label || t.direction !== 'up')) findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
     good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
   }
 
@@ -283,8 +288,11 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
   if (ids.length) findings.push(ja ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。` : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`);
 
   // Limits.
-  const headlineSummary = H ? sheet.columns.find((c) => c.name === H) : undefined;
-  if (headlineSummary && headlineSummary.nonEmpty < rows) bad.push(ja ? `${H}に${nf(rows - headlineSummary.nonEmpty, lang)}件の空欄があります。` : `${H} is missing in ${nf(rows - headlineSummary.nonEmpty, lang)} rows.`);
+  const gaps = sheet.columns
+    .filter((c) => c.type !== 'empty' && c.nonEmpty < rows)
+    .sort((a, b) => (a.name === p.headline?.column ? -1 : b.name === p.headline?.column ? 1 : a.nonEmpty - b.nonEmpty))
+    .slice(0, 2);
+  for (const c of gaps) bad.push(ja ? `${c.name}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。` : `${c.name} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`);
   if (H && !unit) bad.push(ja ? `${H}の単位がファイルに書かれていないので、出典で確認してください。` : `The unit of ${H} is not stated in the file; check the source.`);
   if (p.sampled) bad.push(ja ? `大きなファイルのため、順位や傾向は${nf(PROFILE_ROWS, lang)}行の標本から求めています。` : `The file is large, so rankings and trends come from a sample of ${nf(PROFILE_ROWS, lang)} rows.`);
   if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time')) bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');

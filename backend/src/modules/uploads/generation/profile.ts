@@ -110,8 +110,11 @@ function timeKey(raw: string): string | undefined {
   return n !== undefined ? String(n).padStart(4, '0') : t;
 }
 
-function timeLabel(key: string): string {
-  return key.replace(/-01$/, '').replace(/^(\d{4})-01$/, '$1');
+/** Period labels as short as the data allows: 2001-01-01 … 2017-01-01 → 2001 … 2017; monthly → 2020-04. */
+function timeLabeller(keys: string[]): (key: string) => string {
+  if (keys.every((k) => /^\d{4}-01-01$/.test(k))) return (k) => k.slice(0, 4);
+  if (keys.every((k) => /^\d{4}-\d{2}-01$/.test(k))) return (k) => k.slice(0, 7);
+  return (k) => k;
 }
 
 function pearson(xs: number[], ys: number[]): number | undefined {
@@ -253,7 +256,9 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   }
 
   // Trend over time: the total rows when there are any, else all rows aggregated per period.
-  if (timeCol && timeCol !== labelCol) {
+  // A year beside each unique entity (a census year per city) is an attribute, not a series.
+  const perEntityAttribute = entityCol !== undefined && labelCol === entityCol;
+  if (timeCol && timeCol !== labelCol && !perEntityAttribute) {
     const totalRows = labelCol ? rows.filter((r) => isTotal((r[labelCol.index] ?? '').trim())) : [];
     const source = totalRows.length >= 3 ? totalRows : labelCol ? rows.filter((r) => !isTotal((r[labelCol.index] ?? '').trim())) : rows;
     const perKey = new Map<string, { sum: number; n: number }>();
@@ -267,21 +272,23 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       perKey.set(k, a);
     }
     let keys = [...perKey.keys()].sort();
-    // Long daily / monthly series: compare years (whole years only when sums are taken).
+    // Long daily / monthly series: compare years (or months within one or two years), by the
+    // mean of their periods (a sum of monthly levels means nothing).
     const years = new Set(keys.map((k) => k.slice(0, 4)));
+    const months = new Set(keys.map((k) => k.slice(0, 7)));
     let series = new Map(keys.map((k) => [k, perKey.get(k)!]));
     let yearly = false;
-    if (keys.length > 24 && years.size >= 3 && keys.some((k) => k.length > 4)) {
-      // Years are compared by the mean of their periods (a sum of monthly levels means nothing).
-      const byYear = new Map<string, { sum: number; n: number }>();
+    const bucket = keys.length > 24 && keys.some((k) => k.length > 4) ? (years.size >= 3 ? 4 : months.size >= 3 && keys.some((k) => k.length > 7) ? 7 : 0) : 0;
+    if (bucket) {
+      const byBucket = new Map<string, { sum: number; n: number }>();
       for (const [k, a] of series) {
-        const y = k.slice(0, 4);
-        const b = byYear.get(y) ?? { sum: 0, n: 0 };
+        const y = k.slice(0, bucket);
+        const b = byBucket.get(y) ?? { sum: 0, n: 0 };
         b.sum += additive ? a.sum : a.sum / a.n;
         b.n++;
-        byYear.set(y, b);
+        byBucket.set(y, b);
       }
-      series = new Map([...byYear].map(([y, b]) => [y, { sum: b.sum / b.n, n: 1 }]));
+      series = new Map([...byBucket].map(([y, b]) => [y, { sum: b.sum / b.n, n: 1 }]));
       yearly = true;
       keys = [...series.keys()].sort();
     }
@@ -290,6 +297,7 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       return round(yearly ? a.sum : additive && totalRows.length < 3 ? a.sum : a.sum / a.n);
     };
     if (keys.length >= 3) {
+      const timeLabel = timeLabeller(keys);
       const values = keys.map(seriesValue);
       const first = { label: timeLabel(keys[0]), value: values[0] };
       const last = { label: timeLabel(keys[keys.length - 1]), value: values[values.length - 1] };
@@ -311,9 +319,11 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
       const head = mean(values.slice(0, k));
       const tail = mean(values.slice(-k));
-      const spread = Math.max(...values) - Math.min(...values) || 1;
+      // A robust spread (10th to 90th percentile), so one extreme year does not hide a trend.
+      const sorted = [...values].sort((a, b) => a - b);
+      const spread = sorted[Math.floor(sorted.length * 0.9)] - sorted[Math.floor(sorted.length * 0.1)] || Math.max(...values) - Math.min(...values) || 1;
       const change = tail - head;
-      const significant = Math.abs(change) > spread * 0.1 && Math.abs(change) > Math.max(Math.abs(head), Math.abs(tail)) * 0.05;
+      const significant = Math.abs(change) > spread * 0.25 && Math.abs(change) > Math.max(Math.abs(head), Math.abs(tail)) * 0.05;
       const direction = !significant ? 'flat' : change > 0 ? 'up' : 'down';
       profile.trend = {
         column: timeCol.summary.name,
