@@ -60,7 +60,7 @@ const CASES: Case[] = [
   },
   {
     file: 'kyokai-kenpo-report-ja.docx',
-    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）'], en: ['料率の高い都道府県'] },
+    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/], en: ['料率の高い都道府県', /Table: 保険料率 is highest in 佐賀県 \(10\.51%\)/] },
     mustNot: [/First row|1行目/],
   },
   {
@@ -136,7 +136,7 @@ const CASES: Case[] = [
   },
   {
     file: 'co2-decades-report.docx',
-    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm'], ja: ['Decade averages'] },
+    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'], ja: ['Decade averages', '表: Mean CO2は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'] },
     mustNot: [/First row|1行目/],
   },
 ];
@@ -195,6 +195,14 @@ describe('the Book of real public data (corpus)', () => {
     expect(rates.title).toBe('協会けんぽ 都道府県単位保険料率（令和5年度）');
     expect(rates.columns.map((col) => col.name)).toEqual(['都道府県コード', '都道府県', '健康保険料率(%)', '前年度差', '加入者数', '地域']);
     expect(rates.rowCount).toBe(47);
+  });
+
+  it('reads the tables of a Word document as tables', async () => {
+    const doc = (await content('kyokai-kenpo-report-ja.docx')).document!;
+    expect(doc.tables).toHaveLength(1);
+    expect(doc.tables![0].columns.map((c) => c.name)).toEqual(['都道府県', '保険料率(%)', '地域']);
+    expect(doc.tables![0].profile!.top[0]).toEqual({ label: '佐賀県', value: 10.51 });
+    expect(doc.paragraphs.join('\n')).not.toContain('九州・沖縄\n');
   });
 
   it('gives codes, constants, coordinates and totals their roles', async () => {

@@ -491,10 +491,18 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   }
 
   const top = ranked.slice(0, 2).sort((a, b) => a.index - b.index);
+  // Tables in the document: their first finding (extremes or trend of the headline measure).
+  const tableFacts: string[] = [];
+  for (const table of doc.tables ?? []) {
+    if (!table.profile) continue;
+    const f = tableFindings(content, table, table.profile, lang);
+    const first = f.headlines[0] ?? f.findings[0];
+    if (first) tableFacts.push(ja ? `表: ${first}` : `Table: ${first}`);
+  }
   const intro = ja
     ? `${size}の文書${doc.headings.length ? `で、${doc.headings.length}個の見出し（${headings.slice(0, 3).map((h) => quote(h, lang)).join('')}など）で構成されています` : 'です'}。`
     : `A document of ${size}${doc.headings.length ? ` organised under ${doc.headings.length} headings (${headings.slice(0, 3).map((h) => quote(h, lang)).join(', ')}, …)` : ''}.`;
-  const summary = fit([intro, ...top.map((r) => r.sentence)], DRAFT_LIMITS.summary);
+  const summary = fit([intro, ...top.map((r) => r.sentence), ...tableFacts.slice(0, 1)], DRAFT_LIMITS.summary);
 
   const goodpoint = doc.headings.length
     ? ja
@@ -508,13 +516,14 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   if (doc.characterCount < (content.language === 'ja' ? 1500 : 3000)) bad.push(ja ? `本文は${size}と短く、詳しいデータや根拠は限られています。` : `At ${size} it is short, so detailed data and evidence are limited.`);
   if (!doc.headings.length) bad.push(ja ? '見出しがないため、全体の構成がつかみにくいです。' : 'It has no headings, so its structure is harder to follow.');
   if (legacy) bad.push(ja ? '旧形式（.doc）のため、見出しは推定です。' : 'As a legacy .doc file, its headings are guessed.');
-  bad.push(ja ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。' : 'Figures, tables and images are not included; only the text was read.');
+  if (tableFacts.length) bad.push(ja ? '図や画像の内容は取り込んでいないため、文章と表から読み取れる範囲の情報です。' : 'Figures and images are not included; only the text and tables were read.');
+  else bad.push(ja ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。' : 'Figures, tables and images are not included; only the text was read.');
   const badpoint = fit(bad, DRAFT_LIMITS.badpoint);
 
   const used = new Set(top.map((r) => r.index));
   const rest = ranked.filter((r) => !used.has(r.index));
   const pointSentences = (rest.length >= 5 ? rest : ranked).slice(0, 5).sort((a, b) => a.index - b.index);
-  const facts = pointSentences.map((r) => r.sentence);
+  const facts = [...tableFacts.slice(0, 2), ...pointSentences.map((r) => r.sentence)];
   const fillers = doc.headings.map((h) => (ja ? `見出し: ${h}` : `Section: ${h}`));
 
   const best = ranked[0];

@@ -9,7 +9,7 @@ import { type ColumnRole, type ColumnSummary, type LabelledValue, type TableProf
 
 const ID_HEADER = /(^id$|[_\s]id$|^id[_\s]|\bcode\b|_code$|コード|番号|^no\.?$|^#$|^№$|zip|postal|郵便|iata|icao|fips|^jis|^iso|^key$|^uuid$|^serial)/i;
 const COORD_HEADER = /^(lat|latitude|lon|lng|long|longitude|緯度|経度)$|latitude|longitude|緯度|経度/i;
-const TIME_HEADER = /^(year|yr|年|年度|fiscal ?year|month|date|day|日付|年月|年月日|期間|period|time|時点|week|quarter|四半期)$|(^|_)(year|date|month)$|年度$|年月日$|日付$/i;
+const TIME_HEADER = /^(year|yr|年|年度|fiscal ?year|month|date|day|日付|年月|年月日|期間|period|time|時点|week|quarter|四半期|decade|年代)$|(^|_)(year|date|month)$|年度$|年月日$|日付$/i;
 const ENTITY_HEADER = /(^name$|_name$|名称|名前|^氏名|都道府県|市区町村|市町村|自治体|country|countries|nation|state|prefecture|city|county|region|entity|company|支部|支店|店舗|国名|^国$|^地域$|^品目|^項目)/i;
 /** Measures a title or reader points at first. */
 const HEADLINE_STRONG = /(rate|率|price|価格|単価|population|人口|deaths?|死者|死亡|co2|income|所得|収入|sales|売上|revenue|gdp|temp|気温|generation|発電|employment|雇用|cases|患者|件数|score|得点|金額|amount|cost|費用|賃金|wage|salary|給与|value|値|production|生産|consumption|消費|emission|排出|precipitation|降水|mass|weight|重量|体重|anomaly|偏差)/i;
@@ -104,6 +104,8 @@ function timeKey(raw: string): string | undefined {
   const t = raw.trim();
   if (!t) return undefined;
   if (/^\d{4}$/.test(t)) return t;
+  const decade = /^(\d{4})(s|年代)$/.exec(t);
+  if (decade) return decade[1];
   const d = parseDate(t);
   if (d) return d;
   const n = parseNumber(t);
@@ -262,8 +264,10 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
     const totalRows = labelCol ? rows.filter((r) => isTotal((r[labelCol.index] ?? '').trim())) : [];
     const source = totalRows.length >= 3 ? totalRows : labelCol ? rows.filter((r) => !isTotal((r[labelCol.index] ?? '').trim())) : rows;
     const perKey = new Map<string, { sum: number; n: number }>();
+    const written = new Map<string, string>();
     for (const r of source) {
       const k = timeKey(r[timeCol.index] ?? '');
+      if (k && !written.has(k)) written.set(k, (r[timeCol.index] ?? '').trim());
       const v = num(r[h]);
       if (!k || v === undefined) continue;
       const a = perKey.get(k) ?? { sum: 0, n: 0 };
@@ -297,7 +301,9 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       return round(yearly ? a.sum : additive && totalRows.length < 3 ? a.sum : a.sum / a.n);
     };
     if (keys.length >= 3) {
-      const timeLabel = timeLabeller(keys);
+      const short = timeLabeller(keys);
+      // Decades keep their written form (1950s, 1950年代).
+      const timeLabel = (k: string) => (/^\d{4}(s|年代)$/.test(written.get(k) ?? '') ? written.get(k)! : short(k));
       const values = keys.map(seriesValue);
       const first = { label: timeLabel(keys[0]), value: values[0] };
       const last = { label: timeLabel(keys[keys.length - 1]), value: values[values.length - 1] };
