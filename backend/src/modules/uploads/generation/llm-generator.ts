@@ -45,8 +45,12 @@ function systemPrompt(language: 'ja' | 'en'): string {
 }
 
 function profileForPrompt(p: TableProfile): Record<string, unknown> {
-  const { numbers: _numbers, chart: _chart, roles: _roles, trend, ...rest } = p;
-  return { ...rest, ...(trend ? { trend: { ...trend, series: undefined } } : {}) };
+  const out: Record<string, unknown> = { ...p };
+  delete out.numbers;
+  delete out.chart;
+  delete out.roles;
+  if (p.trend) out.trend = { ...p.trend, series: undefined };
+  return out;
 }
 
 /** Numbers a Book may cite: everything the model was shown, plus the profile's derived figures. */

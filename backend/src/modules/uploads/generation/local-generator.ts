@@ -5,7 +5,6 @@ import { charLength, formatNumber, splitSentences, titleFromFileName, truncate }
 import {
   type BookDraft,
   type BookGenerator,
-  type ColumnSummary,
   type ContentLanguage,
   type ExtractedContent,
   type GenerationContext,
@@ -43,7 +42,6 @@ const listJoin = (items: string[], lang: ContentLanguage) => {
   if (items.length <= 2) return items.join(' and ');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 };
-const range = (a: string, b: string, lang: ContentLanguage) => (lang === 'ja' ? `${a}〜${b}` : `${a} to ${b}`);
 const cut = (s: string, n: number) => truncate(s, n);
 
 function userTitle(ctx: GenerationContext): string | undefined {
