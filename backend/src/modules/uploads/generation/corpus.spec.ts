@@ -65,7 +65,10 @@ const CASES: Case[] = [
   },
   {
     file: 'us-airports.csv',
-    must: { en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /latitude and longitude give each row's location/], ja: ['3,376件', 'AK（263件）'] },
+    must: {
+      en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /latitude and longitude give each row's location/, 'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)'],
+      ja: ['3,376件', 'AK（263件）', '最も北にあるのはWiley Post Will Rogers Memorial'],
+    },
     mustNot: [/latitude[^.。]*(mean|平均)/i, /longitude[^.。]*(mean|平均)/i, /iata[^.。]*(mean|平均)/i],
   },
   {

@@ -282,6 +282,14 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     findings.push(ja ? `${coords.join('・')}で各行の位置が分かり、地図に表せます。` : `${listJoin(coords, lang)} give each row's location, ready for a map.`);
     good.push(ja ? '位置（緯度・経度）が入っているので、地図にそのまま使えます。' : 'Each row carries its coordinates, so it can be mapped directly.');
   }
+  if (p.extent) {
+    const { north, south } = p.extent;
+    findings.push(
+      ja
+        ? `最も北にあるのは${north.label}（${p.extent.column} ${nf(north.value, lang)}）、最も南は${south.label}（${nf(south.value, lang)}）です。`
+        : `The northernmost is ${north.label} (${p.extent.column} ${nf(north.value, lang)}), the southernmost ${south.label} (${nf(south.value, lang)}).`,
+    );
+  }
   const ids = p.roles.filter((r) => r.role === 'identifier').map((r) => r.name);
   if (ids.length) findings.push(ja ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。` : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`);
 
@@ -316,7 +324,7 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
           : `${displayName(c.name)} ranges from ${withUnit(c.min, r.unit, lang)}${at(c.minLabel)} to ${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}.`,
       );
     }
-    if ((r.role === 'category' || r.role === 'entity') && r.name !== p.counts?.column && c.topValues.length && c.topValues[0].count > 1) {
+    if (r.role === 'category' && r.name !== p.counts?.column && c.topValues.length && c.topValues[0].count > 2) {
       const tops = c.topValues.slice(0, 3);
       out.push(ja ? `${c.name}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${c.name} values are ${listJoin(tops.map((t) => `${t.value} (${nf(t.count, lang)})`), lang)}.`);
     }

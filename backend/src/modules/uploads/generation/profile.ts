@@ -188,6 +188,25 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
     }
   }
 
+  // Places: the northernmost and southernmost named rows (coordinates are never averaged).
+  const lat = cols.find((c) => c.role === 'coordinate' && /^(lat|latitude|緯度)$|latitude|緯度/i.test(c.summary.name));
+  const namer = entityCandidates.find((c) => /name|名/i.test(c.summary.name)) ?? labelCol;
+  if (lat && namer) {
+    let north: LabelledValue | undefined;
+    let south: LabelledValue | undefined;
+    for (const r of rows) {
+      const v = num(r[lat.index]);
+      const label = (r[namer.index] ?? '').trim();
+      if (v === undefined || !label) continue;
+      if (!north || v > north.value) north = { label, value: v };
+      if (!south || v < south.value) south = { label, value: v };
+    }
+    if (north && south && north.label !== south.label) {
+      profile.extent = { column: lat.summary.name, north, south };
+      numbers.push(north.value, south.value);
+    }
+  }
+
   if (!headlineCol) return profile;
   profile.headline = { column: headlineCol.summary.name, ...(headlineCol.unit ? { unit: headlineCol.unit } : {}), additive };
   for (const v of [headlineCol.summary.min, headlineCol.summary.max, headlineCol.summary.mean, headlineCol.summary.sum]) if (v !== undefined) numbers.push(v);

@@ -82,6 +82,8 @@ export interface TableProfile {
   };
   /** Strong correlations between the headline and other measures (|r| ≥ 0.7). */
   relations: Array<{ a: string; b: string; r: number }>;
+  /** The northernmost and southernmost rows, when the table has a latitude and a name. */
+  extent?: { column: string; north: LabelledValue; south: LabelledValue };
   /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40). */
   chart?: { kind: 'bars' | 'line'; values: number[] };
   /** Whether the row-level facts come from a sample of a larger file. */
