@@ -80,8 +80,12 @@ const CASES: Case[] = [
     file: 'co2-mauna-loa.csv',
     headline: 'CO2',
     chart: 'line',
-    must: { en: ['CO2 rose from 315.3 in 1958 to 414.5 in 2020', '+31.5%', 'largest rise came in 2016'], ja: ['1958年の315.3から2020年の414.5へ上昇', '+31.5%'] },
-    mustNot: [/mean|平均/, /adjusted CO2 (rose|fell)/],
+    must: {
+      en: ['CO2 rose from 315.3 in 1958 to 414.5 in 2020', '+31.5%', 'largest rise came in 2016', 'peaks in May and bottoms out in September'],
+      ja: ['1958年の315.3から2020年の414.5へ上昇', '+31.5%', '5月に最も高く、9月に最も低く'],
+    },
+    // The 60-year mean (355.3) says nothing about a rising series.
+    mustNot: [/mean/, '355.3', /adjusted CO2 (rose|fell)/],
   },
   {
     file: 'disaster-deaths.csv',
@@ -118,7 +122,8 @@ const CASES: Case[] = [
     headline: 'nonfarm',
     chart: 'line',
     must: { en: ['nonfarm', '2006', '2015', /largest fall came in 2009/], ja: ['2009年'] },
-    mustNot: [/nonfarm_change[^.]*highest/, '1,637,463'],
+    // Seasonally adjusted: no season to report; monthly levels are never summed into years.
+    mustNot: [/nonfarm_change[^.]*highest/, '1,637,463', 'Within each year', '1年の中では'],
   },
   {
     file: 'palmer-penguins.csv',

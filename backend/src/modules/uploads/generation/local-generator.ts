@@ -224,6 +224,14 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     if (t.biggestFall) extremes.push(ja ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）` : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`);
     if (extremes.length) findings.push(ja ? `${extremes.join('、')}です。` : `${extremes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`);
     if (t.direction !== 'flat' && (t.low.label !== t.first.label || t.direction !== 'up')) findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
+    if (t.season) {
+      const month = (m: string) => (ja ? `${Number(m)}月` : MONTHS[Number(m) - 1]);
+      findings.push(
+        ja
+          ? `1年の中では${month(t.season.high.label)}に最も高く、${month(t.season.low.label)}に最も低くなり、その差は平均${v(t.season.high.value)}です。`
+          : `Within each year ${H} peaks in ${month(t.season.high.label)} and bottoms out in ${month(t.season.low.label)}, ${v(t.season.high.value)} apart on average.`,
+      );
+    }
     good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
   }
 

@@ -362,6 +362,35 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
         periods: keys.length,
         series: values.length > 64 ? values.filter((_, i) => i % Math.ceil(values.length / 64) === 0) : values,
       };
+      // The season: months compared within each full year (so the trend does not leak in),
+      // stated only when the high month beats the low month in at least 90% of those years.
+      const perYear = new Map<string, Map<string, { sum: number; n: number }>>();
+      for (const [k, a] of perKey) {
+        if (!/^\d{4}-\d{2}/.test(k)) continue;
+        const months = perYear.get(k.slice(0, 4)) ?? new Map<string, { sum: number; n: number }>();
+        const b = months.get(k.slice(5, 7)) ?? { sum: 0, n: 0 };
+        b.sum += a.sum / a.n;
+        b.n++;
+        months.set(k.slice(5, 7), b);
+        perYear.set(k.slice(0, 4), months);
+      }
+      const fullYears = [...perYear.values()].filter((m) => m.size === 12).map((m) => new Map([...m].map(([mo, b]) => [mo, b.sum / b.n])));
+      if (fullYears.length >= 2) {
+        const dev = new Map<string, number>();
+        for (const year of fullYears) {
+          const mean = [...year.values()].reduce((x, y) => x + y, 0) / 12;
+          for (const [mo, v] of year) dev.set(mo, (dev.get(mo) ?? 0) + (v - mean) / fullYears.length);
+        }
+        const ordered = [...dev].sort((a, b) => b[1] - a[1]);
+        const [high] = ordered[0];
+        const [low] = ordered[ordered.length - 1];
+        const consistent = fullYears.filter((y) => y.get(high)! > y.get(low)!).length / fullYears.length;
+        if (consistent >= 0.9) {
+          const gap = round(ordered[0][1] - ordered[ordered.length - 1][1]);
+          profile.trend.season = { high: { label: high, value: gap }, low: { label: low, value: -gap } };
+          numbers.push(gap);
+        }
+      }
       profile.chart = { kind: 'line', values: profile.trend.series };
       numbers.push(first.value, last.value, values[peak], values[low], round(last.value - first.value), keys.length);
       if (rise) numbers.push(rise.value);

@@ -79,6 +79,8 @@ export interface TableProfile {
     biggestFall?: LabelledValue;
     periods: number;
     series: number[];
+    /** For dated series over several full years: the months (01–12) highest and lowest within the year; value = the average gap between them. */
+    season?: { high: LabelledValue; low: LabelledValue };
   };
   /** Strong correlations between the headline and other measures (|r| ≥ 0.7). */
   relations: Array<{ a: string; b: string; r: number }>;
