@@ -1,3 +1,4 @@
+import { profileTable } from './profile';
 import { type ColumnSummary, type SheetSummary } from './types';
 
 /**
@@ -252,30 +253,90 @@ function looksLikeHeader(cells: CellValue[]): boolean {
   return plain.length === filled.length || (plain.length >= filled.length * 0.8 && filled.length >= 3);
 }
 
-/** Builds a SheetSummary from rows fed one at a time; the first row is taken as header when it looks like one. */
+/** Rows kept for the table profile (a uniform sample of the whole file, in file order). */
+export const PROFILE_ROWS = 5000;
+const PROFILE_COLUMNS = 60;
+const PROFILE_CELL = 80;
+/** Rows looked at before deciding which one is the header (title rows may sit above it). */
+const HEADER_LOOKAHEAD = 10;
+
+/** Deterministic pseudo-random numbers (mulberry32) for the row sample. */
+function sampler(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const filledCount = (cells: CellValue[]) => cells.reduce<number>((n, c) => n + (cellText(c).trim() === '' ? 0 : 1), 0);
+
+/**
+ * Builds a SheetSummary from rows fed one at a time. The header is the first row that looks
+ * like one and is about as wide as the table; rows above it are title rows. Besides the running
+ * column statistics, a uniform sample of ≤ 5,000 rows is kept (reservoir sampling) for the
+ * table profile, so memory is bounded whatever the file size.
+ */
 export class SheetAccumulator {
   private columns: ColumnAccumulator[] | undefined;
   private rows = 0;
   private readonly samples: string[][] = [];
   private headerDecided = false;
+  private pending: CellValue[][] = [];
+  private titleLines: string[] = [];
+  private readonly reservoir: Array<{ index: number; cells: string[] }> = [];
+  private readonly random = sampler(0x5eed);
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly hints = '',
+  ) {}
 
   get rowCount(): number {
-    return this.rows;
+    return this.rows + (this.headerDecided ? 0 : this.pending.length);
   }
 
   addRow(cells: CellValue[]): void {
     if (cells.length > MAX_COLUMNS) cells = cells.slice(0, MAX_COLUMNS);
     if (cells.every((c) => cellText(c).trim() === '')) return;
     if (!this.headerDecided) {
-      this.headerDecided = true;
-      if (looksLikeHeader(cells)) {
-        this.columns = cells.map((c, i) => new ColumnAccumulator(cellText(c).trim() || `Column ${i + 1}`));
-        return;
-      }
-      this.columns = [];
+      this.pending.push(cells);
+      if (this.pending.length >= HEADER_LOOKAHEAD) this.decideHeader();
+      return;
     }
+    this.addDataRow(cells);
+  }
+
+  private decideHeader(): void {
+    this.headerDecided = true;
+    const pending = this.pending;
+    this.pending = [];
+    const width = Math.max(...pending.map(filledCount));
+    let header = -1;
+    for (let i = 0; i < pending.length; i++) {
+      const filled = filledCount(pending[i]);
+      if (filled >= Math.max(2, Math.ceil(width * 0.6)) && looksLikeHeader(pending[i])) {
+        header = i;
+        break;
+      }
+      // Title rows: one or two cells of text above a wider table.
+      if (filled > 2 || filled >= width) break;
+    }
+    if (header < 0 && pending.length && looksLikeHeader(pending[0])) header = 0;
+    if (header >= 0) {
+      for (const row of pending.slice(0, header)) {
+        const text = row.map(cellText).map((t) => t.trim()).filter(Boolean).join(' ');
+        if (text) this.titleLines.push(text.slice(0, 200));
+      }
+      this.columns = pending[header].map((c, i) => new ColumnAccumulator(cellText(c).trim() || `Column ${i + 1}`));
+    } else this.columns = [];
+    for (const row of pending.slice(header + 1)) this.addDataRow(row);
+  }
+
+  private addDataRow(cells: CellValue[]): void {
     const columns = this.columns!;
     while (columns.length < cells.length) {
       const column = new ColumnAccumulator(`Column ${columns.length + 1}`);
@@ -284,19 +345,40 @@ export class SheetAccumulator {
     }
     const label = cellText(cells[0]).trim().slice(0, 100) || undefined;
     for (let i = 0; i < cells.length; i++) columns[i].add(cells[i], i === 0 ? undefined : label);
-    this.rows++;
+    const index = this.rows++;
     if (this.samples.length < SAMPLE_ROWS) this.samples.push(cells.map((c) => cellText(c).trim().slice(0, 100)));
+    // Reservoir sampling (Algorithm R): every row has the same chance to be kept.
+    let slot = this.reservoir.length;
+    if (slot >= PROFILE_ROWS) {
+      slot = Math.floor(this.random() * (index + 1));
+      if (slot >= PROFILE_ROWS) return;
+    }
+    const kept = cells.slice(0, PROFILE_COLUMNS).map((c) => cellText(c).trim().slice(0, PROFILE_CELL));
+    if (slot === this.reservoir.length) this.reservoir.push({ index, cells: kept });
+    else this.reservoir[slot] = { index, cells: kept };
   }
 
   summary(): SheetSummary {
+    if (!this.headerDecided) this.decideHeader();
     const columns = this.columns ?? [];
     const first = columns[0]?.summary(false);
     const labelIsText = first?.type === 'text' || first?.type === 'date';
-    return {
+    const summaries = columns.map((c, i) => (i === 0 ? first! : c.summary(labelIsText)));
+    const out: SheetSummary = {
       name: this.name,
       rowCount: this.rows,
-      columns: columns.map((c, i) => (i === 0 ? first! : c.summary(labelIsText))),
+      columns: summaries,
       sampleRows: this.samples,
     };
+    const title = this.titleLines.join(' ').trim();
+    if (title) out.title = title;
+    if (summaries.length > 0 && this.rows > 0) {
+      const rows = [...this.reservoir].sort((a, b) => a.index - b.index).map((r) => r.cells);
+      out.profile = profileTable(
+        { columns: summaries.slice(0, PROFILE_COLUMNS), rows, rowCount: this.rows, sampled: this.rows > this.reservoir.length },
+        [this.hints, this.name, title].join(' '),
+      );
+    }
+    return out;
   }
 }

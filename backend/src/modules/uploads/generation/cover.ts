@@ -60,7 +60,7 @@ async function render(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
-function chart(values: number[], p: Palette): string {
+function chart(values: number[], p: Palette, kind: 'bars' | 'line' = values.length <= 60 ? 'bars' : 'line'): string {
   const left = 150;
   const right = 1050;
   const top = 130;
@@ -72,7 +72,7 @@ function chart(values: number[], p: Palette): string {
   const span = max - min || 1;
   const y = (v: number) => bottom - ((v - min) / span) * (bottom - top);
   const grid = [0, 1, 2, 3, 4].map((i) => `<line x1="${left}" x2="${right}" y1="${top + i * ((bottom - top) / 4)}" y2="${top + i * ((bottom - top) / 4)}" stroke="${p.soft}" stroke-width="2" opacity="0.5"/>`).join('');
-  if (values.length <= 60) {
+  if (kind === 'bars') {
     const slot = (right - left) / values.length;
     const width = Math.max(4, slot * 0.7);
     const bars = values
@@ -109,11 +109,22 @@ function gridPattern(seed: string, p: Palette, columns: number): string {
 
 const card = (p: Palette) => `<rect x="100" y="80" width="1000" height="470" rx="28" fill="#ffffff" opacity="0.92"/><rect x="100" y="80" width="1000" height="470" rx="28" fill="none" stroke="${p.soft}" stroke-width="3"/>`;
 
-/** A table cover: the first numeric column as bars (≤ 60 points) or a line, else a grid. */
-export async function tableCover(seed: string, sheets: SheetSummary[]): Promise<Buffer> {
+/**
+ * A table cover: the headline measure of the main sheet over time (a line) or by entity (ranked
+ * bars); else the first varying numeric column that is a measure; else a grid.
+ */
+export async function tableCover(seed: string, sheets: SheetSummary[], main?: SheetSummary): Promise<Buffer> {
   const p = paletteFor(seed);
-  const numeric = sheets.flatMap((s) => s.columns).find((c) => c.type === 'number' && c.trend && c.trend.length >= 2);
-  const body = numeric ? chart(numeric.trend!, p) : gridPattern(seed, p, sheets[0]?.columns.length ?? 4);
+  const profiled = main?.profile?.chart && main.profile.chart.values.length >= 2 ? main.profile.chart : undefined;
+  const measureNames = new Set(sheets.flatMap((s) => s.profile?.roles.filter((r) => r.role === 'measure').map((r) => r.name) ?? []));
+  const numeric = sheets
+    .flatMap((s) => s.columns)
+    .find((c) => c.type === 'number' && c.trend && c.trend.length >= 2 && c.min !== c.max && (measureNames.size === 0 || measureNames.has(c.name)));
+  const body = profiled
+    ? chart(profiled.values, p, profiled.kind === 'line' && profiled.values.length >= 3 ? 'line' : 'bars')
+    : numeric
+      ? chart(numeric.trend!, p)
+      : gridPattern(seed, p, sheets[0]?.columns.length ?? 4);
   return render(frame(p, card(p) + body));
 }
 

@@ -18,7 +18,7 @@ export interface CsvResult {
  * Streams a CSV/TSV through csv-parse, keeping only running column statistics: memory does not
  * grow with the file. UTF-8 (BOM or not) and Shift_JIS are decoded on the fly.
  */
-export async function extractCsv(source: Readable, sheetName: string): Promise<CsvResult> {
+export async function extractCsv(source: Readable, sheetName: string, hints = ''): Promise<CsvResult> {
   const warnings: string[] = [];
   const { head, rest, ended } = await peekStream(source, SNIFF_BYTES);
   const sniffed = decodeHead(head);
@@ -55,7 +55,7 @@ export async function extractCsv(source: Readable, sheetName: string): Promise<C
   parser.on('skip', () => {
     skipped++;
   });
-  const sheet = new SheetAccumulator(sheetName);
+  const sheet = new SheetAccumulator(sheetName, hints);
   // pipeline() applies backpressure and tears the source down if the parser fails.
   const piped = new Promise<void>((resolve) => pipeline(Readable.from(input()), parser, () => resolve()));
   // Records are taken in batches on 'readable' (an async iterator would cost a promise per row).

@@ -1,7 +1,8 @@
 import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
 import { charLength, cleanText } from './text';
-import { type DocumentSummary } from './types';
+import { SheetAccumulator } from './column-stats';
+import { type DocumentSummary, type SheetSummary } from './types';
 
 const MAX_PARAGRAPHS = 50;
 const MAX_HEADINGS = 50;
@@ -55,20 +56,42 @@ function summarise(blocks: Array<{ heading: boolean; title?: boolean; text: stri
 }
 
 /** DOCX through mammoth's HTML conversion (headings come from the paragraph styles). */
+const MAX_TABLES = 10;
+
+/** The tables of mammoth's HTML, each summarised like a sheet (header row, roles, profile). */
+function htmlTables(html: string, title: string): SheetSummary[] {
+  const tables: SheetSummary[] = [];
+  for (const [i, m] of [...html.matchAll(/<table[^>]*>([\s\S]*?)<\/table>/gi)].slice(0, MAX_TABLES).entries()) {
+    const sheet = new SheetAccumulator(`Table ${i + 1}`, title);
+    for (const row of m[1].matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) {
+      sheet.addRow([...row[1].matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((c) => htmlText(c[1])));
+    }
+    const summary = sheet.summary();
+    if (summary.rowCount > 0) tables.push(summary);
+  }
+  return tables;
+}
+
 export async function extractDocx(buffer: Buffer): Promise<WordResult> {
   const result = await mammoth.convertToHtml(
     { buffer },
     { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })), ignoreEmptyParagraphs: true },
   );
   const blocks: Array<{ heading: boolean; title?: boolean; text: string }> = [];
-  const pattern = /<(h[1-6]|p|li|td|th)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi;
-  for (const m of result.value.matchAll(pattern)) {
+  // Tables are read as tables; their cells are not sentences of the text.
+  const tableTitle = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(result.value)?.[1] ?? '';
+  const tables = htmlTables(result.value, htmlText(tableTitle));
+  const html = result.value.replace(/<table[^>]*>[\s\S]*?<\/table>/gi, ' ');
+  const pattern = /<(h[1-6]|p|li)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi;
+  for (const m of html.matchAll(pattern)) {
     const tag = m[1].toLowerCase();
     const text = htmlText(m[3]);
     if (!text) continue;
     blocks.push({ heading: tag.startsWith('h'), title: tag === 'h1' && /doc-title/.test(m[2] ?? ''), text });
   }
-  return summarise(blocks);
+  const out = summarise(blocks);
+  if (tables.length) out.document.tables = tables;
+  return out;
 }
 
 /** Legacy .doc through word-extractor; headings are guessed from short unpunctuated lines. */

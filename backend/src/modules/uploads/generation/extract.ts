@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { biffSheetNames, CompoundFile } from './cfb';
 import { documentCover, fallbackCover, imageCover, tableCover } from './cover';
 import { readExif } from './exif';
+import { mainSheet } from './local-generator';
 import { extractCsv } from './extract-csv';
 import { extractExcel } from './extract-excel';
 import { extractDoc, extractDocx } from './extract-word';
@@ -57,7 +58,7 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
   const warnings: string[] = [];
   let sheets: SheetSummary[];
   if (type.kind === 'csv') {
-    const result = await extractCsv(await open(), titleFromFileName(base.fileName) || 'CSV');
+    const result = await extractCsv(await open(), titleFromFileName(base.fileName) || 'CSV', base.fileName);
     sheets = [result.sheet];
     warnings.push(...result.warnings);
   } else if (type.kind === 'xlsx') {
@@ -77,7 +78,7 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
   const counter = new KeywordCounter();
   for (const k of keywords) counter.add(k, 2);
   counter.add(titleFromFileName(base.fileName), 1);
-  const cover = await tableCover(base.fileName, sheets).catch(() => fallbackCover(base.fileName));
+  const cover = await tableCover(base.fileName, sheets, mainSheet(sheets)).catch(() => fallbackCover(base.fileName));
   return { kind: 'table', ...base, language, sheets, keywords: counter.top(20), cover, warnings };
 }
 

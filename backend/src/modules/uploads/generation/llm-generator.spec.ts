@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { extractContent } from './extract';
 import { detectDataFile } from './file-types';
 import { LlmBookGenerator, parseDraftAnswer } from './llm-generator';
+import { unknownNumbers } from './number-check';
 import { LocalBookGenerator } from './local-generator';
 import { sample } from './testing/fixtures';
 import { type ExtractedContent, type GenerationContext } from './types';
@@ -99,6 +100,37 @@ describe('LlmBookGenerator', () => {
     expect(messages[1].content).not.toContain('cover');
   });
 
+  it('sends the table profile (roles, headline, extremes) instead of raw rows', async () => {
+    standIn.handlers = [(_body, _req, res) => json(res, 200, completion(JSON.stringify(GOOD)))];
+    await make().generate(content, ctx);
+    const sent = JSON.parse((standIn.requests[0].body.messages as Array<{ content: string }>)[1].content);
+    expect(sent.sheets[0].sampleRows).toBeUndefined();
+    expect(sent.sheets[0].profile.headline).toMatchObject({ column: '保険料率(%)', unit: '%' });
+    expect(sent.sheets[0].profile.top[0]).toEqual({ label: '佐賀県', value: 10.51 });
+    expect(sent.sheets[0].profile.bottom[0]).toEqual({ label: '新潟県', value: 9.33 });
+    expect(sent.sheets[0].columns[0]).toMatchObject({ name: '都道府県', role: 'entity' });
+    expect(sent.sheets[0].columns[0].mean).toBeUndefined();
+  });
+
+  it('rejects an answer that cites a number not in the data, then uses a faithful one', async () => {
+    standIn.handlers = [
+      (_b, _q, res) => json(res, 200, completion(JSON.stringify({ ...GOOD, point3: '平均は12.34%で、全国で最も高い' }))),
+      (_b, _q, res) => json(res, 200, completion(JSON.stringify(GOOD))),
+    ];
+    const draft = await make().generate(content, ctx);
+    expect(standIn.requests).toHaveLength(2);
+    const retry = (standIn.requests[1].body.messages as Array<{ role: string; content: string }>).at(-1)!;
+    expect(retry.content).toContain('12.34');
+    expect(draft.point3).toBe('平均は9.96%');
+  });
+
+  it('falls back to the local Book when the model keeps inventing numbers', async () => {
+    standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ...GOOD, answer: '佐賀県は15.2%です。' })))];
+    const draft = await make({ maxRetries: 1 }).generate(content, ctx);
+    expect(standIn.requests).toHaveLength(2);
+    expect(draft).toEqual(await local.generate(content, ctx));
+  });
+
   it('retries after invalid JSON and then uses the valid answer', async () => {
     standIn.handlers = [
       (_b, _q, res) => json(res, 200, completion('Sure! Here is your Book: {title: oops')),
@@ -135,7 +167,7 @@ describe('LlmBookGenerator', () => {
     standIn.handlers = [(_b, _q, res) => json(res, 401, { error: { message: 'bad key' } })];
     const draft = await make().generate(content, ctx);
     expect(standIn.requests).toHaveLength(1);
-    expect(draft.title).toBe('都道府県別の保険料率(%)');
+    expect(draft.title).toBe('都道府県別の保険料率');
   });
 
   it('falls back when the endpoint answers garbage that is not JSON at all', async () => {
@@ -158,6 +190,14 @@ describe('LlmBookGenerator', () => {
     await standIn.stop();
     const draft = await make({ maxRetries: 0 }).generate(content, ctx);
     expect(draft).toEqual(await local.generate(content, ctx));
+  });
+});
+
+describe('unknownNumbers', () => {
+  it('accepts numbers of the data as written, rounded or grouped, and flags the rest', () => {
+    const known = [10.51, 1.18, 3706227, 47, 2021];
+    expect(unknownNumbers(['佐賀県は10.51%、差は1.2ポイント', '3,706,227人、約3,700,000人', '４７都道府県', '2021年度', '5つ'], known)).toEqual([]);
+    expect(unknownNumbers(['平均は9.96%', '3,900,000人', '2022年'], known)).toEqual(['9.96', '3,900,000', '2022']);
   });
 });
 

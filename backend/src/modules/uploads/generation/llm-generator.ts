@@ -1,6 +1,7 @@
 import { DRAFT_LIMITS, DRAFT_TEXT_FIELDS, filterTags, finalizeDraft, MAX_TAGS } from './draft';
+import { collectNumbers, unknownNumbers } from './number-check';
 import { truncate } from './text';
-import { type BookDraft, type BookGenerator, type ExtractedContent, type GenerationContext } from './types';
+import { type BookDraft, type BookGenerator, type ExtractedContent, type GenerationContext, type TableProfile } from './types';
 
 export interface LlmGeneratorOptions {
   /** OpenAI-style base URL including the version, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
@@ -27,7 +28,7 @@ const FIELD_DESCRIPTIONS = `{
   "summary": string (≤ ${DRAFT_LIMITS.summary}; what the data is and contains),
   "goodpoint": string (≤ ${DRAFT_LIMITS.goodpoint}; what the data is good for),
   "badpoint": string (≤ ${DRAFT_LIMITS.badpoint}; limits: missing values, small size, no dates …),
-  "point1" … "point5": string (each ≤ ${DRAFT_LIMITS.point1}; five concrete facts: ranges, top values, counts),
+  "point1" … "point5": string (each ≤ ${DRAFT_LIMITS.point1}; five distinct findings, never a raw row),
   "answer": string (≤ ${DRAFT_LIMITS.answer}; a short answer to "what does this data tell?"),
   "tags": string[] (0–${MAX_TAGS} names copied exactly from tagCandidates; never invent one)
 }`;
@@ -36,10 +37,28 @@ function systemPrompt(language: 'ja' | 'en'): string {
   return [
     'You write "Book" pages for a data-sharing site: a page that explains an uploaded data file (table, document or photo).',
     `Write every text field in ${language === 'ja' ? 'Japanese (natural, polite です/ます style)' : 'English'}.`,
-    'You receive a JSON summary of the file (not the file itself). Use only facts present in it; do not invent numbers, sources or places.',
+    'You receive a JSON summary of the file (not the file itself). For tables, "profile" says what matters: column roles (identifier codes, constants, coordinates are never averaged), the headline measure with its unit, the highest and lowest entities, totals (not entities), groups, the trend over time and strong relations.',
+    'Write like a data journalist: name the subject, then the two or three findings with their values and units. Use only facts and numbers present in the summary; every number you write must appear in it. Do not invent numbers, sources or places.',
     'Answer with one JSON object and nothing else, with exactly these keys:',
     FIELD_DESCRIPTIONS,
   ].join('\n');
+}
+
+function profileForPrompt(p: TableProfile): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...p };
+  delete out.numbers;
+  delete out.chart;
+  delete out.roles;
+  if (p.trend) out.trend = { ...p.trend, series: undefined };
+  return out;
+}
+
+/** Numbers a Book may cite: everything the model was shown, plus the profile's derived figures. */
+export function knownNumbers(content: ExtractedContent, ctx: GenerationContext): number[] {
+  const known = collectNumbers(contentForPrompt(content, ctx));
+  for (const s of content.sheets ?? []) if (s.profile) known.push(...s.profile.numbers);
+  known.push(content.sheets?.length ?? 0, Math.round(content.sizeBytes / 1024), Math.round((content.sizeBytes / 1024 / 1024) * 10) / 10);
+  return known;
 }
 
 /** The content summary sent to the model: statistics and text excerpts, never the raw file or cover. */
@@ -50,12 +69,25 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
     keywords: content.keywords,
   };
   if (content.sheets) {
-    out.sheets = content.sheets.slice(0, 10).map((s) => ({
-      name: s.name,
-      rowCount: s.rowCount,
-      columns: s.columns.slice(0, 40).map(({ trend: _trend, ...c }) => c),
-      sampleRows: s.sampleRows.slice(0, 3),
-    }));
+    out.sheets = content.sheets.slice(0, 10).map((s) => {
+      const roles = new Map(s.profile?.roles.map((r) => [r.name, r]) ?? []);
+      return {
+        name: s.name,
+        ...(s.title ? { title: s.title } : {}),
+        rowCount: s.rowCount,
+        columns: s.columns.slice(0, 40).map((c) => {
+          const role = roles.get(c.name);
+          const base = { name: c.name, type: c.type, role: role?.role, unit: role?.unit, nonEmpty: c.nonEmpty, distinct: c.distinct };
+          // Statistics only where they mean something: measures (never codes, constants or coordinates).
+          if (role?.role === 'measure') return { ...base, min: c.min, max: c.max, mean: c.mean };
+          if (role?.role === 'time') return { ...base, from: c.minDate ?? c.min, to: c.maxDate ?? c.max };
+          if (role?.role === 'constant') return { ...base, value: c.topValues[0]?.value };
+          if (role?.role === 'category') return { ...base, top: c.topValues.slice(0, 5) };
+          return base;
+        }),
+        ...(s.profile ? { profile: profileForPrompt(s.profile) } : {}),
+      };
+    });
   }
   if (content.document) {
     let budget = 8000;
@@ -79,7 +111,7 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
  * strings. Over-long strings are cut and tags are kept only when among the candidates. Returns
  * the draft, or a reason for rejecting the answer.
  */
-export function parseDraftAnswer(raw: string, ctx: GenerationContext): BookDraft | string {
+export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: number[]): BookDraft | string {
   const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
   let value: unknown;
   try {
@@ -97,6 +129,10 @@ export function parseDraftAnswer(raw: string, ctx: GenerationContext): BookDraft
   if (!fields.title && !ctx.title?.trim()) return '"title" is empty';
   if (!fields.title) fields.title = ctx.title!.trim();
   if (!fields.summary) return '"summary" is empty';
+  if (known) {
+    const invented = unknownNumbers(DRAFT_TEXT_FIELDS.map((k) => fields[k]), [...known, ...collectNumbers([ctx.title ?? '', ctx.description ?? ''])]);
+    if (invented.length) return `these numbers are not in the data: ${invented.slice(0, 5).join(', ')}`;
+  }
   const tags = obj.tags ?? [];
   if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) return '"tags" must be an array of strings';
   return finalizeDraft(fields, filterTags(tags, ctx.tagCandidates), ctx.language, ctx.tagCandidates);
@@ -133,15 +169,16 @@ export class LlmBookGenerator implements BookGenerator {
       { role: 'system', content: systemPrompt(ctx.language) },
       { role: 'user', content: JSON.stringify(contentForPrompt(content, ctx)) },
     ];
+    const known = knownNumbers(content, ctx);
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
       try {
         const answer = await this.complete(messages);
-        const draft = parseDraftAnswer(answer, ctx);
+        const draft = parseDraftAnswer(answer, ctx, known);
         if (typeof draft !== 'string') return draft;
         this.options.onError?.(`LLM answer rejected (attempt ${attempt + 1}): ${draft}`);
         // Show the model its mistake on the next attempt.
-        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${draft}. Reply with the JSON object only, with exactly the required keys.` });
+        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${draft}. Reply with the JSON object only, with exactly the required keys, citing only numbers from the summary.` });
       } catch (error) {
         this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
         if (error instanceof FatalError) break;

@@ -38,13 +38,14 @@ describe('LocalBookGenerator', () => {
     const ctx: GenerationContext = { language: 'ja', tagCandidates: JA_TAGS };
     const d = await generator.generate(await content('prefecture-health-insurance.csv'), ctx);
     expect(d.language).toBe('ja');
-    expect(d.title).toBe('都道府県別の保険料率(%)');
-    expect(d.summary).toContain('47行・5列の表');
-    expect(d.summary).toContain('保険料率(%)は9.33〜10.51');
-    expect(d.point1).toBe('保険料率(%): 最小9.33（新潟県）、最大10.51（佐賀県）、平均9.96');
+    expect(d.title).toBe('都道府県別の保険料率');
+    expect(d.summary).toContain('47の都道府県');
+    expect(d.summary).toContain('保険料率は佐賀県が最も高く（10.51%）、新潟県が最も低い（9.33%）');
+    expect(d.point1).toBe('保険料率が最も高いのは佐賀県（10.51%）で、福岡県（10.36%）、熊本県（10.32%）が続きます。');
     expect(d.answer).toContain('佐賀県');
-    expect(texts(d).join('\n')).toMatch(/地域: 「中部」9件/);
-    expect(d.badpoint).toContain('日付の列がない');
+    expect(texts(d).join('\n')).toContain('地域別の平均では九州・沖縄が最も高く');
+    expect(texts(d).join('\n')).not.toMatch(/平均9\.96|mean/);
+    expect(d.badpoint).toContain('時期を表す列がない');
     for (const field of [d.summary, d.goodpoint, d.badpoint, d.answer]) expect(japaneseShare(field)).toBeGreaterThan(0.5);
     expect(d.tags).toEqual(expect.arrayContaining(['健康', '医療', '地域']));
     for (const tag of d.tags) expect(JA_TAGS).toContain(tag);
@@ -64,15 +65,15 @@ describe('LocalBookGenerator', () => {
     const d = await generator.generate(await content('prefecture-health-insurance.csv'), { language: 'en', title: 'Health insurance rates 2023', tagCandidates: EN_TAGS });
     expect(d.title).toBe('Health insurance rates 2023');
     expect(d.language).toBe('en');
-    expect(d.summary).toMatch(/^A table of 47 rows and 5 columns/);
+    expect(d.summary).toMatch(/^Health insurance rates 2023: 47 都道府県 values\. 保険料率 is highest in 佐賀県 \(10\.51%\)/);
     expect(d.tags).toContain('health');
     expectWithinLimits(d);
   });
 
   it('describes the weather time series with its period, extremes and gaps', async () => {
     const d = await generator.generate(await content('tokyo-weather-2025.csv'), { language: 'ja', tagCandidates: JA_TAGS });
-    expect(d.title).toBe('平均気温(℃)の推移');
-    expect(d.summary).toContain('2025/01/01〜2025/12/31');
+    expect(d.title).toBe('平均気温の推移（2025-01〜2025-12）');
+    expect(d.summary).toMatch(/平均気温は2025-01（[\d.]+℃）と2025-12（[\d.]+℃）で大きな変化はなく、最高は2025-07の[\d.]+℃/);
     expect(d.badpoint).toContain('日照時間(h)に3件の欠損');
     expect(d.tags).toEqual(['気象']);
     expectWithinLimits(d);
@@ -82,7 +83,8 @@ describe('LocalBookGenerator', () => {
     const d = await generator.generate(await content('world-city-populations.xlsx'), { language: 'en', tagCandidates: EN_TAGS });
     expect(d.title).toBe('Population by City');
     expect(d.summary).toContain('(2 sheets)');
-    expect(d.answer).toContain('Shanghai');
+    expect(d.answer).toContain('Population is highest in Shanghai (24,870,895)');
+    expect(texts(d).join('\n')).not.toMatch(/Year[^.]*(mean|over time)/);
     expect(texts(d).join('\n')).toContain('Sheet “Notes”');
     expect(d.tags).toEqual(expect.arrayContaining(['city', 'population']));
     expect(d.tags).not.toContain('remote work');

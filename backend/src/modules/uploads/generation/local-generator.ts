@@ -5,12 +5,13 @@ import { charLength, formatNumber, splitSentences, titleFromFileName, truncate }
 import {
   type BookDraft,
   type BookGenerator,
-  type ColumnSummary,
   type ContentLanguage,
   type ExtractedContent,
   type GenerationContext,
   type SheetSummary,
+  type TableProfile,
 } from './types';
+import { PROFILE_ROWS } from './column-stats';
 
 /**
  * The built-in, extractive Book writer: no network, deterministic (the same content and context
@@ -41,7 +42,6 @@ const listJoin = (items: string[], lang: ContentLanguage) => {
   if (items.length <= 2) return items.join(' and ');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 };
-const range = (a: string, b: string, lang: ContentLanguage) => (lang === 'ja' ? `${a}〜${b}` : `${a} to ${b}`);
 const cut = (s: string, n: number) => truncate(s, n);
 
 function userTitle(ctx: GenerationContext): string | undefined {
@@ -108,73 +108,255 @@ function tagSource(content: ExtractedContent, ctx: GenerationContext): { texts: 
 
 // ------------------------------------------------------------------------------------------ tables
 
-const ID_COLUMN = /^(id|no\.?|#|番号|№|連番|index|code|コード)$/i;
-const YEAR_COLUMN = /^(year|年|年度|fiscal year)$/i;
-
-interface TableShape {
-  sheet: SheetSummary;
-  rows: number;
-  cols: number;
-  label?: ColumnSummary;
-  date?: ColumnSummary;
-  year?: ColumnSummary;
-  measures: ColumnSummary[];
-  categories: ColumnSummary[];
-  missing: Array<{ column: ColumnSummary; count: number }>;
+/** The sheet a Book is about: the richest one (rows × columns that carry meaning). */
+export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
+  const richness = (s: SheetSummary) => {
+    const meaningful = s.profile ? s.profile.roles.filter((r) => r.role === 'measure' || r.role === 'entity' || r.role === 'category' || r.role === 'time').length : s.columns.length;
+    return s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0);
+  };
+  return [...sheets].sort((a, b) => richness(b) - richness(a))[0];
 }
 
-function shapeOf(sheet: SheetSummary): TableShape {
-  const [first] = sheet.columns;
-  const label = first && first.type === 'text' ? first : undefined;
-  const date = sheet.columns.find((c) => c.type === 'date');
-  const year = sheet.columns.find((c) => c.type === 'number' && YEAR_COLUMN.test(c.name.trim()));
-  const measures = sheet.columns.filter((c) => c.type === 'number' && c !== year && !ID_COLUMN.test(c.name.trim()) && c.min !== undefined);
-  const categories = sheet.columns.filter(
-    (c) => c.type === 'text' && c !== label && c.distinct >= 2 && !c.distinctCapped && c.distinct <= Math.max(12, c.nonEmpty * 0.5) && c.topValues.length > 0 && c.topValues[0].count > 1,
-  );
-  const missing = sheet.columns
-    .filter((c) => c.type !== 'empty' && c.nonEmpty < sheet.rowCount)
-    .map((column) => ({ column, count: sheet.rowCount - column.nonEmpty }))
-    .sort((a, b) => b.count - a.count);
-  return { sheet, rows: sheet.rowCount, cols: sheet.columns.length, label, date, year, measures, categories, missing };
+/** A value with its unit, formatted for the language (10.51%, 416.2 ppm, 1,234円). */
+function withUnit(value: number, unit: string | undefined, lang: ContentLanguage): string {
+  const n = nf(value, lang);
+  if (!unit) return n;
+  if (unit === '%' || unit === '円' || unit === '℃' || unit === '°C' || unit === '人' || unit === '件') return `${n}${unit}`;
+  return `${n} ${unit}`;
 }
 
-function tableTitle(content: ExtractedContent, shape: TableShape | undefined, lang: ContentLanguage): string {
-  const stem = titleFromFileName(content.fileName);
-  if (shape && content.language === lang) {
-    const m = shape.measures[0];
-    if (m && shape.date) return lang === 'ja' ? `${m.name}の推移` : `${m.name} over time`;
-    if (m && shape.label) return lang === 'ja' ? `${shape.label.name}別の${m.name}` : `${m.name} by ${shape.label.name}`;
-    if (!/^(sheet|シート)\s*\d*$/i.test(shape.sheet.name) && shape.sheet.name !== stem) return shape.sheet.name;
+const signed = (value: number, unit: string | undefined, lang: ContentLanguage) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${withUnit(Math.abs(value), unit, lang)}`;
+
+/** An English plural noun for the rows from the file name ("us-airports" → "airports"), else "rows". */
+function rowNoun(content: ExtractedContent, lang: ContentLanguage): string {
+  if (lang === 'ja') return '件';
+  const last = titleFromFileName(content.fileName).toLowerCase().split(/[^a-z]+/).filter(Boolean).pop();
+  return last && last.length > 3 && /s$/.test(last) && !/(ss|us|is)$/.test(last) ? ` ${last}` : ' rows';
+}
+
+/** A column name without its unit: 健康保険料率(%) → 健康保険料率. */
+function displayName(name: string): string {
+  return name.replace(/\s*[(（\[][^()（）[\]]{1,12}[)）\]]\s*$/, '').trim() || name;
+}
+
+const YEARISH = /(year|年|年度|date|日付|period|期間|month|月)/i;
+
+interface TableFindings {
+  /** Distinct findings, most important first (each one or two sentences). */
+  findings: string[];
+  /** Short forms of the first findings for the summary. */
+  headlines: string[];
+  good: string[];
+  bad: string[];
+}
+
+function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableProfile, lang: ContentLanguage): TableFindings {
+  const ja = lang === 'ja';
+  const findings: string[] = [];
+  const headlines: string[] = [];
+  const good: string[] = [];
+  const bad: string[] = [];
+  const H = p.headline ? displayName(p.headline.column) : undefined;
+  const unit = p.headline?.unit;
+  const tl = (label: string) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label);
+  const v = (x: number) => withUnit(x, unit, lang);
+  const L = p.entity?.column;
+  const rows = sheet.rowCount;
+  const noun = rowNoun(content, lang);
+
+  // Extremes by entity.
+  if (H && p.top.length >= 2 && p.bottom.length >= 1) {
+    const [t0, t1, t2] = p.top;
+    const [b0, b1] = p.bottom;
+    findings.push(
+      ja
+        ? `${H}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
+        : `${t0.label} has the highest ${H} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
+    );
+    if (p.ranked >= 4 && b1) {
+      findings.push(ja ? `最も低いのは${b0.label}（${v(b0.value)}）、次いで${b1.label}（${v(b1.value)}）です。` : `The lowest is ${b0.label} (${v(b0.value)}), then ${b1.label} (${v(b1.value)}).`);
+    }
+    const gap = Math.round((t0.value - b0.value) * 1000) / 1000;
+    const ratio = b0.value > 0 ? t0.value / b0.value : undefined;
+    const gapText =
+      unit === '%'
+        ? ja
+          ? `${nf(gap, lang)}ポイント`
+          : `${nf(gap, lang)} percentage points`
+        : ratio && ratio >= 2
+          ? ja
+            ? `約${nf(ratio >= 10 ? Math.round(ratio) : Math.round(ratio * 10) / 10, lang)}倍`
+            : `about ${nf(ratio >= 10 ? Math.round(ratio) : Math.round(ratio * 10) / 10, lang)} times`
+          : v(gap);
+    headlines.push(
+      ja
+        ? `${H}は${t0.label}が最も高く（${v(t0.value)}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
+        : `${H} is highest in ${t0.label} (${v(t0.value)}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`,
+    );
+    if (p.ranked >= 4) findings.push(ja ? `${p.ranked}の${L}の間で、最高と最低の差は${gapText}あります。` : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`);
+    good.push(
+      ja
+        ? `${p.ranked}の${L}について${H}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
+        : `${H} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
+    );
   }
-  return stem || (lang === 'ja' ? 'データ表' : 'Data table');
+
+  // Trend over time.
+  if (H && p.trend) {
+    const t = p.trend;
+    const pct = t.first.value > 0 && t.last.value > 0 ? Math.round(((t.last.value - t.first.value) / Math.abs(t.first.value)) * 1000) / 10 : undefined;
+    const dirJa = t.direction === 'up' ? '上昇' : t.direction === 'down' ? '減少' : 'ほぼ横ばい';
+    const dirEn = t.direction === 'up' ? 'rose' : t.direction === 'down' ? 'fell' : 'stayed roughly level';
+    const pctText = pct !== undefined && t.direction !== 'flat' ? (ja ? `（${pct > 0 ? '+' : ''}${nf(pct, lang)}%）` : ` (${pct > 0 ? '+' : ''}${nf(pct, lang)}%)`) : '';
+    const line =
+      t.direction === 'flat'
+        ? ja
+          ? `${H}は${tl(t.first.label)}（${v(t.first.value)}）と${tl(t.last.label)}（${v(t.last.value)}）で大きな変化はなく、最高は${tl(t.peak.label)}の${v(t.peak.value)}、最低は${tl(t.low.label)}の${v(t.low.value)}でした。`
+          : `${H} shows no lasting rise or fall between ${t.first.label} (${v(t.first.value)}) and ${t.last.label} (${v(t.last.value)}); it peaked at ${v(t.peak.value)} in ${t.peak.label} and was lowest at ${v(t.low.value)} in ${t.low.label}.`
+        : ja
+          ? `${H}は${tl(t.first.label)}の${v(t.first.value)}から${tl(t.last.label)}の${v(t.last.value)}へ${dirJa}しました${pctText}。`
+          : `${H} ${dirEn} from ${v(t.first.value)} in ${t.first.label} to ${v(t.last.value)} in ${t.last.label}${pctText}.`;
+    findings.push(line);
+    headlines.push(line);
+    const extremes: string[] = [];
+    if (t.direction !== 'flat' && (t.peak.label !== t.last.label || t.direction !== 'up')) extremes.push(ja ? `最高は${tl(t.peak.label)}の${v(t.peak.value)}` : `the peak was ${v(t.peak.value)} in ${t.peak.label}`);
+    if (t.biggestRise) extremes.push(ja ? `最大の上昇は${tl(t.biggestRise.label)}（${signed(t.biggestRise.value, unit, lang)}）` : `the largest rise came in ${t.biggestRise.label} (${signed(t.biggestRise.value, unit, lang)})`);
+    if (t.biggestFall) extremes.push(ja ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）` : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`);
+    if (extremes.length) findings.push(ja ? `${extremes.join('、')}です。` : `${extremes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`);
+    if (t.direction !== 'flat' && (t.low.label !== t.first.label || t.direction !== 'up')) findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
+    if (t.season) {
+      const month = (m: string) => (ja ? `${Number(m)}月` : MONTHS[Number(m) - 1]);
+      findings.push(
+        ja
+          ? `1年の中では${month(t.season.high.label)}に最も高く、${month(t.season.low.label)}に最も低くなり、その差は平均${v(t.season.high.value)}です。`
+          : `Within each year ${H} peaks in ${month(t.season.high.label)} and bottoms out in ${month(t.season.low.label)}, ${v(t.season.high.value)} apart on average.`,
+      );
+    }
+    good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
+  }
+
+  // Groups by a category.
+  if (H && p.groups) {
+    const g = p.groups;
+    const hi = g.items[0];
+    const lo = g.items[g.items.length - 1];
+    const line = ja
+      ? `${g.column}別${p.headline?.additive ? 'の合計' : 'の平均'}では${hi.label}が最も高く（${v(hi.value)}）、${lo.label}が最も低い（${v(lo.value)}）です。`
+      : `By ${g.column}, ${hi.label} has the highest ${p.headline?.additive ? 'total' : 'average'} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
+    findings.push(line);
+    if (headlines.length < 2) headlines.push(line);
+    good.push(ja ? `${g.column}（${g.items.length}区分）ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
+  }
+
+  // Relations.
+  for (const rel of p.relations) {
+    findings.push(
+      ja
+        ? `${rel.a}と${rel.b}には強い${rel.r > 0 ? '正' : '負'}の相関があります（r = ${rel.r.toFixed(2)}）。`
+        : `${rel.a} and ${rel.b} are strongly ${rel.r > 0 ? 'positively' : 'negatively'} correlated (r = ${rel.r.toFixed(2)}).`,
+    );
+  }
+
+  // Counts by category (what the rows are).
+  if (p.counts) {
+    const c = p.counts;
+    const [i0, i1] = c.items;
+    const line = ja
+      ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}の${c.column}に分かれ、最も多いのは${i0.label}（${nf(i0.count, lang)}件）${i1 ? `、次いで${i1.label}（${nf(i1.count, lang)}件）` : ''}です。`
+      : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values, most in ${i0.label} (${nf(i0.count, lang)})${i1 ? `, then ${i1.label} (${nf(i1.count, lang)})` : ''}.`;
+    findings.push(line);
+    if (headlines.length < 2) headlines.push(line);
+    if (!H) good.push(ja ? `${c.column}ごとの件数を比べられます。` : `Counts per ${c.column} are easy to compare.`);
+  }
+
+  // Totals.
+  if (p.totals.length) {
+    const t = p.totals[0];
+    findings.push(
+      ja
+        ? `「${t.label}」の行は合計なので、個別の${L ?? '項目'}の順位からは除いています。`
+        : `The “${t.label}” rows are totals, so they are left out of the ranking of ${L ?? 'items'}.`,
+    );
+    bad.push(ja ? `「${t.label}」のような合計行が個別の行と同じ列に入っているため、そのまま足し合わせると二重に数えてしまいます。` : `Total rows (“${t.label}”) sit among the individual rows, so summing the column counts them twice.`);
+  }
+
+  // Constants, codes, coordinates.
+  for (const c of p.constants.slice(0, 2)) {
+    findings.push(ja ? `${c.name}はすべて${c.value}です。` : `Every row has ${c.name} ${c.value}.`);
+    if (YEARISH.test(c.name) || YEARISH.test(c.value)) bad.push(ja ? `${c.value}の1時点だけのデータなので、年ごとの変化は分かりません。` : `It covers a single ${c.name} (${c.value}), so change over time cannot be seen.`);
+  }
+  const coords = p.roles.filter((r) => r.role === 'coordinate').map((r) => r.name);
+  if (coords.length >= 2) {
+    findings.push(ja ? `${coords.join('・')}で各行の位置が分かり、地図に表せます。` : `${listJoin(coords, lang)} give each row's location, ready for a map.`);
+    good.push(ja ? '位置（緯度・経度）が入っているので、地図にそのまま使えます。' : 'Each row carries its coordinates, so it can be mapped directly.');
+  }
+  if (p.extent) {
+    const { north, south } = p.extent;
+    findings.push(
+      ja
+        ? `最も北にあるのは${north.label}（${p.extent.column} ${nf(north.value, lang)}）、最も南は${south.label}（${nf(south.value, lang)}）です。`
+        : `The northernmost is ${north.label} (${p.extent.column} ${nf(north.value, lang)}), the southernmost ${south.label} (${nf(south.value, lang)}).`,
+    );
+  }
+  const ids = p.roles.filter((r) => r.role === 'identifier').map((r) => r.name);
+  if (ids.length) findings.push(ja ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。` : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`);
+
+  // Limits.
+  const gaps = sheet.columns
+    .filter((c) => c.type !== 'empty' && c.nonEmpty < rows)
+    .sort((a, b) => (a.name === p.headline?.column ? -1 : b.name === p.headline?.column ? 1 : a.nonEmpty - b.nonEmpty))
+    .slice(0, 2);
+  for (const c of gaps) bad.push(ja ? `${c.name}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。` : `${c.name} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`);
+  if (H && !unit) bad.push(ja ? `${H}の単位がファイルに書かれていないので、出典で確認してください。` : `The unit of ${H} is not stated in the file; check the source.`);
+  if (p.sampled) bad.push(ja ? `大きなファイルのため、順位や傾向は${nf(PROFILE_ROWS, lang)}行の標本から求めています。` : `The file is large, so rankings and trends come from a sample of ${nf(PROFILE_ROWS, lang)} rows.`);
+  if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time')) bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');
+  if (!H) bad.push(ja ? '数量を表す列がないため、件数や分布の比較に限られます。' : 'There is no measure column, so it supports counts and distributions rather than amounts.');
+  if (rows < 30) bad.push(ja ? `${rows}行と少ないため、傾向の読み取りには注意が必要です。` : `With ${rows} rows, patterns should be read with care.`);
+  return { findings, headlines, good, bad };
 }
 
-function measureFact(m: ColumnSummary, lang: ContentLanguage): string {
-  const at = (label?: string) => (label ? (lang === 'ja' ? `（${label}）` : ` (${label})`) : '');
-  return lang === 'ja'
-    ? `${m.name}: 最小${nf(m.min, lang)}${at(m.minLabel)}、最大${nf(m.max, lang)}${at(m.maxLabel)}、平均${nf(m.mean, lang)}`
-    : `${m.name}: min ${nf(m.min, lang)}${at(m.minLabel)}, max ${nf(m.max, lang)}${at(m.maxLabel)}, mean ${nf(m.mean, lang)}`;
-}
-
-function categoryFact(c: ColumnSummary, lang: ContentLanguage): string {
-  const tops = c.topValues.slice(0, 3);
-  return lang === 'ja'
-    ? `${c.name}: ${tops.map((t) => `${quote(t.value, lang)}${t.count}件`).join('、')}など（${c.distinct}種類）`
-    : `${c.name}: ${tops.map((t) => `${quote(t.value, lang)} (${t.count})`).join(', ')} — ${c.distinct} distinct values`;
+/** Further facts when the findings are fewer than five: periods, other measures, other categories. */
+function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguage): string[] {
+  const ja = lang === 'ja';
+  const out: string[] = [];
+  const byName = new Map(sheet.columns.map((c) => [c.name, c]));
+  for (const r of p.roles) {
+    const c = byName.get(r.name);
+    if (!c) continue;
+    if (r.role === 'time' && c.minDate && c.maxDate) out.push(ja ? `${c.name}は${c.minDate}から${c.maxDate}まで（${nf(c.nonEmpty, lang)}件）です。` : `${c.name} runs from ${c.minDate} to ${c.maxDate} (${nf(c.nonEmpty, lang)} entries).`);
+    if (r.role === 'measure' && r.name !== p.headline?.column && c.min !== undefined && c.max !== undefined && c.min !== c.max) {
+      const at = (label?: string) => (label ? (ja ? `（${label}）` : ` (${label})`) : '');
+      out.push(
+        ja
+          ? `${displayName(c.name)}は${withUnit(c.min, r.unit, lang)}${at(c.minLabel)}から${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}までです。`
+          : `${displayName(c.name)} ranges from ${withUnit(c.min, r.unit, lang)}${at(c.minLabel)} to ${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}.`,
+      );
+    }
+    if (r.role === 'category' && r.name !== p.counts?.column && c.topValues.length && c.topValues[0].count > 2) {
+      const tops = c.topValues.slice(0, 3);
+      out.push(ja ? `${c.name}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${c.name} values are ${listJoin(tops.map((t) => `${t.value} (${nf(t.count, lang)})`), lang)}.`);
+    }
+  }
+  for (const r of p.roles.filter((x) => x.role === 'identifier').slice(0, 1)) {
+    const c = byName.get(r.name);
+    if (c) out.push(ja ? `${c.name}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${c.name} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
+  }
+  out.push(ja ? `${nf(sheet.rowCount, lang)}行 × ${sheet.columns.length}列の表です。` : `${nf(sheet.rowCount, lang)} rows × ${sheet.columns.length} columns.`);
+  out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => c.name).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => c.name).join(', ')}`);
+  return out;
 }
 
 function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: ContentLanguage): DraftText {
   const ja = lang === 'ja';
   const sheets = content.sheets ?? [];
-  const main = [...sheets].sort((a, b) => b.rowCount - a.rowCount)[0];
-  const shape = main && main.columns.length > 0 ? shapeOf(main) : undefined;
-  const title = userTitle(ctx) ?? tableTitle(content, shape, lang);
+  const main = mainSheet(sheets);
   const legacy = content.fileType.kind === 'xls';
   const damaged = (content.warnings ?? []).some((w) => /damaged|could not|skipped|stopped/i.test(w));
+  const stem = titleFromFileName(content.fileName);
 
-  if (!shape) {
+  if (!main || !main.profile || main.columns.length === 0) {
     const names = sheets.map((s) => s.name);
+    const title = userTitle(ctx) ?? (stem || (ja ? 'データ表' : 'Data table'));
     const summary = ja
       ? `${content.fileType.extension.toUpperCase()}形式の表ファイル（${kb(content.sizeBytes, lang)}）。${names.length ? `シート: ${names.join(', ')}。` : ''}内容の詳細は読み取れませんでした。`
       : `A ${content.fileType.extension.toUpperCase()} spreadsheet file (${kb(content.sizeBytes, lang)}).${names.length ? ` Sheets: ${names.join(', ')}.` : ''} Its cells could not be read in detail.`;
@@ -201,109 +383,61 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
     };
   }
 
-  const { rows, cols, label, date, measures, categories, missing } = shape;
-  const [m1, m2, m3] = measures;
-  const [c1, c2] = categories;
-  const columnNames = main.columns.slice(0, 6).map((c) => c.name);
-  const otherSheets = sheets.filter((s) => s !== main);
+  const p = main.profile;
+  const rows = main.rowCount;
+  const H = p.headline ? displayName(p.headline.column) : undefined;
+  const L = p.entity?.column;
+  const timeConst = p.constants.find((c) => YEARISH.test(c.name) || YEARISH.test(c.value));
+  const constSuffix = timeConst ? (ja ? `（${timeConst.value}）` : ` (${timeConst.value})`) : '';
+  const { findings, headlines, good, bad } = tableFindings(content, main, p, lang);
+  if (damaged) bad.unshift(ja ? 'ファイルの一部を読み取れませんでした。' : 'Part of the file could not be read.');
 
-  // Summary
-  const summaryParts: string[] = [];
-  summaryParts.push(
-    ja
-      ? `${nf(rows, lang)}行・${cols}列の表${sheets.length > 1 ? `（全${sheets.length}シート）` : ''}。主な列: ${columnNames.join(', ')}${main.columns.length > 6 ? ' ほか' : ''}。`
-      : `A table of ${nf(rows, lang)} rows and ${cols} columns${sheets.length > 1 ? ` (${sheets.length} sheets)` : ''}. Main columns: ${columnNames.join(', ')}${main.columns.length > 6 ? ', …' : ''}.`,
-  );
-  for (const m of [m1, m2].filter(Boolean)) {
-    summaryParts.push(
-      ja
-        ? `${m.name}は${range(nf(m.min, lang), nf(m.max, lang), lang)}、平均${nf(m.mean, lang)}。`
-        : `${m.name} ranges from ${nf(m.min, lang)} to ${nf(m.max, lang)} (mean ${nf(m.mean, lang)}).`,
-    );
-  }
-  if (date?.minDate && date.maxDate) summaryParts.push(ja ? `期間は${range(date.minDate, date.maxDate, lang)}。` : `It covers ${date.minDate} to ${date.maxDate}.`);
-  if (c1) {
-    const tops = c1.topValues.slice(0, 2).map((t) => quote(t.value, lang));
-    summaryParts.push(ja ? `${c1.name}は${tops.join('')}などが多い。` : `The most common ${c1.name} values are ${listJoin(tops, lang)}.`);
-  }
-  const summary = fit(summaryParts, DRAFT_LIMITS.summary);
+  // Title: the uploader's, the title row, else what the table measures by what.
+  const composed = H
+    ? p.trend
+      ? ja
+        ? `${H}の推移（${p.trend.first.label}〜${p.trend.last.label}）`
+        : `${H} over time, ${p.trend.first.label}–${p.trend.last.label}`
+      : L && p.top.length
+        ? ja
+          ? `${L}別の${H}${constSuffix}`
+          : `${H} by ${L}${constSuffix}`
+        : undefined
+    : p.counts
+      ? ja
+        ? `${stem}（${p.counts.column}別）`
+        : `${stem} by ${p.counts.column}`
+      : undefined;
+  const title = cut(userTitle(ctx) ?? main.title ?? composed ?? (stem || (ja ? 'データ表' : 'Data table')), DRAFT_LIMITS.title);
 
-  // Good points
-  const measureNames = measures.slice(0, 3).map((m) => m.name);
-  const good: string[] = [];
-  good.push(
-    ja
-      ? `${nf(rows, lang)}件のデータが${cols}項目に整理されており、${measureNames.length ? `${measureNames.join('・')}を比較・集計できます。` : '内容を一覧で確認できます。'}`
-      : `${nf(rows, lang)} records in ${cols} clearly named columns${measureNames.length ? ` make it easy to compare and aggregate ${listJoin(measureNames, lang)}.` : ' give a quick overview of the contents.'}`,
-  );
-  if (label && m1) good.push(ja ? `${label.name}ごとの違いやランキングを見るのに便利です。` : `Handy for ranking and comparing by ${label.name}.`);
-  if (date) {
-    good.push(
-      ja
-        ? `日付の列${/^(日付|年月日)$/.test(date.name) ? '' : `（${date.name}）`}があるので、時間による変化を追えます。`
-        : `The ${date.name} column lets you follow changes over time.`,
-    );
-  }
-  if (c1) good.push(ja ? `${c1.name}でグループ分けした集計にも使えます。` : `${c1.name} allows grouped summaries.`);
+  // Summary: the subject, then the two or three findings.
+  const subject = userTitle(ctx) ?? main.title ?? (composed && p.trend ? composed.replace(/（.*$|, \d.*$/, '') : composed?.replace(constSuffix, '')) ?? stem;
+  const scope: string[] = [];
+  if (H && L && p.entity) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
+  else scope.push(ja ? `${nf(rows, lang)}件` : `${nf(rows, lang)}${rowNoun(content, lang)}`);
+  if (timeConst) scope.push(timeConst.value);
+  if (p.trend) scope.push(ja ? `${p.trend.first.label}〜${p.trend.last.label}` : `${p.trend.first.label} to ${p.trend.last.label}`);
+  const intro = ja
+    ? `${subject}のデータです（${scope.join('、')}${sheets.length > 1 ? `、全${sheets.length}シート` : ''}）。`
+    : `${subject}: ${scope.join(', ')}${sheets.length > 1 ? ` (${sheets.length} sheets)` : ''}.`;
+  const description = ctx.description?.trim() ? splitSentences(ctx.description.trim())[0] ?? '' : '';
+  const summary = fit([intro, description, ...headlines.slice(0, 3)], DRAFT_LIMITS.summary);
+
+  if (!good.length) good.push(ja ? `${nf(rows, lang)}行の表で、列の意味が明確です。` : `${nf(rows, lang)} rows with clearly named columns.`);
   const goodpoint = fit(good, DRAFT_LIMITS.goodpoint);
+  const badpoint = fit(bad.length ? bad : [ja ? '出典はファイル内に書かれていないので、利用前に確認してください。' : 'The source is not stated in the file; check it before relying on the figures.'], DRAFT_LIMITS.badpoint);
 
-  // Bad points
-  const bad: string[] = [];
-  for (const { column, count } of missing.slice(0, 2)) bad.push(ja ? `${column.name}に${nf(count, lang)}件の欠損（空欄）があります。` : `${column.name} has ${nf(count, lang)} missing values.`);
-  if (rows < 30) bad.push(ja ? `件数が${rows}件と少ないため、統計的な傾向を読むには注意が必要です。` : `With only ${rows} rows, statistical conclusions are limited.`);
-  if (!date && !shape.year) bad.push(ja ? '日付の列がないため、時期による変化は分かりません。' : 'There is no date column, so changes over time cannot be seen.');
-  if (!m1) bad.push(ja ? '数値の列がないため、量の比較や集計はできません。' : 'There are no numeric columns to compare or aggregate.');
-  if (damaged) bad.push(ja ? 'ファイルの一部を読み取れませんでした。' : 'Part of the file could not be read.');
-  if (bad.length < 2) bad.push(ja ? '出典や単位はファイル内に明記されていないので、利用前に確認してください。' : 'Sources and units are not stated in the file itself; check them before relying on the figures.');
-  const badpoint = fit(bad, DRAFT_LIMITS.badpoint);
-
-  // Points
-  const facts: string[] = [];
-  if (m1) facts.push(measureFact(m1, lang));
-  if (m2) facts.push(measureFact(m2, lang));
-  if (date?.minDate && date.maxDate) facts.push(ja ? `${date.name}: ${range(date.minDate, date.maxDate, lang)}（${nf(date.nonEmpty, lang)}件）` : `${date.name}: ${date.minDate} to ${date.maxDate} (${nf(date.nonEmpty, lang)} entries)`);
-  if (c1) facts.push(categoryFact(c1, lang));
-  if (m3) facts.push(measureFact(m3, lang));
-  if (c2) facts.push(categoryFact(c2, lang));
-  for (const s of otherSheets.slice(0, 2)) {
-    facts.push(
-      ja
-        ? `シート${quote(s.name, lang)}: ${nf(s.rowCount, lang)}行・${s.columns.length}列（${s.columns.slice(0, 4).map((c) => c.name).join(', ')}）`
-        : `Sheet ${quote(s.name, lang)}: ${nf(s.rowCount, lang)} rows × ${s.columns.length} columns (${s.columns.slice(0, 4).map((c) => c.name).join(', ')})`,
-    );
-  }
-  const fillers: string[] = [];
-  if (main.sampleRows[0]) fillers.push(ja ? `1行目の例: ${main.sampleRows[0].join(' / ')}` : `First row: ${main.sampleRows[0].join(' / ')}`);
-  fillers.push(ja ? `${nf(rows, lang)}行 × ${cols}列、ファイルサイズ${kb(content.sizeBytes, lang)}` : `${nf(rows, lang)} rows × ${cols} columns, ${kb(content.sizeBytes, lang)}`);
-  if (label) fillers.push(ja ? `${label.name}: ${nf(label.distinct, lang)}${label.distinctCapped ? '以上' : ''}種類` : `${label.name}: ${nf(label.distinct, lang)}${label.distinctCapped ? '+' : ''} distinct values`);
-
-  // Answer
-  let answer: string;
-  if (m1 && date && m1.maxLabel) {
-    answer = ja
-      ? `${date.minDate && date.maxDate ? `${range(date.minDate, date.maxDate, lang)}の` : ''}${m1.name}は${range(nf(m1.min, lang), nf(m1.max, lang), lang)}で推移し、平均は${nf(m1.mean, lang)}でした。最も高かったのは${m1.maxLabel}、最も低かったのは${m1.minLabel ?? '—'}です。`
-      : `${date.minDate && date.maxDate ? `Between ${date.minDate} and ${date.maxDate}, ` : ''}${m1.name} ranged from ${nf(m1.min, lang)} to ${nf(m1.max, lang)} (mean ${nf(m1.mean, lang)}), highest on ${m1.maxLabel} and lowest on ${m1.minLabel ?? '—'}.`;
-  } else if (m1 && label && m1.maxLabel && m1.minLabel) {
-    answer = ja
-      ? `${m1.name}は${label.name}によって${nf(m1.min, lang)}（${m1.minLabel}）から${nf(m1.max, lang)}（${m1.maxLabel}）まで差があり、平均は${nf(m1.mean, lang)}です。`
-      : `${m1.name} varies by ${label.name} from ${nf(m1.min, lang)} (${m1.minLabel}) to ${nf(m1.max, lang)} (${m1.maxLabel}), with a mean of ${nf(m1.mean, lang)}.`;
-  } else if (m1) {
-    answer = ja
-      ? `${m1.name}は${range(nf(m1.min, lang), nf(m1.max, lang), lang)}の範囲で、平均は${nf(m1.mean, lang)}です。`
-      : `${m1.name} ranges from ${nf(m1.min, lang)} to ${nf(m1.max, lang)}, with a mean of ${nf(m1.mean, lang)}.`;
-  } else if (c1) {
-    const top = c1.topValues[0];
-    answer = ja ? `${c1.name}は${quote(top.value, lang)}が最も多く、${nf(top.count, lang)}件です。` : `The most common ${c1.name} is ${quote(top.value, lang)} (${nf(top.count, lang)} rows).`;
-  } else {
-    answer = ja ? `${nf(rows, lang)}行・${cols}列のデータが含まれています。` : `It holds ${nf(rows, lang)} rows of data in ${cols} columns.`;
-  }
-  if (m2 && m1) {
-    const more = ja ? `${m2.name}の平均は${nf(m2.mean, lang)}です。` : `The mean ${m2.name} is ${nf(m2.mean, lang)}.`;
-    answer = fit([answer, more], DRAFT_LIMITS.answer);
-  }
-
-  return { title, summary, goodpoint, badpoint, ...fivePoints(facts, fillers), answer };
+  const otherSheets = sheets.filter((s) => s !== main && s.rowCount > 0);
+  const extra = otherSheets.slice(0, 2).map((s) => {
+    const sp = s.profile;
+    const head = sp?.headline && sp.top.length ? (ja ? `（${sp.headline.column}は${sp.top[0].label}が最大）` : ` (${sp.headline.column} highest for ${sp.top[0].label})`) : '';
+    return ja ? `シート${quote(s.name, lang)}: ${nf(s.rowCount, lang)}行${head}` : `Sheet ${quote(s.name, lang)}: ${nf(s.rowCount, lang)} rows${head}`;
+  });
+  const points = fivePoints([...findings, ...extra], tableFillers(main, p, lang));
+  const answer = fit(headlines.length ? headlines : findings.slice(0, 2), DRAFT_LIMITS.answer) || summary;
+  return { title, summary, goodpoint, badpoint, ...points, answer };
 }
+
 
 // ------------------------------------------------------------------------------------------ documents
 
@@ -371,10 +505,18 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   }
 
   const top = ranked.slice(0, 2).sort((a, b) => a.index - b.index);
+  // Tables in the document: their first finding (extremes or trend of the headline measure).
+  const tableFacts: string[] = [];
+  for (const table of doc.tables ?? []) {
+    if (!table.profile) continue;
+    const f = tableFindings(content, table, table.profile, lang);
+    const first = f.headlines[0] ?? f.findings[0];
+    if (first) tableFacts.push(ja ? `表: ${first}` : `Table: ${first}`);
+  }
   const intro = ja
     ? `${size}の文書${doc.headings.length ? `で、${doc.headings.length}個の見出し（${headings.slice(0, 3).map((h) => quote(h, lang)).join('')}など）で構成されています` : 'です'}。`
     : `A document of ${size}${doc.headings.length ? ` organised under ${doc.headings.length} headings (${headings.slice(0, 3).map((h) => quote(h, lang)).join(', ')}, …)` : ''}.`;
-  const summary = fit([intro, ...top.map((r) => r.sentence)], DRAFT_LIMITS.summary);
+  const summary = fit([intro, ...top.map((r) => r.sentence), ...tableFacts.slice(0, 1)], DRAFT_LIMITS.summary);
 
   const goodpoint = doc.headings.length
     ? ja
@@ -388,13 +530,14 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   if (doc.characterCount < (content.language === 'ja' ? 1500 : 3000)) bad.push(ja ? `本文は${size}と短く、詳しいデータや根拠は限られています。` : `At ${size} it is short, so detailed data and evidence are limited.`);
   if (!doc.headings.length) bad.push(ja ? '見出しがないため、全体の構成がつかみにくいです。' : 'It has no headings, so its structure is harder to follow.');
   if (legacy) bad.push(ja ? '旧形式（.doc）のため、見出しは推定です。' : 'As a legacy .doc file, its headings are guessed.');
-  bad.push(ja ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。' : 'Figures, tables and images are not included; only the text was read.');
+  if (tableFacts.length) bad.push(ja ? '図や画像の内容は取り込んでいないため、文章と表から読み取れる範囲の情報です。' : 'Figures and images are not included; only the text and tables were read.');
+  else bad.push(ja ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。' : 'Figures, tables and images are not included; only the text was read.');
   const badpoint = fit(bad, DRAFT_LIMITS.badpoint);
 
   const used = new Set(top.map((r) => r.index));
   const rest = ranked.filter((r) => !used.has(r.index));
   const pointSentences = (rest.length >= 5 ? rest : ranked).slice(0, 5).sort((a, b) => a.index - b.index);
-  const facts = pointSentences.map((r) => r.sentence);
+  const facts = [...tableFacts.slice(0, 2), ...pointSentences.map((r) => r.sentence)];
   const fillers = doc.headings.map((h) => (ja ? `見出し: ${h}` : `Section: ${h}`));
 
   const best = ranked[0];

@@ -35,8 +35,71 @@ export interface ColumnSummary {
   trend?: number[];
 }
 
+export type ColumnRole = 'identifier' | 'constant' | 'time' | 'entity' | 'category' | 'measure' | 'coordinate' | 'text' | 'empty';
+
+/** A labelled value (an entity, a group or a period with its figure). */
+export interface LabelledValue {
+  label: string;
+  value: number;
+}
+
+/**
+ * What a table is about, read the way a data journalist would: the role of each column, the
+ * headline measure, its extremes by entity, groups, trend over time and strong relations. Built
+ * from the running column statistics and a bounded sample of rows (memory stays flat).
+ */
+export interface TableProfile {
+  roles: Array<{ name: string; role: ColumnRole; unit?: string }>;
+  /** Columns with one value in every row: stated once, never as a statistic. */
+  constants: Array<{ name: string; value: string }>;
+  /** The column naming what each row is about (都道府県, country, name …). */
+  entity?: { column: string; count: number };
+  /** The measure the table is about. */
+  headline?: { column: string; unit?: string; additive: boolean };
+  /** Rows that are totals (合計, 全国, All …, Total) with their headline value. */
+  totals: LabelledValue[];
+  /** Highest / lowest entities by the headline measure (totals excluded), best first. */
+  top: LabelledValue[];
+  bottom: LabelledValue[];
+  /** Number of entities ranked (after aggregation). */
+  ranked: number;
+  /** Groups compared by a category column: mean (or sum when additive) of the headline per group, highest first. */
+  groups?: { column: string; items: Array<LabelledValue & { count: number }> };
+  /** How many rows fall in each value of the main category (e.g. airports per state), most first. */
+  counts?: { column: string; distinct: number; items: Array<{ label: string; count: number }> };
+  /** The headline over time (aggregated per period). */
+  trend?: {
+    column: string;
+    direction: 'up' | 'down' | 'flat';
+    first: LabelledValue;
+    last: LabelledValue;
+    peak: LabelledValue;
+    low: LabelledValue;
+    biggestRise?: LabelledValue;
+    biggestFall?: LabelledValue;
+    periods: number;
+    series: number[];
+    /** For dated series over several full years: the months (01–12) highest and lowest within the year; value = the average gap between them. */
+    season?: { high: LabelledValue; low: LabelledValue };
+  };
+  /** Strong correlations between the headline and other measures (|r| ≥ 0.7). */
+  relations: Array<{ a: string; b: string; r: number }>;
+  /** The northernmost and southernmost rows, when the table has a latitude and a name. */
+  extent?: { column: string; north: LabelledValue; south: LabelledValue };
+  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40). */
+  chart?: { kind: 'bars' | 'line'; values: number[] };
+  /** Whether the row-level facts come from a sample of a larger file. */
+  sampled: boolean;
+  /** Every number the profile states (for checking a model's answer). */
+  numbers: number[];
+}
+
 export interface SheetSummary {
   name: string;
+  /** Text of title rows found above the header row, if any. */
+  title?: string;
+  /** Roles, headline and findings (tables with a header and at least one data row). */
+  profile?: TableProfile;
   /** Data rows (the header row is not counted). */
   rowCount: number;
   columns: ColumnSummary[];
@@ -46,6 +109,8 @@ export interface SheetSummary {
 
 export interface DocumentSummary {
   title?: string;
+  /** Tables found in the document, summarised like sheets. */
+  tables?: SheetSummary[];
   headings: string[];
   /** The first ~50 paragraphs (headings excluded). */
   paragraphs: string[];

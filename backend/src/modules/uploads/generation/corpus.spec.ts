@@ -1,0 +1,226 @@
+/**
+ * The generator against real public data (backend/test/fixtures/corpus, sources in SOURCES.md):
+ * for each file, facts its Book must state and statistics it must not state, in both languages.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { extractContent } from './extract';
+import { detectDataFile } from './file-types';
+import { LocalBookGenerator } from './local-generator';
+import { type BookDraft, type ContentLanguage, type ExtractedContent } from './types';
+
+const CORPUS = [join(process.cwd(), 'test/fixtures/corpus'), join(process.cwd(), 'backend/test/fixtures/corpus')].find((d) => existsSync(d))!;
+
+interface Case {
+  file: string;
+  /** Facts the Book states, per language (all text fields together). */
+  must: Partial<Record<ContentLanguage, Array<string | RegExp>>>;
+  /** Statistics that make no sense for this data, in any language. */
+  mustNot: Array<string | RegExp>;
+  /** The headline measure and the cover's chart kind, when the table has one. */
+  headline?: string;
+  chart?: 'bars' | 'line';
+}
+
+const CASES: Case[] = [
+  {
+    file: 'kyokai-kenpo-rates-r5.csv',
+    headline: '健康保険料率(%)',
+    chart: 'bars',
+    must: {
+      ja: ['佐賀県（10.51%）', '新潟県（9.33%）', '1.18ポイント', '令和5年度', /地域別の平均では/],
+      en: [/佐賀県 \(10\.51%\)/, /新潟県 \(9\.33%\)/, '1.18 percentage points', '令和5年度'],
+    },
+    mustNot: [/都道府県コード[^。.]*(平均|mean|最小|min)/, /年度[^。.]*(平均|mean)/, '2,021', /1行目|First row/],
+  },
+  {
+    file: 'kyokai-kenpo-workbook.xlsx',
+    headline: '健康保険料率(%)',
+    chart: 'bars',
+    must: { ja: ['協会けんぽ 都道府県単位保険料率（令和5年度）', '佐賀県（10.51%）', '新潟県（9.33%）', /全2シート/], en: [/佐賀県 \(10\.51%\)/, '2 sheets'] },
+    mustNot: [/都道府県コード[^。.]*(平均|mean)/, /First row|1行目/],
+  },
+  {
+    file: 'jp-prefectures.csv',
+    headline: '隣接都道府県数',
+    chart: 'bars',
+    must: { ja: ['長野県（8）', '沖縄県（1）', '47の都道府県'], en: [/長野県 \(8\)/, '47 都道府県 values'] },
+    mustNot: [/都道府県コード[^。.]*(平均|mean|から|from)/, /First row|1行目/],
+  },
+  {
+    file: 'jp-postal-codes.sjis.csv',
+    must: { ja: ['3,535件', '47の都道府県', '北海道（232件）'], en: ['3,535', '47 都道府県 values', '北海道 (232)'] },
+    mustNot: [/郵便番号[^。.]*(平均|mean|最小|最大|range)/, /都道府県コード[^。.]*(平均|mean)/],
+  },
+  {
+    file: 'jp-holidays-2000-2030.csv',
+    must: { ja: ['540件', '月（211件）', '2000-01-01から2030-11-23'], en: ['540 holidays', '月 (211)'] },
+    mustNot: [/平均|mean/],
+  },
+  {
+    file: 'kyokai-kenpo-report-ja.docx',
+    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/], en: ['料率の高い都道府県', /Table: 保険料率 is highest in 佐賀県 \(10\.51%\)/] },
+    mustNot: [/First row|1行目/],
+  },
+  {
+    file: 'us-airports.csv',
+    must: {
+      en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /latitude and longitude give each row's location/, 'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)'],
+      ja: ['3,376件', 'AK（263件）', '最も北にあるのはWiley Post Will Rogers Memorial'],
+    },
+    mustNot: [/latitude[^.。]*(mean|平均)/i, /longitude[^.。]*(mean|平均)/i, /iata[^.。]*(mean|平均)/i],
+  },
+  {
+    file: 'us-zipcodes.csv',
+    must: { en: ['3,004 zipcodes', 'CA (191)'], ja: ['3,004件', 'CA（191件）'] },
+    mustNot: [/zip_code[^.。]*(ranges|mean|平均|〜)/i, /latitude[^.。]*(mean|平均)/i, '49,494', '99,950'],
+  },
+  {
+    file: 'co2-mauna-loa.csv',
+    headline: 'CO2',
+    chart: 'line',
+    must: {
+      en: ['CO2 rose from 315.3 in 1958 to 414.5 in 2020', '+31.5%', 'largest rise came in 2016', 'peaks in May and bottoms out in September'],
+      ja: ['1958年の315.3から2020年の414.5へ上昇', '+31.5%', '5月に最も高く、9月に最も低く'],
+    },
+    // The 60-year mean (355.3) says nothing about a rising series.
+    mustNot: [/mean/, '355.3', /adjusted CO2 (rose|fell)/],
+  },
+  {
+    file: 'disaster-deaths.csv',
+    headline: 'Deaths',
+    chart: 'line',
+    must: {
+      en: ['Drought has the highest Deaths (11,731,294)', 'Epidemic', 'All natural disasters', 'fell from 1,267,360 in 1900 to 2,087 in 2017', 'peak was 3,706,227 in 1931'],
+      ja: ['Drought（11,731,294）', '「All natural disasters」', '減少'],
+    },
+    mustNot: [/All natural disasters has the highest/, /highest[^.]*All natural disasters/, /mean|平均/],
+  },
+  {
+    file: 'global-temperature-anomaly.csv',
+    headline: 'temp',
+    chart: 'line',
+    must: { en: ['rose from -0.17 in 1880 to 1.17 in 2023'], ja: ['1880年の-0.17から2023年の1.17へ上昇'] },
+    mustNot: [/year[^.。]*(mean|平均)/, /788/],
+  },
+  {
+    file: 'gapminder-health-income.csv',
+    headline: 'income',
+    chart: 'bars',
+    must: { en: ['Qatar has the highest income (132,877)', 'Central African Republic (599)', 'By region'], ja: ['Qatar（132,877）', 'region別の平均'] },
+    mustNot: [/population[^.。]*(mean|平均)/],
+  },
+  {
+    file: 'iowa-electricity.csv',
+    headline: 'net_generation',
+    must: { en: ['Fossil Fuels has the highest net_generation', 'rose from 13,550 in 2001 to 18,825 in 2017'], ja: ['Fossil Fuels（36,478）', '上昇'] },
+    mustNot: [/year[^.。]*(mean|平均)/],
+  },
+  {
+    file: 'us-employment.csv',
+    headline: 'nonfarm',
+    chart: 'line',
+    must: { en: ['nonfarm', '2006', '2015', /largest fall came in 2009/], ja: ['2009年'] },
+    // Seasonally adjusted: no season to report; monthly levels are never summed into years.
+    mustNot: [/nonfarm_change[^.]*highest/, '1,637,463', 'Within each year', '1年の中では'],
+  },
+  {
+    file: 'palmer-penguins.csv',
+    headline: 'Body Mass (g)',
+    chart: 'bars',
+    must: { en: ['Gentoo has the highest Body Mass (5,076 g)', 'Adelie (3,700.7 g)', 'By Island', 'Flipper Length (mm)'], ja: ['Gentoo（5,076 g）', '正の相関'] },
+    mustNot: [/mean/],
+  },
+  {
+    file: 'seattle-weather.csv',
+    must: { en: ['2012', '2015', 'rain'], ja: ['2012年', '2015年'] },
+    mustNot: [/date[^.。]*mean/],
+  },
+  {
+    file: 'us-workbook.xlsx',
+    must: { en: ['Fossil Fuels', '2 sheets', 'Airports by state'], ja: ['全2シート'] },
+    mustNot: [/year[^.。]*(mean|平均)/],
+  },
+  {
+    file: 'co2-decades-report.docx',
+    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'], ja: ['Decade averages', '表: Mean CO2は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'] },
+    mustNot: [/First row|1行目/],
+  },
+];
+
+const cache = new Map<string, ExtractedContent>();
+async function content(file: string): Promise<ExtractedContent> {
+  if (!cache.has(file)) {
+    const buf = readFileSync(join(CORPUS, file));
+    const type = detectDataFile(buf.subarray(0, 65536), file);
+    if (!type) throw new Error(`unknown type: ${file}`);
+    cache.set(file, await extractContent(async () => Readable.from([buf]), type, { fileName: file, sizeBytes: buf.length }));
+  }
+  return cache.get(file)!;
+}
+const all = (d: BookDraft) => [d.title, d.summary, d.goodpoint, d.badpoint, d.point1, d.point2, d.point3, d.point4, d.point5, d.answer].join('\n');
+const generator = new LocalBookGenerator();
+
+describe('the Book of real public data (corpus)', () => {
+  it('has at least 15 files in both languages, each recorded in SOURCES.md', () => {
+    const sources = readFileSync(join(CORPUS, 'SOURCES.md'), 'utf8');
+    expect(CASES.length).toBeGreaterThanOrEqual(15);
+    for (const c of CASES) expect(sources).toContain(c.file);
+    expect(CASES.filter((c) => /jp-|kenpo/.test(c.file)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  describe.each(CASES)('$file', (c) => {
+    it.each(['ja', 'en'] as const)('states its facts and no meaningless statistic (%s)', async (language) => {
+      const d = await generator.generate(await content(c.file), { language, tagCandidates: [] });
+      const text = all(d);
+      for (const fact of c.must[language] ?? []) {
+        if (typeof fact === 'string') expect(text).toContain(fact);
+        else expect(text).toMatch(fact);
+      }
+      for (const bad of c.mustNot) {
+        if (typeof bad === 'string') expect(text).not.toContain(bad);
+        else expect(text).not.toMatch(bad);
+      }
+      const points = [d.point1, d.point2, d.point3, d.point4, d.point5];
+      expect(points.every((p) => p.trim() !== '')).toBe(true);
+      expect(new Set(points).size).toBe(5);
+    });
+
+    if (c.headline) {
+      it(`takes ${c.headline} as the headline measure and charts it (${c.chart ?? 'any'})`, async () => {
+        const sheets = (await content(c.file)).sheets!;
+        const profiled = sheets.filter((s) => s.profile?.headline);
+        expect(profiled.map((s) => s.profile!.headline!.column)).toContain(c.headline);
+        if (c.chart) expect(profiled.find((s) => s.profile!.headline!.column === c.headline)!.profile!.chart?.kind).toBe(c.chart);
+      });
+    }
+  });
+
+  it('finds the header below the title row and keeps the title', async () => {
+    const sheets = (await content('kyokai-kenpo-workbook.xlsx')).sheets!;
+    const rates = sheets.find((s) => s.name === '都道府県別')!;
+    expect(rates.title).toBe('協会けんぽ 都道府県単位保険料率（令和5年度）');
+    expect(rates.columns.map((col) => col.name)).toEqual(['都道府県コード', '都道府県', '健康保険料率(%)', '前年度差', '加入者数', '地域']);
+    expect(rates.rowCount).toBe(47);
+  });
+
+  it('reads the tables of a Word document as tables', async () => {
+    const doc = (await content('kyokai-kenpo-report-ja.docx')).document!;
+    expect(doc.tables).toHaveLength(1);
+    expect(doc.tables![0].columns.map((c) => c.name)).toEqual(['都道府県', '保険料率(%)', '地域']);
+    expect(doc.tables![0].profile!.top[0]).toEqual({ label: '佐賀県', value: 10.51 });
+    expect(doc.paragraphs.join('\n')).not.toContain('九州・沖縄\n');
+  });
+
+  it('gives codes, constants, coordinates and totals their roles', async () => {
+    const roles = async (file: string) => Object.fromEntries((await content(file)).sheets![0].profile!.roles.map((r) => [r.name, r.role]));
+    expect(await roles('kyokai-kenpo-rates-r5.csv')).toMatchObject({ 年度: 'constant', 都道府県コード: 'identifier', 都道府県: 'entity', '健康保険料率(%)': 'measure', 地域: 'category' });
+    expect(await roles('us-zipcodes.csv')).toMatchObject({ zip_code: 'identifier', latitude: 'coordinate', longitude: 'coordinate', state: 'category' });
+    expect(await roles('us-airports.csv')).toMatchObject({ iata: 'identifier', latitude: 'coordinate' });
+    expect(await roles('co2-mauna-loa.csv')).toMatchObject({ Date: 'time', CO2: 'measure' });
+    const disasters = (await content('disaster-deaths.csv')).sheets![0].profile!;
+    expect(disasters.totals.map((t) => t.label)).toEqual(['All natural disasters']);
+    expect(disasters.top.map((t) => t.label)).not.toContain('All natural disasters');
+  });
+});
