@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
-import { withCommonResponses } from './common/http/api-responses';
+import { withWireConventions } from './common/http/api-responses';
 import { deferredBodyParsers } from './common/http/body-parsers';
 import { requestOriginMiddleware } from './common/http/request-origin';
 import { drfValidationPipe } from './common/http/validation';
@@ -110,7 +110,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
-  return withSpecSpelling(withCommonResponses(document));
+  return withSpecSpelling(withWireConventions(document));
 }
 
 /** Operations the product spec writes without a trailing slash; every other API path is documented with one. */

@@ -25,14 +25,18 @@ const deepValue = (n: number): unknown => {
   return v;
 };
 
-/** Values that are never a valid id or count (PostgreSQL integer; a boolean is not one). */
-const badInts: unknown[] = [2147483648, -2147483649, 1e300, -1, 1.5, true, false, '2147483648', '1e300', 'true', '1.5', '0x10', '', 'abc', '1\u0000', null, [], {}, [1, 2], { a: 1 }];
-/** Text PostgreSQL refuses or that is not text at all. */
-const badTexts: unknown[] = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800', null, 12, true, [], {}, ['a\u0000']];
+/** Ids and counts outside PostgreSQL integer (the database refuses them: must be a 400 first). */
+const outOfRange: unknown[] = [2147483648, -2147483649, 1e300, 99999999999, '2147483648', '1e300', '99999999999'];
+/** Values that are not integers at all; a boolean is not id 1. */
+const notInts: unknown[] = [true, false, 1.5, -1, 'true', '1.5', '0x10', '', 'abc', '1\u0000', null, [], {}, [1, 2], { a: 1 }];
+/** Text PostgreSQL refuses, or that is not text at all. */
+const nulTexts: unknown[] = ['\u0000', 'a\u0000b', ['a\u0000']];
+const surrogateTexts: unknown[] = ['\ud800', 'x\udfffy', '\udc00\ud800', 'emoji half \ud83d'];
+const notTexts: unknown[] = [null, 12, true, [], {}];
 /** Path segments that name nothing: ids out of range, not integers, NUL, broken UTF-8. */
 const badSegments = ['2147483648', '99999999999999999999', '1e300', 'true', '1.5', '-1', '0', '%00', '1%00', '%ED%A0%80', '%F0', 'null', '%20', 'ja%00'];
 /** Query values: the same classes, sent as the client would (percent-encoded). */
-const badQueryValues = ['2147483648', '1e300', 'true', '1.5', '-1', '%00', 'a%00b', '%ED%A0%80', '%F0%9F', 'null', '99999999999999999999', '[]', '%5B%5D'];
+const badQueryValues = ['2147483648', '1e300', '99999999999', 'true', '1.5', '-1', '%00', 'a%00b', '%ED%A0%80', '%F0%9F', 'null', '[]', '%5B%5D'];
 
 function resolve(schema: Schema | undefined): Schema | undefined {
   if (!schema?.$ref) return schema;
@@ -65,10 +69,15 @@ const isBoolSchema = (s: Schema | undefined) => s?.type === 'boolean';
 
 /** A bad value for one field of a JSON body, by its documented type. */
 function badJsonValue(s: Schema): fc.Arbitrary<unknown> {
-  const deep = fc.constant(deepValue(DEEP));
-  if (isIntSchema(s)) return fc.oneof(fc.constantFrom(...badInts), deep);
+  const deep = { weight: 1, arbitrary: fc.constant(deepValue(DEEP)) };
+  if (isIntSchema(s)) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...outOfRange) }, { weight: 3, arbitrary: fc.constantFrom(...notInts) }, deep);
   if (isBoolSchema(s)) return fc.constantFrom(null, 'maybe', 2, [], {}, '\u0000');
-  return fc.oneof(fc.constantFrom(...badTexts), fc.string().map((x) => `${x}\u0000`), fc.string().map((x) => `${x}\ud83d`), deep);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...nulTexts), fc.string().map((x) => `${x}\u0000${x}`)) },
+    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...surrogateTexts), fc.string().map((x) => `${x}\ud83d`)) },
+    { weight: 1, arbitrary: fc.constantFrom(...notTexts) },
+    deep,
+  );
 }
 
 /** A plausible value, so that the bad field is not the only thing the server looks at. */
@@ -134,7 +143,7 @@ function requestFor(op: Op, ctx: { profileId: number }): fc.Arbitrary<Sent> {
         .map((values) => Object.fromEntries(props.map(([name], i) => [name, values[i]]).filter(([, v]) => v !== undefined))),
     );
     bodyArb = fc.oneof(
-      { weight: 4, arbitrary: objectArb.map((json) => ({ kind: 'json' as const, json, headers: {} })) },
+      { weight: 6, arbitrary: objectArb.map((json) => ({ kind: 'json' as const, json, headers: {} })) },
       { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 1, 'text', [deepValue(10)]).map((json) => ({ kind: 'raw' as const, raw: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } })) },
       { weight: 2, arbitrary: rawArb.map((r) => ({ kind: 'raw' as const, ...r })) },
     );

@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { MAX_PAGE_INDEX } from './paging';
+import { PG_INT_MAX } from './transforms';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiProperty, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
 export class DetailResponse {
@@ -39,17 +41,23 @@ const DETAIL_SCHEMA = { type: 'object', required: ['detail'], properties: { deta
 const json = (schema: object) => ({ 'application/json': { schema } });
 
 /**
- * Answers every operation can give, added to the document in one place so that no controller
- * can forget them: 401 for an invalid token (refused even on public calls, as in DRF), 400 where
+ * Wire conventions added to the document in one place so that no controller can forget them.
+ * Numeric path and query parameters are ids and page indexes: integers within PostgreSQL
+ * `integer` (anything else is refused, see IdParamPipe and paging.ts). Answers every operation
+ * can give: 401 for an invalid token (refused even on public calls, as in DRF), 400 where
  * a body or query is read (validation, unparsable body), 404 where a path names an object,
  * 413 and 415 where a body is read (too large; unknown Content-Encoding or charset).
  */
-export function withCommonResponses(document: OpenAPIObject): OpenAPIObject {
+export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
       if (!operation) continue;
       const responses = (operation.responses ??= {});
-      const params = (operation.parameters ?? []) as Array<{ in?: string }>;
+      const params = (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: { type?: string; minimum?: number; maximum?: number } }>;
+      for (const param of params) {
+        if (param.schema?.type !== 'number') continue;
+        param.schema = { type: 'integer', minimum: 0, maximum: param.name === 'count' ? MAX_PAGE_INDEX : PG_INT_MAX };
+      }
       responses['401'] ??= {
         description: 'Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`.',
         content: json(DETAIL_SCHEMA),

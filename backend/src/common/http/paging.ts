@@ -1,6 +1,8 @@
 import { DrfValidationError, Msg } from './drf-errors';
 
 export const PAGE_SIZE = 10;
+/** `count` has at most 7 digits. */
+export const MAX_PAGE_INDEX = 9_999_999;
 
 export interface PageWindow {
   index: number;
