@@ -24,8 +24,8 @@ function setup() {
 describe('/recommend', () => {
   it('lists Books of the UI language with price and link, page by page', async () => {
     const { api } = setup();
-    mockAllIsIntersecting(true);
     const card = await screen.findByRole('link', { name: 'Newest English Book' });
+    mockAllIsIntersecting(true);
     expect(card).toHaveAttribute('href', expect.stringMatching(/^\/mono\/\d+$/));
     expect(within(card).getByText('￥800')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
