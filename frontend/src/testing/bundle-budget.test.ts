@@ -23,6 +23,15 @@ describe('first-load JavaScript budget', () => {
     expect(shell.brotliBytes).toBeLessThan(INITIAL_JS_BUDGET);
   });
 
+  it('declares the fonts in unicode-range subsets shown with font-display: swap', () => {
+    const entry = Object.values(build.manifest).find((chunk) => chunk.isEntry);
+    const css = (entry?.css ?? []).map((file) => readFileSync(join(build.outDir, file), 'utf8')).join('\n');
+    const faces = css.match(/@font-face\s*{[^}]*}/g) ?? [];
+    // A browser then downloads only the subsets whose characters the page shows.
+    expect(faces.length).toBeGreaterThan(20);
+    expect(faces.filter((face) => !/unicode-range:/.test(face) || !/font-display:\s*swap/.test(face))).toEqual([]);
+  });
+
   it('loads the crop and upload dialogs (react-easy-crop, the upload form) only when opened', () => {
     const heavy = ['src/components/crop-dialog.tsx', 'src/components/upload-data-dialog.tsx', '../node_modules/react-easy-crop/index.module.mjs'];
     const firstScreens = [shell.route, ...routes.map((route) => route.route)].map((key) => staticClosure(build.manifest, key));

@@ -15,6 +15,7 @@ const brotliSize = (data: Buffer) => brotliCompressSync(data, { params: { [const
 /** One entry of Vite's build manifest (`build.manifest: true`). */
 type ManifestChunk = {
   file: string;
+  css?: string[];
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
