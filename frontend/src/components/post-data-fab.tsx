@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import Fab from '@mui/material/Fab';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
@@ -8,7 +8,9 @@ import { useNavigate } from 'react-router-dom';
 import type { UploadedFile } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { UploadDataDialog } from './upload-data-dialog';
+
+// The dialog (form, file checks) loads when first opened, not with every screen that has the button.
+const UploadDataDialog = lazy(() => import('./upload-data-dialog').then((module) => ({ default: module.UploadDataDialog })));
 
 type Props = {
   /** The please-log-in message of the screen (Mono20, Home3, Header14). */
@@ -26,11 +28,15 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
   const showSnack = useSnackbar();
   const { isLoggedIn, profile } = useSession();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
 
   const openDialog = () => {
     if (!isLoggedIn) showSnack(t(loginMessage), 'info');
     else if (!profile) showSnack(t('books.needProfile'), 'info');
-    else setOpen(true);
+    else {
+      setOpened(true);
+      setOpen(true);
+    }
   };
 
   return (
@@ -49,17 +55,19 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
           {t('books.postData')}
         </Fab>
       )}
-      {profile ? (
-        <UploadDataDialog
-          open={open}
-          userId={profile.userProfile}
-          onClose={() => setOpen(false)}
-          onUploaded={(file) => {
-            setOpen(false);
-            if (onUploaded) onUploaded(file);
-            else navigate('/posteddata', { state: { uploaded: file.id } });
-          }}
-        />
+      {profile && opened ? (
+        <Suspense fallback={null}>
+          <UploadDataDialog
+            open={open}
+            userId={profile.userProfile}
+            onClose={() => setOpen(false)}
+            onUploaded={(file) => {
+              setOpen(false);
+              if (onUploaded) onUploaded(file);
+              else navigate('/posteddata', { state: { uploaded: file.id } });
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

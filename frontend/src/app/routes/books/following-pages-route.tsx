@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,21 +6,20 @@ import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
 
 /** /followingpagelist: the Books the user follows. */
 export function FollowingPagesRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const [listFollowed] = api.endpoints.listFollowingPages.useLazyQuery();
-  const fetchPage = useCallback((page: number) => listFollowed({ count: page }).unwrap(), [listFollowed]);
+  const followed = api.endpoints.followedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn });
   return (
     <PageContainer width="wide">
       <UserPageTabs />
       {isLoggedIn ? (
         <BookList
-          fetchPage={fetchPage}
+          query={followed}
           label={t('books.followingTitle')}
           empty={
             <EmptyState

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +10,13 @@ import { PostDataFab } from '@/components/post-data-fab';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
-import { parseId } from '../utils/book-id';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { parseId } from '@/features/books/utils/book-id';
 
 function UserBooks({ userId, empty, label }: { userId: number; empty: string; label: string }) {
-  const [listBooks] = api.endpoints.listPagesWithFilesOfUser.useLazyQuery();
-  const fetchPage = useCallback((page: number) => listBooks({ id: userId, count: page }).unwrap(), [listBooks, userId]);
-  return <BookList key={userId} fetchPage={fetchPage} label={label} empty={<EmptyState message={empty} />} />;
+  const books = api.endpoints.booksOfUser.useInfiniteQuery({ userId });
+  return <BookList query={books} label={label} empty={<EmptyState message={empty} />} />;
 }
 
 /** /userpagebook: Books made from the user's own data. */

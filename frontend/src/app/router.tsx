@@ -1,0 +1,88 @@
+import { Suspense, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { Outlet } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { LoadingState } from '@/components/loading-state';
+import { AppLayout } from './layout/app-layout';
+
+/**
+ * Each route is its own chunk, loaded when first visited, so the first screen downloads the
+ * app shell and one route only (the budget test in src/testing/bundle-budget.test.ts holds it).
+ */
+function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const ForgotPasswordRoute = lazyRoute(() => import('./routes/auth/forgot-password-route'), 'ForgotPasswordRoute');
+const LoginRoute = lazyRoute(() => import('./routes/auth/login-route'), 'LoginRoute');
+const LogoutRoute = lazyRoute(() => import('./routes/auth/logout-route'), 'LogoutRoute');
+const PleaseVerifyRoute = lazyRoute(() => import('./routes/auth/please-verify-route'), 'PleaseVerifyRoute');
+const ResetPasswordRoute = lazyRoute(() => import('./routes/auth/reset-password-route'), 'ResetPasswordRoute');
+const VerifyEmailRoute = lazyRoute(() => import('./routes/auth/verify-email-route'), 'VerifyEmailRoute');
+const FollowingPagesRoute = lazyRoute(() => import('./routes/books/following-pages-route'), 'FollowingPagesRoute');
+const MonoRoute = lazyRoute(() => import('./routes/books/mono-route'), 'MonoRoute');
+const OwningPageRoute = lazyRoute(() => import('./routes/books/owning-page-route'), 'OwningPageRoute');
+const OwningPagesRoute = lazyRoute(() => import('./routes/books/owning-pages-route'), 'OwningPagesRoute');
+const PostedDataRoute = lazyRoute(() => import('./routes/books/posted-data-route'), 'PostedDataRoute');
+const RecommendRoute = lazyRoute(() => import('./routes/books/recommend-route'), 'RecommendRoute');
+const SpecificUserBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'SpecificUserBookRoute');
+const UserPageBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'UserPageBookRoute');
+const AccountRoute = lazyRoute(() => import('./routes/profile/account-route'), 'AccountRoute');
+const HomeRoute = lazyRoute(() => import('./routes/profile/home-route'), 'HomeRoute');
+const RecommendUserRoute = lazyRoute(() => import('./routes/profile/recommend-user-route'), 'RecommendUserRoute');
+const UserPageRoute = lazyRoute(() => import('./routes/profile/user-page-route'), 'UserPageRoute');
+const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRoute');
+const DeleteAccountRoute = lazyRoute(() => import('./routes/settings/delete-account-route'), 'DeleteAccountRoute');
+const LanguageSettingRoute = lazyRoute(() => import('./routes/settings/language-setting-route'), 'LanguageSettingRoute');
+const SettingsRoute = lazyRoute(() => import('./routes/settings/settings-route'), 'SettingsRoute');
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
+
+/** The header and navigation paint at once; a route's own chunk fills the main area. */
+function RouteOutlet() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        element: <RouteOutlet />,
+        children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/home', element: <HomeRoute /> },
+      { path: '/recommenduser', element: <RecommendUserRoute /> },
+      { path: '/recommend', element: <RecommendRoute /> },
+      // Spelled so in the links of the previous site.
+      { path: '/revommendpages', element: <RecommendRoute /> },
+      { path: '/mono/:pageid', element: <MonoRoute /> },
+      { path: '/posteddata', element: <PostedDataRoute /> },
+      { path: '/owningpages', element: <OwningPagesRoute /> },
+      { path: '/owningpage/:pageid', element: <OwningPageRoute /> },
+      { path: '/followingpagelist', element: <FollowingPagesRoute /> },
+      { path: '/userpagebook', element: <UserPageBookRoute /> },
+      { path: '/specificuserbook', element: <SpecificUserBookRoute /> },
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/please-verify', element: <PleaseVerifyRoute /> },
+      { path: '/verify/:id/:key', element: <VerifyEmailRoute /> },
+      { path: '/forgot', element: <ForgotPasswordRoute /> },
+      { path: '/reset-password/:id/:key', element: <ResetPasswordRoute /> },
+      { path: '/logout', element: <LogoutRoute /> },
+      { path: '/account', element: <AccountRoute /> },
+      { path: '/userpage', element: <UserPageRoute /> },
+      { path: '/user/:userid', element: <UserRoute /> },
+      { path: '/settings', element: <SettingsRoute /> },
+      { path: '/languagesetting', element: <LanguageSettingRoute /> },
+      { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/notFound', element: <NotFoundRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
