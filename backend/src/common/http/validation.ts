@@ -9,7 +9,8 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
       // DRF reports "required" alone when a field is missing.
       if (c.isDefined) out[key] = [c.isDefined];
       else if (c.isNotEmpty) out[key] = [c.isNotEmpty];
-      else if (c.whitelistValidation) out[key] = [`Unexpected field.`];
+      else if (c.whitelistValidation) out[key] = [Msg.unexpectedField];
+      else if (c.isString) out[key] = [Msg.notAString];
       else out[key] = [...new Set(Object.values(c))];
     }
     if (error.children?.length) collect(error.children, key, out);

@@ -88,7 +88,7 @@ export class PagesController {
   @ApiAuthErrors()
   @ApiForbidden()
   async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
-    return { detail: 'You own this Book now.', pageId: await this.pages.takeOwnership(viewer, dto.encrypted_pageId) };
+    return { detail: Msg.ownedNow, pageId: await this.pages.takeOwnership(viewer, dto.encrypted_pageId) };
   }
 
   @Get('relatedmonopage/:id')
@@ -204,7 +204,7 @@ export class PagesController {
   ): Promise<DetailResponse> {
     if (!/^\d{1,10}$/.test(user)) throw DrfValidationError.field('user', Msg.invalidInt);
     await this.pages.recordView(page, viewer, Number(user), ip);
-    return { detail: 'View recorded.' };
+    return { detail: Msg.viewRecorded };
   }
 
   @Get(':id/monopages-with-files')

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
-import { DrfDetailError, DrfValidationError } from '../../common/http/drf-errors';
+import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
@@ -39,7 +39,7 @@ interface PageRow {
 export const RELATED_PAGES = 5;
 export const FILES_PER_PAGE = 3;
 const TICKET_PURPOSE = 'own-page';
-export const ALREADY_FOLLOWED = 'This page is already followed';
+export const ALREADY_FOLLOWED = Msg.alreadyFollowed;
 
 @Injectable()
 export class PagesService {
@@ -313,12 +313,12 @@ export class PagesService {
   async takeOwnership(viewer: AuthUser, ticket: string): Promise<number> {
     const payload = this.signer.verify(TICKET_PURPOSE, ticket);
     const [pageText, userText] = payload?.split(':') ?? [];
-    if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', 'Invalid value');
+    if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', Msg.invalidKey);
     const pageId = Number(pageText);
     const [page] = await this.db.query(`SELECT page_price FROM pages WHERE id = $1`, [pageId]);
     if (!page) throw notFound();
     const contributor = await this.isContributor(viewer.id, pageId);
-    if (page.page_price !== 0 && !contributor) throw forbidden('This Book must be bought.');
+    if (page.page_price !== 0 && !contributor) throw forbidden(Msg.mustBuy);
     await this.db.query(
       `INSERT INTO page_owners (user_id, page_id, source) VALUES ($1, $2, $3) ON CONFLICT (user_id, page_id) DO NOTHING`,
       [viewer.id, pageId, contributor ? 'contributor' : 'free'],

@@ -37,7 +37,7 @@ export class RegisterDto {
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail sent to this account.' })
   @IsOptional()
-  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
   language?: 'ja' | 'en';
 }
 
@@ -83,7 +83,7 @@ export class ForgotPasswordDto {
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail, when the account has none yet.' })
   @IsOptional()
-  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
   language?: 'ja' | 'en';
 }
 
@@ -112,6 +112,24 @@ export class LoginResponse {
 
   @ApiProperty({ enum: ['/home', '/account'], description: '/account while the user has no profile yet.' })
   redirect_url: string;
+
+  @ApiProperty({ enum: LANGUAGES, description: 'The language saved to the account: the UI switches to it after logging in.' })
+  language: 'ja' | 'en';
+}
+
+export class AccountResponse {
+  @ApiProperty({ example: 'hanako@example.com' })
+  email: string;
+
+  @ApiProperty({ enum: LANGUAGES, description: 'Language of the UI and of the mail sent to this account.' })
+  language: 'ja' | 'en';
+}
+
+export class UpdateAccountDto {
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the UI and of the mail sent to this account.' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
+  language?: 'ja' | 'en';
 }
 
 export class MessageResponse {
