@@ -9,8 +9,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/loading-state';
 import { writeToken } from '@/lib/token-storage';
-import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 /** LINE and Yahoo! JAPAN logins come back as /login?token=...: keep it, clean the address, reload. */
 function useTokenFromAddress(): boolean {

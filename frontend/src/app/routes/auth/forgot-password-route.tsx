@@ -14,7 +14,7 @@ import { PageContainer } from '@/components/page-container';
 import { currentLanguage } from '@/i18n';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { allMessages, parseApiError } from '@/utils/api-error';
-import { looksLikeEmail } from '../utils/email';
+import { looksLikeEmail } from '@/features/auth/utils/email';
 
 type ForgotValues = { email: string };
 

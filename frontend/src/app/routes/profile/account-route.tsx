@@ -7,7 +7,7 @@ import { LoadingState } from '@/components/loading-state';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
-import { ProfileForm } from '../components/profile-form';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 
 export function AccountRoute() {
   const { t } = useTranslation();

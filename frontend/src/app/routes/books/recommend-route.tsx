@@ -9,12 +9,12 @@ import { api } from '@/api/api';
 import type { Book, BookLanguage, Tag } from '@/api/types';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
-import { SearchForm } from '../components/search-form';
-import { TagChips } from '../components/tag-chips';
-import { TagSearchDialog } from '../components/tag-search-dialog';
-import { parseId } from '../utils/book-id';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { SearchForm } from '@/features/books/components/search-form';
+import { TagChips } from '@/features/books/components/tag-chips';
+import { TagSearchDialog } from '@/features/books/components/tag-search-dialog';
+import { parseId } from '@/features/books/utils/book-id';
 
 /** Which Books the list shows: a search, a tag, or the newest of a language. */
 type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | { kind: 'language'; lan: BookLanguage };

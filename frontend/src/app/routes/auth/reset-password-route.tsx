@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { allMessages, parseApiError } from '@/utils/api-error';
-import { ResetPasswordForm } from '../components/reset-password-form';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 type LinkState = { status: 'checking' } | { status: 'invalid'; messages: string[] } | { status: 'valid'; email: string };
 

@@ -1,8 +1,8 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components/page-container';
-import { NewProfilesCarousel } from '../components/new-profiles-carousel';
-import { ProfileSearch } from '../components/profile-search';
+import { NewProfilesCarousel } from '@/features/profile/components/new-profiles-carousel';
+import { ProfileSearch } from '@/features/profile/components/profile-search';
 
 /** User discovery: the newest users, and every user with a search box (circles join later). */
 export function RecommendUserRoute() {

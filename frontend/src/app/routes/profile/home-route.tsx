@@ -6,8 +6,8 @@ import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { TagTiles } from '@/components/tag-tiles';
 import { useSession } from '@/hooks/use-session';
-import { NewProfilesCarousel } from '../components/new-profiles-carousel';
-import { ProfileSearch } from '../components/profile-search';
+import { NewProfilesCarousel } from '@/features/profile/components/new-profiles-carousel';
+import { ProfileSearch } from '@/features/profile/components/profile-search';
 
 /** Home: tags, new users, user search, and (logged in) the first followed Books beside them. */
 export function HomeRoute() {

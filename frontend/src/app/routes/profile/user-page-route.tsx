@@ -8,7 +8,7 @@ import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
-import { ProfileCard } from '../components/profile-card';
+import { ProfileCard } from '@/features/profile/components/profile-card';
 
 /** The own profile, with the settings button only the owner sees and the last posted data. */
 export function UserPageRoute() {

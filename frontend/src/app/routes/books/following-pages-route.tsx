@@ -7,8 +7,8 @@ import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
 
 /** /followingpagelist: the Books the user follows. */
 export function FollowingPagesRoute() {

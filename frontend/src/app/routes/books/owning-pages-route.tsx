@@ -6,9 +6,9 @@ import { api } from '@/api/api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
-import { SearchForm } from '../components/search-form';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { SearchForm } from '@/features/books/components/search-form';
 
 /** /owningpages: the Books the user owns, then related ones, with a search. */
 export function OwningPagesRoute() {

@@ -11,9 +11,9 @@ import { PostDataFab } from '@/components/post-data-fab';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
-import { BookList } from '../components/book-list';
-import { EmptyState } from '../components/empty-state';
-import { parseId } from '../utils/book-id';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { parseId } from '@/features/books/utils/book-id';
 
 function UserBooks({ userId, empty, label }: { userId: number; empty: string; label: string }) {
   const [listBooks] = api.endpoints.listPagesWithFilesOfUser.useLazyQuery();

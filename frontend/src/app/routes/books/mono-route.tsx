@@ -13,13 +13,13 @@ import { PostDataFab } from '@/components/post-data-fab';
 import { RelativeTime } from '@/components/relative-time';
 import { useSession } from '@/hooks/use-session';
 import { isNotFound } from '@/utils/api-error';
-import { BookActions } from '../components/book-actions';
-import { BookPoints, BookTextSection } from '../components/book-points';
-import { BookRating } from '../components/book-rating';
-import { BookTags } from '../components/book-tags';
-import { Contributors } from '../components/contributors';
-import { RelatedBooks } from '../components/related-books';
-import { parseId } from '../utils/book-id';
+import { BookActions } from '@/features/books/components/book-actions';
+import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
+import { BookRating } from '@/features/books/components/book-rating';
+import { BookTags } from '@/features/books/components/book-tags';
+import { Contributors } from '@/features/books/components/contributors';
+import { RelatedBooks } from '@/features/books/components/related-books';
+import { parseId } from '@/features/books/utils/book-id';
 
 /** Counts one view when the page opens: the user's id, or 0 for visitors. */
 function useRecordView(bookId: number | null) {

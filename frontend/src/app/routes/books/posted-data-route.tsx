@@ -13,7 +13,7 @@ import { PostDataFab } from '@/components/post-data-fab';
 import { UploadedFileRow } from '@/components/uploaded-file-row';
 import { useSession } from '@/hooks/use-session';
 import { UPLOAD_POLL_MS, isGenerating } from '@/utils/books';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/features/books/components/empty-state';
 
 type ItemProps = { file: UploadedFile; page: number; userId: number };
 

@@ -11,9 +11,9 @@ import { BookCover } from '@/components/book-cover';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { isNotFound } from '@/utils/api-error';
-import { BookPoints, BookTextSection } from '../components/book-points';
-import { FileDownloads } from '../components/file-downloads';
-import { parseId } from '../utils/book-id';
+import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
+import { FileDownloads } from '@/features/books/components/file-downloads';
+import { parseId } from '@/features/books/utils/book-id';
 
 /** /owningpage/{pageid}: the whole Book with its files, for owners (and free Books). */
 export function OwningPageRoute() {

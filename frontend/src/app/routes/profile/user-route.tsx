@@ -9,7 +9,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { isNotFound } from '@/utils/api-error';
-import { ProfileCard } from '../components/profile-card';
+import { ProfileCard } from '@/features/profile/components/profile-card';
 
 /** Another user's profile, by user id. */
 export function UserRoute() {
