@@ -20,6 +20,10 @@ export const RELATED_BOOKS = 5;
 export const FOLLOWED_BOOKS_IN_PANEL = 3;
 export const HOME_TILES = 8;
 export const LAST_UPLOADS = 3;
+/** The server's default UPLOAD_MAX_BYTES: 50 MB. */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_MAX_LABEL = '50 MB';
+
 export const UPLOAD_TITLE_MAX = 100;
 export const UPLOAD_POLL_MS = 2000;
 
