@@ -9,6 +9,7 @@ import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { loggedIn } from '@/lib/session-slice';
 import { useServerMessage } from '@/hooks/use-server-message';
+import { chooseLanguage, isLanguage } from '@/i18n';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
 
@@ -34,6 +35,7 @@ export function LoginForm() {
     setFormErrors([]);
     const result = await login({ loginDto: { email: values.email.trim(), password: values.password } });
     if ('data' in result && result.data) {
+      if (isLanguage(result.data.language)) await chooseLanguage(result.data.language);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn(result.data.token));
       navigate(safeRedirect(result.data.redirect_url));
@@ -56,6 +58,7 @@ export function LoginForm() {
         label={t('auth.email')}
         type="email"
         autoComplete="email"
+        autoFocus
         error={Boolean(errors.email)}
         helperText={errors.email?.message}
         {...register('email', { required: t('auth.emailRequired') })}
