@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
 import { SnackbarHost } from '@/components/snackbar-host';
+import { LoginPromptDialog } from '@/components/login-prompt-dialog';
 import { SessionGate } from '../session-gate';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -19,6 +20,7 @@ export function AppLayout() {
       </Box>
       <BottomBar />
       <SnackbarHost />
+      <LoginPromptDialog />
     </Box>
   );
 }

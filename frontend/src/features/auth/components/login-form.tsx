@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { loggedIn } from '@/lib/session-slice';
@@ -24,6 +24,8 @@ export function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  // A visitor sent here by the log-in prompt goes back to the screen they were on.
+  const from = (useLocation().state as { from?: string } | null)?.from;
   const translate = useServerMessage();
   const [login, { isLoading }] = api.endpoints.login.useMutation();
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -38,7 +40,8 @@ export function LoginForm() {
       if (isLanguage(result.data.language)) await chooseLanguage(result.data.language);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn(result.data.token));
-      navigate(safeRedirect(result.data.redirect_url));
+      const next = safeRedirect(result.data.redirect_url);
+      navigate(next === '/home' && from ? safeRedirect(from) : next);
       return;
     }
     const error = parseApiError(result.error);

@@ -124,8 +124,11 @@ describe('upload dialog', () => {
     const { user } = renderApp('/mono/5');
     await screen.findByRole('heading', { name: 'A Book' });
     await user.click(screen.getByRole('button', { name: 'Post data' }));
-    expect(await screen.findByText('Please log in to do this.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const prompt = await screen.findByRole('dialog', { name: 'Log in to continue' });
+    expect(within(prompt).getByText('Please log in to do this.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Post data' })).not.toBeInTheDocument();
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
