@@ -22,6 +22,7 @@ import { LanguageSettingRoute } from './routes/settings/language-setting-route';
 import { SettingsRoute } from './routes/settings/settings-route';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundRoute } from './routes/not-found-route';
+import { PrivacyRoute, TermsRoute } from './routes/legal/legal-route';
 
 export const routes: RouteObject[] = [
   {
@@ -52,6 +53,8 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/terms', element: <TermsRoute /> },
+      { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

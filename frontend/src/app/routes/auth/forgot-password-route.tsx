@@ -41,7 +41,7 @@ export function ForgotPasswordRoute() {
   });
 
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.forgotTitle')}>
       <Card>
         <CardContent>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
