@@ -17,7 +17,7 @@ export function FollowingPagesRoute() {
   const [listFollowed] = api.endpoints.listFollowingPages.useLazyQuery();
   const fetchPage = useCallback((page: number) => listFollowed({ count: page }).unwrap(), [listFollowed]);
   return (
-    <PageContainer width="wide" documentTitle={t('books.followingTitle')}>
+    <PageContainer width="wide" hiddenHeading={t('books.followingTitle')}>
       <UserPageTabs />
       {isLoggedIn ? (
         <BookList
