@@ -61,8 +61,9 @@ test.describe('a visitor on a French browser', () => {
 test('the rate limit reads in the user’s language, in minutes', async ({ page, request }) => {
   const email = `throttled-${Date.now()}@example.com`;
   for (let i = 0; i < 10; i += 1) await request.post('/api/user/login/', { data: { email, password: 'wrong-password-1' } });
-  await page.addInitScript(() => window.localStorage.setItem('language', 'ja'));
   await page.goto('/login');
+  await page.evaluate(() => window.localStorage.setItem('language', 'ja'));
+  await page.reload();
   const form = page.getByRole('form', { name: 'ログイン' });
   await form.getByLabel('メールアドレス').fill(email);
   await form.getByLabel('パスワード').fill('wrong-password-1');
