@@ -186,7 +186,7 @@ test('the profile form marks the fields it needs, and focus is visible', async (
   await useToken(page, user.token, 'en');
   await page.goto('/account');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Nickname and birthday are required.')).toBeVisible();
+  await expect(page.getByText('Nickname and birthday are required.', { exact: true })).toBeVisible();
   await expect(page.getByLabel(/Nickname/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Please choose your birthday.')).toBeVisible();
   await expectAccessible(page, 'account with field errors');
