@@ -42,7 +42,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /phone\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }, testMatch: /phone\.spec\.ts/ },
+    // Journeys named *.both.spec.ts run at 1280 px (desktop) and at 360 px (phone).
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }, testMatch: /(phone|\.both)\.spec\.ts/ },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
@@ -53,6 +54,7 @@ export default defineConfig({
         timeout: 120_000,
         stdout: 'pipe',
         stderr: 'pipe',
-        env: { DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${port}` },
+        // All journeys' users come from one IP: the per-IP limit is raised, the per-address one is real.
+        env: { DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_IP: '1000' },
       },
 });

@@ -67,8 +67,7 @@ export async function makeJpeg(page: Page): Promise<Buffer> {
 
 /** Picks an option of a MUI select by its label. */
 export async function selectOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 /** Registers, verifies through the mailed link, logs in and creates a profile; ends on /home. */

@@ -36,6 +36,8 @@ const DeleteAccountRoute = lazyRoute(() => import('./routes/settings/delete-acco
 const LanguageSettingRoute = lazyRoute(() => import('./routes/settings/language-setting-route'), 'LanguageSettingRoute');
 const SettingsRoute = lazyRoute(() => import('./routes/settings/settings-route'), 'SettingsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
+const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
+const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
 
 /** The header and navigation paint at once; a route's own chunk fills the main area. */
 function RouteOutlet() {
@@ -78,6 +80,8 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/terms', element: <TermsRoute /> },
+      { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },
       { path: '*', element: <NotFoundRoute /> },
         ],

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { UploadedFile } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 
 // The dialog (form, file checks) loads when first opened, not with every screen that has the button.
 const UploadDataDialog = lazy(() => import('./upload-data-dialog').then((module) => ({ default: module.UploadDataDialog })));
@@ -26,12 +27,13 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
   const { t } = useTranslation();
   const navigate = useNavigate();
   const showSnack = useSnackbar();
+  const promptLogin = useLoginPrompt();
   const { isLoggedIn, profile } = useSession();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
 
   const openDialog = () => {
-    if (!isLoggedIn) showSnack(t(loginMessage), 'info');
+    if (!isLoggedIn) promptLogin(loginMessage);
     else if (!profile) showSnack(t('books.needProfile'), 'info');
     else {
       setOpened(true);

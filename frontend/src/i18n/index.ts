@@ -1,29 +1,55 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import ja from './ja.json';
 
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const resources = {
-  en: { translation: en },
-  ja: { translation: ja },
-} as const;
+/**
+ * English is bundled (it is the fallback); Japanese loads as its own chunk when first needed, so
+ * the first screen carries one language's text, not both (the first-load budget counts every KB).
+ */
+const loaders: Record<Language, () => Promise<typeof en>> = {
+  en: async () => en,
+  ja: () => import('./ja.json').then((module) => module.default as typeof en),
+};
+
+/** Makes sure a language's texts are loaded; resolves at once when they are. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loaders[language](), true, true);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/** The first of the browser's languages that we speak (`ja-JP` counts as `ja`); undefined when none. */
+export function browserLanguage(languages: readonly string[] | undefined = globalThis.navigator?.languages): Language | undefined {
+  for (const tag of languages ?? []) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
+
+function storedLanguage(): Language | undefined {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
+}
+
+/**
+ * The language to start in: the last explicit choice in this browser (the account's language
+ * once logged in, or a visitor's choice), else the browser's language, else English.
+ */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 export const i18n = i18next.createInstance();
@@ -34,16 +60,23 @@ function applyLanguage(language: string): void {
 
 i18n.on('languageChanged', (language) => {
   applyLanguage(language);
+});
+
+/** Switches the UI and remembers the choice in this browser (the account keeps it on the server). */
+export async function chooseLanguage(language: Language): Promise<void> {
   try {
-    if (isLanguage(language)) globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // storage may be unavailable (private mode); the choice then lasts for this visit only
   }
-});
+  await loadLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
+  lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

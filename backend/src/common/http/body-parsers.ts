@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { MAX_INPUT_DEPTH, UnreadableBody } from './validation';
 
@@ -26,6 +27,8 @@ export function jsonDepthExceeds(buf: Buffer, limit = MAX_INPUT_DEPTH): boolean 
 
 function verifyJson(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
   req.rawBody = buf; // Stripe webhooks verify signatures over the raw body (as Nest's rawBody: true)
+  // As DRF: JSON is UTF-8, and bytes that are not are a parse error, not replacement characters.
+  if (!isUtf8(buf)) throw Object.assign(new Error('Invalid UTF-8 in the request body.'), { status: 400, type: 'entity.parse.failed' });
   if (jsonDepthExceeds(buf)) {
     throw Object.assign(new Error(`Nested too deep (more than ${MAX_INPUT_DEPTH} levels).`), { status: 400, type: 'entity.parse.failed' });
   }

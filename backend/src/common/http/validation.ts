@@ -10,10 +10,9 @@ export class UnreadableBody {
 export const MAX_INPUT_DEPTH = 32;
 
 export const Text = {
-  nullCharacter: 'Null characters are not allowed.',
-  /** DRF's ProhibitSurrogateCharactersValidator. */
-  surrogate: (code: number) => `Surrogate characters are not allowed: U+${code.toString(16).toUpperCase()}.`,
-  tooDeep: `Nested too deep (more than ${MAX_INPUT_DEPTH} levels).`,
+  nullCharacter: Msg.nullCharacter,
+  surrogate: Msg.surrogate,
+  tooDeep: Msg.tooDeep(MAX_INPUT_DEPTH),
 };
 
 /** The first lone UTF-16 surrogate in `s` (PostgreSQL cannot store it), else -1. */
@@ -74,7 +73,8 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
       if (error.value === null) out[key] = [Msg.nullValue];
       else if (c.isDefined) out[key] = [c.isDefined];
       else if (c.isNotEmpty) out[key] = [c.isNotEmpty];
-      else if (c.whitelistValidation) out[key] = [`Unexpected field.`];
+      else if (c.whitelistValidation) out[key] = [Msg.unexpectedField];
+      else if (c.isString) out[key] = [Msg.notAString];
       else out[key] = [...new Set(Object.values(c))];
     }
     if (error.children?.length) collect(error.children, key, out);

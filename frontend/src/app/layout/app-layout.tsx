@@ -1,24 +1,45 @@
 import Box from '@mui/material/Box';
+import { Suspense, lazy, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { SnackbarHost } from '@/components/snackbar-host';
+import { selectLoginPrompt, type LoginPromptState } from '@/lib/login-prompt-slice';
 import { SessionGate } from '../session-gate';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
 import { SideNav } from './side-nav';
+import { SkipLink } from './skip-link';
+
+// The dialog (and MUI's Dialog) loads the first time a visitor is asked to log in, not with the shell.
+const LoginPromptDialog = lazy(() => import('@/components/login-prompt-dialog').then((module) => ({ default: module.LoginPromptDialog })));
+
+function LoginPrompt() {
+  const asked = useSelector((state: { loginPrompt: LoginPromptState }) => selectLoginPrompt(state)) !== null;
+  const [loaded, setLoaded] = useState(false);
+  if (asked && !loaded) setLoaded(true);
+  if (!asked && !loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginPromptDialog />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <SessionGate />
+      <SkipLink />
       <Header />
       <Box sx={{ display: 'flex' }}>
         <SideNav />
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none', flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
           <Outlet />
         </Box>
       </Box>
       <BottomBar />
       <SnackbarHost />
+      <LoginPrompt />
     </Box>
   );
 }

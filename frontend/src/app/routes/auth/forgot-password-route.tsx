@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function ForgotPasswordRoute() {
   });
 
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.forgotTitle')}>
       <Card>
         <CardContent>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
@@ -60,7 +60,7 @@ export function ForgotPasswordRoute() {
             <form onSubmit={onSubmit} noValidate>
               <Typography sx={{ mb: 1 }}>{t('auth.forgotBody')}</Typography>
               <FormError messages={formErrors} />
-              <TextField
+              <TextInput
                 label={t('auth.email')}
                 type="email"
                 autoComplete="email"

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/loading-state';
+import { LegalLinks } from '@/components/legal-links';
 import { writeToken } from '@/lib/token-storage';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -30,9 +31,9 @@ function useTokenFromAddress(): boolean {
 export function LoginRoute() {
   const { t } = useTranslation();
   const receivingToken = useTokenFromAddress();
-  if (receivingToken) return <LoadingState />;
+  if (receivingToken) return <LoadingState shape="progress" />;
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.loginTitle')}>
       <Card sx={{ mb: 3 }}>
         <CardContent>
           <Typography id="login-title" component="h1" variant="h5" sx={{ fontWeight: 700 }}>
@@ -55,6 +56,7 @@ export function LoginRoute() {
           <RegisterForm />
         </CardContent>
       </Card>
+      <LegalLinks />
     </PageContainer>
   );
 }

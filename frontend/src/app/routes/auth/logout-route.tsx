@@ -28,7 +28,7 @@ export function LogoutRoute() {
   };
 
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.logoutTitle')}>
       <Card>
         <CardContent>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>

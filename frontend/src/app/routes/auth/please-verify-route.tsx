@@ -10,7 +10,7 @@ import { PageContainer } from '@/components/page-container';
 export function PleaseVerifyRoute() {
   const { t } = useTranslation();
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.pleaseVerifyTitle')}>
       <Card>
         <CardContent sx={{ textAlign: 'center' }}>
           <MarkEmailReadOutlined color="primary" sx={{ fontSize: 56 }} aria-hidden />

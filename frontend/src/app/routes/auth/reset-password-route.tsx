@@ -51,7 +51,7 @@ export function ResetPasswordRoute() {
       </>
     );
   } else if (link.status === 'checking') {
-    body = <LoadingState label={t('auth.resetChecking')} />;
+    body = <LoadingState shape="progress" label={t('auth.resetChecking')} />;
   } else if (link.status === 'invalid') {
     const messages = link.messages.map(translate);
     body = (
@@ -69,7 +69,7 @@ export function ResetPasswordRoute() {
   }
 
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('auth.resetTitle')}>
       <Card>
         <CardContent>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>

@@ -41,7 +41,7 @@ export function VerifyEmailRoute() {
 
   return (
     <PageContainer title={t('auth.verifyTitle')}>
-      {status === 'loading' ? <LoadingState label={t('auth.verifying')} /> : null}
+      {status === 'loading' ? <LoadingState shape="progress" label={t('auth.verifying')} /> : null}
       {status === 'verified' ? <Alert severity="success">{t('auth.verified')}</Alert> : null}
       {status === 'failed' ? <Alert severity="error">{t('messages.verificationFailed')}</Alert> : null}
       {status !== 'loading' ? (

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '@/api/api';
@@ -34,12 +36,14 @@ export function MonoRoute() {
   const { t } = useTranslation();
   const bookId = parseId(useParams().pageid);
   const { profile } = useSession();
+  // On phones the actions come right under the title, not after the whole Book.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const { data: book, error, isLoading } = api.endpoints.getPageInfo.useQuery({ pageId: bookId ?? 0 }, { skip: bookId === null });
   useRecordView(bookId);
 
   let body;
   if (bookId === null || isNotFound(error)) body = <Alert severity="info">{t('books.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState />;
+  else if (isLoading) body = <LoadingState shape="detail" />;
   else if (!book) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
   else {
     body = (
@@ -53,6 +57,7 @@ export function MonoRoute() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
             </Typography>
+            {narrow ? <BookActions book={book} /> : null}
             <Typography sx={{ mt: 2, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} aria-label={t('books.summary')}>
               {book.summary}
             </Typography>
@@ -63,9 +68,11 @@ export function MonoRoute() {
             <BookTags bookId={book.id} />
           </CardContent>
         </Card>
-        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-          <BookActions book={book} />
-        </Box>
+        {narrow ? null : (
+          <Box sx={{ position: 'sticky', top: 88 }}>
+            <BookActions book={book} />
+          </Box>
+        )}
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <RelatedBooks bookId={book.id} />
         </Box>
@@ -74,7 +81,7 @@ export function MonoRoute() {
   }
 
   return (
-    <PageContainer width="wide">
+    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))}>
       {body}
       <PostDataFab loginMessage="Mono20" />
     </PageContainer>

@@ -25,7 +25,7 @@ export function OwningPageRoute() {
 
   let body;
   if (bookId === null || isNotFound(error)) body = <Alert severity="info">{t('books.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState />;
+  else if (isLoading) body = <LoadingState shape="detail" />;
   else if (!book) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
   else {
     body = (
@@ -48,5 +48,9 @@ export function OwningPageRoute() {
       </Card>
     );
   }
-  return <PageContainer width="wide">{body}</PageContainer>;
+  return (
+    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))}>
+      {body}
+    </PageContainer>
+  );
 }

@@ -28,7 +28,7 @@ export function UserPageBookRoute() {
   else if (!profile) body = <LoadingState />;
   else body = <UserBooks userId={profile.userProfile} label={t('books.myBooksTitle')} empty={t('books.myBooksEmpty')} />;
   return (
-    <PageContainer width="wide">
+    <PageContainer width="wide" hiddenHeading={t('books.myBooksTitle')}>
       <UserPageTabs />
       {body}
       <PostDataFab />
@@ -44,7 +44,7 @@ export function SpecificUserBookRoute() {
   const { data: owner } = api.endpoints.getProfileDetail.useQuery({ id: userId ?? 0 }, { skip: userId === null });
   if (userId === null) {
     return (
-      <PageContainer width="wide">
+      <PageContainer width="wide" documentTitle={t('profile.notFound')}>
         <Alert severity="info">{t('profile.notFound')}</Alert>
       </PageContainer>
     );
@@ -52,7 +52,7 @@ export function SpecificUserBookRoute() {
   const name = displayName(owner?.nickName, t('common.noName'));
   const title = t('books.userBooksTitle', { name });
   return (
-    <PageContainer width="wide">
+    <PageContainer width="wide" documentTitle={owner ? title : undefined}>
       <Typography component="h1" variant="h5" sx={{ mb: 2, fontWeight: 700, wordBreak: 'break-word' }}>
         {title}
       </Typography>

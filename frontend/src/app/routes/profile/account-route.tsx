@@ -15,7 +15,7 @@ export function AccountRoute() {
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (isProfileLoading) body = <LoadingState />;
+  else if (isProfileLoading) body = <LoadingState shape="profile" />;
   else if (profile || hasNoProfile) {
     body = (
       <Card>
@@ -26,7 +26,7 @@ export function AccountRoute() {
       </Card>
     );
   } else if (profileError) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
-  else body = <LoadingState />;
+  else body = <LoadingState shape="profile" />;
 
   return <PageContainer title={t('profile.accountTitle')}>{body}</PageContainer>;
 }

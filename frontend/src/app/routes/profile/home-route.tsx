@@ -14,7 +14,7 @@ export function HomeRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   return (
-    <PageContainer title={t('profile.homeWelcome')} width="wide">
+    <PageContainer title={t('profile.homeWelcome')} documentTitle={t('nav.home')} width="wide">
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('profile.homeIntro')}
       </Typography>

@@ -17,7 +17,7 @@ export function UserPageRoute() {
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (!profile) body = <LoadingState />;
+  else if (!profile) body = <LoadingState shape="profile" />;
   else {
     const action = (
       <Button component={RouterLink} to="/settings" variant="outlined" size="small" startIcon={<SettingsOutlined />}>
@@ -32,7 +32,7 @@ export function UserPageRoute() {
     );
   }
   return (
-    <PageContainer width="wide">
+    <PageContainer width="wide" documentTitle={t('profile.myPage')} hiddenHeading={isLoggedIn ? undefined : t('profile.myPage')}>
       {isLoggedIn ? <UserPageTabs /> : null}
       {body}
     </PageContainer>

@@ -8,6 +8,7 @@ import { api } from '@/api/api';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
+import { displayName } from '@/components/user-avatar';
 import { isNotFound } from '@/utils/api-error';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
@@ -22,7 +23,7 @@ export function UserRoute() {
 
   let body;
   if (!valid || isNotFound(error)) body = <Alert severity="info">{t('profile.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState />;
+  else if (isLoading) body = <LoadingState shape="profile" />;
   else if (data) {
     const own = mine !== undefined && mine.userProfile === data.userProfile;
     const action = (
@@ -46,5 +47,10 @@ export function UserRoute() {
     body = <ProfileCard profile={data} action={action} />;
   } else body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
 
-  return <PageContainer width="wide">{body}</PageContainer>;
+  const title = data ? displayName(data.nickName, t('common.noName')) : isLoading ? undefined : t('profile.notFound');
+  return (
+    <PageContainer width="wide" documentTitle={title}>
+      {body}
+    </PageContainer>
+  );
 }

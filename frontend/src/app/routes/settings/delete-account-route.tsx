@@ -45,7 +45,7 @@ export function DeleteAccountRoute() {
     );
   }
   return (
-    <PageContainer>
+    <PageContainer documentTitle={t('settings.deleteTitle')}>
       <Card>
         <CardContent>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>

@@ -13,7 +13,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { LANGUAGES, currentLanguage } from '@/i18n';
+import { api } from '@/api/api';
+import { LANGUAGES, chooseLanguage, currentLanguage } from '@/i18n';
 import type { Language } from '@/i18n';
 
 const LANGUAGE_LABELS: Record<Language, ParseKeys> = { ja: 'settings.japanese', en: 'settings.english' };
@@ -21,11 +22,20 @@ const LANGUAGE_LABELS: Record<Language, ParseKeys> = { ja: 'settings.japanese', 
 export function LanguageSettingRoute() {
   const { t, i18n } = useTranslation();
   const showSnack = useSnackbar();
-  const { profile } = useSession();
+  const { profile, isLoggedIn } = useSession();
+  const [updateAccount, { isLoading: saving }] = api.endpoints.updateAccount.useMutation();
   const language = currentLanguage();
 
   const choose = async (next: Language) => {
-    await i18n.changeLanguage(next);
+    // Saved to the account, so that the UI follows it on other devices and mail is in it too.
+    if (isLoggedIn) {
+      const result = await updateAccount({ updateAccountDto: { language: next } });
+      if (!('data' in result)) {
+        showSnack(t('settings.languageSaveFailed'), 'error');
+        return;
+      }
+    }
+    await chooseLanguage(next);
     // `t` still speaks the old language here; ask i18n for the new one.
     showSnack(i18n.t('settings.languageChanged'), 'success');
   };
@@ -53,7 +63,7 @@ export function LanguageSettingRoute() {
               <Button
                 key={option}
                 variant={option === language ? 'contained' : 'outlined'}
-                disabled={option === language}
+                disabled={option === language || saving}
                 lang={option}
                 onClick={() => void choose(option)}
               >

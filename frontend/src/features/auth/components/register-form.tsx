@@ -3,16 +3,18 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import { useForm } from 'react-hook-form';
+import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { currentLanguage } from '@/i18n';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
+import { richText } from '@/utils/rich-text';
 
 type RegisterValues = { email: string; password1: string; password2: string; agreed: boolean };
 
@@ -54,7 +56,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="register-title">
       <FormError messages={formErrors} />
-      <TextField
+      <TextInput
         label={t('auth.email')}
         type="email"
         autoComplete="email"
@@ -62,7 +64,7 @@ export function RegisterForm() {
         helperText={errors.email?.message}
         {...register('email', { required: t('auth.emailRequired') })}
       />
-      <TextField
+      <TextInput
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
@@ -70,7 +72,7 @@ export function RegisterForm() {
         helperText={errors.password1?.message}
         {...register('password1', { required: t('ResetPassword5') })}
       />
-      <TextField
+      <TextInput
         label={t('auth.passwordAgain')}
         type="password"
         autoComplete="new-password"
@@ -83,7 +85,22 @@ export function RegisterForm() {
       />
       <FormControlLabel
         control={<Checkbox {...register('agreed', { validate: (v) => v || t('messages.agreeTerms') })} />}
-        label={t('auth.agreeTerms')}
+        label={
+          <span>
+            {richText(t('auth.agreeTerms'), {
+              terms: (inner) => (
+                <Link component={RouterLink} to="/terms" target="_blank" rel="noopener">
+                  {inner}
+                </Link>
+              ),
+              privacy: (inner) => (
+                <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener">
+                  {inner}
+                </Link>
+              ),
+            })}
+          </span>
+        }
         sx={{ mt: 1 }}
       />
       {errors.agreed ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function ResetPasswordForm({ id, resetKey, email, onDone }: Props) {
     <form onSubmit={onSubmit} noValidate>
       <Typography sx={{ mb: 1 }}>{t('auth.resetFor', { email })}</Typography>
       <FormError messages={formErrors} />
-      <TextField
+      <TextInput
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
@@ -52,7 +52,7 @@ export function ResetPasswordForm({ id, resetKey, email, onDone }: Props) {
         helperText={errors.password?.message}
         {...register('password', { required: t('ResetPassword5') })}
       />
-      <TextField
+      <TextInput
         label={t('auth.passwordAgain')}
         type="password"
         autoComplete="new-password"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function SearchForm({ label, initial = '', onSearch }: Props) {
   };
   return (
     <form role="search" onSubmit={submit}>
-      <TextField
+      <TextInput
         label={label}
         value={text}
         onChange={(event) => setText(event.target.value)}

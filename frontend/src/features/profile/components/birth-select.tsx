@@ -1,11 +1,11 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SelectInput } from '@/components/select-input';
 import { BIRTH_DAYS, BIRTH_MONTHS, birthYears } from '../utils/birth';
 import type { ProfileValues } from '../utils/profile-values';
 
@@ -19,6 +19,7 @@ const PARTS = [
 
 export function BirthSelect({ control, error }: Props) {
   const { t } = useTranslation();
+  const errorId = useId();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="body2" color="text.secondary">
@@ -31,29 +32,28 @@ export function BirthSelect({ control, error }: Props) {
             name={part.name}
             control={control}
             render={({ field }) => (
-              <TextField
-                select
+              <SelectInput
                 label={t(part.label)}
+                options={[{ value: '', label: '' }, ...part.options.map((option) => ({ value: String(option), label: option }))]}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 name={field.name}
                 error={Boolean(error)}
+                describedBy={error ? errorId : undefined}
                 margin="dense"
                 sx={{ flex: part.flex }}
-              >
-                {part.options.map((option) => (
-                  <MenuItem key={option} value={String(option)}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
           />
         ))}
       </Box>
-      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+      {error ? (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { SelectInput } from '@/components/select-input';
+import { TextInput } from '@/components/text-input';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
@@ -64,6 +64,12 @@ export function ProfileForm({ profile }: Props) {
     setFormErrors([]);
     if (!hasRequired(values)) {
       setFormErrors([t('AccountEach11')]);
+      // Mark the fields themselves, not only the banner.
+      const nick = values.nickName.trim();
+      if (nick === '' || nick === 'default') setError('nickName', { type: 'required', message: t('profile.nickNameRequired') });
+      if (values.birthYear === '' || values.birthMonth === '' || values.birthDay === '') {
+        setError('birthYear', { type: 'required', message: t('profile.birthdayRequired') });
+      }
       return;
     }
     if (!composeBirth(Number(values.birthYear), Number(values.birthMonth), Number(values.birthDay))) {
@@ -96,7 +102,7 @@ export function ProfileForm({ profile }: Props) {
     <form onSubmit={onSubmit} noValidate aria-label={t('profile.accountTitle')}>
       <FormError messages={formErrors} />
       <AvatarField currentUrl={profile?.img} name={name} onChange={setAvatar} />
-      <TextField
+      <TextInput
         label={t('profile.nickName')}
         required
         error={Boolean(errors.nickName)}
@@ -104,14 +110,14 @@ export function ProfileForm({ profile }: Props) {
         slotProps={{ htmlInput: { maxLength: NICKNAME_MAX } }}
         {...register('nickName', { maxLength: maxLength(NICKNAME_MAX) })}
       />
-      <TextField
+      <TextInput
         label={t('profile.caption')}
         error={Boolean(errors.caption)}
         helperText={errors.caption?.message}
         slotProps={{ htmlInput: { maxLength: CAPTION_MAX } }}
         {...register('caption', { maxLength: maxLength(CAPTION_MAX) })}
       />
-      <TextField
+      <TextInput
         label={t('profile.description')}
         multiline
         minRows={3}
@@ -124,9 +130,9 @@ export function ProfileForm({ profile }: Props) {
         name="sex"
         control={control}
         render={({ field }) => (
-          <TextField
-            select
+          <SelectInput
             label={t('profile.sex')}
+            options={SEX_CODES.map((code) => ({ value: code, label: t(SEX_LABELS[code]) }))}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -134,13 +140,7 @@ export function ProfileForm({ profile }: Props) {
             name={field.name}
             error={Boolean(errors.sex)}
             helperText={errors.sex?.message}
-          >
-            {SEX_CODES.map((code) => (
-              <MenuItem key={code} value={code}>
-                {t(SEX_LABELS[code])}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
       />
       <BackgroundField currentUrl={profile?.imgBackground} name={name} onChange={setBackground} />

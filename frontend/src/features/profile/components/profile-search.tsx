@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -52,7 +52,7 @@ export function ProfileSearch({ listAllWhenEmpty = false }: ProfileSearchProps) 
         {t('profile.searchTitle')}
       </Typography>
       <form role="search" onSubmit={submit}>
-        <TextField
+        <TextInput
           label={t('profile.searchLabel')}
           value={text}
           onChange={(event) => setText(event.target.value)}

@@ -47,6 +47,29 @@ describe('/login', () => {
     expect(api.callsTo('POST /api/user/login/')[0].body).toEqual({ email: 'me@example.com', password: 'right-password' });
     await waitFor(() => expect(api.callsTo('GET /api/user/myprofile/')).toHaveLength(1));
   });
+
+  it('focuses the e-mail field on load', async () => {
+    mockApi({});
+    renderApp('/login');
+    const login = screen.getByRole('form', { name: 'Log in' });
+    await waitFor(() => expect(within(login).getByLabelText(/Email/)).toHaveFocus());
+  });
+
+  it('switches to the account’s language after logging in on an English browser', async () => {
+    mockApi({
+      'POST /api/user/login/': () => reply(200, { token: 'tok-1', redirect_url: '/home', language: 'ja' }),
+      'GET /api/user/account/': () => reply(200, { email: 'me@example.com', language: 'ja' }),
+      'GET /api/user/myprofile/': () => reply(200, profileFactory()),
+      'GET /api/user/profile/newprofiles/': () => reply(200, []),
+    });
+    const { user } = renderApp('/login');
+    const login = screen.getByRole('form', { name: 'Log in' });
+    await user.type(within(login).getByLabelText(/Email/), 'me@example.com');
+    await user.type(within(login).getByLabelText(/Password/), 'right-password');
+    await user.click(within(login).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('ja'));
+    expect(localStorage.getItem('language')).toBe('ja');
+  });
 });
 
 describe('register form', () => {
@@ -110,6 +133,6 @@ describe('register form', () => {
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'short');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
-    expect(await within(form).findByText(/This password is too short/)).toBeInTheDocument();
+    expect(await within(form).findByText('The password is too short: use at least 8 characters.')).toBeInTheDocument();
   });
 });

@@ -87,9 +87,16 @@ describe('/mono/:pageid', () => {
   });
 
   it('asks visitors to log in before following, and counts their view as user 0', async () => {
-    const { api, user } = setup({ loggedIn: false });
+    const { api, user, router } = setup({ loggedIn: false });
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
-    expect(await screen.findByText('Please log in to do this.')).toBeInTheDocument();
+    const prompt = await screen.findByRole('dialog', { name: 'Log in to continue' });
+    expect(within(prompt).getByText('Please log in to do this.')).toBeInTheDocument();
+    // The prompt stays until dismissed and offers the way to log in.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect(screen.getByRole('dialog', { name: 'Log in to continue' })).toBeInTheDocument();
+    await user.click(within(prompt).getByRole('link', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/mono/5' });
     expect(api.callsTo('POST /api/user/followingpage/')).toHaveLength(0);
     expect(api.callsTo('GET /api/user/monopage/check-user-page-status/')).toHaveLength(0);
     await waitFor(() => expect(api.callsTo('GET /api/user/record_page_view/0/5/')).toHaveLength(1));

@@ -39,6 +39,35 @@ describe('upload dialog', () => {
     expect(api.callsTo('POST /api/user/upload/')).toHaveLength(0);
   });
 
+  it('refuses a file over 50 MB in the browser, before sending anything, and names the limit', async () => {
+    const { api, user } = setupMono();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText(/up to 50 MB/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Title/), 'Big');
+    const big = new File(['x'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
+    await user.upload(within(dialog).getByLabelText('Data file'), big);
+    expect(await within(dialog).findByText('This file is larger than 50 MB. Please choose a smaller file.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(within(dialog).getByText('This file is larger than 50 MB. Please choose a smaller file.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/user/upload/')).toHaveLength(0);
+    // A file at the limit is accepted.
+    const ok = new File(['x'], 'ok.csv', { type: 'text/csv' });
+    Object.defineProperty(ok, 'size', { value: 50 * 1024 * 1024 });
+    await user.upload(within(dialog).getByLabelText('Data file'), ok);
+    await waitFor(() => expect(within(dialog).queryByText(/larger than 50 MB/)).not.toBeInTheDocument());
+  });
+
+  it('translates the server refusal of a too large file', async () => {
+    const { api, user } = setupMono();
+    api.use({ 'POST /api/user/upload/': () => reply(413, { detail: 'File too large.' }) });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
+    await user.upload(within(dialog).getByLabelText('Data file'), csv());
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(dialog).findByText('The file is too large.')).toBeInTheDocument();
+  });
+
   it('enables the price only for own data', async () => {
     const { user } = setupMono();
     const dialog = await openDialog(user);
@@ -53,14 +82,14 @@ describe('upload dialog', () => {
 
   it('shows DataModal15 when the upload fails, with the server field error', async () => {
     const { api, user } = setupMono();
-    api.use({ 'POST /api/user/upload/': () => reply(400, { file: ['Only JPEG, CSV, Excel or Word files are accepted.'] }) });
+    api.use({ 'POST /api/user/upload/': () => reply(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }) });
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
     await user.upload(within(dialog).getByLabelText('Data file'), csv());
     expect(within(dialog).getByText('Chosen file: health_rates.csv')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('The data could not be posted. Please try again.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Only JPEG, CSV, Excel or Word files are accepted.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This file type is not supported. Upload a JPEG, CSV, Excel or Word file.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Post data' })).toBeInTheDocument();
   });
 
@@ -95,8 +124,11 @@ describe('upload dialog', () => {
     const { user } = renderApp('/mono/5');
     await screen.findByRole('heading', { name: 'A Book' });
     await user.click(screen.getByRole('button', { name: 'Post data' }));
-    expect(await screen.findByText('Please log in to do this.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const prompt = await screen.findByRole('dialog', { name: 'Log in to continue' });
+    expect(within(prompt).getByText('Please log in to do this.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Post data' })).not.toBeInTheDocument();
+    await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

@@ -6,8 +6,7 @@ import { profileFactory } from '@/testing/factories';
 const noProfile = { 'GET /api/user/myprofile/': () => reply(404, { detail: 'Not found.' }) };
 
 async function choose(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await user.selectOptions(screen.getByRole('combobox', { name: label }), option);
 }
 
 describe('/account', () => {
@@ -16,10 +15,17 @@ describe('/account', () => {
     const { user } = renderApp('/account', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Nickname and birthday are required.')).toBeInTheDocument();
+    // The fields themselves are marked, not only the banner.
+    expect(screen.getByLabelText(/Nickname/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please enter a nickname.')).toBeInTheDocument();
+    expect(screen.getByText('Please choose your birthday.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveAccessibleDescription('Please choose your birthday.');
 
     await user.type(screen.getByLabelText(/Nickname/), 'Hanako');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Nickname and birthday are required.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Please enter a nickname.')).not.toBeInTheDocument());
+    expect(screen.getByText('Please choose your birthday.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/user/profile/')).toHaveLength(0);
   });
 
@@ -55,7 +61,7 @@ describe('/account', () => {
     await choose(user, 'Month', '5');
     await choose(user, 'Day', '17');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter a real birthday.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your real birthday.')).toBeInTheDocument();
   });
 
   it('refuses a day that does not exist', async () => {

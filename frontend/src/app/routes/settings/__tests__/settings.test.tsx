@@ -4,8 +4,11 @@ import { renderApp } from '@/testing/render-app';
 import { profileFactory } from '@/testing/factories';
 
 describe('/languagesetting', () => {
-  it('switches the whole interface to Japanese and remembers it', async () => {
-    mockApi({ 'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })) });
+  it('switches the whole interface to Japanese, saves it to the account and remembers it', async () => {
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })),
+      'PATCH /api/user/account/': async ({ json }) => reply(200, { email: 'me@example.com', ...(await json() as object) }),
+    });
     const { user } = renderApp('/languagesetting', { token: 'tok' });
 
     expect(await screen.findByRole('heading', { name: 'Language' })).toBeInTheDocument();
@@ -20,9 +23,41 @@ describe('/languagesetting', () => {
     expect(screen.getAllByText('ホーム').length).toBeGreaterThan(0);
     expect(localStorage.getItem('language')).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
+    expect(api.callsTo('PATCH /api/user/account/')[0].body).toEqual({ language: 'ja' });
 
     await user.click(screen.getByRole('button', { name: 'English（英語）' }));
     expect(await screen.findByRole('heading', { name: 'Language' })).toBeInTheDocument();
+  });
+
+  it('keeps the language when the account refuses to save it, and says so', async () => {
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })),
+      'PATCH /api/user/account/': () => reply(500, { detail: 'A server error occurred.' }),
+    });
+    const { user } = renderApp('/languagesetting', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: '日本語 (Japanese)' }));
+    expect(await screen.findByText('The language could not be saved. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Language' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).not.toBe('ja');
+  });
+
+  it('a visitor’s choice stays in this browser only', async () => {
+    const api = mockApi({});
+    const { user } = renderApp('/languagesetting');
+    await user.click(await screen.findByRole('button', { name: '日本語 (Japanese)' }));
+    expect(await screen.findByRole('heading', { name: '言語設定' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('ja');
+    expect(api.callsTo('PATCH /api/user/account/')).toHaveLength(0);
+  });
+
+  it('follows the account: a Japanese account gets Japanese on an English browser', async () => {
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })),
+      'GET /api/user/account/': () => reply(200, { email: 'hanako@example.com', language: 'ja' }),
+    });
+    renderApp('/settings', { token: 'tok' });
+    expect(await screen.findByRole('heading', { name: '設定' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('ja');
   });
 
   it('sends the chosen language to the server as Accept-Language', async () => {
