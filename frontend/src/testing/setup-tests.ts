@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLanguage } from '@/i18n';
 
 // Two cores run several test files at once: give screens time to settle.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 // Japanese is a lazily loaded chunk in the app; tests switch languages synchronously.
 beforeAll(() => loadLanguage('ja'));
