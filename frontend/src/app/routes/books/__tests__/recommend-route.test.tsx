@@ -24,8 +24,8 @@ function setup() {
 describe('/recommend', () => {
   it('lists Books of the UI language with price and link, page by page', async () => {
     const { api } = setup();
-    mockAllIsIntersecting(true);
     const card = await screen.findByRole('link', { name: 'Newest English Book' });
+    mockAllIsIntersecting(true);
     expect(card).toHaveAttribute('href', expect.stringMatching(/^\/mono\/\d+$/));
     // The title is the link; the card around it shows the price.
     expect(within(card.closest('.MuiCard-root') as HTMLElement).getByText('￥800')).toBeInTheDocument();
