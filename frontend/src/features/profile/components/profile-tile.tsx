@@ -31,7 +31,7 @@ export function ProfileTile({ profile, layout = 'column' }: Props) {
         >
           <UserAvatar src={profile.img} name={name} size={row ? 48 : 64} />
         </Badge>
-        <div style={{ minWidth: 0, textAlign: row ? 'left' : 'center' }}>
+        <div style={{ minWidth: 0, flex: row ? '1 1 auto' : undefined, maxWidth: '100%', textAlign: row ? 'left' : 'center' }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>
             {name}
           </Typography>
