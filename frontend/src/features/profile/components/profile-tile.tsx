@@ -17,7 +17,8 @@ export function ProfileTile({ profile, layout = 'column' }: Props) {
   const fresh = isNew(profile.created_on);
   const row = layout === 'row';
   return (
-    <Card sx={{ height: '100%' }}>
+    // inline-size containment: a long nickname or caption can never make the tile (or the page) wider.
+    <Card sx={{ height: '100%', contain: 'inline-size' }}>
       <CardActionArea
         component={RouterLink}
         to={`/user/${profile.userProfile}`}
