@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 
 // Two cores run several test files at once: give screens time to settle.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(async () => {
   cleanup();
