@@ -16,10 +16,16 @@ const loaders: Record<Language, () => Promise<typeof en>> = {
   ja: () => import('./ja.json').then((module) => module.default as typeof en),
 };
 
-/** Makes sure a language's texts are loaded; resolves at once when they are. */
+const loaded = new Set<Language>(['en']);
+
+/**
+ * Makes sure a language's texts are loaded; resolves at once when they are. (Other modules may
+ * have added parts of a language already, such as the server messages: those are kept.)
+ */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await loaders[language](), true, true);
+  if (loaded.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await loaders[language](), true, false);
+  loaded.add(language);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -74,7 +80,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: other modules add their parts (server messages) into the bundle, never into the JSON module.
+  resources: { en: { translation: { ...en } } },
   partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLanguage } from '@/i18n';
 
+// Server-message translations load as their own chunk in the app; have them ready in tests.
+beforeAll(async () => {
+  await import('@/i18n/server-messages');
+});
+
 // Two cores run several test files at once: give screens time to settle.
 configure({ asyncUtilTimeout: 10000 });
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
@@ -17,7 +17,7 @@ export function UserPageRoute() {
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (!profile) body = <LoadingState shape="profile" />;
+  else if (!profile) body = <PageSkeleton shape="profile" />;
   else {
     const action = (
       <Button component={RouterLink} to="/settings" variant="outlined" size="small" startIcon={<SettingsOutlined />}>

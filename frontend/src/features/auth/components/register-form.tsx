@@ -14,7 +14,25 @@ import { currentLanguage } from '@/i18n';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
-import { richText } from '@/utils/rich-text';
+
+/** "I agree to the Terms of use and the Privacy policy", both linked (opening in a new tab). */
+function AgreeLabel() {
+  const { t } = useTranslation();
+  const links = {
+    T: (
+      <Link key="terms" component={RouterLink} to="/terms" target="_blank" rel="noopener">
+        {t('legal.termsLink')}
+      </Link>
+    ),
+    P: (
+      <Link key="privacy" component={RouterLink} to="/privacy" target="_blank" rel="noopener">
+        {t('legal.privacyLink')}
+      </Link>
+    ),
+  };
+  const text = t('auth.agreeTerms', { terms: '\u0000T\u0000', privacy: '\u0000P\u0000' });
+  return <>{text.split('\u0000').map((part) => (part === 'T' || part === 'P' ? links[part] : part))}</>;
+}
 
 type RegisterValues = { email: string; password1: string; password2: string; agreed: boolean };
 
@@ -86,20 +104,7 @@ export function RegisterForm() {
       <FormControlLabel
         control={<Checkbox {...register('agreed', { validate: (v) => v || t('messages.agreeTerms') })} />}
         label={
-          <span>
-            {richText(t('auth.agreeTerms'), {
-              terms: (inner) => (
-                <Link component={RouterLink} to="/terms" target="_blank" rel="noopener">
-                  {inner}
-                </Link>
-              ),
-              privacy: (inner) => (
-                <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener">
-                  {inner}
-                </Link>
-              ),
-            })}
-          </span>
+          <AgreeLabel />
         }
         sx={{ mt: 1 }}
       />

@@ -22,7 +22,7 @@ describe('terms of use and privacy policy', () => {
     const legal = await screen.findByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
     expect(within(legal).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
-    const signUp = screen.getByRole('form', { name: 'Create an account' });
+    const signUp = await screen.findByRole('form', { name: 'Create an account' });
     expect(within(signUp).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('target', '_blank');
     expect(within(signUp).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     await user.click(within(legal).getByRole('link', { name: 'Privacy policy' }));
