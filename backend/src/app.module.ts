@@ -3,6 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import { prettyDestination } from './common/logging/pretty-log';
 import { APP_OPTIONS, type AppOptions } from './app-options';
 import { DrfExceptionFilter } from './common/http/drf-exception.filter';
 import { dataSourceOptions } from './database/data-source-options';
@@ -34,20 +36,23 @@ export class AppModule {
       imports: [
         OptionsModule.register(options),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.env === 'test' ? 'silent' : config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-                ip: req.raw?.ip ?? req.remoteAddress, // the client behind a trusted proxy
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          pinoHttp: [
+            {
+              level: config.env === 'test' ? 'silent' : config.logLevel,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              serializers: {
+                req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
+                  id: req.id,
+                  method: req.method,
+                  url: req.url,
+                  ip: req.raw?.ip ?? req.remoteAddress, // the client behind a trusted proxy
+                }),
+                res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+              },
+              autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
             },
-            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-          },
+            config.prettyLogs ? prettyDestination() : pino.destination({ dest: 1, sync: false }),
+          ],
         }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(options.database ?? { url: 'postgres://localhost/none', embedded: false, poolSize: 1 }),
