@@ -42,7 +42,7 @@ export async function createApp(options: AppOptions): Promise<NestExpressApplica
   return app;
 }
 
-export function configureApp(app: NestExpressApplication, { config }: AppOptions): void {
+export function configureApp(app: NestExpressApplication, { config, frontendDist }: AppOptions): void {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
@@ -67,7 +67,7 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
 
-  if (config.serveFrontend) serveFrontend(app);
+  if (config.serveFrontend) serveFrontend(app, frontendDist);
 }
 
 /**
@@ -98,8 +98,8 @@ const isApiPath = (p: string) => NON_API_PATHS.some((prefix) => p.startsWith(pre
  * index.html is revalidated on every visit so a deployment reaches browsers at once. API paths
  * go straight past these middlewares: no file-system lookup per API request.
  */
-function serveFrontend(app: NestExpressApplication): void {
-  const candidates = [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
+function serveFrontend(app: NestExpressApplication, configured?: string): void {
+  const candidates = configured ? [configured] : [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
   const dist = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
   if (!dist) return;
   const index = path.join(dist, 'index.html');
