@@ -9,7 +9,8 @@ export const GOALS = { reqPerSec: 0.75, reqPerSecExpress: 0.7, p99: 1.5 };
 
 /** app / floor: req/s as a share of the floor's, p99 as a multiple of the floor's. */
 export function ratios(app, floor) {
-  if (!app || app.failed || !floor || floor.failed) return null;
+  // A floor that completed nothing (every request timed out) gives no ratio.
+  if (!app || app.failed || !floor || floor.failed || !(floor.requests.perSecondMean > 0)) return null;
   const reqPerSec = app.requests.perSecondMean / floor.requests.perSecondMean;
   const p99 = app.latencyMs.p99 / Math.max(floor.latencyMs.p99, 1);
   const cpu = app.cpuMsPerRequest && floor.cpuMsPerRequest ? app.cpuMsPerRequest / floor.cpuMsPerRequest : null;
