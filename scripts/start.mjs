@@ -40,7 +40,20 @@ export function runServer(env = process.env) {
   return child;
 }
 
+/** pg-boss and nestjs-pino need Node 22.12 (`engines` in package.json). */
+export function checkNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) return;
+  console.error(
+    `Monobook needs Node.js 22.12 or newer; this is ${process.version}.\n` +
+      'On Linux x64, `npm install` puts Node 22 into node_modules/.bin and `npm start` uses it: run `npm start`, not `node scripts/start.mjs`.\n' +
+      'Elsewhere, install Node 22 (https://nodejs.org).',
+  );
+  process.exit(1);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  checkNodeVersion();
   ensureBuilt();
   runServer();
 }

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { pgliteTarget, postgresTarget } from './bench/database.mjs';
 import { loadData, random } from './bench/data.mjs';
 import { loadBooks } from './bench/books-data.mjs';
-import { printTable, writeResults } from './bench/report.mjs';
+import { meetsGoal, printTable, ratios, writeResults } from './bench/report.mjs';
 import { runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
@@ -41,6 +41,9 @@ Options:
   --only a,b        run only these scenarios (${scenarios.map((s) => s.name).join(', ')})
   --seed N          seed of the generated data                       default 1
   --out DIR         where the JSON goes                              default backend/bench-results
+  --dist DIR        the built server to measure (its main.js)       default backend/dist
+                    (e.g. a copy of an older build, to compare before and after)
+  --no-floors       measure the app only, not each scenario's floor beside it
   --keep            keep the temporary DATA_DIR and bench database
   --verbose         echo the server's log
   --help`;
@@ -60,6 +63,8 @@ function parseOptions() {
         seed: { type: 'string', default: '1' },
         out: { type: 'string', default: path.join(backendDir, 'bench-results') },
         keep: { type: 'boolean', default: false },
+        'no-floors': { type: 'boolean', default: false },
+        dist: { type: 'string', default: path.join(backendDir, 'dist') },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -97,6 +102,8 @@ function parseOptions() {
     only,
     out: path.resolve(parsed.out),
     keep: parsed.keep,
+    floors: !parsed['no-floors'],
+    dist: path.resolve(parsed.dist),
     verbose: parsed.verbose,
   };
 }
@@ -138,11 +145,27 @@ async function main() {
   const port = await freePort();
   const serverOptions = {
     backendDir,
+    args: [path.join(options.dist, 'main.js')],
     verbose: options.verbose,
     unset: target.unsetEnv,
     env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...target.serverEnv },
   };
   let server = null;
+  let floorServer = null;
+  const floorPort = await freePort();
+  const floorOptions = {
+    backendDir,
+    verbose: options.verbose,
+    label: 'floor',
+    args: [path.join(backendDir, 'scripts', 'bench', 'floor-server.mjs')],
+    ready: { path: '/healthz', headers: { 'x-bench-floor': 'express' } },
+    unset: target.kind === 'pglite' ? ['DATABASE_URL'] : ['PGLITE_DIR'],
+    env: {
+      PORT: String(floorPort),
+      BACKEND_DIR: backendDir,
+      ...(target.kind === 'pglite' ? { PGLITE_DIR: path.join(dataDir, 'db') } : { DATABASE_URL: target.serverEnv.DATABASE_URL }),
+    },
+  };
 
   let cleanedUp = false;
   let interrupted = false;
@@ -150,6 +173,7 @@ async function main() {
     if (cleanedUp) return;
     cleanedUp = true;
     if (server) await server.stop().catch(() => undefined);
+    if (floorServer) await floorServer.stop().catch(() => undefined);
     if (options.keep) {
       console.log(`kept: DATA_DIR ${dataDir}${target.kind === 'postgres' ? `, ${target.label}` : ''}`);
       return;
@@ -213,32 +237,75 @@ async function main() {
       `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens), ${loaded.books} Books, ${loaded.views} views in ${seconds(t)} s`,
     );
 
+    const r = random(options.seed + 1);
+    const data = { ...loaded, pick: r.pick };
+    const selectedWithFloor = options.floors ? selected.filter((x) => x.floor) : [];
+    const floorExtra = (scenario) => ({ 'x-bench-floor': scenario.floor });
+    const floors = new Map();
+    const measureFloors = async (list) => {
+      for (const scenario of list) {
+        process.stdout.write(`  ${scenario.name} (floor: ${scenario.floor})\n`);
+        floors.set(scenario.name, { kind: scenario.floor, ...(await runScenario(floorServer, scenario, data, options, floorExtra(scenario))) });
+      }
+    };
+    const header = () =>
+      console.log(
+        `Scale: ${loaded.users} users / ${loaded.profiles} profiles on ${target.kind} ${databaseVersion}; ` +
+          `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up); ` +
+          `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
+      );
+
+    // PGlite: one process at a time may open the database directory, so the floors run first, on
+    // the floor server's own PGlite, then the app. PostgreSQL: both servers run, and each scenario
+    // is measured on the floor and then on the app, back to back.
+    if (!server && selectedWithFloor.length) {
+      t = Date.now();
+      floorServer = await startServer(floorOptions);
+      console.log(`Floor server up in ${seconds(t)} s`);
+      header();
+      await measureFloors(selectedWithFloor);
+      await floorServer.stop();
+      floorServer = null;
+    }
+    let idleRss = null;
     if (!server) {
       t = Date.now();
       server = await startServer(serverOptions);
       console.log(`Server restarted in ${seconds(t)} s`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      idleRss = server.rss();
     }
-
-    const r = random(options.seed + 1);
-    const data = { ...loaded, pick: r.pick };
-    console.log(
-      `Scale: ${loaded.users} users / ${loaded.profiles} profiles on ${target.kind} ${databaseVersion}; ` +
-        `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up); ` +
-        `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
-    );
+    if (target.loadWhileServing && selectedWithFloor.length) {
+      floorServer = await startServer(floorOptions);
+    }
+    if (idleRss === null) idleRss = server.rss();
+    if (!floors.size) header();
     const results = [];
     for (const scenario of selected) {
+      if (floorServer && scenario.floor) await measureFloors([scenario]);
       process.stdout.write(`  ${scenario.name}: ${scenario.description}\n`);
-      results.push(await runScenario(server.base, scenario, data, options));
+      const result = await runScenario(server, scenario, data, options);
+      const floor = floors.get(scenario.name);
+      if (floor) Object.assign(result, { floorKind: floor.kind, floor, ratio: ratios(result, floor) });
+      if (floor) result.meetsGoal = meetsGoal(result);
+      results.push(result);
+    }
+    const rssAfter = server.rss();
+    if (floorServer) {
+      await floorServer.stop();
+      floorServer = null;
     }
     console.log('');
     printTable(results);
+    const mb = (bytes) => (bytes === null ? '-' : `${Math.round(bytes / 2 ** 20)} MB`);
+    console.log(`\nServer memory (RSS): ${mb(idleRss)} before the run, ${mb(rssAfter)} after it`);
 
     const report = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       database: { kind: target.kind, version: databaseVersion },
       scale: { books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
+      memory: { idleRssBytes: idleRss, rssAfterRunBytes: rssAfter },
       load: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
       environment: {
         commit: gitCommit(),
@@ -250,6 +317,7 @@ async function main() {
         loadAverage1m: { start: loadAtStart[0], end: os.loadavg()[0] },
         databasePoolSize: target.kind === 'pglite' ? 1 : Number(process.env.DATABASE_POOL_SIZE || 10),
         runWorker: process.env.RUN_WORKER ?? 'true (default)',
+        dist: options.dist,
         note: 'autocannon runs on the same machine as the server (loopback): both share the CPUs',
       },
       results,

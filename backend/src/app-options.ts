@@ -7,6 +7,8 @@ export interface AppOptions {
   database?: Pick<DatabaseHandle, 'url' | 'embedded' | 'poolSize'>;
   /** Run background job handlers in this process. */
   runWorkers: boolean;
+  /** The built frontend to serve (SERVE_FRONTEND); unset: frontend/dist from the working directory. */
+  frontendDist?: string;
 }
 
 export const APP_OPTIONS = Symbol('APP_OPTIONS');

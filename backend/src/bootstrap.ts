@@ -2,11 +2,13 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
@@ -16,6 +18,20 @@ import { requestOriginMiddleware } from './common/http/request-origin';
 import { drfValidationPipe } from './common/http/validation';
 
 export const API_PREFIX = 'api/user';
+
+/** The security headers of every response (also used by the bench's Express floor). */
+export const helmetOptions: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: {
+    directives: {
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'connect-src': ["'self'", 'https:'],
+      'upgrade-insecure-requests': null,
+    },
+  },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+};
 const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
 
 export async function createApp(options: AppOptions): Promise<NestExpressApplication> {
@@ -28,11 +44,12 @@ export async function createApp(options: AppOptions): Promise<NestExpressApplica
   return app;
 }
 
-export function configureApp(app: NestExpressApplication, { config }: AppOptions): void {
+export function configureApp(app: NestExpressApplication, { config, frontendDist }: AppOptions): void {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
   app.use(requestOriginMiddleware);
+  app.use(compressResponses());
   // Our JSON/urlencoded parsers replace Nest's (same names, so Nest skips its own): they refuse
   // JSON nested too deep and hold back body errors until TokenAuthGuard has authenticated, so a
   // visitor on a protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
@@ -44,20 +61,7 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
       { path: 'media/*key', method: RequestMethod.GET },
     ],
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'script-src': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'", 'https:'],
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  app.use(helmet(helmetOptions));
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
@@ -69,23 +73,59 @@ export function configureApp(app: NestExpressApplication, { config }: AppOptions
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
 
-  if (config.serveFrontend) serveFrontend(app);
+  if (config.serveFrontend) serveFrontend(app, frontendDist);
 }
 
-function serveFrontend(app: NestExpressApplication): void {
-  const candidates = [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
+/**
+ * Brotli (or gzip for clients without it) for JSON, HTML, scripts and styles of 1 KB or more.
+ * Downloads of data files (Content-Disposition) go out as stored: they can be tens of MB and
+ * the client asked for the file, not for a transfer encoding.
+ */
+function compressResponses(): express.RequestHandler {
+  const compress = compression({
+    threshold: 1024,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    filter: (req, res) => !res.getHeader('Content-Disposition') && compression.filter(req, res),
+  });
+  // A client that accepts no encoding costs only the Vary header (for caches): compression()
+  // would wrap the response all the same.
+  return (req, res, next) => {
+    if (req.headers['accept-encoding']) return compress(req, res, next);
+    res.vary('Accept-Encoding');
+    next();
+  };
+}
+
+/** Paths that never hold a file of the built frontend: static-file lookups are skipped for them. */
+const isApiPath = (p: string) => NON_API_PATHS.some((prefix) => p.startsWith(prefix));
+
+/**
+ * The built React app. Hashed files under /assets/ are immutable (a new build has new names);
+ * index.html is revalidated on every visit so a deployment reaches browsers at once. API paths
+ * go straight past these middlewares: no file-system lookup per API request.
+ */
+function serveFrontend(app: NestExpressApplication, configured?: string): void {
+  const candidates = configured ? [configured] : [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
   const dist = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
   if (!dist) return;
   const index = path.join(dist, 'index.html');
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  } }));
-  // Client-side routes: every other GET that is not part of the API gets the SPA.
+  const assets = `${path.sep}assets${path.sep}`;
+  const files = express.static(dist, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (file.includes(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (file === index) res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || NON_API_PATHS.some((p) => req.path.startsWith(p))) return next();
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
+    files(req, res, () => {
+      // Client-side routes: every other GET that is not part of the API gets the SPA.
+      if (req.method !== 'GET' || req.path.startsWith('/assets/') || !req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
   });
 }
 

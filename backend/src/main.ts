@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from './config/config';
+import * as path from 'node:path';
+import { type AppConfig, ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
 import { seedDemo } from './database/seed';
@@ -37,7 +38,38 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen(config.port, config.host);
-  Logger.log(`Listening on http://localhost:${config.port} (${database.embedded ? 'embedded PGlite' : 'PostgreSQL'})`, 'Main');
+  if (config.prettyLogs) console.log(startupSummary(config, database.embedded));
+  else Logger.log(`Listening on http://localhost:${config.port} (${database.embedded ? 'embedded PGlite' : 'PostgreSQL'})`, 'Main');
+}
+
+/** What a person at a terminal needs after `npm start`: where to go, where the data and the mail are. */
+function startupSummary(config: AppConfig, embedded: boolean): string {
+  const local = (dir: string) => {
+    const relative = path.relative(process.cwd(), dir);
+    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? `./${relative}` : dir;
+  };
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const db = embedded
+    ? `embedded PGlite in ${local(path.join(config.dataDir, 'db'))}`
+    : (() => {
+        const url = new URL(config.databaseUrl!);
+        return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+      })();
+  const mail = config.mail.smtpUrl
+    ? `SMTP ${new URL(config.mail.smtpUrl).host}`
+    : `.eml files in ${local(config.mail.outboxDir)}`;
+  const files = config.storage.driver === 's3' ? `S3 bucket ${config.storage.s3.bucket}` : local(config.storage.localDir);
+  return [
+    '',
+    `Monobook is running at http://${host}:${config.port}`,
+    `  database  ${db}`,
+    `  mail      ${mail}`,
+    `  files     ${files}`,
+    `  API docs  http://${host}:${config.port}/api/docs`,
+    `  logs      level ${config.logLevel} (LOG_LEVEL=warn hides the request lines, LOG_FORMAT=json for JSON)`,
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
 }
 
 void main().catch((err) => {

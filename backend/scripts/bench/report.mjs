@@ -4,19 +4,66 @@ import * as path from 'node:path';
 
 const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toFixed(digits));
 
+/** The goals every read endpoint is held to (issue 10): share of the floor's req/s, p99 over the floor's. */
+export const GOALS = { reqPerSec: 0.75, reqPerSecExpress: 0.7, p99: 1.5 };
+
+/** app / floor: req/s as a share of the floor's, p99 as a multiple of the floor's. */
+export function ratios(app, floor) {
+  // A floor that completed nothing (every request timed out) gives no ratio.
+  if (!app || app.failed || !floor || floor.failed || !(floor.requests.perSecondMean > 0)) return null;
+  const reqPerSec = app.requests.perSecondMean / floor.requests.perSecondMean;
+  const p99 = app.latencyMs.p99 / Math.max(floor.latencyMs.p99, 1);
+  const cpu = app.cpuMsPerRequest && floor.cpuMsPerRequest ? app.cpuMsPerRequest / floor.cpuMsPerRequest : null;
+  return { reqPerSec, p99, cpu };
+}
+
+export function meetsGoal(result) {
+  if (!result.ratio) return null;
+  const share = result.floorKind === 'express' ? GOALS.reqPerSecExpress : GOALS.reqPerSec;
+  // /healthz is held to its req/s share only (its p99 is a few ms, where one scheduling hiccup is 2x).
+  return result.ratio.reqPerSec >= share && (result.floorKind === 'express' || result.ratio.p99 <= GOALS.p99);
+}
+
 export function printTable(results) {
-  const rows = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors']];
+  const rows = [['scenario', 'req/s', 'floor', 'share', 'p50 ms', 'p99 ms', 'floor p99', 'p99 x', 'cpu us', 'floor cpu', 'goal', 'non-2xx', 'errors']];
   for (const r of results) {
-    if (r.failed) rows.push([r.name, 'FAILED', '', '', '', '']);
-    else rows.push([r.name, fmt(r.requests.perSecondMean), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), String(r.non2xx), String(r.errors + (r.timeouts ? ` (${r.timeouts} timeouts)` : ''))]);
+    if (r.failed) {
+      rows.push([r.name, 'FAILED', ...Array(12).fill('')]);
+      continue;
+    }
+    const f = r.floor && !r.floor.failed ? r.floor : null;
+    const goal = meetsGoal(r);
+    rows.push([
+      r.name,
+      fmt(r.requests.perSecondMean),
+      f ? fmt(f.requests.perSecondMean) : r.floor?.failed ? 'FAILED' : '-',
+      r.ratio ? `${fmt(r.ratio.reqPerSec * 100)}%` : '-',
+      fmt(r.latencyMs.p50),
+      fmt(r.latencyMs.p99),
+      f ? fmt(f.latencyMs.p99) : '-',
+      r.ratio ? fmt(r.ratio.p99, 2) : '-',
+      r.cpuMsPerRequest ? fmt(r.cpuMsPerRequest * 1000) : '-',
+      f?.cpuMsPerRequest ? fmt(f.cpuMsPerRequest * 1000) : '-',
+      goal === null ? '-' : goal ? 'ok' : 'BELOW',
+      String(r.non2xx),
+      String(r.errors + (r.timeouts ? ` (${r.timeouts} timeouts)` : '')),
+    ]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   const line = (row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
+  console.log(
+    `\nfloor: the same scenario on a bare server (Express + helmet for /healthz; node:http + pg running the same SQL otherwise), same run.` +
+      `\ncpu us: CPU time of the server process per request (the app's, then the floor's); with PostgreSQL the database's CPU is not in it.` +
+      `\ngoal: req/s >= ${GOALS.reqPerSec * 100}% of the floor (${GOALS.reqPerSecExpress * 100}% for Express) and p99 <= ${GOALS.p99}x the floor's.`,
+  );
   for (const r of results.filter((x) => x.failed)) {
     console.log(`\n${r.name} was not measured, its check failed:\n  ${r.failed.join('\n  ')}`);
+  }
+  for (const r of results.filter((x) => x.floor?.failed)) {
+    console.log(`\nthe floor of ${r.name} was not measured, its check failed:\n  ${r.floor.failed.join('\n  ')}`);
   }
 }
 

@@ -1,16 +1,18 @@
 // Runs one scenario with autocannon against the server under test.
 import autocannon from 'autocannon';
 
-function withHeaders(list, headers) {
+/** Extra headers of every request of this run (the floor server's `x-bench-floor`). */
+function withHeaders(list, headers, extra = {}) {
+  if (Object.keys(extra).length) headers = { ...headers, ...extra };
   return list.map((req) => ({ method: 'GET', ...req, headers: { ...headers, ...(req.headers ?? {}) } }));
 }
 
 /** Each distinct request once, through fetch, judged by scenario.check. Returns problems found. */
-async function checkScenario(base, scenario, list, data) {
+async function checkScenario(base, scenario, list, data, extra) {
   const problems = [];
   const seen = new Set();
   const headers = scenario.auth ? { authorization: `Token ${data.tokens[0]}` } : {};
-  for (const req of withHeaders(list, headers)) {
+  for (const req of withHeaders(list, headers, extra)) {
     const key = `${req.method} ${req.path}`;
     if (seen.has(key) || seen.size >= 20) continue;
     seen.add(key);
@@ -28,7 +30,7 @@ async function checkScenario(base, scenario, list, data) {
   return problems;
 }
 
-function cannon(base, list, scenario, data, { connections, duration }) {
+function cannon(base, list, scenario, data, { connections, duration }, extra) {
   let next = 0;
   return autocannon({
     url: base,
@@ -40,24 +42,27 @@ function cannon(base, list, scenario, data, { connections, duration }) {
       const i = next++;
       const headers = scenario.auth ? { authorization: `Token ${data.tokens[i % data.tokens.length]}` } : {};
       const rotated = list.map((_, k) => list[(k + i) % list.length]);
-      client.setRequests(withHeaders(rotated, headers));
+      client.setRequests(withHeaders(rotated, headers, extra));
     },
   });
 }
 
 /**
- * Checks the scenario, warms the server up for `warmup` seconds (not recorded), then measures
- * for `duration` seconds with `connections` connections.
+ * `server` is what startServer returned ({ base, cpuMs }). Checks the scenario, warms the server up for `warmup` seconds (not recorded), then measures
+ * for `duration` seconds with `connections` connections. `extra`: headers added to every request.
  */
-export async function runScenario(base, scenario, data, options) {
+export async function runScenario(server, scenario, data, options, extra = {}) {
+  const { base } = server;
   const connections = scenario.connections ?? options.connections;
   const duration = scenario.duration ?? options.duration;
   const list = scenario.requests(data);
   if (!list.length) throw new Error(`scenario ${scenario.name} has no requests`);
-  const problems = await checkScenario(base, scenario, list, data);
+  const problems = await checkScenario(base, scenario, list, data, extra);
   if (problems.length) return { name: scenario.name, description: scenario.description, failed: problems };
-  if (options.warmup > 0) await cannon(base, list, scenario, data, { connections, duration: options.warmup });
-  const r = await cannon(base, list, scenario, data, { connections, duration });
+  if (options.warmup > 0) await cannon(base, list, scenario, data, { connections, duration: options.warmup }, extra);
+  const cpuBefore = server.cpuMs?.() ?? null;
+  const r = await cannon(base, list, scenario, data, { connections, duration }, extra);
+  const cpuAfter = server.cpuMs?.() ?? null;
   return {
     name: scenario.name,
     description: scenario.description,
@@ -67,6 +72,9 @@ export async function runScenario(base, scenario, data, options) {
     requests: { total: r.requests.total, perSecondMean: r.requests.average, perSecondStddev: r.requests.stddev },
     latencyMs: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
     throughputBytesPerSecond: r.throughput.average,
+    // CPU of the server process per answered request: less noisy than req/s on a shared machine.
+    // With PostgreSQL the database's own CPU is in another process and not counted here.
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total ? (cpuAfter - cpuBefore) / r.requests.total : null,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,

@@ -10,6 +10,9 @@
 //                profiles, pick(list) }. Paths must be percent-encoded.
 //   check        (status, json) => true | 'what is wrong': run once per distinct request before the
 //                measurement, so a scenario cannot quietly measure 404s or empty answers
+//   floor        the floor this scenario is measured beside (floors.mjs): 'express' (bare Express +
+//                helmet) or the name of a node:http + pg handler running the same SQL. Every
+//                scenario has one; the table shows the app's req/s and p99 as a ratio of it.
 //   connections, duration   override the command-line defaults for this scenario
 
 const SEARCH_WORDS_JA = ['データ', '東京', '保険', '人口', '山田', 'マラソン'];
@@ -31,13 +34,15 @@ const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeUR
 export const scenarios = [
   {
     name: 'healthz',
-    description: 'GET /healthz: no database, the floor of the HTTP stack (helmet, logger, guards)',
+    floor: 'express',
+    description: 'GET /healthz: no database: the cost of the HTTP stack (helmet, logger, guards)',
     requests: () => [{ path: '/healthz' }],
     check: (status) => status === 200 || `status ${status}`,
     duration: 10,
   },
   {
     name: 'myprofile',
+    floor: 'myprofile',
     description: 'GET /api/user/myprofile/ with a token (token lookup + profile by user id)',
     auth: true,
     requests: () => [{ path: '/api/user/myprofile/' }],
@@ -45,30 +50,35 @@ export const scenarios = [
   },
   {
     name: 'newprofiles',
+    floor: 'newprofiles',
     description: 'GET /api/user/profile/newprofiles/ anonymous (10 newest active profiles)',
     requests: () => [{ path: '/api/user/profile/newprofiles/' }],
     check: nonEmptyList,
   },
   {
     name: 'search-ja',
+    floor: 'profile-search',
     description: `GET /api/user/profile/search?q=…&count=0, Japanese words: ${SEARCH_WORDS_JA.join(' ')}`,
     requests: () => SEARCH_WORDS_JA.map((q) => ({ path: searchPath(q) })),
     check: nonEmptyList,
   },
   {
     name: 'search-en',
+    floor: 'profile-search',
     description: `GET /api/user/profile/search?q=…&count=0, English words: ${SEARCH_WORDS_EN.join(' | ')}`,
     requests: () => SEARCH_WORDS_EN.map((q) => ({ path: searchPath(q) })),
     check: nonEmptyList,
   },
   {
     name: 'profile-detail',
+    floor: 'profile-detail',
     description: 'GET /api/user/profile/detail/{userId} for 100 random users with a profile',
     requests: (data) => Array.from({ length: 100 }, () => ({ path: `/api/user/profile/detail/${data.pick(data.userIdsWithProfile)}` })),
     check: (status, json) => (status === 200 && isProfile(json)) || `status ${status}`,
   },
   {
     name: 'book-list',
+    floor: 'book-list',
     description: 'GET /api/user/pageccja/ and pageccen/, pages 0-4 (10 Books each, packed with files, views, followers)',
     auth: true,
     requests: () => ['pageccja', 'pageccen'].flatMap((list) => [0, 1, 2, 3, 4].map((count) => ({ path: `/api/user/${list}/?count=${count}` }))),
@@ -76,6 +86,7 @@ export const scenarios = [
   },
   {
     name: 'book-info',
+    floor: 'book-info',
     description: 'GET /api/user/monopage/get-page-info/?pageId= for 200 random Books, logged in',
     auth: true,
     requests: (data) => Array.from({ length: 200 }, () => ({ path: `/api/user/monopage/get-page-info/?pageId=${data.pick(data.pageIds)}` })),
@@ -83,18 +94,21 @@ export const scenarios = [
   },
   {
     name: 'book-search-ja',
+    floor: 'book-search',
     description: `GET /api/user/monopage/search-pages/?query=…, Japanese words: ${BOOK_WORDS_JA.join(' ')}`,
     requests: () => BOOK_WORDS_JA.map((q) => ({ path: bookSearchPath(q) })),
     check: nonEmptyBooks,
   },
   {
     name: 'book-search-en',
+    floor: 'book-search',
     description: `GET /api/user/monopage/search-pages/?query=…, English words: ${BOOK_WORDS_EN.join(' ')}`,
     requests: () => BOOK_WORDS_EN.map((q) => ({ path: bookSearchPath(q) })),
     check: nonEmptyBooks,
   },
   {
     name: 'book-tag',
+    floor: 'book-tag',
     description: 'GET /api/user/pageattribute/{id}/monopages/?count=0 for 20 popular tags',
     requests: (data) => data.tagIds.map((id) => ({ path: `/api/user/pageattribute/${id}/monopages/?count=0` })),
     check: nonEmptyBooks,

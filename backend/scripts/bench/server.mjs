@@ -1,5 +1,6 @@
 // Starting and stopping the real server (`node dist/main.js`) as a child process.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 
 /** A free TCP port on the loopback interface. */
@@ -15,6 +16,9 @@ export function freePort() {
   });
 }
 
+/** USER_HZ of /proc/<pid>/stat: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -22,10 +26,19 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * current environment, and resolves once GET /readyz answers 200. The child's output is kept
  * (last 200 lines) to explain a failure; with `verbose` it is also echoed.
  */
-export async function startServer({ backendDir, env, unset = [], verbose = false, readyTimeoutMs = 120_000 }) {
+export async function startServer({
+  backendDir,
+  env,
+  unset = [],
+  verbose = false,
+  readyTimeoutMs = 120_000,
+  args = ['dist/main.js'],
+  ready = { path: '/readyz', headers: {} },
+  label = 'server',
+}) {
   const childEnv = { ...process.env, ...env };
   for (const name of unset) delete childEnv[name];
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: backendDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: backendDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const keep = (prefix) => (chunk) => {
     for (const line of chunk.toString().split('\n')) {
@@ -35,8 +48,8 @@ export async function startServer({ backendDir, env, unset = [], verbose = false
       if (verbose) process.stderr.write(`${prefix}${line}\n`);
     }
   };
-  child.stdout.on('data', keep('[server] '));
-  child.stderr.on('data', keep('[server!] '));
+  child.stdout.on('data', keep(`[${label}] `));
+  child.stderr.on('data', keep(`[${label}!] `));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let exit = null;
   void exited.then((e) => (exit = e));
@@ -47,6 +60,25 @@ export async function startServer({ backendDir, env, unset = [], verbose = false
     child,
     output,
     exited,
+    /** Resident memory of the process in bytes (Linux /proc), or null. */
+    rss() {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+        return Number.isFinite(kb) ? kb * 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    /** CPU time (user + system) the process has used so far, in ms (Linux /proc), or null. */
+    cpuMs() {
+      try {
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {
+        return null;
+      }
+    },
     /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
     async stop(graceMs = 30_000) {
       if (exit) return exit;
@@ -61,17 +93,17 @@ export async function startServer({ backendDir, env, unset = [], verbose = false
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (exit) {
-      throw new Error(`the server exited during start-up (${exit.signal ?? `code ${exit.code}`}):\n${output.slice(-40).join('\n')}`);
+      throw new Error(`the ${label} exited during start-up (${exit.signal ?? `code ${exit.code}`}):\n${output.slice(-40).join('\n')}`);
     }
     try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${base}${ready.path}`, { headers: ready.headers, signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return server;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await server.stop(5_000);
-      throw new Error(`the server was not ready after ${readyTimeoutMs / 1000} s:\n${output.slice(-40).join('\n')}`);
+      throw new Error(`the ${label} was not ready after ${readyTimeoutMs / 1000} s:\n${output.slice(-40).join('\n')}`);
     }
     await sleep(250);
   }

@@ -28,7 +28,8 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'SERVE_FRONTEND', kind: 'bool', default: 'true', description: 'Serve the built React app from the API process.' },
   { name: 'CORS_ORIGINS', kind: 'list', default: '', description: 'Comma-separated origins allowed by CORS (empty: same origin only).' },
   { name: 'TRUST_PROXY', kind: 'string', default: 'loopback', description: 'Express `trust proxy` setting: `true`, `false`, a hop count, or addresses/subnets.' },
-  { name: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level of the JSON logs.' },
+  { name: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level (`info` logs one line per request).' },
+  { name: 'LOG_FORMAT', kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Log lines as JSON, or short readable lines; `auto`: readable when stdout is a terminal, JSON otherwise.' },
   { name: 'SMTP_URL', kind: 'url', description: 'SMTP server (smtp://user:pass@host:port). Unset: mail is written as .eml files to DATA_DIR/outbox.' },
   { name: 'MAIL_FROM', kind: 'string', default: 'Monobook <no-reply@localhost>', description: 'Sender of outgoing mail.' },
   { name: 'STORAGE_DRIVER', kind: 'enum', values: ['local', 's3'], default: 'local', description: 'Where uploaded files go: local disk under DATA_DIR/files, or S3.' },
@@ -67,6 +68,8 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** Readable lines instead of JSON (LOG_FORMAT=pretty, or auto on a terminal). */
+  prettyLogs: boolean;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storage: {
     driver: 'local' | 's3';
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: (values.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(values.TRUST_PROXY!),
     logLevel: values.LOG_LEVEL!,
+    prettyLogs: values.LOG_FORMAT === 'pretty' || (values.LOG_FORMAT === 'auto' && process.stdout.isTTY === true),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM!, outboxDir: path.join(dataDir, 'outbox') },
     storage: {
       driver,

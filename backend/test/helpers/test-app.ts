@@ -50,7 +50,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string } = {}): Promise<TestApp> {
   const smtp = await TestSmtpServer.start();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
@@ -65,7 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     AUTH_RATE_LIMIT_PER_EMAIL: '1000',
     ...env,
   });
-  const app = await createApp({ config, database, runWorkers: true });
+  const app = await createApp({ config, database, runWorkers: true, ...options });
   await app.init();
   return {
     app,
