@@ -113,11 +113,12 @@ export class FeedsService {
       ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} AND p.user_id <> $3
            AND p.user_id NOT IN (${this.follows.followedUserIdsSql('$3')}) ORDER BY p.id DESC LIMIT $1 OFFSET $2`
       : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT $1 OFFSET $2`;
-    const [rows, books] = await Promise.all([
+    const [rows, bookIds] = await Promise.all([
       this.db.query(postsSql, viewer ? [postPage.limit, postPage.offset, viewer.id] : [postPage.limit, postPage.offset]) as Promise<PostRow[]>,
-      this.books.discover(viewer, bookPage),
+      this.books.discoverIds(viewer, bookPage),
     ]);
-    const posts = await this.packer.pack(rows, viewer);
+    const { posts, books: packed } = await this.packer.packWithBooks(rows, bookIds, viewer);
+    const books = bookIds.flatMap((id) => packed.get(id) ?? []);
     const at = (item: CombinedItem) => (item.post ?? item.page)!.created_on;
     const items: CombinedItem[] = [...posts.map((post) => ({ type: 'post' as const, post })), ...books.map((page) => ({ type: 'page' as const, page }))];
     return items.sort((a, b) => at(b).localeCompare(at(a)));
