@@ -74,6 +74,19 @@ export class PostsService {
     return new Set(rows.map((r) => r.id));
   }
 
+  /**
+   * Whether an act named by an event still stands (the like not taken back, the comment or
+   * repost not deleted): the check a notification handler makes first (see domain-events.ts).
+   */
+  async actExists(kind: 'like' | 'comment' | 'repost', id: number): Promise<boolean> {
+    const sql = {
+      like: `SELECT 1 FROM post_likes WHERE id = $1`,
+      comment: `SELECT 1 FROM post_comments WHERE id = $1`,
+      repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting`,
+    }[kind];
+    return (await this.db.query(sql, [id])).length > 0;
+  }
+
   private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
     const [row] = await (tx ?? this.db).query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = $1`, [id]);
     return row;
