@@ -85,6 +85,24 @@ describe('post lists', () => {
     await request(t.http).get(api('userpostcc/?user_id=abc')).expect(400);
   });
 
+  it('keeps the stored totals true through reposts, rating edits and deletes', async () => {
+    const author = await createUser(t.app, { nickName: 'Counted' });
+    const reposter = await createUser(t.app, { nickName: 'Reposter' });
+    const review = await request(t.http).post(api('monopost/')).set(auth(author.token)).send({ text: 'r', rating: 60, reviewTo: otherBook }).expect(201);
+    await request(t.http).post(api('monopost/')).set(auth(reposter.token)).send({ reposting: true, repostingFrom: review.body.id }).expect(201);
+    const totals = async (u: UserFixture) => {
+      const body = await list(`userpostcc/?user_id=${u.userId}`);
+      return [body.totalCount, body.aggregate.rating__sum, body.res.length];
+    };
+    expect(await totals(author)).toEqual([1, 60, 1]);
+    expect(await totals(reposter)).toEqual([1, 60, 1]);
+    await request(t.http).put(api(`monopost/${review.body.id}/`)).set(auth(author.token)).send({ rating: 75 }).expect(200);
+    expect(await totals(author)).toEqual([1, 75, 1]);
+    await request(t.http).delete(api(`monopost/${review.body.id}/`)).set(auth(author.token)).expect(204);
+    expect(await totals(author)).toEqual([0, null, 0]);
+    expect(await totals(reposter)).toEqual([0, null, 0]);
+  });
+
   it('likedpostscc/likedposts/: the posts the caller liked, latest like first', async () => {
     await request(t.http).put(api(`monopost/${ids.stranger}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
     await request(t.http).put(api(`monopost/${ids.friend}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);

@@ -138,6 +138,14 @@ export class BooksService {
     return `SELECT pf.page_id FROM page_follows pf WHERE pf.user_id = ${userParam}`;
   }
 
+  /**
+   * SQL of the stored post totals (`n`, `rating_sum`) of the Books whose ids `idsSql` selects,
+   * for the totals of another module's post list; one row even when no Book matches.
+   */
+  bookPostTotalsSql(idsSql: string): string {
+    return `SELECT coalesce(sum(pt.post_count), 0)::int AS n, coalesce(sum(pt.rating_sum), 0)::int AS rating_sum FROM pages pt WHERE pt.id IN (${idsSql})`;
+  }
+
   async exists(pageId: number): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
   }
