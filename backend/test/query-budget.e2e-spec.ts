@@ -115,6 +115,7 @@ describe('statements per list request', () => {
       `/api/user/approval/Followinguser/${me}/?count=0`,
       `/api/user/approval/Followeduser/${me}/?count=0`,
       '/api/user/combinedsearch/?q=budget&count=0',
+      '/api/user/profilecc/?count=0',
     ];
     const paths = () => [...posts.map((p) => p.replace(/post_id=\d+/, `post_id=${firstPost}`)), `/api/user/monopostcc/?pageId=${bookId}&count=0`];
     await addPeople(2);
