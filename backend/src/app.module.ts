@@ -16,6 +16,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { FollowsModule } from './modules/follows/follows.module';
+import { PostsModule } from './modules/posts/posts.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -68,6 +70,8 @@ export class AppModule {
         TagsModule,
         BooksModule,
         UploadsModule,
+        FollowsModule,
+        PostsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

@@ -32,7 +32,8 @@ export async function startServer({
   unset = [],
   verbose = false,
   readyTimeoutMs = 120_000,
-  args = ['dist/main.js'],
+  script = 'dist/main.js',
+  args = [script],
   ready = { path: '/readyz', headers: {} },
   label = 'server',
 }) {
