@@ -14,6 +14,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { FollowsModule } from './modules/follows/follows.module';
+import { PostsModule } from './modules/posts/posts.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -63,6 +65,8 @@ export class AppModule {
         TagsModule,
         BooksModule,
         UploadsModule,
+        FollowsModule,
+        PostsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

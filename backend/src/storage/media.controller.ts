@@ -6,8 +6,8 @@ import { Public } from '../common/auth/auth-user';
 import { notFound } from '../common/http/id-param.pipe';
 import { FileStorage } from './file-storage';
 
-/** Public images (avatars, covers) are served from /media/<key>, streamed from the storage driver. */
-export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/'];
+/** Public images (avatars, covers, post images) are served from /media/<key>, streamed from the storage driver. */
+export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/'];
 
 @ApiExcludeController()
 @Controller('media')

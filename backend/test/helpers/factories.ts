@@ -5,6 +5,8 @@ import { searchDocument } from '../../src/common/search/search-text';
 import { User } from '../../src/modules/auth/entities/user.entity';
 import { TokenService } from '../../src/modules/auth/token.service';
 import { BooksService } from '../../src/modules/books/books.service';
+import { FollowsService } from '../../src/modules/follows/follows.service';
+import { PostsService } from '../../src/modules/posts/posts.service';
 import { Profile } from '../../src/modules/profiles/entities/profile.entity';
 import { UploadedFile } from '../../src/modules/uploads/entities/uploaded-file.entity';
 
@@ -71,4 +73,36 @@ export async function createBook(app: INestApplication, opts: BookOptions): Prom
     }
     return bookId;
   });
+}
+
+export interface PostOptions {
+  userId: number;
+  text?: string;
+  rating?: number;
+  reviewTo?: number;
+  /** A circle post (only its circle's feed shows it). */
+  communities?: number[];
+}
+
+/** A post (or review), stored as POST monopost/ stores it: counters and the Book's statistics included. */
+export async function createPost(app: INestApplication, opts: PostOptions): Promise<number> {
+  const db = app.get<DataSource>(getDataSourceToken());
+  const posts = app.get(PostsService);
+  return db.transaction((tx) =>
+    posts.insert(
+      {
+        userId: opts.userId, text: opts.text ?? `post ${next()}`, rating: opts.rating ?? null, reviewTo: opts.reviewTo ?? null,
+        communityPost: !!opts.communities?.length, communities: opts.communities ?? [],
+      },
+      tx,
+    ),
+  );
+}
+
+/** `from` follows `to`: the request and, unless `approved` is false, its approval by `to`. */
+export async function createFollow(app: INestApplication, from: number, to: number, approved = true): Promise<void> {
+  const follows = app.get(FollowsService);
+  const as = (id: number) => ({ id, email: '', language: 'ja', tokenId: 0 });
+  await follows.approval(as(from), { askTo: to });
+  if (approved) await follows.approval(as(to), { askTo: from, approved: true });
 }

@@ -50,7 +50,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { beforeInit?: (app: NestExpressApplication) => void } = {}): Promise<TestApp> {
   const smtp = await TestSmtpServer.start();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
@@ -66,6 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const app = await createApp({ config, database, runWorkers: true });
+  opts.beforeInit?.(app); // e.g. test subscribers of domain events
   await app.init();
   return {
     app,

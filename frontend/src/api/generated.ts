@@ -5,6 +5,8 @@ export const addTagTypes = [
   "accounts",
   "tags",
   "books",
+  "follows",
+  "posts",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -430,6 +432,280 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["books"],
       }),
+      postApproval: build.mutation<PostApprovalApiResponse, PostApprovalApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/approval/`,
+            method: "POST",
+            body: queryArg.approvalDto,
+          }),
+          invalidatesTags: ["follows"],
+        },
+      ),
+      deleteFollowRequest: build.mutation<
+        DeleteFollowRequestApiResponse,
+        DeleteFollowRequestApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/approval/delete_request/`,
+          method: "POST",
+          body: queryArg.deleteRequestDto,
+        }),
+        invalidatesTags: ["follows"],
+      }),
+      listSentFollowRequests: build.query<
+        ListSentFollowRequestsApiResponse,
+        ListSentFollowRequestsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/approval/Followinguser/${queryArg.id}/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["follows"],
+      }),
+      listReceivedFollowRequests: build.query<
+        ListReceivedFollowRequestsApiResponse,
+        ListReceivedFollowRequestsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/approval/Followeduser/${queryArg.id}/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["follows"],
+      }),
+      followCheck: build.query<FollowCheckApiResponse, FollowCheckApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/approval/followcheck/${queryArg.id}/`,
+        }),
+        providesTags: ["follows"],
+      }),
+      listFollowers: build.query<ListFollowersApiResponse, ListFollowersApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/followeduser/${queryArg.id}/`,
+            params: {
+              count: queryArg.count,
+            },
+          }),
+          providesTags: ["follows"],
+        },
+      ),
+      listFollowing: build.query<ListFollowingApiResponse, ListFollowingApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/followinguser/${queryArg.id}/`,
+            params: {
+              count: queryArg.count,
+            },
+          }),
+          providesTags: ["follows"],
+        },
+      ),
+      getFollowCounts: build.query<
+        GetFollowCountsApiResponse,
+        GetFollowCountsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/follower_following_counts/${queryArg.id}/`,
+        }),
+        providesTags: ["follows"],
+      }),
+      listRecommendedProfiles: build.query<
+        ListRecommendedProfilesApiResponse,
+        ListRecommendedProfilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/profilecc/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["follows"],
+      }),
+      combinedSearch: build.query<
+        CombinedSearchApiResponse,
+        CombinedSearchApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/combinedsearch/`,
+          params: {
+            q: queryArg.q,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["follows"],
+      }),
+      postAccessLog: build.mutation<
+        PostAccessLogApiResponse,
+        PostAccessLogApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/access-log/`,
+          method: "POST",
+          body: queryArg.accessLogDto,
+        }),
+        invalidatesTags: ["follows"],
+      }),
+      listPosts: build.query<ListPostsApiResponse, ListPostsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopost/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["posts"],
+      }),
+      createPost: build.mutation<CreatePostApiResponse, CreatePostApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopost/`,
+          method: "POST",
+          body: queryArg.createPostDto,
+        }),
+        invalidatesTags: ["posts"],
+      }),
+      getPost: build.query<GetPostApiResponse, GetPostApiArg>({
+        query: (queryArg) => ({ url: `/api/user/monopost/${queryArg.id}/` }),
+        providesTags: ["posts"],
+      }),
+      updatePost: build.mutation<UpdatePostApiResponse, UpdatePostApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopost/${queryArg.id}/`,
+          method: "PUT",
+          body: queryArg.updatePostDto,
+        }),
+        invalidatesTags: ["posts"],
+      }),
+      deletePost: build.mutation<DeletePostApiResponse, DeletePostApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopost/${queryArg.id}/`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["posts"],
+      }),
+      deleteRepost: build.mutation<DeleteRepostApiResponse, DeleteRepostApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/delete-repost/${queryArg.id}/delete_repost/`,
+            method: "DELETE",
+          }),
+          invalidatesTags: ["posts"],
+        },
+      ),
+      getPostInteractions: build.query<
+        GetPostInteractionsApiResponse,
+        GetPostInteractionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/post-interactions/${queryArg.id}/`,
+        }),
+        providesTags: ["posts"],
+      }),
+      createComment: build.mutation<
+        CreateCommentApiResponse,
+        CreateCommentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monocomment/`,
+          method: "POST",
+          body: queryArg.createCommentDto,
+        }),
+        invalidatesTags: ["posts"],
+      }),
+      deleteComment: build.mutation<
+        DeleteCommentApiResponse,
+        DeleteCommentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monocomment/${queryArg.id}/`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["posts"],
+      }),
+      listPostComments: build.query<
+        ListPostCommentsApiResponse,
+        ListPostCommentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monocomment-nonlogin/post-comments/`,
+          params: {
+            post_id: queryArg.postId,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["posts"],
+      }),
+      listHomePosts: build.query<ListHomePostsApiResponse, ListHomePostsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/postcc/`,
+            params: {
+              count: queryArg.count,
+            },
+          }),
+          providesTags: ["posts"],
+        },
+      ),
+      listUserPosts: build.query<ListUserPostsApiResponse, ListUserPostsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/userpostcc/`,
+            params: {
+              user_id: queryArg.userId,
+              count: queryArg.count,
+            },
+          }),
+          providesTags: ["posts"],
+        },
+      ),
+      listBookPosts: build.query<ListBookPostsApiResponse, ListBookPostsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/monopostcc/`,
+            params: {
+              pageId: queryArg.pageId,
+              count: queryArg.count,
+            },
+          }),
+          providesTags: ["posts"],
+        },
+      ),
+      listLikedPosts: build.query<
+        ListLikedPostsApiResponse,
+        ListLikedPostsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/likedpostscc/likedposts/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["posts"],
+      }),
+      listCombined: build.query<ListCombinedApiResponse, ListCombinedApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/combinedlist/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["posts"],
+      }),
+      listCombinedLoggedIn: build.query<
+        ListCombinedLoggedInApiResponse,
+        ListCombinedLoggedInApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/loggedincombinedlist/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["posts"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -640,6 +916,142 @@ export type GetFileUrlApiResponse = /** status 200  */ S3UrlResponse;
 export type GetFileUrlApiArg = {
   fileIdDto: FileIdDto;
 };
+export type PostApprovalApiResponse = /** status 201  */ FollowRequestResponse;
+export type PostApprovalApiArg = {
+  approvalDto: ApprovalDto;
+};
+export type DeleteFollowRequestApiResponse = unknown;
+export type DeleteFollowRequestApiArg = {
+  deleteRequestDto: DeleteRequestDto;
+};
+export type ListSentFollowRequestsApiResponse =
+  /** status 200  */ FollowRequestResponse[];
+export type ListSentFollowRequestsApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListReceivedFollowRequestsApiResponse =
+  /** status 200  */ FollowRequestResponse[];
+export type ListReceivedFollowRequestsApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type FollowCheckApiResponse = /** status 200  */ FollowCheckResponse;
+export type FollowCheckApiArg = {
+  id: number;
+};
+export type ListFollowersApiResponse = /** status 200  */ ProfileResponse[];
+export type ListFollowersApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListFollowingApiResponse = /** status 200  */ ProfileResponse[];
+export type ListFollowingApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type GetFollowCountsApiResponse =
+  /** status 200  */ FollowCountsResponse;
+export type GetFollowCountsApiArg = {
+  id: number;
+};
+export type ListRecommendedProfilesApiResponse =
+  /** status 200  */ ProfileResponse[];
+export type ListRecommendedProfilesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type CombinedSearchApiResponse = /** status 200  */ CombinedSearchItem[];
+export type CombinedSearchApiArg = {
+  q?: string;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type PostAccessLogApiResponse = /** status 201  */ DetailResponse;
+export type PostAccessLogApiArg = {
+  accessLogDto: AccessLogDto;
+};
+export type ListPostsApiResponse = /** status 200  */ PostResponse[];
+export type ListPostsApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type CreatePostApiResponse = /** status 201  */ PostResponse;
+export type CreatePostApiArg = {
+  createPostDto: CreatePostDto;
+};
+export type GetPostApiResponse = /** status 200  */ PostResponse;
+export type GetPostApiArg = {
+  id: number;
+};
+export type UpdatePostApiResponse = /** status 200  */ PostResponse;
+export type UpdatePostApiArg = {
+  id: number;
+  updatePostDto: UpdatePostDto;
+};
+export type DeletePostApiResponse = unknown;
+export type DeletePostApiArg = {
+  id: number;
+};
+export type DeleteRepostApiResponse = unknown;
+export type DeleteRepostApiArg = {
+  id: number;
+};
+export type GetPostInteractionsApiResponse =
+  /** status 200  */ PostInteractionsResponse;
+export type GetPostInteractionsApiArg = {
+  id: number;
+};
+export type CreateCommentApiResponse = /** status 201  */ CommentResponse;
+export type CreateCommentApiArg = {
+  createCommentDto: CreateCommentDto;
+};
+export type DeleteCommentApiResponse = unknown;
+export type DeleteCommentApiArg = {
+  id: number;
+};
+export type ListPostCommentsApiResponse = /** status 200  */ CommentsResponse;
+export type ListPostCommentsApiArg = {
+  postId: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListHomePostsApiResponse = /** status 200  */ PostListResponse;
+export type ListHomePostsApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListUserPostsApiResponse = /** status 200  */ PostListResponse;
+export type ListUserPostsApiArg = {
+  userId: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListBookPostsApiResponse = /** status 200  */ PostListResponse;
+export type ListBookPostsApiArg = {
+  pageId: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListLikedPostsApiResponse = /** status 200  */ PostListResponse;
+export type ListLikedPostsApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListCombinedApiResponse = /** status 200  */ CombinedItem[];
+export type ListCombinedApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListCombinedLoggedInApiResponse = /** status 200  */ CombinedItem[];
+export type ListCombinedLoggedInApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -848,6 +1260,185 @@ export type S3UrlResponse = {
   /** Direct download URL, valid for at most 5 minutes. */
   s3_url: string;
 };
+export type ProfileSummaryResponse = {
+  /** Profile id. */
+  id: number;
+  /** The person's user id. */
+  userId: number;
+  nickName: string;
+  /** Avatar URL. */
+  img: string | null;
+};
+export type FollowRequestResponse = {
+  id: number;
+  /** User id of the requester. */
+  askFrom: number;
+  /** User id of the requested. */
+  askTo: number;
+  /** Approved by askTo. */
+  approved: boolean;
+  created_on: string;
+  askFromProfile: ProfileSummaryResponse | null;
+  askToProfile: ProfileSummaryResponse | null;
+};
+export type ApprovalDto = {
+  /** User id: whom to follow, or (approving without askFrom) the requester. */
+  askTo: number;
+  /** User id of the requester (approving), or the caller (requesting). */
+  askFrom?: number;
+  /** true approves a request sent to the caller. */
+  approved?: boolean;
+};
+export type DeleteRequestDto = {
+  /** User id of the requester. */
+  askFrom: number;
+  /** User id of the requested. */
+  askTo: number;
+};
+export type FollowCheckResponse = {
+  /** The caller has asked to follow the user (shown as following), approved or not. */
+  following: boolean;
+  /** The request is approved. */
+  approved: boolean;
+};
+export type FollowCountsResponse = {
+  following_count: number;
+  followed_count: number;
+  /** Circles joined (0 until circles exist). */
+  community_count: number;
+};
+export type CombinedSearchItem = {
+  type: "user" | "community";
+  /** Profile id, or circle id. */
+  id: number;
+  /** The user's id (null for a circle). */
+  userProfile: number | null;
+  /** Nickname, or circle title. */
+  title: string;
+  caption: string;
+  img: string | null;
+  created_on: string;
+};
+export type AccessLogDto = {
+  type: "profile" | "page" | "community";
+  /** Profile id, with type profile. */
+  profile_id?: number;
+  /** Book id, with type page. */
+  page_id?: number;
+  /** Circle id, with type community. */
+  community_id?: number;
+};
+export type PostResponse = {
+  id: number;
+  text: string;
+  /** Image URL. */
+  img: string | null;
+  created_on: string;
+  /** Review rating in percent. */
+  rating: number | null;
+  /** Id of the Book the post is about. */
+  reviewTo: number | null;
+  /** That Book. */
+  reviewToPage: PageResponse | null;
+  reposting: boolean;
+  repostingFrom: number | null;
+  /** User id of the reposted post's author. */
+  repostingFromUser: number | null;
+  repostingProfile: ProfileSummaryResponse | null;
+  new_data_flag: boolean;
+  purepost_flag: boolean;
+  communitypost_flag: boolean;
+  communities: number[];
+  /** Titles of the circles (empty until circles exist). */
+  communities_info: string[];
+  /** The caller's own id when the caller likes the post, else empty (the count is likedTimes). */
+  liked: number[];
+  /** The author's user id. */
+  userPost: number;
+  userPostProfile: ProfileSummaryResponse | null;
+  /** Title of the Book the post is about ("" otherwise). */
+  title: string;
+  commentedCounts: number;
+  repostedTimes: number;
+  likedTimes: number;
+  is_liked: boolean;
+  is_reposted: boolean;
+  is_commented: boolean;
+};
+export type CreatePostDto = {
+  text?: string;
+  /** Review rating in percent (reviews only). */
+  rating?: number;
+  /** Image (JPEG, PNG, WebP or GIF; cropped 2:1 by the client, re-encoded as JPEG). */
+  img?: Blob;
+  new_data_flag?: boolean;
+  purepost_flag?: boolean;
+  /** The Book reviewed or posted about. */
+  reviewTo?: number;
+  /** true for a repost of `repostingFrom`. */
+  reposting?: boolean;
+  /** The post reposted (a repost of a repost reposts the original). */
+  repostingFrom?: number;
+  /** Ignored: the server takes the reposted post's author. */
+  repostingFromUser?: number;
+  /** A circle post (needs communities; refused until circles exist). */
+  communitypost_flag?: boolean;
+  /** Circle ids (repeat the key in multipart). */
+  communities?: number[];
+};
+export type UpdatePostDto = {
+  text?: string;
+  /** Review rating in percent (reviews only). */
+  rating?: number;
+  /** Image (JPEG, PNG, WebP or GIF; cropped 2:1 by the client, re-encoded as JPEG). */
+  img?: Blob;
+  new_data_flag?: boolean;
+  purepost_flag?: boolean;
+  /** The likers as the client sees them: the caller's own id to like, without it to unlike. Any other id is refused (403). Multipart: repeat the key; one empty value for an empty list. */
+  liked?: number[];
+};
+export type PostInteractionsResponse = {
+  is_liked: boolean;
+  is_reposted: boolean;
+  is_commented: boolean;
+};
+export type CommentResponse = {
+  id: number;
+  text: string;
+  /** Post id. */
+  post: number;
+  /** The author's user id. */
+  userComment: number;
+  /** The author's user id (as the old API names it). */
+  userProfile: number;
+  profile: ProfileSummaryResponse | null;
+  created_on: string;
+};
+export type CreateCommentDto = {
+  text: string;
+  /** The post commented on. */
+  post: number;
+};
+export type CommentsResponse = {
+  comments_with_profiles: CommentResponse[];
+  /** Comments on the post. */
+  totalCount: number;
+};
+export type RatingAggregate = {
+  /** Sum of the ratings of the whole list (null without ratings). */
+  rating__sum: number | null;
+};
+export type PostListResponse = {
+  res: PostResponse[];
+  /** Posts in the whole list. */
+  totalCount: number;
+  aggregate: RatingAggregate;
+};
+export type CombinedItem = {
+  type: "post" | "page";
+  post?: PostResponse;
+  page?: PageResponse;
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -893,4 +1484,31 @@ export const {
   useListUploadedFilesQuery,
   useDownloadFileMutation,
   useGetFileUrlMutation,
+  usePostApprovalMutation,
+  useDeleteFollowRequestMutation,
+  useListSentFollowRequestsQuery,
+  useListReceivedFollowRequestsQuery,
+  useFollowCheckQuery,
+  useListFollowersQuery,
+  useListFollowingQuery,
+  useGetFollowCountsQuery,
+  useListRecommendedProfilesQuery,
+  useCombinedSearchQuery,
+  usePostAccessLogMutation,
+  useListPostsQuery,
+  useCreatePostMutation,
+  useGetPostQuery,
+  useUpdatePostMutation,
+  useDeletePostMutation,
+  useDeleteRepostMutation,
+  useGetPostInteractionsQuery,
+  useCreateCommentMutation,
+  useDeleteCommentMutation,
+  useListPostCommentsQuery,
+  useListHomePostsQuery,
+  useListUserPostsQuery,
+  useListBookPostsQuery,
+  useListLikedPostsQuery,
+  useListCombinedQuery,
+  useListCombinedLoggedInQuery,
 } = injectedRtkApi;

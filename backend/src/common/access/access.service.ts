@@ -28,6 +28,11 @@ export class AccessService {
     this.checkers.set(permission, checker);
   }
 
+  /** Whether a module has registered a checker (permissions of modules not built yet have none). */
+  has(permission: Permission): boolean {
+    return this.checkers.has(permission);
+  }
+
   async check(viewer: AuthUser | undefined, permission: Permission, ids: readonly number[]): Promise<Set<number>> {
     const checker = this.checkers.get(permission);
     if (!checker) throw new Error(`no access checker for ${permission}`);

@@ -9,6 +9,20 @@ export enum Permission {
   BookClaim = 'book.claim',
   /** Act as someone with a profile (post data, advertise): ids are the viewer's own user id. */
   ProfileExists = 'profile.exists',
+  /** Change or delete a post: its author only. */
+  PostAuthor = 'post.author',
+  /** See a post (and act on it: like, comment, repost): every post outside a circle; circle posts wait for the circles module. */
+  PostVisible = 'post.visible',
+  /** Post in (and read) a circle: its members. Registered by the circles module once it exists. */
+  CircleMember = 'circle.member',
+  /** Delete a comment: its author only. */
+  CommentAuthor = 'comment.author',
+  /** Read a user's own follow requests (sent and received): that user only. ids are user ids. */
+  FollowRequestsOf = 'follows.requests-of',
+  /** Approve a follow request: its recipient only. ids are request ids. */
+  FollowRequestRecipient = 'follows.request-recipient',
+  /** Withdraw or remove a follow request: either party. ids are request ids. */
+  FollowRequestParty = 'follows.request-party',
 }
 
 /** How a refused `require` answers: 403, or 404 where the object's existence must not leak. */

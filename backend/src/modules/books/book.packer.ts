@@ -11,7 +11,7 @@ import type { PageFile, PageResponse } from './dto/page.dto';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
-  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on`;
+  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count`;
 
 export interface BookRow {
   id: number;
@@ -30,6 +30,11 @@ export interface BookRow {
   answer: string;
   owner_id: number | null;
   created_on: Date;
+  /** Posts about the Book (reviews and other posts, not reposts or circle posts). */
+  post_count: number;
+  /** Sum and number of the review ratings (percent, 5–100): rating = round(sum / count). */
+  rating_sum: number;
+  rating_count: number;
 }
 
 export const FILES_PER_BOOK = 3;
@@ -96,7 +101,7 @@ export class BookPacker {
         img: mediaUrl(config, row.img),
         created_on: new Date(row.created_on).toISOString(),
         page_price: row.page_price,
-        rating: 0,
+        rating: row.rating_count > 0 ? Math.round(row.rating_sum / row.rating_count) : 0,
         is_owned: !!s?.owned,
         goodpoint: row.goodpoint,
         badpoint: paidPartsVisible ? row.badpoint : '',
@@ -106,7 +111,7 @@ export class BookPacker {
         point4: row.point4,
         point5: row.point5,
         answer: paidPartsVisible ? row.answer : '',
-        post_count: 0,
+        post_count: row.post_count,
         monthly_views: s?.monthly_views ?? 0,
         gender_count: { male: s?.male ?? 0, female: s?.female ?? 0 },
         files: filesByBook.get(row.id) ?? [],

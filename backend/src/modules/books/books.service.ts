@@ -103,6 +103,41 @@ export class BooksService {
     return page;
   }
 
+  /** Books by id, packed for the viewer, in the order of `ids` (missing ones left out). */
+  async packByIds(ids: readonly number[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
+    if (ids.length === 0) return new Map();
+    const packed = await this.packQuery(`SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY($1::int[])`, [[...new Set(ids)]], viewer);
+    return new Map(packed.map((b) => [b.id, b]));
+  }
+
+  /** Titles of Books by id (one statement). */
+  async titles(ids: readonly number[], tx?: EntityManager): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: number; title: string }> = await (tx ?? this.db).query(`SELECT id, title FROM pages WHERE id = ANY($1::int[])`, [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  /**
+   * A post about the Book was written (`posts` +1, with its rating if a review) or deleted (-1):
+   * the posts module calls this in the posting transaction, so post_count and rating are always
+   * those of the stored posts.
+   */
+  async recordPost(bookId: number, change: { posts: 1 | -1; rating: number | null }, tx: EntityManager): Promise<void> {
+    const rated = change.rating === null ? 0 : change.posts;
+    await tx.query(
+      `UPDATE pages SET post_count = post_count + $2, rating_sum = rating_sum + $3, rating_count = rating_count + $4 WHERE id = $1`,
+      [bookId, change.posts, (change.rating ?? 0) * change.posts, rated],
+    );
+  }
+
+  /**
+   * SQL (no rows read into memory) of the ids of the Books a user follows, for another module's
+   * feed query: `p.review_to IN (${books.followedBookIdsSql('$1')})`. Served by page_follows_user_idx.
+   */
+  followedBookIdsSql(userParam: string): string {
+    return `SELECT pf.page_id FROM page_follows pf WHERE pf.user_id = ${userParam}`;
+  }
+
   async exists(pageId: number): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
   }
@@ -117,6 +152,19 @@ export class BooksService {
 
   newest(page: PageWindow, viewer?: AuthUser) {
     return this.packQuery(`SELECT ${COLUMNS} FROM pages p ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`, [page.limit, page.offset], viewer);
+  }
+
+  /** New Books for the discovery mix; logged in, without the ones the viewer follows or owns. */
+  discover(viewer: AuthUser | undefined, page: PageWindow) {
+    if (!viewer) return this.newest(page);
+    return this.packQuery(
+      `SELECT ${COLUMNS} FROM pages p
+        WHERE NOT EXISTS (SELECT 1 FROM page_follows f WHERE f.page_id = p.id AND f.user_id = $3)
+          AND NOT EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $3)
+        ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset, viewer.id],
+      viewer,
+    );
   }
 
   /** Word search over title, summary, points and tags; an empty query lists the newest. */

@@ -116,6 +116,28 @@ export class ProfilesService {
     return rows.map((p) => this.toResponse(p));
   }
 
+  /** Full profiles of active accounts by user id, in one statement (for lists of people). */
+  async byUserIds(userIds: readonly number[]): Promise<Map<number, ProfileResponse>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.visible().andWhere('p.userId = ANY(:ids)', { ids }).getMany();
+    return new Map(rows.map((p) => [p.userId, this.toResponse(p)]));
+  }
+
+  /**
+   * Newest profiles with a real nickname, leaving out the viewer and the user ids produced by
+   * `excludeSql` (an SQL subquery from the module that owns those rows, taking `:me`).
+   */
+  async newestExcept(viewer: AuthUser | undefined, excludeSql: string | null, page: PageWindow): Promise<ProfileResponse[]> {
+    const qb = this.visible().andWhere("p.nickName <> 'default'");
+    if (viewer) {
+      qb.andWhere('p.userId <> :me', { me: viewer.id });
+      if (excludeSql) qb.andWhere(`p.userId NOT IN (${excludeSql})`);
+    }
+    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').offset(page.offset).limit(page.limit).getMany();
+    return rows.map((p) => this.toResponse(p));
+  }
+
   /** Word search over nickname and caption (Japanese and English); an empty query lists the newest. */
   async search(q: string | undefined, page: PageWindow): Promise<ProfileResponse[]> {
     const qb = this.visible();

@@ -90,3 +90,18 @@ export class ProfileResponse {
   @ApiProperty({ format: 'date-time' })
   created_on: string;
 }
+
+/** A person as lists show them (post authors, contributors, follow requests). */
+export class ProfileSummaryResponse {
+  @ApiProperty({ description: 'Profile id.' })
+  id: number;
+
+  @ApiProperty({ description: "The person's user id." })
+  userId: number;
+
+  @ApiProperty()
+  nickName: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Avatar URL.' })
+  img: string | null;
+}

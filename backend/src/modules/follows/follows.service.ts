@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
+import { DrfValidationError } from '../../common/http/drf-errors';
+import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import type { PageWindow } from '../../common/http/paging';
+import type { ProfileResponse } from '../profiles/dto/profile.dto';
+import { ProfilePacker } from '../profiles/profile.packer';
+import { ProfilesService } from '../profiles/profiles.service';
+import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
+
+export const ALREADY_REQUESTED = 'The fields askFrom, askTo must make a unique set.';
+export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
+
+interface RequestRow {
+  id: number;
+  ask_from: number;
+  ask_to: number;
+  approved: boolean;
+  created_on: Date;
+}
+
+/**
+ * Following users. Owns follow_requests (a request is a follow once its recipient approved it;
+ * unfollowing deletes it), follow_counts (stored, changed in the approving or deleting
+ * transaction) and access_logs. Other modules get followed users as an SQL subquery
+ * (`followedUserIdsSql`), never as a list in memory.
+ */
+@Injectable()
+export class FollowsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: AccessService,
+    private readonly events: EventsService,
+    private readonly profiles: ProfilesService,
+    private readonly packer: ProfilePacker,
+  ) {
+    access.register(Permission.FollowRequestsOf, async (viewer, ids) => new Set(ids.filter((id) => id === viewer?.id)));
+    access.register(Permission.FollowRequestRecipient, (viewer, ids) =>
+      this.idsWhere(`ask_to = $2`, ids, viewer),
+    );
+    access.register(Permission.FollowRequestParty, (viewer, ids) =>
+      this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer),
+    );
+  }
+
+  private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
+    if (!viewer) return new Set();
+    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * SQL of the users `userParam` follows (approved requests), for another module's query:
+   * `p.user_id IN (${follows.followedUserIdsSql('$1')})`. Served by follow_requests_from_idx
+   * (index-only: ask_to is included), so no follow list is read into memory.
+   */
+  followedUserIdsSql(userParam: string): string {
+    return `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = ${userParam} AND fr.approved`;
+  }
+
+  private async pack(rows: RequestRow[]): Promise<FollowRequestResponse[]> {
+    const people = await this.packer.summaries(rows.flatMap((r) => [r.ask_from, r.ask_to]));
+    return rows.map((r) => ({
+      id: r.id,
+      askFrom: r.ask_from,
+      askTo: r.ask_to,
+      approved: r.approved,
+      created_on: new Date(r.created_on).toISOString(),
+      askFromProfile: people.get(r.ask_from) ?? null,
+      askToProfile: people.get(r.ask_to) ?? null,
+    }));
+  }
+
+  private async find(askFrom: number, askTo: number): Promise<RequestRow | undefined> {
+    const [row] = await this.db.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2`, [askFrom, askTo]);
+    return row;
+  }
+
+  private async changeCounts(follower: number, followed: number, delta: 1 | -1, tx: EntityManager): Promise<void> {
+    await tx.query(
+      `INSERT INTO follow_counts (user_id, following_count, followed_count)
+       VALUES ($1, GREATEST($3, 0), 0), ($2, 0, GREATEST($3, 0))
+       ON CONFLICT (user_id) DO UPDATE SET
+         following_count = follow_counts.following_count + CASE WHEN follow_counts.user_id = $1 THEN $3 ELSE 0 END,
+         followed_count = follow_counts.followed_count + CASE WHEN follow_counts.user_id = $2 THEN $3 ELSE 0 END`,
+      [follower, followed, delta],
+    );
+  }
+
+  /** POST approval/: ask to follow, or approve a request sent to the caller. */
+  async approval(viewer: AuthUser, dto: ApprovalDto): Promise<FollowRequestResponse> {
+    if (dto.approved === true) return this.approve(viewer, dto);
+    if (dto.askFrom !== undefined && dto.askFrom !== viewer.id) throw forbidden('You can only ask to follow as yourself.');
+    if (dto.askTo === viewer.id) throw DrfValidationError.field('askTo', CANNOT_FOLLOW_SELF);
+    if (!(await this.profiles.byUserIds([dto.askTo])).size) throw notFound();
+    const row = await this.db.transaction(async (tx) => {
+      const [created]: RequestRow[] = await tx.query(
+        `INSERT INTO follow_requests (ask_from, ask_to) VALUES ($1, $2) ON CONFLICT (ask_from, ask_to) DO NOTHING
+         RETURNING id, ask_from, ask_to, approved, created_on`,
+        [viewer.id, dto.askTo],
+      );
+      if (created) await this.events.publish('user.follow_requested', { requestId: created.id, fromId: viewer.id, toId: dto.askTo }, tx);
+      return created;
+    });
+    if (!row) throw DrfValidationError.nonField(ALREADY_REQUESTED);
+    return (await this.pack([row]))[0];
+  }
+
+  private async approve(viewer: AuthUser, dto: ApprovalDto): Promise<FollowRequestResponse> {
+    const [requester, recipient] = dto.askFrom !== undefined ? [dto.askFrom, dto.askTo] : [dto.askTo, viewer.id];
+    const row = await this.find(requester, recipient);
+    if (!row) throw notFound();
+    await this.access.require(viewer, Permission.FollowRequestRecipient, [row.id], { detail: 'Only the requested user can approve a follow request.' });
+    await this.db.transaction(async (tx) => {
+      // UPDATE answers [rows, affected] through TypeORM's postgres driver.
+      const [, changed]: [unknown, number] = await tx.query(`UPDATE follow_requests SET approved = true WHERE id = $1 AND NOT approved`, [row.id]);
+      if (!changed) return; // approved already: nothing changes, nothing is announced twice
+      await this.changeCounts(row.ask_from, row.ask_to, 1, tx);
+      await this.events.publish('user.followed', { requestId: row.id, followerId: row.ask_from, followedId: row.ask_to }, tx);
+    });
+    return (await this.pack([{ ...row, approved: true }]))[0];
+  }
+
+  /** POST approval/delete_request/: the requester unfollows (or withdraws), or the requested removes a follower. */
+  async deleteRequest(viewer: AuthUser, dto: DeleteRequestDto): Promise<void> {
+    const row = await this.find(dto.askFrom, dto.askTo);
+    if (!row) throw notFound();
+    await this.access.require(viewer, Permission.FollowRequestParty, [row.id]);
+    await this.db.transaction(async (tx) => {
+      const [deleted]: [Array<{ approved: boolean }>, number] = await tx.query(`DELETE FROM follow_requests WHERE id = $1 RETURNING approved`, [row.id]);
+      if (deleted[0]?.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
+    });
+  }
+
+  /** approval/Followinguser/{id}/ (sent) and approval/Followeduser/{id}/ (received): the user's own requests. */
+  async requestsOf(viewer: AuthUser, userId: number, direction: 'sent' | 'received', page: PageWindow): Promise<FollowRequestResponse[]> {
+    await this.access.require(viewer, Permission.FollowRequestsOf, [userId]);
+    const column = direction === 'sent' ? 'ask_from' : 'ask_to';
+    const rows: RequestRow[] = await this.db.query(
+      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset],
+    );
+    return this.pack(rows);
+  }
+
+  async check(viewer: AuthUser | undefined, userId: number): Promise<FollowCheckResponse> {
+    if (!viewer) return { following: false, approved: false };
+    const row = await this.find(viewer.id, userId);
+    return { following: !!row, approved: !!row?.approved };
+  }
+
+  /** followeduser/{id}/ (followers) and followinguser/{id}/ (followed): approved follows only, latest first. */
+  async people(userId: number, direction: 'followers' | 'following', page: PageWindow): Promise<ProfileResponse[]> {
+    const [select, where] = direction === 'followers' ? ['ask_from', 'ask_to'] : ['ask_to', 'ask_from'];
+    const rows: Array<{ user_id: number }> = await this.db.query(
+      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset],
+    );
+    const profiles = await this.profiles.byUserIds(rows.map((r) => r.user_id));
+    return rows.flatMap((r) => profiles.get(r.user_id) ?? []);
+  }
+
+  async counts(userId: number): Promise<FollowCountsResponse> {
+    const [row] = await this.db.query(`SELECT following_count, followed_count FROM follow_counts WHERE user_id = $1`, [userId]);
+    return { following_count: row?.following_count ?? 0, followed_count: row?.followed_count ?? 0, community_count: 0 };
+  }
+
+  /** profilecc/: people to follow — newest profiles, without the viewer and whom the viewer already asked to follow. */
+  recommended(viewer: AuthUser | undefined, page: PageWindow): Promise<ProfileResponse[]> {
+    return this.profiles.newestExcept(viewer, `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = :me`, page);
+  }
+
+  /** combinedsearch/: users (and, once they exist, circles) matching the words. */
+  async combinedSearch(q: string | undefined, page: PageWindow): Promise<CombinedSearchItem[]> {
+    const users = await this.profiles.search(q, page);
+    return users.map((u) => ({ type: 'user', id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on }));
+  }
+
+  async logAccess(viewer: AuthUser | undefined, dto: AccessLogDto): Promise<void> {
+    const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
+    const objectId = dto[field];
+    if (objectId === undefined) throw DrfValidationError.field(field, 'This field is required.');
+    await this.db.query(`INSERT INTO access_logs (user_id, type, object_id) VALUES ($1, $2, $3)`, [viewer?.id ?? null, dto.type, objectId]);
+  }
+}

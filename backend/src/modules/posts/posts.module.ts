@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { BooksModule } from '../books/books.module';
+import { FollowsModule } from '../follows/follows.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { FeedsService } from './feeds.service';
+import { PostPacker } from './post.packer';
+import { PostsController } from './posts.controller';
+import { PostsService } from './posts.service';
+
+@Module({
+  imports: [
+    ProfilesModule,
+    BooksModule,
+    FollowsModule,
+    MulterModule.registerAsync({
+      inject: [APP_OPTIONS],
+      useFactory: ({ config }: AppOptions) => ({ limits: { fileSize: config.imageMaxBytes, files: 1, fields: 150 } }),
+    }),
+  ],
+  controllers: [PostsController],
+  providers: [PostsService, FeedsService, PostPacker],
+  exports: [PostsService, PostPacker],
+})
+export class PostsModule {}

@@ -1,0 +1,321 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as crypto from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import type { PageWindow } from '../../common/http/paging';
+import { normalizeImage } from '../../common/uploads/images';
+import { FileStorage } from '../../storage/file-storage';
+import { BooksService } from '../books/books.service';
+import { ProfilePacker } from '../profiles/profile.packer';
+import type { CommentResponse, CommentsResponse, CreateCommentDto, CreatePostDto, PostInteractionsResponse, PostResponse, UpdatePostDto } from './dto/post.dto';
+import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
+
+export const ALREADY_REPOSTED = 'You have already reposted this post.';
+export const LIKE_ONLY_YOURSELF = 'You can only like or unlike a post as yourself.';
+export const AUTHOR_ONLY = 'Only the author can change or delete this.';
+export const CIRCLES_NOT_AVAILABLE = 'Circles are not available yet.';
+export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/**
+ * The one visibility rule of feeds: circle posts (communitypost_flag) appear only in their
+ * circle's feed, never in home, user, Book, liked or discovery lists. Every list query here
+ * filters with it, and the feed indexes are partial on it.
+ */
+export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag`;
+
+/** A post as the product stores it (the API and the test factories write through this). */
+export interface NewPost {
+  userId: number;
+  text: string;
+  img?: string | null;
+  rating?: number | null;
+  reviewTo?: number | null;
+  repostingFrom?: number | null;
+  repostingFromUser?: number | null;
+  newData?: boolean;
+  purePost?: boolean;
+  communityPost?: boolean;
+  communities?: number[];
+}
+
+/**
+ * Posts, reviews, reposts, likes and comments. Owns posts, post_likes and post_comments; the
+ * counters on a post (likedTimes, repostedTimes, commentedCounts) and a Book's review statistics
+ * change in the same transaction as the act.
+ */
+@Injectable()
+export class PostsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: AccessService,
+    private readonly events: EventsService,
+    private readonly books: BooksService,
+    private readonly packer: PostPacker,
+    private readonly profiles: ProfilePacker,
+    private readonly storage: FileStorage,
+  ) {
+    access.register(Permission.PostAuthor, (viewer, ids) => this.idsWhere('posts', 'user_id = $2', ids, viewer));
+    access.register(Permission.CommentAuthor, (viewer, ids) => this.idsWhere('post_comments', 'user_id = $2', ids, viewer));
+    access.register(Permission.PostVisible, async (viewer, ids) => {
+      const rows: Array<{ id: number }> = await this.db.query(`SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`, [ids]);
+      return new Set(rows.map((r) => r.id));
+    });
+  }
+
+  private async idsWhere(table: string, condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
+    if (!viewer) return new Set();
+    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
+    const [row] = await (tx ?? this.db).query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = $1`, [id]);
+    return row;
+  }
+
+  /** A post the viewer may see, or 404 (circle posts do not leak their existence). */
+  private async visibleRow(viewer: AuthUser | undefined, id: number): Promise<PostRow> {
+    await this.access.require(viewer, Permission.PostVisible, [id], { refuse: 'not-found' });
+    const row = await this.row(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async packOne(id: number, viewer?: AuthUser): Promise<PostResponse> {
+    const row = await this.row(id);
+    if (!row) throw notFound();
+    return (await this.packer.pack([row], viewer))[0];
+  }
+
+  async get(viewer: AuthUser | undefined, id: number): Promise<PostResponse> {
+    return (await this.packer.pack([await this.visibleRow(viewer, id)], viewer))[0];
+  }
+
+  async interactions(viewer: AuthUser | undefined, id: number): Promise<PostInteractionsResponse> {
+    const row = await this.visibleRow(viewer, id);
+    const f = (await this.packer.interactions([row], viewer)).get(id);
+    return { is_liked: !!f?.is_liked, is_reposted: !!f?.is_reposted, is_commented: !!f?.is_commented };
+  }
+
+  /**
+   * Stores a post in `tx`: the row, the reposted post's counter and event, the Book's review
+   * statistics. The HTTP path and the test factories both come here.
+   */
+  async insert(post: NewPost, tx: EntityManager): Promise<number> {
+    const reposting = post.repostingFrom != null;
+    const [row]: Array<{ id: number }> = await tx.query(
+      `INSERT INTO posts (user_id, text, img, rating, review_to, reposting, reposting_from, reposting_from_user, new_data_flag, purepost_flag, communitypost_flag, community_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (user_id, reposting_from) WHERE reposting DO NOTHING RETURNING id`,
+      [
+        post.userId, post.text, post.img ?? null, post.rating ?? null, post.reviewTo ?? null, reposting, post.repostingFrom ?? null,
+        post.repostingFromUser ?? null, !!post.newData, !!post.purePost, !!post.communityPost, post.communities ?? [],
+      ],
+    );
+    if (!row) throw DrfValidationError.nonField(ALREADY_REPOSTED);
+    if (reposting) {
+      await tx.query(`UPDATE posts SET reposted_times = reposted_times + 1 WHERE id = $1`, [post.repostingFrom]);
+      await this.events.publish('post.reposted', { repostId: row.id, postId: post.repostingFrom!, userId: post.userId, authorId: post.repostingFromUser! }, tx);
+    } else if (post.reviewTo && !post.communityPost) {
+      await this.books.recordPost(post.reviewTo, { posts: 1, rating: post.rating ?? null }, tx);
+    }
+    return row.id;
+  }
+
+  async create(viewer: AuthUser, dto: CreatePostDto, image?: Express.Multer.File): Promise<PostResponse> {
+    const communities = [...new Set(dto.communities ?? [])];
+    if (dto.communitypost_flag && !communities.length) throw DrfValidationError.field('communities', 'A circle post needs its circles.');
+    if (communities.length) {
+      if (!this.access.has(Permission.CircleMember)) throw DrfValidationError.field('communities', CIRCLES_NOT_AVAILABLE);
+      await this.access.require(viewer, Permission.CircleMember, communities);
+    }
+    let post: NewPost;
+    if (dto.reposting) {
+      if (dto.repostingFrom === undefined) throw DrfValidationError.field('repostingFrom', Msg.required);
+      const allowed = await this.access.check(viewer, Permission.PostVisible, [dto.repostingFrom]);
+      const target = allowed.size ? await this.row(dto.repostingFrom) : undefined;
+      if (!target) throw DrfValidationError.field('repostingFrom', invalidPk(dto.repostingFrom));
+      // A repost of a repost reposts the original. The repost carries the original's content.
+      const original = target.reposting && target.reposting_from ? ((await this.row(target.reposting_from)) ?? target) : target;
+      post = {
+        userId: viewer.id, text: original.text, img: original.img, rating: original.rating, reviewTo: original.review_to,
+        repostingFrom: original.id, repostingFromUser: original.user_id, communities: [],
+      };
+    } else {
+      const text = dto.text?.trim() ?? '';
+      if (!text) throw DrfValidationError.field('text', dto.text === undefined ? Msg.required : Msg.blank);
+      if (dto.rating !== undefined && dto.reviewTo === undefined) throw DrfValidationError.field('rating', 'A rating needs reviewTo (the Book reviewed).');
+      if (dto.reviewTo !== undefined && !(await this.books.exists(dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
+      post = {
+        userId: viewer.id, text: dto.text!, rating: dto.rating ?? null, reviewTo: dto.reviewTo ?? null,
+        newData: dto.new_data_flag, purePost: dto.purepost_flag, communityPost: !!dto.communitypost_flag, communities,
+      };
+    }
+    if (image && !dto.reposting) post.img = await this.storeImage(viewer.id, image);
+    let id: number;
+    try {
+      id = await this.db.transaction((tx) => this.insert(post, tx));
+    } catch (err) {
+      if (image && post.img) await this.storage.delete(post.img).catch(() => undefined);
+      throw err;
+    }
+    return this.packOne(id, viewer);
+  }
+
+  /**
+   * PUT monopost/{id}/: the author changes text, rating, image and flags; anyone logged in likes
+   * or unlikes as themselves through `liked`. Counts are the server's, never the client's.
+   */
+  async update(viewer: AuthUser, id: number, dto: UpdatePostDto, image?: Express.Multer.File): Promise<PostResponse> {
+    const row = await this.visibleRow(viewer, id);
+    const edits = dto.text !== undefined || dto.rating !== undefined || dto.new_data_flag !== undefined || dto.purepost_flag !== undefined || !!image;
+    if (edits) await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
+    if (dto.liked !== undefined && dto.liked.some((u) => u !== viewer.id)) throw forbidden(LIKE_ONLY_YOURSELF);
+    if (edits) {
+      if (dto.text !== undefined && !dto.text.trim() && !row.reposting) throw DrfValidationError.field('text', Msg.blank);
+      if (dto.rating !== undefined && (row.review_to === null || row.reposting)) throw DrfValidationError.field('rating', 'Only a review has a rating.');
+    }
+    const img = edits && image ? await this.storeImage(viewer.id, image) : undefined;
+    await this.db.transaction(async (tx) => {
+      if (edits) {
+        await tx.query(
+          `UPDATE posts SET text = COALESCE($2, text), rating = COALESCE($3, rating), img = COALESCE($4, img),
+             new_data_flag = COALESCE($5, new_data_flag), purepost_flag = COALESCE($6, purepost_flag) WHERE id = $1`,
+          [id, dto.text ?? null, dto.rating ?? null, img ?? null, dto.new_data_flag ?? null, dto.purepost_flag ?? null],
+        );
+        if (dto.rating !== undefined && row.rating !== dto.rating && row.review_to && !row.communitypost_flag) {
+          await this.books.recordPost(row.review_to, { posts: -1, rating: row.rating }, tx);
+          await this.books.recordPost(row.review_to, { posts: 1, rating: dto.rating }, tx);
+        }
+      }
+      if (dto.liked !== undefined) await this.setLiked(viewer, row, dto.liked.includes(viewer.id), tx);
+    });
+    if (img && row.img && !row.reposting) await this.storage.delete(row.img).catch(() => undefined);
+    return this.packOne(id, viewer);
+  }
+
+  /** Likes or unlikes; the counter and the event change only when the like itself does. */
+  private async setLiked(viewer: AuthUser, post: PostRow, like: boolean, tx: EntityManager): Promise<void> {
+    if (like) {
+      const [added]: Array<{ id: number }> = await tx.query(
+        `INSERT INTO post_likes (post_id, user_id) VALUES ($1, $2) ON CONFLICT (post_id, user_id) DO NOTHING RETURNING id`,
+        [post.id, viewer.id],
+      );
+      if (!added) return;
+      await tx.query(`UPDATE posts SET liked_times = liked_times + 1 WHERE id = $1`, [post.id]);
+      await this.events.publish('post.liked', { likeId: added.id, postId: post.id, userId: viewer.id, authorId: post.user_id }, tx);
+    } else {
+      const [, removed]: [unknown, number] = await tx.query(`DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2`, [post.id, viewer.id]);
+      if (removed) await tx.query(`UPDATE posts SET liked_times = liked_times - 1 WHERE id = $1`, [post.id]);
+    }
+  }
+
+  /** DELETE monopost/{id}/: the author only. Reposts of it go with it. */
+  async remove(viewer: AuthUser, id: number): Promise<void> {
+    const row = await this.row(id);
+    if (!row) throw notFound();
+    await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
+    await this.db.transaction((tx) => this.deleteRow(row, tx));
+    if (row.img && !row.reposting) await this.storage.delete(row.img).catch(() => undefined);
+  }
+
+  private async deleteRow(row: PostRow, tx: EntityManager): Promise<void> {
+    const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM posts WHERE id = $1`, [row.id]);
+    if (!deleted) return;
+    if (row.reposting && row.reposting_from) {
+      await tx.query(`UPDATE posts SET reposted_times = reposted_times - 1 WHERE id = $1`, [row.reposting_from]);
+    } else if (row.review_to && !row.communitypost_flag) {
+      await this.books.recordPost(row.review_to, { posts: -1, rating: row.rating }, tx);
+    }
+  }
+
+  /**
+   * DELETE delete-repost/{id}/delete_repost/: takes back the caller's repost of post `id` (or of
+   * its original when `id` is a repost). Someone else's repost is refused (403).
+   */
+  async deleteRepost(viewer: AuthUser, id: number): Promise<void> {
+    const target = await this.row(id);
+    if (!target) throw notFound();
+    const origin = target.reposting && target.reposting_from ? target.reposting_from : target.id;
+    const [mine]: PostRow[] = await this.db.query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.user_id = $1 AND p.reposting AND p.reposting_from = $2`, [viewer.id, origin]);
+    if (!mine) {
+      if (target.reposting) await this.access.require(viewer, Permission.PostAuthor, [target.id], { detail: AUTHOR_ONLY });
+      throw notFound();
+    }
+    await this.access.require(viewer, Permission.PostAuthor, [mine.id], { detail: AUTHOR_ONLY });
+    await this.db.transaction((tx) => this.deleteRow(mine, tx));
+  }
+
+  private async storeImage(userId: number, file: Express.Multer.File): Promise<string> {
+    const data = await normalizeImage('img', file);
+    const key = `posts/${userId}/${crypto.randomUUID()}.jpg`;
+    await this.storage.put(key, data, 'image/jpeg');
+    return key;
+  }
+
+  // Comments
+
+  async comment(viewer: AuthUser, dto: CreateCommentDto): Promise<CommentResponse> {
+    const allowed = await this.access.check(viewer, Permission.PostVisible, [dto.post]);
+    const post = allowed.size ? await this.row(dto.post) : undefined;
+    if (!post) throw DrfValidationError.field('post', invalidPk(dto.post));
+    const row = await this.db.transaction(async (tx) => {
+      const [created]: CommentRow[] = await tx.query(
+        `INSERT INTO post_comments (post_id, user_id, text) VALUES ($1, $2, $3) RETURNING id, post_id, user_id, text, created_on`,
+        [post.id, viewer.id, dto.text],
+      );
+      await tx.query(`UPDATE posts SET commented_counts = commented_counts + 1 WHERE id = $1`, [post.id]);
+      await this.events.publish('post.commented', { commentId: created.id, postId: post.id, userId: viewer.id, authorId: post.user_id }, tx);
+      return created;
+    });
+    return (await this.packComments([row]))[0];
+  }
+
+  /** DELETE monocomment/{id}/: the comment's author only. */
+  async deleteComment(viewer: AuthUser, id: number): Promise<void> {
+    const [row]: CommentRow[] = await this.db.query(`SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE id = $1`, [id]);
+    if (!row) throw notFound();
+    await this.access.require(viewer, Permission.CommentAuthor, [id], { detail: AUTHOR_ONLY });
+    await this.db.transaction(async (tx) => {
+      const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM post_comments WHERE id = $1`, [id]);
+      if (deleted) await tx.query(`UPDATE posts SET commented_counts = commented_counts - 1 WHERE id = $1`, [row.post_id]);
+    });
+  }
+
+  /** Comments of a post, oldest first, with their authors' profiles. */
+  async comments(viewer: AuthUser | undefined, postId: number, page: PageWindow): Promise<CommentsResponse> {
+    const post = await this.visibleRow(viewer, postId);
+    const rows: CommentRow[] = await this.db.query(
+      `SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE post_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
+      [postId, page.limit, page.offset],
+    );
+    return { comments_with_profiles: await this.packComments(rows), totalCount: post.commented_counts };
+  }
+
+  private async packComments(rows: CommentRow[]): Promise<CommentResponse[]> {
+    const people = await this.profiles.summaries(rows.map((r) => r.user_id));
+    return rows.map((r) => ({
+      id: r.id,
+      text: r.text,
+      post: r.post_id,
+      userComment: r.user_id,
+      userProfile: r.user_id,
+      profile: people.get(r.user_id) ?? null,
+      created_on: new Date(r.created_on).toISOString(),
+    }));
+  }
+}
+
+interface CommentRow {
+  id: number;
+  post_id: number;
+  user_id: number;
+  text: string;
+  created_on: Date;
+}
