@@ -1,31 +1,37 @@
 // @ts-check
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'books', 'profile', 'settings'];
+/**
+ * One-way imports (bulletproof-react): shared code → features → app. Elements are found by
+ * folder glob, so a new feature folder is covered without touching this file.
+ */
+const ELEMENTS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'shared', pattern: 'src/{api,components,hooks,lib,utils,i18n,types}' },
+];
 
-/** Shared code (api, components, hooks, lib, utils, i18n, types) never imports features or app. */
-const sharedRule = {
-  patterns: [
-    { group: ['@/features/*', '@/features/**', '**/features/**'], message: 'Shared code must not import features.' },
-    { group: ['@/app/*', '@/app/**', '**/app/**'], message: 'Shared code must not import the app layer.' },
-  ],
-};
-
-/** A feature imports shared code and itself, never another feature nor the app layer. */
-function featureRule(feature) {
-  return {
-    patterns: [
-      {
-        group: ['@/features/*', '@/features/**', `!@/features/${feature}`, `!@/features/${feature}/**`],
-        message: 'Features never import other features: move shared code to components/, hooks/, lib/ or utils/.',
-      },
-      { group: ['../../*', '../../**'], message: 'Import outside the feature through "@/", not relative paths.' },
-      { group: ['@/app/*', '@/app/**'], message: 'Features must not import the app layer.' },
-    ],
-  };
-}
+const BOUNDARY_POLICIES = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+    message: 'Shared code (api, components, hooks, lib, utils, i18n, types) never imports features or app/.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+    message:
+      'A feature never imports another feature nor app/: move what both need to components/, hooks/, lib/ or utils/, and compose features in app/routes/.',
+  },
+  {
+    // Last matching policy wins: a feature may import its own files.
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'test-results', 'playwright-report', 'src/api/generated.ts'] },
@@ -43,14 +49,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/{api,components,hooks,lib,utils,i18n,types}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', sharedRule] },
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/legacy-templates': false,
+      'import/resolver': { typescript: { project: 'tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: BOUNDARY_POLICIES }],
+    },
   },
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', featureRule(feature)] },
-  })),
   {
     // Route tests render the whole app, so they may import app/ and the testing helpers.
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**/*.{ts,tsx}', 'e2e/**/*.ts'],

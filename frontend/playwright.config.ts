@@ -42,7 +42,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /phone\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }, testMatch: /phone\.spec\.ts/ },
+    // Journeys named *.both.spec.ts run at 1280 px (desktop) and at 360 px (phone).
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }, testMatch: /(phone|\.both)\.spec\.ts/ },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -124,6 +124,27 @@ describe('accounts', () => {
     });
   });
 
+  describe('account language', () => {
+    it('is saved to the account: login answers it, and mail follows it', async () => {
+      const { token } = await signUp(t, 'lang@example.com');
+      await request(t.http).get('/api/user/account/').set(auth(token)).expect(200, { email: 'lang@example.com', language: 'en' });
+      await request(t.http).patch('/api/user/account/').set(auth(token)).send({ language: 'ja' }).expect(200, { email: 'lang@example.com', language: 'ja' });
+      const login = await request(t.http).post('/api/user/login/').send({ email: 'lang@example.com', password: PASSWORD }).expect(200);
+      expect(login.body.language).toBe('ja');
+      // The mail is Japanese even when the request asks for English.
+      await request(t.http).post('/api/user/forgot-password/').send({ email: 'lang@example.com', language: 'en' }).expect(200);
+      const mail = await t.smtp.waitFor('lang@example.com', /パスワード/);
+      expect(mail.subject).toMatch(/パスワード/);
+    });
+
+    it('refuses an unknown language and visitors', async () => {
+      const { token } = await signUp(t, 'lang2@example.com');
+      await request(t.http).patch('/api/user/account/').set(auth(token)).send({ language: 'fr' }).expect(400, { language: ['Must be "ja" or "en".'] });
+      await request(t.http).get('/api/user/account/').set(auth(token)).expect(200, { email: 'lang2@example.com', language: 'en' });
+      await request(t.http).patch('/api/user/account/').send({ language: 'ja' }).expect(401, { detail: 'Authentication credentials were not provided.' });
+    });
+  });
+
   describe('password reset', () => {
     it('answers the same for known and unknown addresses; only the known one gets mail', async () => {
       await signUp(t, 'forgot@example.com');

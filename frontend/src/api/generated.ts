@@ -113,6 +113,21 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/user/logout/`, method: "POST" }),
         invalidatesTags: ["accounts"],
       }),
+      getAccount: build.query<GetAccountApiResponse, GetAccountApiArg>({
+        query: () => ({ url: `/api/user/account/` }),
+        providesTags: ["accounts"],
+      }),
+      updateAccount: build.mutation<
+        UpdateAccountApiResponse,
+        UpdateAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/account/`,
+          method: "PATCH",
+          body: queryArg.updateAccountDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
       verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
         query: (queryArg) => ({
           url: `/api/user/verify/`,
@@ -761,6 +776,12 @@ export type LoginApiArg = {
 };
 export type LogoutApiResponse = /** status 200  */ DetailResponse;
 export type LogoutApiArg = void;
+export type GetAccountApiResponse = /** status 200  */ AccountResponse;
+export type GetAccountApiArg = void;
+export type UpdateAccountApiResponse = /** status 200  */ AccountResponse;
+export type UpdateAccountApiArg = {
+  updateAccountDto: UpdateAccountDto;
+};
 export type VerifyEmailApiResponse = /** status 200  */ MessageResponse;
 export type VerifyEmailApiArg = {
   keyDto: KeyDto;
@@ -1104,10 +1125,21 @@ export type LoginResponse = {
   token: string;
   /** /account while the user has no profile yet. */
   redirect_url: "/home" | "/account";
+  /** The language saved to the account: the UI switches to it after logging in. */
+  language: "ja" | "en";
 };
 export type LoginDto = {
   email: string;
   password: string;
+};
+export type AccountResponse = {
+  email: string;
+  /** Language of the UI and of the mail sent to this account. */
+  language: "ja" | "en";
+};
+export type UpdateAccountDto = {
+  /** Language of the UI and of the mail sent to this account. */
+  language?: "ja" | "en";
 };
 export type MessageResponse = {
   message: string;
@@ -1453,6 +1485,8 @@ export const {
   useRegisterMutation,
   useLoginMutation,
   useLogoutMutation,
+  useGetAccountQuery,
+  useUpdateAccountMutation,
   useVerifyEmailMutation,
   useForgotPasswordMutation,
   useVerifyForPasswordResetMutation,

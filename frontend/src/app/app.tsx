@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { routes } from './router';
 import { createAppStore } from './store';
 
 export function App() {

@@ -7,6 +7,7 @@ import { expiryHandled, selectSessionExpired } from '@/lib/session-slice';
 import type { SessionState } from '@/lib/session-slice';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { chooseLanguage, isLanguage } from '@/i18n';
 
 /** Screens a user without a complete profile may still use. */
 const PROFILE_FREE_PATHS = ['/account', '/logout', '/settings', '/languagesetting', '/deleteaccount', '/login'];
@@ -22,8 +23,15 @@ export function SessionGate() {
   const dispatch = useDispatch();
   const showSnack = useSnackbar();
   const expired = useSelector((state: { session: SessionState }) => selectSessionExpired(state));
-  const { profile, hasNoProfile } = useSession();
+  const { token, profile, hasNoProfile } = useSession();
+  const account = api.endpoints.getAccount.useQuery(undefined, { skip: token === null });
+  const accountLanguage = token === null ? undefined : account.data?.language;
   const incomplete = hasNoProfile || (profile !== undefined && !profile.birth);
+
+  // The UI follows the account: a Japanese account gets Japanese on an English browser.
+  useEffect(() => {
+    if (isLanguage(accountLanguage)) void chooseLanguage(accountLanguage);
+  }, [accountLanguage]);
 
   useEffect(() => {
     if (!expired) return;

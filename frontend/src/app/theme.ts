@@ -43,10 +43,16 @@ export const theme = createTheme({
     },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    // MUI's default unselected toggle text (#000 at 54%) is 4.48:1 on white: below AA.
+    MuiToggleButton: { styleOverrides: { root: { color: '#57606a' } } },
+    // A focus ring keyboard users can see on every control, not only a faint ripple.
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid #11474d', outlineOffset: 2 } } },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         body: { lineHeight: 1.75 },
-        ':focus-visible': { outline: '2px solid #1f6f78', outlineOffset: 2 },
+        ':focus-visible': { outline: '3px solid #11474d', outlineOffset: 2 },
       },
     },
   },

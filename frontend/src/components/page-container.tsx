@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Props = {
   title?: string;
   children: ReactNode;
   /** Narrow pages are forms; wide ones are lists. */
   width?: 'narrow' | 'wide';
+  /** The document title when it differs from the heading (or the page has none). */
+  documentTitle?: string;
 };
 
-export function PageContainer({ title, children, width = 'narrow' }: Props) {
+export function PageContainer({ title, children, width = 'narrow', documentTitle }: Props) {
+  useDocumentTitle(documentTitle ?? title);
   return (
     <Box
       component="section"

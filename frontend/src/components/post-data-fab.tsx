@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { UploadedFile } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { UploadDataDialog } from './upload-data-dialog';
 
 type Props = {
@@ -24,11 +25,12 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
   const { t } = useTranslation();
   const navigate = useNavigate();
   const showSnack = useSnackbar();
+  const promptLogin = useLoginPrompt();
   const { isLoggedIn, profile } = useSession();
   const [open, setOpen] = useState(false);
 
   const openDialog = () => {
-    if (!isLoggedIn) showSnack(t(loginMessage), 'info');
+    if (!isLoggedIn) promptLogin(loginMessage);
     else if (!profile) showSnack(t('books.needProfile'), 'info');
     else setOpen(true);
   };

@@ -21,7 +21,7 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
-import { PRICE_TIERS, UPLOAD_ACCEPT, UPLOAD_TITLE_MAX, formatYen, storedFileName } from '@/utils/books';
+import { PRICE_TIERS, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL, UPLOAD_TITLE_MAX, formatYen, storedFileName } from '@/utils/books';
 import type { BookPrice } from '@/utils/books';
 import { FormError } from './form-error';
 
@@ -53,7 +53,7 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
   const fileInputId = useId();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [upload, { isLoading: uploading }] = api.endpoints.uploadData.useMutation();
-  const { register, control, handleSubmit, setError, reset, watch, setValue, formState: { errors } } = useForm<UploadValues>({
+  const { register, control, handleSubmit, setError, reset, watch, setValue, trigger, formState: { errors } } = useForm<UploadValues>({
     defaultValues: EMPTY,
   });
   const mydata = watch('mydata');
@@ -118,7 +118,14 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
             <Controller
               control={control}
               name="file"
-              rules={{ validate: (value) => value !== null || t('upload.fileRequired') }}
+              rules={{
+                validate: (value) => {
+                  if (value === null) return t('upload.fileRequired');
+                  // Checked here so that a large file is refused before minutes of sending.
+                  if (value.size > UPLOAD_MAX_BYTES) return t('upload.fileTooLarge', { limit: UPLOAD_MAX_LABEL });
+                  return true;
+                },
+              }}
               render={({ field }) => (
                 <Box sx={{ mt: 2, mb: 1 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -136,13 +143,14 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
                         const chosen = event.target.files?.[0] ?? null;
                         field.onChange(chosen);
                         event.target.value = '';
+                        if (chosen) void trigger('file');
                       }}
                     />
                     <Typography variant="body2" sx={{ wordBreak: 'break-all', minWidth: 0 }} aria-live="polite">
                       {file ? t('upload.chosenFile', { name: storedFileName(file.name) }) : t('upload.noFile')}
                     </Typography>
                   </Box>
-                  <FormHelperText error={Boolean(errors.file)}>{errors.file?.message ?? t('upload.fileHint')}</FormHelperText>
+                  <FormHelperText error={Boolean(errors.file)}>{errors.file?.message ?? t('upload.fileHint', { limit: UPLOAD_MAX_LABEL })}</FormHelperText>
                 </Box>
               )}
             />
@@ -177,6 +185,8 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
                   onChange={(event) => field.onChange(Number(event.target.value) as BookPrice)}
                   disabled={!mydata || uploading}
                   helperText={t('upload.priceHint')}
+                  // Disabled MUI helper text is too faint to read (contrast below 4.5:1).
+                  slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
                 >
                   {PRICE_TIERS.map((tier) => (
                     <MenuItem key={tier.price} value={tier.price}>

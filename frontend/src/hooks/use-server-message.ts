@@ -1,14 +1,18 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageKey } from '@/i18n/server-messages';
+import { serverMessage } from '@/i18n/server-messages';
 
-/** Translates a server message when it is one we know; otherwise shows it as sent. */
+/**
+ * Translates a server message. Every message of the server's catalogue has a translation;
+ * anything else (a proxy's error page, a message of an older server) shows the generic error
+ * rather than untranslated text.
+ */
 export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation();
   return useCallback(
     (message: string) => {
-      const key = serverMessageKey(message);
-      return key ? String(t(key)) : message;
+      const known = serverMessage(message);
+      return known ? String(t(known.key, known.options)) : String(t('common.errorGeneric'));
     },
     [t],
   );

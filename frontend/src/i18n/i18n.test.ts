@@ -44,4 +44,15 @@ describe('language files', () => {
     expect(en.messages.emailOrPasswordIncorrect).toBe('Email or password is not correct!');
     expect(en.messages.alreadyFollowed).toBe('This page is already followed');
   });
+
+  it('spell a word one way: マイBook (not マイブック), New (not NEW)', () => {
+    const texts = (file: unknown): string[] =>
+      typeof file === 'string' ? [file] : Object.values(file as Record<string, unknown>).flatMap(texts);
+    for (const file of [en, ja]) {
+      expect(texts(file).filter((text) => /マイブック|\bNEW\b/.test(text))).toEqual([]);
+    }
+    expect(ja.nav.owningPages).toBe(ja.books.owningPagesTitle);
+    expect(ja.books.new).toBe(ja.common.new);
+    expect(en.books.new).toBe(en.common.new);
+  });
 });

@@ -21,13 +21,30 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/** The first of the browser's languages that we speak (`ja-JP` counts as `ja`); undefined when none. */
+export function browserLanguage(languages: readonly string[] | undefined = globalThis.navigator?.languages): Language | undefined {
+  for (const tag of languages ?? []) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
+
+function storedLanguage(): Language | undefined {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
+}
+
+/**
+ * The language to start in: the last explicit choice in this browser (the account's language
+ * once logged in, or a visitor's choice), else the browser's language, else English.
+ */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 dayjs.extend(relativeTime);
@@ -42,16 +59,21 @@ function applyLanguage(language: string): void {
 
 i18n.on('languageChanged', (language) => {
   applyLanguage(language);
+});
+
+/** Switches the UI and remembers the choice in this browser (the account keeps it on the server). */
+export async function chooseLanguage(language: Language): Promise<void> {
   try {
-    if (isLanguage(language)) globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // storage may be unavailable (private mode); the choice then lasts for this visit only
   }
-});
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: storedLanguage(),
+  lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

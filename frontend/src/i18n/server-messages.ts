@@ -1,21 +1,62 @@
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TOptions } from 'i18next';
+import {
+  MESSAGES,
+  MESSAGE_TEMPLATES,
+  matchMessage,
+  type MessageName,
+  type TemplateName,
+} from '../../../backend/src/common/http/messages';
 
 /**
- * Stable English messages of the server mapped to the spec's message keys, so they appear in
- * the user's language. Messages not listed here are shown as the server sent them.
+ * Every message the server can send (its catalogue, backend/src/common/http/messages.ts) mapped
+ * to a translation key, so that it appears in the user's language. The `Record` types make the
+ * type check fail when the server gains a message without a key here; a test checks that every
+ * key exists in both languages.
  */
-const SERVER_MESSAGE_KEYS: Record<string, ParseKeys> = {
-  'Email or password is not correct!': 'messages.emailOrPasswordIncorrect',
-  'E-mail is not verified.': 'Login2',
-  "The two password fields didn't match.": 'ResetPassword2',
-  'You must agree to the terms.': 'messages.agreeTerms',
-  'Enter a valid email address.': 'ForgotPassword1',
-  'Invalid value': 'ResetPassword1',
-  'Authentication credentials were not provided.': 'Header14',
-  'Invalid token.': 'Header14',
-  'This page is already followed': 'messages.alreadyFollowed',
+const MESSAGE_KEYS: Record<MessageName, ParseKeys> = Object.fromEntries(
+  (Object.keys(MESSAGES) as MessageName[]).map((name) => [name, `serverMessages.${name}` as ParseKeys]),
+) as Record<MessageName, ParseKeys>;
+
+/** Spec keys take precedence where the spec names the message (§5, §8). */
+const SPEC_KEYS: Partial<Record<MessageName, ParseKeys>> = {
+  loginFailed: 'messages.emailOrPasswordIncorrect',
+  emailNotVerified: 'Login2',
+  passwordsDiffer: 'ResetPassword2',
+  passwordMismatch: 'ResetPassword2',
+  agreeTerms: 'messages.agreeTerms',
+  invalidEmail: 'ForgotPassword1',
+  invalidKey: 'ResetPassword1',
+  notAuthenticated: 'Header14',
+  alreadyFollowed: 'messages.alreadyFollowed',
 };
 
+const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
+  maxLength: 'serverMessages.maxLength',
+  minLength: 'serverMessages.minLength',
+  invalidChoice: 'serverMessages.invalidChoice',
+  throttled: 'serverMessages.throttled',
+  jsonParse: 'serverMessages.jsonParse',
+};
+
+export type ServerMessage = { key: ParseKeys; options: TOptions };
+
+/** The translation of a server message; undefined for a message the server's catalogue lacks. */
+export function serverMessage(message: string): ServerMessage | undefined {
+  const match = matchMessage(message);
+  if (!match) return undefined;
+  if (match.name in MESSAGE_TEMPLATES) {
+    const name = match.name as TemplateName;
+    const options: TOptions =
+      name === 'throttled'
+        ? { count: Math.max(1, Math.ceil(Number(match.values.seconds) / 60)) }
+        : { ...match.values };
+    return { key: TEMPLATE_KEYS[name], options };
+  }
+  const name = match.name as MessageName;
+  return { key: SPEC_KEYS[name] ?? MESSAGE_KEYS[name], options: {} };
+}
+
+/** Only the key, for callers that need no values. */
 export function serverMessageKey(message: string): ParseKeys | undefined {
-  return SERVER_MESSAGE_KEYS[message];
+  return serverMessage(message)?.key;
 }

@@ -24,7 +24,11 @@ export type MockApi = {
 export const reply = (status: number, body?: unknown): MockResponse => ({ status, body });
 
 export function mockApi(initial: Record<string, Handler> = {}): MockApi {
-  const handlers = new Map(Object.entries(initial));
+  // Every logged-in screen asks for the account (its language); English unless a test says otherwise.
+  const handlers = new Map<string, Handler>([
+    ['GET /api/user/account/', () => reply(200, { email: 'me@example.com', language: 'en' })],
+    ...Object.entries(initial),
+  ]);
   const calls: MockApi['calls'] = [];
 
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/routes';
+import { routes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
 

@@ -20,6 +20,10 @@ export const RELATED_BOOKS = 5;
 export const FOLLOWED_BOOKS_IN_PANEL = 3;
 export const HOME_TILES = 8;
 export const LAST_UPLOADS = 3;
+/** The server's default UPLOAD_MAX_BYTES: 50 MB. */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_MAX_LABEL = '50 MB';
+
 export const UPLOAD_TITLE_MAX = 100;
 export const UPLOAD_POLL_MS = 2000;
 
@@ -51,6 +55,12 @@ export function pointsOf(book: { point1: string; point2: string; point3: string;
 export function isGenerating(status: string): boolean {
   return status === 'pending' || status === 'processing';
 }
+
+/**
+ * Tag chips show about 4 characters of long names (spec: 4 of names of 7 or more), cut by CSS so
+ * that the whole name stays the chip's text and its accessible name (WCAG 2.5.3 label in name).
+ */
+export const TAG_CHIP_SX = { maxWidth: '100%', '& .MuiChip-label': { maxWidth: '6.5em' } } as const;
 
 /** Tag chips show 4 characters of names of 7 or more. */
 export function chipLabel(name: string): string {

@@ -1,9 +1,10 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth-user';
+import { Msg } from '../http/drf-errors';
 import { AccessService } from './access.service';
 import { Permission } from './permission';
 
-export const PROFILE_REQUIRED = 'Create your profile before posting data.';
+export const PROFILE_REQUIRED = Msg.profileRequired;
 
 /**
  * Routes that act as a person (posting data, advertising) need a profile: refused before a

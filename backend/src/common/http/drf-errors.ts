@@ -1,25 +1,14 @@
 import { BadRequestException, HttpException, type HttpStatus } from '@nestjs/common';
+import { MESSAGES, fillTemplate } from './messages';
 
-/** DRF's standard messages, verbatim: clients match on them. */
+/** The catalogue's messages (messages.ts), with the templates as functions. */
 export const Msg = {
-  required: 'This field is required.',
-  blank: 'This field may not be blank.',
-  nullValue: 'This field may not be null.',
-  invalidInt: 'A valid integer is required.',
-  invalidEmail: 'Enter a valid email address.',
-  invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
-  invalidBool: 'Must be a valid boolean.',
-  maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
-  minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
-  invalidChoice: (v: unknown) => `"${String(v)}" is not a valid choice.`,
-  notFound: 'Not found.',
-  permissionDenied: 'You do not have permission to perform this action.',
-  notAuthenticated: 'Authentication credentials were not provided.',
-  invalidToken: 'Invalid token.',
-  inactiveUser: 'User inactive or deleted.',
-  invalidTokenHeader: 'Invalid token header. No credentials provided.',
-  invalidTokenHeaderSpaces: 'Invalid token header. Token string should not contain spaces.',
-  serverError: 'A server error occurred.',
+  ...MESSAGES,
+  maxLength: (n: number) => fillTemplate('maxLength', { n }),
+  minLength: (n: number) => fillTemplate('minLength', { n }),
+  invalidChoice: (v: unknown) => fillTemplate('invalidChoice', { value: String(v) }),
+  throttled: (seconds: number) => fillTemplate('throttled', { seconds }),
+  jsonParse: (detail: string) => fillTemplate('jsonParse', { detail }),
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,14 +1,26 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { DrfValidationError, Msg } from './drf-errors';
+import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { matchMessage } from './messages';
 
 const DEFAULT_DETAIL: Partial<Record<number, string>> = {
+  [HttpStatus.BAD_REQUEST]: Msg.invalidInput,
   [HttpStatus.UNAUTHORIZED]: Msg.notAuthenticated,
   [HttpStatus.FORBIDDEN]: Msg.permissionDenied,
   [HttpStatus.NOT_FOUND]: Msg.notFound,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: 'File too large.',
-  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'Unsupported media type in request.',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: Msg.fileTooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: Msg.unsupportedMediaType,
 };
+
+/** Only messages of the catalogue (messages.ts) leave the server; anything else becomes its status's default. */
+function catalogued(detail: string | undefined, status: number): string {
+  if (detail !== undefined && matchMessage(detail)) return detail;
+  return DEFAULT_DETAIL[status] ?? (status >= 500 ? Msg.serverError : Msg.badRequest);
+}
+
+function cataloguedFields(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => catalogued(m, HttpStatus.BAD_REQUEST))]));
+}
 
 /**
  * Writes every error the way Django REST Framework does, so that clients written against the
@@ -30,7 +42,7 @@ export class DrfExceptionFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof DrfValidationError) {
-      res.status(HttpStatus.BAD_REQUEST).json(exception.errors);
+      res.status(HttpStatus.BAD_REQUEST).json(cataloguedFields(exception.errors));
       return;
     }
     if (exception instanceof HttpException) {
@@ -44,12 +56,12 @@ export class DrfExceptionFilter implements ExceptionFilter {
       } else if (status === HttpStatus.BAD_REQUEST) {
         const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
         detail = Array.isArray(message) ? message.join(' ') : String(message ?? exception.message);
-        if (/JSON|Unexpected token/i.test(detail)) detail = `JSON parse error - ${detail}`;
+        if (/JSON|Unexpected token/i.test(detail)) detail = Msg.jsonParse(detail);
       } else {
         detail = DEFAULT_DETAIL[status] ?? exception.message;
       }
       if (status === HttpStatus.UNAUTHORIZED) res.setHeader('WWW-Authenticate', 'Token');
-      res.status(status).json({ detail });
+      res.status(status).json({ detail: catalogued(detail, status) });
       return;
     }
     // Errors thrown by body parsers that never became HttpExceptions.
@@ -57,8 +69,8 @@ export class DrfExceptionFilter implements ExceptionFilter {
     const status = maybe?.status ?? maybe?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail =
-        maybe.type === 'entity.parse.failed' ? `JSON parse error - ${maybe.message}` : (DEFAULT_DETAIL[status] ?? maybe.message ?? 'Bad request.');
-      res.status(status).json({ detail });
+        maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : DEFAULT_DETAIL[status];
+      res.status(status).json({ detail: catalogued(detail, status) });
       return;
     }
     this.logger.error({ err: exception, method: req.method, url: req.url }, 'Unhandled error');

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { Msg } from './drf-errors';
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 
 /**
@@ -10,7 +11,7 @@ export function authRateLimits(perIpPerMinute: number, perEmailPer10Minutes: num
   const handler = (_req: Request, res: Response, _next: NextFunction, options: { windowMs: number }) => {
     const retryAfter = Math.ceil(Number(res.getHeader('Retry-After') ?? options.windowMs / 1000));
     res.setHeader('Retry-After', String(retryAfter));
-    res.status(429).json({ detail: `Request was throttled. Expected available in ${retryAfter} seconds.` });
+    res.status(429).json({ detail: Msg.throttled(retryAfter) });
   };
   const emailOf = (req: Request): string | undefined => {
     const email = (req.body as { email?: unknown } | undefined)?.email;

@@ -74,7 +74,8 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
       if (error.value === null) out[key] = [Msg.nullValue];
       else if (c.isDefined) out[key] = [c.isDefined];
       else if (c.isNotEmpty) out[key] = [c.isNotEmpty];
-      else if (c.whitelistValidation) out[key] = [`Unexpected field.`];
+      else if (c.whitelistValidation) out[key] = [Msg.unexpectedField];
+      else if (c.isString) out[key] = [Msg.notAString];
       else out[key] = [...new Set(Object.values(c))];
     }
     if (error.children?.length) collect(error.children, key, out);

@@ -1,10 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { DrfValidationError } from '../http/drf-errors';
+import { DrfValidationError, Msg } from '../http/drf-errors';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
-export const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_IMAGE = Msg.invalidImage;
 
 /**
  * Checks an uploaded image by its content (not its name or declared type), then re-encodes it

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiThrottled, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { Msg } from '../../common/http/drf-errors';
 import { AuthService } from './auth.service';
-import { EmailResponse, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { AccountResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 
 @ApiTags('accounts')
 @Controller()
@@ -18,7 +19,7 @@ export class AuthController {
   @ApiThrottled()
   async register(@Body() dto: RegisterDto): Promise<DetailResponse> {
     await this.auth.register(dto);
-    return { detail: 'Verification e-mail sent.' };
+    return { detail: Msg.verificationSent };
   }
 
   @Post('login')
@@ -40,7 +41,26 @@ export class AuthController {
   @ApiAuthErrors()
   async logout(@CurrentUser() user: AuthUser): Promise<DetailResponse> {
     await this.auth.logout(user);
-    return { detail: 'Successfully logged out.' };
+    return { detail: Msg.loggedOut };
+  }
+
+  @Get('account')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'getAccount', summary: 'The account of the presented token: e-mail and language' })
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiAuthErrors()
+  getAccount(@CurrentUser() user: AuthUser): Promise<AccountResponse> {
+    return this.auth.account(user);
+  }
+
+  @Patch('account')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'updateAccount', summary: 'Change the account: its language (UI after login, and mail)' })
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  updateAccount(@CurrentUser() user: AuthUser, @Body() dto: UpdateAccountDto): Promise<AccountResponse> {
+    return this.auth.updateAccount(user, dto);
   }
 
   @Post('verify')
@@ -51,7 +71,7 @@ export class AuthController {
   @ApiValidationErrors()
   async verify(@Body() dto: KeyDto): Promise<MessageResponse> {
     await this.auth.verifyEmail(dto);
-    return { message: 'OK' };
+    return { message: Msg.ok };
   }
 
   @Post('forgot-password')
@@ -63,7 +83,7 @@ export class AuthController {
   @ApiThrottled()
   async forgotPassword(@Body() dto: ForgotPasswordDto): Promise<DetailResponse> {
     await this.auth.forgotPassword(dto);
-    return { detail: 'Password reset e-mail has been sent.' };
+    return { detail: Msg.resetMailSent };
   }
 
   @Post('verify-for-password-reset')
@@ -85,7 +105,7 @@ export class AuthController {
   @ApiThrottled()
   async resetPassword(@Body() dto: ResetPasswordDto): Promise<DetailResponse> {
     await this.auth.resetPassword(dto);
-    return { detail: 'Password has been reset with the new password.' };
+    return { detail: Msg.passwordReset };
   }
 
   @Post('deleteprofile')
@@ -97,6 +117,6 @@ export class AuthController {
   @ApiAuthErrors()
   async deleteProfile(@CurrentUser() user: AuthUser): Promise<DetailResponse> {
     await this.auth.requestDeletion(user);
-    return { detail: 'Account deletion requested.' };
+    return { detail: Msg.deletionRequested };
   }
 }

@@ -3,21 +3,21 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { type AuthUser } from '../../common/auth/auth-user';
-import { DrfValidationError } from '../../common/http/drf-errors';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { JobsService } from '../../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { AccountKeysService } from './account-keys.service';
-import { ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { AccountResponse, ForgotPasswordDto, UpdateAccountDto, KeyDto, LoginDto, LoginResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { AuthToken } from './entities/auth-token.entity';
 import { User } from './entities/user.entity';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { TokenService } from './token.service';
 
-export const LOGIN_FAILED = 'Email or password is not correct!';
-export const EMAIL_NOT_VERIFIED = 'E-mail is not verified.';
-const INVALID_KEY = 'Invalid value';
+export const LOGIN_FAILED = Msg.loginFailed;
+export const EMAIL_NOT_VERIFIED = Msg.emailNotVerified;
+const INVALID_KEY = Msg.invalidKey;
 const PURGE_QUEUE = 'account-purge';
 
 @Injectable()
@@ -47,8 +47,8 @@ export class AuthService implements OnModuleInit {
   async register(dto: RegisterDto): Promise<void> {
     const problems = passwordProblems(dto.password1, dto.email);
     if (problems.length) throw new DrfValidationError({ password1: problems });
-    if (dto.password1 !== dto.password2) throw DrfValidationError.nonField("The two password fields didn't match.");
-    if (dto.agreed !== true) throw DrfValidationError.field('agreed', 'You must agree to the terms.');
+    if (dto.password1 !== dto.password2) throw DrfValidationError.nonField(Msg.passwordsDiffer);
+    if (dto.agreed !== true) throw DrfValidationError.field('agreed', Msg.agreeTerms);
     const passwordHash = await hashPassword(dto.password1);
 
     await this.dataSource.transaction(async (manager) => {
@@ -93,7 +93,18 @@ export class AuthService implements OnModuleInit {
     const token = await this.tokens.issue(user.id);
     await this.users.update(user.id, { lastLogin: new Date() });
     const hasProfile = await this.profiles.existsForUser(user.id);
-    return { token, redirect_url: hasProfile ? '/home' : '/account' };
+    return { token, redirect_url: hasProfile ? '/home' : '/account', language: user.language === 'ja' ? 'ja' : 'en' };
+  }
+
+  async account(user: AuthUser): Promise<AccountResponse> {
+    const row = await this.users.findOneByOrFail({ id: user.id });
+    return { email: row.email, language: row.language === 'ja' ? 'ja' : 'en' };
+  }
+
+  /** Saves the account's language: the UI follows it after logging in, and so does mail. */
+  async updateAccount(user: AuthUser, dto: UpdateAccountDto): Promise<AccountResponse> {
+    if (dto.language) await this.users.update(user.id, { language: dto.language });
+    return this.account(user);
   }
 
   async logout(user: AuthUser): Promise<void> {
@@ -128,7 +139,7 @@ export class AuthService implements OnModuleInit {
 
   /** Changes the password only with a valid reset link; ends every session of the user. */
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
-    if (dto.password2 !== undefined && dto.password2 !== dto.password) throw DrfValidationError.field('password2', "Password doesn't match");
+    if (dto.password2 !== undefined && dto.password2 !== dto.password) throw DrfValidationError.field('password2', Msg.passwordMismatch);
     const user = await this.users.findOneBy({ id: dto.id, isActive: true });
     const problems = passwordProblems(dto.password, user?.email);
     if (problems.length) throw new DrfValidationError({ password: problems });

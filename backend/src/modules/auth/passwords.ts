@@ -17,11 +17,11 @@ const dummyHash = hash('not-a-real-password', OPTIONS);
 /** Django's default password validators, with their messages. */
 export function passwordProblems(password: string, email?: string): string[] {
   const problems: string[] = [];
-  if (password.length < 8) problems.push('This password is too short. It must contain at least 8 characters.');
+  if (password.length < 8) problems.push(Msg.passwordTooShort);
   if (password.length > 128) problems.push(Msg.maxLength(128));
-  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
-  if (email && password.toLowerCase() === email.toLowerCase()) problems.push('The password is too similar to the email address.');
-  if (COMMON.has(password.toLowerCase())) problems.push('This password is too common.');
+  if (/^\d+$/.test(password)) problems.push(Msg.passwordNumeric);
+  if (email && password.toLowerCase() === email.toLowerCase()) problems.push(Msg.passwordLikeEmail);
+  if (COMMON.has(password.toLowerCase())) problems.push(Msg.passwordCommon);
   return problems;
 }
 

@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
+import { Msg } from '../../common/http/drf-errors';
 import { PG_INT_MAX } from '../../common/http/transforms';
 import { pageWindow, parseId } from '../../common/http/paging';
 import { OwningPageDto, PageIdDto, PageResponse, PageStatusResponse } from './dto/page.dto';
@@ -88,7 +89,7 @@ export class BooksController {
   @ApiAuthErrors()
   @ApiForbidden()
   async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
-    return { detail: 'You own this Book now.', pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
+    return { detail: Msg.ownedNow, pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
   }
 
   @Get('relatedmonopage/:id')
@@ -205,7 +206,7 @@ export class BooksController {
     // A path segment that is not an id names nothing (404, as IdParamPipe); 0 is the visitor.
     if (!/^\d{1,10}$/.test(user) || Number(user) > PG_INT_MAX) throw notFound();
     await this.books.recordView(page, viewer, Number(user), ip);
-    return { detail: 'View recorded.' };
+    return { detail: Msg.viewRecorded };
   }
 
   @Get(':id/monopages-with-files')

@@ -7,7 +7,7 @@ import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
 import { EventsService } from '../../common/events/events.service';
-import { DrfDetailError, DrfValidationError } from '../../common/http/drf-errors';
+import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
@@ -18,7 +18,7 @@ import type { PageResponse, PageStatusResponse } from './dto/page.dto';
 export const RELATED_PAGES = 5;
 export const FILES_PER_PAGE = FILES_PER_BOOK;
 const TICKET_PURPOSE = 'own-page';
-export const ALREADY_FOLLOWED = 'This page is already followed';
+export const ALREADY_FOLLOWED = Msg.alreadyFollowed;
 const SAME_SUBJECT_MIN_SIMILARITY = 0.5;
 
 export type OwnershipSource = 'free' | 'contributor' | 'purchase';
@@ -320,10 +320,10 @@ export class BooksService {
   async takeOwnership(viewer: AuthUser, ticket: string): Promise<number> {
     const payload = this.signer.verify(TICKET_PURPOSE, ticket);
     const [pageText, userText] = payload?.split(':') ?? [];
-    if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', 'Invalid value');
+    if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', Msg.invalidKey);
     const pageId = Number(pageText);
     if (!(await this.exists(pageId))) throw notFound();
-    await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: 'This Book must be bought.' });
+    await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: Msg.mustBuy });
     await this.db.transaction((tx) => this.grantOwnership(viewer.id, pageId, 'free', tx));
     return pageId;
   }

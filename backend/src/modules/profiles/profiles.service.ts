@@ -30,7 +30,7 @@ function checkBirth(birth: string): string {
   const valid = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   const thisYear = new Date().getUTCFullYear();
   if (!valid) throw DrfValidationError.field('birth', Msg.invalidDate);
-  if (date.getTime() > Date.now() || y < thisYear - MAX_AGE_YEARS) throw DrfValidationError.field('birth', 'Enter a real birthday.');
+  if (date.getTime() > Date.now() || y < thisYear - MAX_AGE_YEARS) throw DrfValidationError.field('birth', Msg.unrealBirthday);
   return birth;
 }
 
@@ -150,7 +150,7 @@ export class ProfilesService {
 
   async create(user: AuthUser, dto: ProfileFieldsDto, files: ProfileImages): Promise<ProfileResponse> {
     if (dto.nickName === undefined) throw DrfValidationError.field('nickName', Msg.required);
-    if (await this.existsForUser(user.id)) throw DrfValidationError.nonField('This user already has a profile.');
+    if (await this.existsForUser(user.id)) throw DrfValidationError.nonField(Msg.profileExists);
     const birthday = dto.birth !== undefined && dto.birth !== '' ? checkBirth(dto.birth) : null;
     const images = await this.storeImages(user.id, files);
     const profile = this.profiles.create({
@@ -168,7 +168,7 @@ export class ProfilesService {
       await this.profiles.insert(profile);
     } catch (err) {
       await this.deleteKeys(Object.values(images));
-      if ((err as { code?: string }).code === '23505') throw DrfValidationError.nonField('This user already has a profile.');
+      if ((err as { code?: string }).code === '23505') throw DrfValidationError.nonField(Msg.profileExists);
       throw err;
     }
     return this.byIdUnfiltered(profile.id);

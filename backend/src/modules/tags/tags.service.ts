@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DrfValidationError } from '../../common/http/drf-errors';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
@@ -13,7 +13,7 @@ export const LANGUAGES = ['ja', 'en'] as const;
 const COLUMNS = `a.id, a.attribute_name AS "attributeName", a.language`;
 
 export function checkLanguage(lan: unknown, field = 'lan'): 'ja' | 'en' {
-  if (lan !== 'ja' && lan !== 'en') throw DrfValidationError.field(field, `"${String(lan ?? '')}" is not a valid choice.`);
+  if (lan !== 'ja' && lan !== 'en') throw DrfValidationError.field(field, Msg.invalidChoice(lan ?? ''));
   return lan;
 }
 

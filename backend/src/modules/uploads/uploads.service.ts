@@ -7,7 +7,7 @@ import { Permission } from '../../common/access/permission';
 import { PROFILE_REQUIRED } from '../../common/access/profile-required.guard';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
-import { DrfValidationError } from '../../common/http/drf-errors';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage, type StoredObject } from '../../storage/file-storage';
@@ -17,7 +17,7 @@ import { detectDataFile } from './generation/file-types';
 import type { StreamedUpload } from './upload-storage';
 
 export const GENERATE_QUEUE = 'book-generate';
-export const UNSUPPORTED_FILE = 'Unsupported file type. Upload a JPEG, CSV, Excel or Word file.';
+export const UNSUPPORTED_FILE = Msg.unsupportedFile;
 const DOWNLOAD_PURPOSE = 'file-download';
 export const PRESIGN_SECONDS = 300;
 
@@ -69,12 +69,12 @@ export class UploadsService {
       if (upload) await this.storage.delete(upload.path).catch(() => undefined);
     };
     try {
-      if (!upload) throw DrfValidationError.field('file', 'No file was submitted.');
-      if (dto.user_id !== undefined && dto.user_id !== user.id) throw forbidden('user_id must be your own id.');
+      if (!upload) throw DrfValidationError.field('file', Msg.noFile);
+      if (dto.user_id !== undefined && dto.user_id !== user.id) throw forbidden(Msg.ownUserId);
       const mydata = dto.mydata ?? false;
       const price = dto.price ?? 0;
-      if (price !== 0 && !mydata) throw DrfValidationError.field('price', 'A price can be set only for your own data (mydata).');
-      if (upload.size === 0) throw DrfValidationError.field('file', 'The submitted file is empty.');
+      if (price !== 0 && !mydata) throw DrfValidationError.field('price', Msg.priceNeedsMydata);
+      if (upload.size === 0) throw DrfValidationError.field('file', Msg.emptyFile);
       const fileName = storedFileName(upload.originalname);
       const type = detectDataFile(upload.head, fileName);
       if (!type) throw DrfValidationError.field('file', UNSUPPORTED_FILE);
@@ -119,7 +119,7 @@ export class UploadsService {
     if (!file) throw notFound();
     if (user && file.userId === user.id) return file;
     if (file.status !== 'done' || file.pageId === null) throw notFound();
-    await this.access.require(user, Permission.BookFiles, [file.pageId], { detail: 'Buy this Book to download its files.' });
+    await this.access.require(user, Permission.BookFiles, [file.pageId], { detail: Msg.buyToDownload });
     return file;
   }
 
@@ -147,7 +147,7 @@ export class UploadsService {
 
   /** Opens a file through a signed link from downloadUrl. */
   async openSigned(fileId: number, token: string | undefined): Promise<{ file: UploadedFile; object: StoredObject }> {
-    if (this.signer.verify(DOWNLOAD_PURPOSE, token) !== String(fileId)) throw forbidden('This link is invalid or has expired.');
+    if (this.signer.verify(DOWNLOAD_PURPOSE, token) !== String(fileId)) throw forbidden(Msg.linkExpired);
     const file = await this.files.findOneBy({ id: fileId });
     const object = file ? await this.storage.get(file.storageKey) : null;
     if (!file || !object) throw notFound();

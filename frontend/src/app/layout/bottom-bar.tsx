@@ -7,6 +7,26 @@ import { UserAvatar, displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
 import { MAIN_NAV, isActive } from './nav-items';
 
+/**
+ * Five equal columns whose labels keep one size whether selected or not (MUI enlarges the
+ * selected one, which pushed "Recommended" off a 360 px screen) and never wrap.
+ */
+const BOTTOM_ITEM_SX = {
+  flex: '1 1 0',
+  minWidth: 0,
+  maxWidth: 'none',
+  px: 0.25,
+  '& .MuiBottomNavigationAction-label, & .MuiBottomNavigationAction-label.Mui-selected': {
+    fontSize: 11,
+    lineHeight: 1.3,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    maxWidth: '100%',
+    transition: 'none',
+  },
+} as const;
+
 /** Phones (under 600 px): recommend, users, home, owned Books, my page with the avatar. */
 export function BottomBar() {
   const { t } = useTranslation();
@@ -38,7 +58,7 @@ export function BottomBar() {
               value={item.to}
               label={t(item.label)}
               icon={icon}
-              sx={{ minWidth: 0, px: 0.5, '& .MuiBottomNavigationAction-label': { fontSize: 10 } }}
+              sx={BOTTOM_ITEM_SX}
             />
           );
         })}

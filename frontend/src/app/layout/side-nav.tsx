@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,22 +23,23 @@ export function SideNav() {
           const Icon = item.icon;
           const active = isActive(pathname, item.to);
           return (
-            <ListItemButton
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              sx={{ borderRadius: 2, mx: 1, flexDirection: { sm: 'column', md: 'row' } }}
-            >
-              <ListItemIcon sx={{ minWidth: { sm: 0, md: 40 }, justifyContent: 'center' }}>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText
-                primary={t(item.label)}
-                slotProps={{ primary: { sx: { fontSize: { sm: 11, md: 15 }, textAlign: { sm: 'center', md: 'left' } } } }}
-              />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                component={RouterLink}
+                to={item.to}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                sx={{ borderRadius: 2, mx: 1, flexDirection: { sm: 'column', md: 'row' } }}
+              >
+                <ListItemIcon sx={{ minWidth: { sm: 0, md: 40 }, justifyContent: 'center' }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t(item.label)}
+                  slotProps={{ primary: { sx: { fontSize: { sm: 11, md: 15 }, textAlign: { sm: 'center', md: 'left' } } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -37,7 +37,7 @@ export class RegisterDto {
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail sent to this account.' })
   @IsOmittable()
-  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
   language?: 'ja' | 'en';
 }
 
@@ -81,7 +81,7 @@ export class ForgotPasswordDto {
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the mail, when the account has none yet.' })
   @IsOmittable()
-  @IsIn(LANGUAGES, { message: 'Must be "ja" or "en".' })
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
   language?: 'ja' | 'en';
 }
 
@@ -110,6 +110,24 @@ export class LoginResponse {
 
   @ApiProperty({ enum: ['/home', '/account'], description: '/account while the user has no profile yet.' })
   redirect_url: string;
+
+  @ApiProperty({ enum: LANGUAGES, description: 'The language saved to the account: the UI switches to it after logging in.' })
+  language: 'ja' | 'en';
+}
+
+export class AccountResponse {
+  @ApiProperty({ example: 'hanako@example.com' })
+  email: string;
+
+  @ApiProperty({ enum: LANGUAGES, description: 'Language of the UI and of the mail sent to this account.' })
+  language: 'ja' | 'en';
+}
+
+export class UpdateAccountDto {
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the UI and of the mail sent to this account.' })
+  @IsOmittable()
+  @IsIn(LANGUAGES, { message: Msg.invalidLanguage })
+  language?: 'ja' | 'en';
 }
 
 export class MessageResponse {

@@ -14,7 +14,7 @@ export class ProfileFieldsDto {
   @IsString()
   @IsNotEmpty({ message: Msg.blank })
   @MaxLength(20, { message: Msg.maxLength(20) })
-  @NotEquals('default', { message: 'Choose a nickname.' })
+  @NotEquals('default', { message: Msg.chooseNickname })
   nickName?: string;
 
   @ApiPropertyOptional({ maxLength: 100 })
@@ -37,7 +37,7 @@ export class ProfileFieldsDto {
 
   @ApiPropertyOptional({ enum: SEX_CODES, description: "'0' no answer (also unset), '1' male, '3' female, '4' other." })
   @IsOmittable()
-  @IsIn(SEX_CODES, { message: 'Must be one of 0, 1, 3, 4.' })
+  @IsIn(SEX_CODES, { message: Msg.invalidSex })
   sex?: string;
 
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Avatar (JPEG, PNG, WebP or GIF; re-encoded as JPEG).' })

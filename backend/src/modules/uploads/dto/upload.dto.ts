@@ -29,7 +29,7 @@ export class UploadFieldsDto {
   @ApiPropertyOptional({ enum: PRICE_TIERS, default: 0, description: 'Yen; above 0 only in own-data mode (mydata=true).' })
   @IsOmittable()
   @Transform(toInt)
-  @IsIn(PRICE_TIERS, { message: 'Choose one of the price tiers: 0, 800, 3000, 9800, 40000, 250000.' })
+  @IsIn(PRICE_TIERS, { message: Msg.invalidPrice })
   price?: number;
 
   @ApiPropertyOptional({ default: false, description: 'The uploader owns the data and may sell it.' })

@@ -4,11 +4,12 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { loggedIn } from '@/lib/session-slice';
 import { useServerMessage } from '@/hooks/use-server-message';
+import { chooseLanguage, isLanguage } from '@/i18n';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
 
@@ -23,6 +24,8 @@ export function LoginForm() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  // A visitor sent here by the log-in prompt goes back to the screen they were on.
+  const from = (useLocation().state as { from?: string } | null)?.from;
   const translate = useServerMessage();
   const [login, { isLoading }] = api.endpoints.login.useMutation();
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -34,9 +37,11 @@ export function LoginForm() {
     setFormErrors([]);
     const result = await login({ loginDto: { email: values.email.trim(), password: values.password } });
     if ('data' in result && result.data) {
+      if (isLanguage(result.data.language)) await chooseLanguage(result.data.language);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn(result.data.token));
-      navigate(safeRedirect(result.data.redirect_url));
+      const next = safeRedirect(result.data.redirect_url);
+      navigate(next === '/home' && from ? safeRedirect(from) : next);
       return;
     }
     const error = parseApiError(result.error);
@@ -56,6 +61,7 @@ export function LoginForm() {
         label={t('auth.email')}
         type="email"
         autoComplete="email"
+        autoFocus
         error={Boolean(errors.email)}
         helperText={errors.email?.message}
         {...register('email', { required: t('auth.emailRequired') })}

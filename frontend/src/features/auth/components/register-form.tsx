@@ -5,8 +5,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { currentLanguage } from '@/i18n';
@@ -83,7 +84,15 @@ export function RegisterForm() {
       />
       <FormControlLabel
         control={<Checkbox {...register('agreed', { validate: (v) => v || t('messages.agreeTerms') })} />}
-        label={t('auth.agreeTerms')}
+        label={
+          <Trans
+            i18nKey="auth.agreeTerms"
+            components={{
+              terms: <Link component={RouterLink} to="/terms" target="_blank" rel="noopener" />,
+              privacy: <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener" />,
+            }}
+          />
+        }
         sx={{ mt: 1 }}
       />
       {errors.agreed ? (

@@ -15,6 +15,7 @@ import { api } from '@/api/api';
 import type { Book } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { formatYen } from '@/utils/books';
 import { useBookFollow } from '../hooks/use-book-follow';
 
@@ -24,6 +25,7 @@ type Props = { book: Book };
 export function BookActions({ book }: Props) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
+  const promptLogin = useLoginPrompt();
   const { isLoggedIn, profile } = useSession();
   const { followed, owned: ownedByStatus, busy, toggle } = useBookFollow(book.id);
   const [takeBook, takeState] = api.endpoints.takeOwningPage.useMutation();
@@ -43,7 +45,7 @@ export function BookActions({ book }: Props) {
 
   const getBook = async () => {
     if (!isLoggedIn) {
-      showSnack(t('Mono20'), 'info');
+      promptLogin('Mono20');
       return;
     }
     if (!book.encrypted_pageId) {

@@ -4,7 +4,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/api/api';
-import { chipLabel } from '@/utils/books';
+import { TAG_CHIP_SX } from '@/utils/books';
 
 /** The tags of a Book, each linking to its Books on /recommend. */
 export function BookTags({ bookId }: { bookId: number }) {
@@ -20,7 +20,8 @@ export function BookTags({ bookId }: { bookId: number }) {
             to={`/recommend?attid=${tag.id}`}
             clickable
             icon={<LocalOfferOutlined aria-hidden />}
-            label={chipLabel(tag.attributeName)}
+            label={tag.attributeName}
+            sx={TAG_CHIP_SX}
             title={tag.attributeName}
             aria-label={tag.attributeName}
             color="primary"

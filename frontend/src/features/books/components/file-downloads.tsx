@@ -8,6 +8,7 @@ import { api } from '@/api/api';
 import type { BookFile, DownloadedFile } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { FILE_BUTTON_LENGTH, truncate } from '@/utils/books';
 
 /** Hands a downloaded file to the browser's save mechanism. */
@@ -25,13 +26,14 @@ function save({ objectUrl, fileName }: DownloadedFile, fallbackName: string): vo
 export function FileDownloads({ files }: { files: BookFile[] }) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
+  const promptLogin = useLoginPrompt();
   const { isLoggedIn } = useSession();
   const [download] = api.endpoints.downloadFile.useMutation();
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const onDownload = async (file: BookFile) => {
     if (!isLoggedIn) {
-      showSnack(t('Mono20'), 'info');
+      promptLogin('Mono20');
       return;
     }
     setBusyId(file.id);

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@/api/types';
-import { chipLabel } from '@/utils/books';
+import { TAG_CHIP_SX } from '@/utils/books';
 
 type Props = {
   tags: Tag[] | undefined;
@@ -27,7 +27,8 @@ export function TagChips({ tags, selectedId, onToggle, onSeeAll }: Props) {
               <Chip
                 key={tag.id}
                 icon={<LocalOfferOutlined aria-hidden />}
-                label={chipLabel(tag.attributeName)}
+                label={tag.attributeName}
+                sx={TAG_CHIP_SX}
                 title={tag.attributeName}
                 aria-label={tag.attributeName}
                 aria-pressed={selected}

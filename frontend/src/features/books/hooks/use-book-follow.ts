@@ -3,12 +3,14 @@ import { api } from '@/api/api';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { parseApiError } from '@/utils/api-error';
 
 /** Follow state of a Book for the logged-in user, and a toggle with its messages. */
 export function useBookFollow(bookId: number) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
+  const promptLogin = useLoginPrompt();
   const translate = useServerMessage();
   const { isLoggedIn, profile } = useSession();
   const { data: status } = api.endpoints.checkUserPageStatus.useQuery(
@@ -21,7 +23,7 @@ export function useBookFollow(bookId: number) {
 
   const toggle = async () => {
     if (!isLoggedIn) {
-      showSnack(t('Mono20'), 'info');
+      promptLogin('Mono20');
       return;
     }
     if (followed) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +20,7 @@ const PARTS = [
 
 export function BirthSelect({ control, error }: Props) {
   const { t } = useTranslation();
+  const errorId = useId();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="body2" color="text.secondary">
@@ -41,6 +43,7 @@ export function BirthSelect({ control, error }: Props) {
                 name={field.name}
                 error={Boolean(error)}
                 margin="dense"
+                slotProps={{ select: { SelectDisplayProps: { 'aria-describedby': error ? errorId : undefined } as object } }}
                 sx={{ flex: part.flex }}
               >
                 {part.options.map((option) => (
@@ -53,7 +56,11 @@ export function BirthSelect({ control, error }: Props) {
           />
         ))}
       </Box>
-      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+      {error ? (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 }

@@ -64,6 +64,12 @@ export function ProfileForm({ profile }: Props) {
     setFormErrors([]);
     if (!hasRequired(values)) {
       setFormErrors([t('AccountEach11')]);
+      // Mark the fields themselves, not only the banner.
+      const nick = values.nickName.trim();
+      if (nick === '' || nick === 'default') setError('nickName', { type: 'required', message: t('profile.nickNameRequired') });
+      if (values.birthYear === '' || values.birthMonth === '' || values.birthDay === '') {
+        setError('birthYear', { type: 'required', message: t('profile.birthdayRequired') });
+      }
       return;
     }
     if (!composeBirth(Number(values.birthYear), Number(values.birthMonth), Number(values.birthDay))) {

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { MESSAGES, MESSAGE_TEMPLATES, fillTemplate, matchMessage } from './messages';
+import { Msg } from './drf-errors';
+
+const SRC = join(process.cwd(), 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+/** Places where a string written in code would reach a client as a message. */
+const MESSAGE_SITES: RegExp[] = [
+  /\bmessage:\s*['"`]/,
+  /\bdetail:\s*['"`]/,
+  /\.nonField\(\s*['"`]/,
+  /\.field\([^,()]+,\s*['"`]/,
+  /DrfDetailError\([^,()]+,\s*['"`]/,
+  /\bforbidden\(\s*['"`]/,
+  /problems\.push\(\s*['"`]/,
+];
+
+describe('message catalogue', () => {
+  it('is the only source of the messages code sends', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const rel = relative(SRC, file);
+      // Book generation writes Book text, not answers; mail has its own bilingual texts.
+      if (rel.startsWith(join('modules', 'books', 'generation')) || rel.includes('mail-templates')) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (MESSAGE_SITES.some((site) => site.test(line))) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises every message and every filled template', () => {
+    for (const text of Object.values(MESSAGES)) expect(matchMessage(text)).toBeDefined();
+    expect(matchMessage(Msg.throttled(600))).toEqual({ name: 'throttled', values: { seconds: '600' } });
+    expect(matchMessage(Msg.maxLength(20))).toEqual({ name: 'maxLength', values: { n: '20' } });
+    expect(matchMessage(Msg.invalidChoice('fr'))).toEqual({ name: 'invalidChoice', values: { value: 'fr' } });
+    for (const name of Object.keys(MESSAGE_TEMPLATES) as Array<keyof typeof MESSAGE_TEMPLATES>) {
+      expect(matchMessage(fillTemplate(name, { n: 1, value: 'x', seconds: 2, detail: 'y' }))?.name).toBe(name);
+    }
+    expect(matchMessage('property email should not exist')).toBeUndefined();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Every message the API can put in an answer (`detail`, `non_field_errors`, field errors), in
+ * one place. The wording is DRF's or the old server's, verbatim: clients match on it, and the
+ * frontend maps each one to a translation (frontend/src/i18n/server-messages.ts; a test there
+ * fails when a message below has no translation). A test in this folder fails when code sends
+ * a message literal that is not taken from here.
+ *
+ * This file has no imports so that the frontend's tests can read it.
+ */
+
+/** Fixed messages. */
+export const MESSAGES = {
+  // DRF's standard messages
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  nullValue: 'This field may not be null.',
+  invalidInput: 'Invalid input.',
+  notAString: 'Not a valid string.',
+  invalidInt: 'A valid integer is required.',
+  invalidEmail: 'Enter a valid email address.',
+  invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  invalidBool: 'Must be a valid boolean.',
+  unexpectedField: 'Unexpected field.',
+  notFound: 'Not found.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'Invalid token.',
+  inactiveUser: 'User inactive or deleted.',
+  invalidTokenHeader: 'Invalid token header. No credentials provided.',
+  invalidTokenHeaderSpaces: 'Invalid token header. Token string should not contain spaces.',
+  serverError: 'A server error occurred.',
+  badRequest: 'Bad request.',
+  fileTooLarge: 'File too large.',
+  unsupportedMediaType: 'Unsupported media type in request.',
+  noFile: 'No file was submitted.',
+  emptyFile: 'The submitted file is empty.',
+  invalidImage: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
+  // accounts
+  loginFailed: 'Email or password is not correct!',
+  emailNotVerified: 'E-mail is not verified.',
+  invalidKey: 'Invalid value',
+  passwordsDiffer: "The two password fields didn't match.",
+  passwordMismatch: "Password doesn't match",
+  agreeTerms: 'You must agree to the terms.',
+  passwordTooShort: 'This password is too short. It must contain at least 8 characters.',
+  passwordNumeric: 'This password is entirely numeric.',
+  passwordLikeEmail: 'The password is too similar to the email address.',
+  passwordCommon: 'This password is too common.',
+  invalidLanguage: 'Must be "ja" or "en".',
+  ok: 'OK',
+  verificationSent: 'Verification e-mail sent.',
+  loggedOut: 'Successfully logged out.',
+  resetMailSent: 'Password reset e-mail has been sent.',
+  passwordReset: 'Password has been reset with the new password.',
+  deletionRequested: 'Account deletion requested.',
+  // profiles
+  chooseNickname: 'Choose a nickname.',
+  invalidSex: 'Must be one of 0, 1, 3, 4.',
+  unrealBirthday: 'Enter a real birthday.',
+  profileExists: 'This user already has a profile.',
+  // Books
+  alreadyFollowed: 'This page is already followed',
+  mustBuy: 'This Book must be bought.',
+  buyToDownload: 'Buy this Book to download its files.',
+  ownedNow: 'You own this Book now.',
+  viewRecorded: 'View recorded.',
+  unsupportedFile: 'Unsupported file type. Upload a JPEG, CSV, Excel or Word file.',
+  invalidPrice: 'Choose one of the price tiers: 0, 800, 3000, 9800, 40000, 250000.',
+  profileRequired: 'Create your profile before posting data.',
+  ownUserId: 'user_id must be your own id.',
+  linkExpired: 'This link is invalid or has expired.',
+  priceNeedsMydata: 'A price can be set only for your own data (mydata).',
+} as const;
+
+/** Messages with a value in them; `{name}` marks where the value goes. */
+export const MESSAGE_TEMPLATES = {
+  maxLength: 'Ensure this field has no more than {n} characters.',
+  minLength: 'Ensure this field has at least {n} characters.',
+  invalidChoice: '"{value}" is not a valid choice.',
+  throttled: 'Request was throttled. Expected available in {seconds} seconds.',
+  jsonParse: 'JSON parse error - {detail}',
+} as const;
+
+export type MessageName = keyof typeof MESSAGES;
+export type TemplateName = keyof typeof MESSAGE_TEMPLATES;
+
+export function fillTemplate(name: TemplateName, values: Record<string, string | number>): string {
+  return MESSAGE_TEMPLATES[name].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('([\\s\\S]*)')}$`);
+}
+
+/** Which catalogue entry a message is, with the values of a template; undefined when none. */
+export function matchMessage(message: string): { name: MessageName | TemplateName; values: Record<string, string> } | undefined {
+  for (const [name, text] of Object.entries(MESSAGES)) {
+    if (text === message) return { name: name as MessageName, values: {} };
+  }
+  for (const [name, template] of Object.entries(MESSAGE_TEMPLATES)) {
+    const match = templatePattern(template).exec(message);
+    if (!match) continue;
+    const keys = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    return { name: name as TemplateName, values: Object.fromEntries(keys.map((key, i) => [key, match[i + 1]])) };
+  }
+  return undefined;
+}

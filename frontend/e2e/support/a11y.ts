@@ -1,0 +1,41 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+const BLOCKING = new Set(['serious', 'critical']);
+const REPORT_DIR = path.join('test-results', 'axe');
+
+type Finding = { id: string; impact: string | null | undefined; nodes: number; targets: string[]; help: string };
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA and best practices) on the page as it is now and fails on any
+ * serious or critical violation. Every journey calls this on every screen it shows. Findings of
+ * all impacts are written to test-results/axe/summary.jsonl for the figures of the closing note.
+ * AXE_REPORT_ONLY=1 records without failing (to measure a "before").
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Let transitions (dialogs, snackbars, skeleton fades) settle so colours are final.
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const findings: Finding[] = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.length,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    help: v.help,
+  }));
+  const info = test.info();
+  const language = await page.evaluate(() => document.documentElement.lang);
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  fs.appendFileSync(
+    path.join(REPORT_DIR, 'summary.jsonl'),
+    `${JSON.stringify({ project: info.project.name, test: info.title, screen, language, url: page.url(), findings })}\n`,
+  );
+  const blocking = findings.filter((f) => BLOCKING.has(String(f.impact)));
+  if (process.env.AXE_REPORT_ONLY) return;
+  expect(blocking, `axe: serious/critical violations on ${screen} (${language}, ${info.project.name})`).toEqual([]);
+}

@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { VERIFY_LINK, uniqueEmail } from './app';
+import { linkFromNewestMail } from './mail';
+
+export const PASSWORD = 'quiet-harbour-2026';
+export const SAMPLE_CSV = fileURLToPath(new URL('../../../backend/samples/prefecture-health-insurance.csv', import.meta.url));
+
+export type SeededUser = { email: string; token: string; userId: number };
+
+const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+/** An account made through the API (register, mailed link, login), optionally with a profile. */
+export async function apiUser(
+  request: APIRequestContext,
+  { label = 'user', language = 'en', nickName, caption }: { label?: string; language?: 'ja' | 'en'; nickName?: string; caption?: string } = {},
+): Promise<SeededUser> {
+  const email = uniqueEmail(label);
+  const register = await request.post('/api/user/register/', { data: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language } });
+  expect(register.status()).toBe(201);
+  const link = await linkFromNewestMail(email, VERIFY_LINK);
+  const [, id, key] = /\/verify\/(\d+)\/([^/?#\s]+)/.exec(link) ?? [];
+  expect((await request.post('/api/user/verify/', { data: { id: Number(id), key } })).status()).toBe(200);
+  const login = await request.post('/api/user/login/', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  let userId = 0;
+  if (nickName) {
+    const profile = await request.post('/api/user/profile/', {
+      headers: auth(token),
+      multipart: { nickName, birth: '1988-03-14', sex: '0', ...(caption ? { caption } : {}) },
+    });
+    expect(profile.status(), await profile.text()).toBe(201);
+    userId = ((await profile.json()) as { userProfile: number }).userProfile;
+  }
+  return { email, token, userId };
+}
+
+/** Uploads a data file through the API and waits for its Book; answers the Book's id. */
+export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = ''): Promise<number> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const upload = await request.post('/api/user/upload/', {
+    headers: { ...auth(user.token), 'Accept-Language': 'ja' },
+    multipart: {
+      title,
+      description,
+      user_id: String(user.userId),
+      file: { name: path.basename(file), mimeType: 'text/csv', buffer: fs.readFileSync(file) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { id } = (await upload.json()) as { id: number };
+  let page: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get(`/api/user/uploadedfiles/?user_id=${user.userId}&count=0`, { headers: auth(user.token) })).json()) as Array<{ id: number; page: number | null; status: string }>;
+        page = list.find((f) => f.id === id)?.page ?? null;
+        return page;
+      },
+      { timeout: 120_000, intervals: [500, 1000, 2000] },
+    )
+    .not.toBeNull();
+  return page as unknown as number;
+}
+
+/** Starts the browser session with a token made through the API (no log-in form round trip). */
+export async function useToken(page: Page, token: string, language?: 'ja' | 'en'): Promise<void> {
+  await page.addInitScript(
+    ([t, l]) => {
+      window.localStorage.setItem('current-token', t);
+      if (l) window.localStorage.setItem('language', l);
+    },
+    [token, language ?? ''] as const,
+  );
+}

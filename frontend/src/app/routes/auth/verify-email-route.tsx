@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { api } from '@/api/api';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+
+export const VERIFY_REDIRECT_MS = 5000;
+
+type Status = 'loading' | 'verified' | 'failed';
+
+export function VerifyEmailRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id, key } = useParams();
+  const [verify] = api.endpoints.verifyEmail.useMutation();
+  const [status, setStatus] = useState<Status>('loading');
+  // The key is single-use: post it exactly once, also when StrictMode runs effects twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const userId = Number(id);
+    if (!Number.isInteger(userId) || !key) {
+      setStatus('failed');
+      return;
+    }
+    void verify({ keyDto: { id: userId, key } }).then((result) => {
+      setStatus('error' in result ? 'failed' : 'verified');
+    });
+  }, [id, key, verify]);
+
+  useEffect(() => {
+    if (status !== 'verified') return undefined;
+    const timer = window.setTimeout(() => navigate('/login'), VERIFY_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [status, navigate]);
+
+  return (
+    <PageContainer title={t('auth.verifyTitle')}>
+      {status === 'loading' ? <LoadingState shape="progress" label={t('auth.verifying')} /> : null}
+      {status === 'verified' ? <Alert severity="success">{t('auth.verified')}</Alert> : null}
+      {status === 'failed' ? <Alert severity="error">{t('messages.verificationFailed')}</Alert> : null}
+      {status !== 'loading' ? (
+        <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>
+          {t('auth.toLogin')}
+        </Button>
+      ) : null}
+    </PageContainer>
+  );
+}

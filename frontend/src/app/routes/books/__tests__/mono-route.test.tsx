@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { bookFactory, profileFactory, tagFactory } from '@/testing/factories';
+
+const me = profileFactory({ userProfile: 42, nickName: 'Me' });
+
+function bookPage(overrides: Parameters<typeof bookFactory>[0] = {}) {
+  return bookFactory({
+    id: 5,
+    title: 'Health insurance rates by prefecture',
+    summary: 'Rates of the 47 prefectures in 2025.',
+    goodpoint: 'Covers every prefecture.',
+    point1: 'Saga has the highest rate.',
+    point2: '',
+    point3: 'Niigata has the lowest rate.',
+    rating: 80,
+    post_count: 3,
+    page_price: 3000,
+    files: [{ id: 11, title: 'rates.csv', profile: { id: 1, userId: 77, img: null, nickName: null }, communities: [], communities_info: [] }],
+    ...overrides,
+  });
+}
+
+function setup({ loggedIn = true, book = bookPage(), followed = false } = {}) {
+  const state = { followed };
+  const api = mockApi({
+    'GET /api/user/myprofile/': () => reply(200, me),
+    'GET /api/user/monopage/get-page-info/': () => reply(200, book),
+    'GET /api/user/record_page_view/42/5/': () => reply(200, { detail: 'View recorded.' }),
+    'GET /api/user/record_page_view/0/5/': () => reply(200, { detail: 'View recorded.' }),
+    'GET /api/user/monopage/check-user-page-status/': () => reply(200, { is_followed: state.followed, is_owned: false }),
+    'GET /api/user/relatedmonopage/5/': () => reply(200, [bookFactory({ title: 'Tokyo weather' })]),
+    'GET /api/user/pageattribute/by-monopage/5/': () => reply(200, [tagFactory({ id: 3, attributeName: 'Insurance' })]),
+    'POST /api/user/followingpage/': () => {
+      state.followed = true;
+      return reply(201, { id: 1, pageId: 5, created_on: new Date().toISOString() });
+    },
+    'DELETE /api/user/unfollow-page/': () => {
+      state.followed = false;
+      return reply(204);
+    },
+  });
+  return { api, state, ...renderApp('/mono/5', loggedIn ? { token: 'tok' } : {}) };
+}
+
+describe('/mono/:pageid', () => {
+  it('shows the Book: summary, rating, good point, numbered points, yen price, tags, related', async () => {
+    const { api } = setup();
+    expect(await screen.findByRole('heading', { name: 'Health insurance rates by prefecture' })).toBeInTheDocument();
+    expect(screen.getByText('Rates of the 47 prefectures in 2025.')).toBeInTheDocument();
+    expect(screen.getByText('80%')).toBeInTheDocument();
+    expect(screen.getByText('3 reviews')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Rating' })).toHaveAttribute('aria-valuenow', '80');
+    expect(screen.getByText('Covers every prefecture.')).toBeInTheDocument();
+    const points = within(screen.getByRole('region', { name: 'Points' })).getAllByRole('listitem');
+    expect(points.map((item) => item.textContent)).toEqual(['1Saga has the highest rate.', '2Niigata has the lowest rate.']);
+    expect(screen.getByTestId('book-price')).toHaveTextContent('￥3,000');
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
+    expect(screen.getByText(/Purchasing is not available yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Insurance' })).toHaveAttribute('href', '/recommend?attid=3');
+    expect(await screen.findByRole('link', { name: 'Tokyo weather' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contributor 1' })).toHaveAttribute('href', '/user/77');
+    await waitFor(() => expect(api.callsTo('GET /api/user/record_page_view/42/5/')).toHaveLength(1));
+    expect(api.callsTo('GET /api/user/record_page_view/0/5/')).toHaveLength(0);
+  });
+
+  it('follows, then unfollows, with the messages of the spec', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('Followed this Book')).toBeInTheDocument();
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('POST /api/user/followingpage/')[0].body).toEqual({ pageId: 5 });
+
+    await user.click(following);
+    expect(await screen.findByText('Follow released')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.callsTo('DELETE /api/user/unfollow-page/')[0].query.get('pageId')).toBe('5');
+  });
+
+  it('shows "This page is already followed" from a 400', async () => {
+    const { api, user } = setup();
+    api.use({ 'POST /api/user/followingpage/': () => reply(400, { detail: 'This page is already followed' }) });
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('This page is already followed')).toBeInTheDocument();
+  });
+
+  it('asks visitors to log in before following, and counts their view as user 0', async () => {
+    const { api, user, router } = setup({ loggedIn: false });
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Log in to continue' });
+    expect(within(prompt).getByText('Please log in to do this.')).toBeInTheDocument();
+    // The prompt stays until dismissed and offers the way to log in.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect(screen.getByRole('dialog', { name: 'Log in to continue' })).toBeInTheDocument();
+    await user.click(within(prompt).getByRole('link', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/mono/5' });
+    expect(api.callsTo('POST /api/user/followingpage/')).toHaveLength(0);
+    expect(api.callsTo('GET /api/user/monopage/check-user-page-status/')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('GET /api/user/record_page_view/0/5/')).toHaveLength(1));
+  });
+
+  it('offers a free Book to take, and then the manage button', async () => {
+    const free = bookPage({ page_price: 0, encrypted_pageId: 'ticket-5' });
+    const { api, user } = setup({ book: free });
+    api.use({ 'POST /api/user/owningpage/': () => reply(201, { detail: 'You own this Book now.', pageId: 5 }) });
+    expect(await screen.findByTestId('book-price')).toHaveTextContent('Free');
+    api.use({ 'GET /api/user/monopage/get-page-info/': () => reply(200, { ...free, is_owned: true }) });
+    await user.click(screen.getByRole('button', { name: 'Get this Book' }));
+    expect(await screen.findByText('You own this Book now')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Open my Book' })).toHaveAttribute('href', '/owningpage/5');
+    expect(api.callsTo('POST /api/user/owningpage/')[0].body).toEqual({ encrypted_pageId: 'ticket-5' });
+  });
+
+  it('shows the manage button to a contributor', async () => {
+    const mine = bookPage({ files: [{ id: 11, title: 'rates.csv', profile: { id: me.id, userId: 42, img: null, nickName: null }, communities: [], communities_info: [] }] });
+    setup({ book: mine });
+    expect(await screen.findByRole('link', { name: 'Open my Book' })).toHaveAttribute('href', '/owningpage/5');
+    expect(screen.getByRole('link', { name: 'Contributor 1' })).toHaveAttribute('href', '/userpage');
+  });
+});
+
+describe('/owningpage/:pageid', () => {
+  it('sends viewers who do not own a paid Book to /home', async () => {
+    const { router } = (() => {
+      mockApi({
+        'GET /api/user/myprofile/': () => reply(200, me),
+        'GET /api/user/monopage/get-page-info/': () => reply(200, bookPage({ is_owned: false, page_price: 800 })),
+        'GET /api/user/attributecc/': () => reply(200, []),
+        'GET /api/user/profile/newprofiles/': () => reply(200, []),
+        'GET /api/user/followingpage/': () => reply(200, []),
+      });
+      return renderApp('/owningpage/5', { token: 'tok' });
+    })();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('shows an owned Book with its weak point, answer and files', async () => {
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/monopage/get-page-info/': () =>
+        reply(200, bookPage({ is_owned: true, badpoint: 'Only one year.', answer: 'Saga, at 10.78%.' })),
+    });
+    renderApp('/owningpage/5', { token: 'tok' });
+    expect(await screen.findByText('Only one year.')).toBeInTheDocument();
+    expect(screen.getByText('Saga, at 10.78%.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download rates.csv' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Book page' })).toHaveAttribute('href', '/mono/5');
+  });
+});

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { api } from '@/api/api';
+import { LoginPrompt } from '@/components/login-prompt';
+import { PageContainer } from '@/components/page-container';
+import { UserPageTabs } from '@/components/user-page-tabs';
+import { useSession } from '@/hooks/use-session';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+
+/** /followingpagelist: the Books the user follows. */
+export function FollowingPagesRoute() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const [listFollowed] = api.endpoints.listFollowingPages.useLazyQuery();
+  const fetchPage = useCallback((page: number) => listFollowed({ count: page }).unwrap(), [listFollowed]);
+  return (
+    <PageContainer width="wide" documentTitle={t('books.followingTitle')}>
+      <UserPageTabs />
+      {isLoggedIn ? (
+        <BookList
+          fetchPage={fetchPage}
+          label={t('books.followingTitle')}
+          empty={
+            <EmptyState
+              message={t('books.followingEmpty')}
+              action={
+                <Button component={RouterLink} to="/recommend" variant="contained">
+                  {t('books.toRecommend')}
+                </Button>
+              }
+            />
+          }
+        />
+      ) : (
+        <LoginPrompt />
+      )}
+    </PageContainer>
+  );
+}

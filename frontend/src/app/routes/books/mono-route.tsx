@@ -1,0 +1,89 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { api } from '@/api/api';
+import { BookCover } from '@/components/book-cover';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { PostDataFab } from '@/components/post-data-fab';
+import { RelativeTime } from '@/components/relative-time';
+import { useSession } from '@/hooks/use-session';
+import { isNotFound } from '@/utils/api-error';
+import { BookActions } from '@/features/books/components/book-actions';
+import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
+import { BookRating } from '@/features/books/components/book-rating';
+import { BookTags } from '@/features/books/components/book-tags';
+import { Contributors } from '@/features/books/components/contributors';
+import { RelatedBooks } from '@/features/books/components/related-books';
+import { parseId } from '@/features/books/utils/book-id';
+
+/** Counts one view when the page opens: the user's id, or 0 for visitors. */
+function useRecordView(bookId: number | null) {
+  const { isLoggedIn, profile, hasNoProfile } = useSession();
+  const waiting = isLoggedIn && !profile && !hasNoProfile;
+  const user = profile ? String(profile.userProfile) : '0';
+  api.endpoints.recordPageView.useQuery({ user, page: bookId ?? 0 }, { skip: bookId === null || waiting });
+}
+
+/** /mono/{pageid}: a Book as anyone may see it. */
+export function MonoRoute() {
+  const { t } = useTranslation();
+  const bookId = parseId(useParams().pageid);
+  const { profile } = useSession();
+  // On phones the actions come right under the title, not after the whole Book.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const { data: book, error, isLoading } = api.endpoints.getPageInfo.useQuery({ pageId: bookId ?? 0 }, { skip: bookId === null });
+  useRecordView(bookId);
+
+  let body;
+  if (bookId === null || isNotFound(error)) body = <Alert severity="info">{t('books.notFound')}</Alert>;
+  else if (isLoading) body = <LoadingState shape="detail" />;
+  else if (!book) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
+  else {
+    body = (
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
+        <Card component="article" aria-labelledby="book-title">
+          <BookCover src={book.img} title={book.title} height={{ xs: 180, sm: 260 }} />
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="book-title" component="h1" variant="h5" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>
+              {book.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
+            </Typography>
+            {narrow ? <BookActions book={book} /> : null}
+            <Typography sx={{ mt: 2, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} aria-label={t('books.summary')}>
+              {book.summary}
+            </Typography>
+            <Contributors files={book.files} myUserId={profile?.userProfile} />
+            <BookRating rating={book.rating} reviews={book.post_count} />
+            <BookTextSection id="book-goodpoint" title={t('books.goodpoint')} text={book.goodpoint} tone="good" />
+            <BookPoints book={book} />
+            <BookTags bookId={book.id} />
+          </CardContent>
+        </Card>
+        {narrow ? null : (
+          <Box sx={{ position: 'sticky', top: 88 }}>
+            <BookActions book={book} />
+          </Box>
+        )}
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <RelatedBooks bookId={book.id} />
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))}>
+      {body}
+      <PostDataFab loginMessage="Mono20" />
+    </PageContainer>
+  );
+}

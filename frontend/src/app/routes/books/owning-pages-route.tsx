@@ -1,0 +1,46 @@
+import { useCallback, useState } from 'react';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { api } from '@/api/api';
+import { LoginPrompt } from '@/components/login-prompt';
+import { PageContainer } from '@/components/page-container';
+import { useSession } from '@/hooks/use-session';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { SearchForm } from '@/features/books/components/search-form';
+
+/** /owningpages: the Books the user owns, then related ones, with a search. */
+export function OwningPagesRoute() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const [query, setQuery] = useState('');
+  const [listOwned] = api.endpoints.listOwningAndRelatedPages.useLazyQuery();
+  const [searchOwned] = api.endpoints.searchOwnedPages.useLazyQuery();
+  const fetchPage = useCallback(
+    (page: number) => (query ? searchOwned({ query, count: page }) : listOwned({ count: page })).unwrap(),
+    [query, listOwned, searchOwned],
+  );
+  if (!isLoggedIn) {
+    return (
+      <PageContainer title={t('books.owningPagesTitle')} width="wide">
+        <LoginPrompt />
+      </PageContainer>
+    );
+  }
+  const toRecommend = (
+    <Button component={RouterLink} to="/recommend" variant="contained">
+      {t('books.toRecommend')}
+    </Button>
+  );
+  return (
+    <PageContainer title={t('books.owningPagesTitle')} width="wide">
+      <SearchForm label={t('books.owningSearchLabel')} onSearch={setQuery} />
+      <BookList
+        key={query}
+        fetchPage={fetchPage}
+        empty={<EmptyState message={query ? t('books.searchEmpty') : t('books.owningPagesEmpty')} action={toRecommend} />}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,134 @@
+import { useCallback, useState } from 'react';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '@/api/api';
+import type { Book, BookLanguage, Tag } from '@/api/types';
+import { PageContainer } from '@/components/page-container';
+import { PostDataFab } from '@/components/post-data-fab';
+import { BookList } from '@/features/books/components/book-list';
+import { EmptyState } from '@/features/books/components/empty-state';
+import { SearchForm } from '@/features/books/components/search-form';
+import { TagChips } from '@/features/books/components/tag-chips';
+import { TagSearchDialog } from '@/features/books/components/tag-search-dialog';
+import { parseId } from '@/features/books/utils/book-id';
+
+/** Which Books the list shows: a search, a tag, or the newest of a language. */
+type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | { kind: 'language'; lan: BookLanguage };
+
+function useBookSource(source: Source): (page: number) => Promise<Book[]> {
+  const [listJa] = api.endpoints.listPagesJa.useLazyQuery();
+  const [listEn] = api.endpoints.listPagesEn.useLazyQuery();
+  const [ofTag] = api.endpoints.listPagesOfAttribute.useLazyQuery();
+  const [search] = api.endpoints.searchPages.useLazyQuery();
+  const key = JSON.stringify(source);
+  return useCallback(
+    (page: number) => {
+      const current = JSON.parse(key) as Source;
+      if (current.kind === 'search') return search({ query: current.query, count: page }).unwrap();
+      if (current.kind === 'tag') return ofTag({ id: current.id, count: page }).unwrap();
+      return (current.lan === 'ja' ? listJa : listEn)({ count: page }).unwrap();
+    },
+    [key, listJa, listEn, ofTag, search],
+  );
+}
+
+/** /recommend and /revommendpages: Books by language, tag or search. */
+export function RecommendRoute() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tagId = parseId(params.get('attid'));
+  const [lan, setLan] = useState<BookLanguage>(i18n.language === 'ja' ? 'ja' : 'en');
+  const [query, setQuery] = useState('');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const { data: tags } = api.endpoints.listAttributes.useQuery({ lan, count: 0 });
+  const tagInRow = tags?.some((tag) => tag.id === tagId) ?? false;
+  // A tag picked in the dialog (or from a link) may not be in the first row: show it too.
+  const { data: pickedTag } = api.endpoints.getAttribute.useQuery({ id: tagId ?? 0 }, { skip: tagId === null || tags === undefined || tagInRow });
+  const rowTags = tags && pickedTag && !tagInRow ? [pickedTag, ...tags] : tags;
+  const selectedTag = rowTags?.find((tag) => tag.id === tagId);
+
+  const source: Source = query ? { kind: 'search', query } : tagId !== null ? { kind: 'tag', id: tagId } : { kind: 'language', lan };
+  const fetchPage = useBookSource(source);
+
+  const setTag = (id: number | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('attid');
+        else next.set('attid', String(id));
+        return next;
+      },
+      { replace: false },
+    );
+  };
+  const toggleTag = (tag: Tag) => {
+    setQuery('');
+    setTag(tag.id === tagId ? null : tag.id);
+  };
+  const onSearch = (text: string) => {
+    setQuery(text);
+    if (text) setTag(null);
+  };
+
+  let heading: string | null = null;
+  let empty = t('books.listEmpty');
+  if (source.kind === 'search') {
+    heading = t('books.resultsFor', { query: source.query });
+    empty = t('books.searchEmpty');
+  } else if (source.kind === 'tag') {
+    heading = selectedTag ? t('books.booksOfTag', { name: selectedTag.attributeName }) : null;
+    empty = t('books.tagEmpty');
+  }
+
+  return (
+    <PageContainer title={t('books.recommendTitle')} width="wide">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('books.recommendIntro')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          value={lan}
+          exclusive
+          size="small"
+          color="primary"
+          aria-label={t('books.language')}
+          onChange={(_, value: BookLanguage | null) => {
+            if (value) setLan(value);
+          }}
+        >
+          <ToggleButton value="ja" lang="ja">
+            {t('books.languageJa')}
+          </ToggleButton>
+          <ToggleButton value="en" lang="en">
+            {t('books.languageEn')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+          <SearchForm key={query === '' ? 'empty' : 'query'} label={t('books.searchLabel')} initial={query} onSearch={onSearch} />
+        </Box>
+      </Box>
+      <TagChips tags={rowTags} selectedId={tagId} onToggle={toggleTag} onSeeAll={() => setDialogOpen(true)} />
+      {heading ? (
+        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, my: 1 }}>
+          {heading}
+        </Typography>
+      ) : null}
+      <BookList key={JSON.stringify(source)} fetchPage={fetchPage} empty={<EmptyState message={empty} />} />
+      <TagSearchDialog
+        open={dialogOpen}
+        lan={lan}
+        onClose={() => setDialogOpen(false)}
+        onPick={(tag) => {
+          setDialogOpen(false);
+          setQuery('');
+          setTag(tag.id);
+        }}
+      />
+      <PostDataFab loginMessage="Home3" />
+    </PageContainer>
+  );
+}

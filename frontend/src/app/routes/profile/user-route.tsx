@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { api } from '@/api/api';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { useSession } from '@/hooks/use-session';
+import { displayName } from '@/components/user-avatar';
+import { isNotFound } from '@/utils/api-error';
+import { ProfileCard } from '@/features/profile/components/profile-card';
+
+/** Another user's profile, by user id. */
+export function UserRoute() {
+  const { t } = useTranslation();
+  const { userid } = useParams();
+  const userId = Number(userid);
+  const valid = Number.isInteger(userId) && userId > 0;
+  const { profile: mine } = useSession();
+  const { data, error, isLoading } = api.endpoints.getProfileDetail.useQuery({ id: userId }, { skip: !valid });
+
+  let body;
+  if (!valid || isNotFound(error)) body = <Alert severity="info">{t('profile.notFound')}</Alert>;
+  else if (isLoading) body = <LoadingState shape="profile" />;
+  else if (data) {
+    const own = mine !== undefined && mine.userProfile === data.userProfile;
+    const action = (
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Button
+          component={RouterLink}
+          to={`/specificuserbook?user_id=${data.userProfile}`}
+          variant="outlined"
+          size="small"
+          startIcon={<AutoStoriesOutlined />}
+        >
+          {t('books.userBooksLink')}
+        </Button>
+        {own ? (
+          <Button component={RouterLink} to="/userpage" variant="outlined" size="small">
+            {t('profile.myPage')}
+          </Button>
+        ) : null}
+      </Box>
+    );
+    body = <ProfileCard profile={data} action={action} />;
+  } else body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
+
+  const title = data ? displayName(data.nickName, t('common.noName')) : isLoading ? undefined : t('profile.notFound');
+  return (
+    <PageContainer width="wide" documentTitle={title}>
+      {body}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+
+export const SITE_NAME = 'monobook';
+
+/** "都道府県別 健康保険料率 — monobook": each screen names itself in the tab and history. */
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} — ${SITE_NAME}` : SITE_NAME;
+}
+
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = documentTitle(title);
+  }, [title]);
+}
