@@ -48,8 +48,25 @@ test('post a CSV, wait for its Book, follow it, find it, take it and download th
   expect(await points.count()).toBeGreaterThan(0);
   await expect(page.getByTestId('book-price')).toHaveText('無料');
 
+  // Lists stay true: the home panel, read before the follow, shows the Book after it without a
+  // reload, and so does the followed list it links to (in-app navigation keeps the cache).
+  const homeLink = page.getByRole('link', { name: 'ホーム', exact: true }).first();
+  const panel = page.getByRole('complementary', { name: 'フォロー中のBook' });
+  await homeLink.click();
+  await expect(panel.getByText('Bookをフォローするとここに表示されます。')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${bookPath}$`));
+
   await page.getByRole('button', { name: 'フォローする' }).click();
   await expect(page.getByText('このBookをフォローしました')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'フォロー中' })).toHaveAttribute('aria-pressed', 'true');
+  await homeLink.click();
+  await expect(panel.locator(`a[href="${bookPath}"]`)).toBeVisible();
+  await panel.getByRole('link', { name: 'すべて見る' }).click();
+  await expect(page).toHaveURL(/\/followingpagelist$/);
+  await expect(page.getByRole('list', { name: 'フォロー中のBook' }).locator(`a[href="${bookPath}"]`)).toBeVisible();
+  await page.goBack();
+  await page.goBack();
   await expect(page.getByRole('button', { name: 'フォロー中' })).toHaveAttribute('aria-pressed', 'true');
   const tags = page.getByRole('list', { name: 'タグ' }).getByRole('link');
   await expect(tags.first()).toBeVisible();

@@ -1,6 +1,14 @@
+import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { api as generatedApi } from './generated';
-import type { ProfileFieldsDto, UploadFieldsDto } from './generated';
-import type { DownloadedFile } from './types';
+import type {
+  AttributeResponse,
+  PageResponse,
+  ProfileFieldsDto,
+  ProfileResponse,
+  UploadFieldsDto,
+  UploadedFileResponse,
+} from './generated';
+import type { BookLanguage, DownloadedFile } from './types';
 
 type FormFields = Record<string, string | number | boolean | Blob | (string | number)[] | undefined | null>;
 
@@ -38,9 +46,10 @@ export function fileNameOf(disposition: string | null): string | null {
 }
 
 const BOOK_LIST = { type: 'BookList', id: 'LIST' } as const;
+const FOLLOWED_BOOKS = { type: 'FollowedBooks', id: 'LIST' } as const;
 
-export const api = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Profile', 'Book', 'BookStatus', 'BookList', 'FollowedBooks', 'UploadedFiles', 'Tag'],
+const enhancedApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['Profile', 'Book', 'BookStatus', 'BookList', 'FollowedBooks', 'UploadedFile', 'UploadedFiles', 'Tag'],
   endpoints: {
     getMyProfile: { providesTags: ['Profile'] },
     getProfile: { providesTags: ['Profile'] },
@@ -94,20 +103,13 @@ export const api = generatedApi.enhanceEndpoints({
     listOwningPages: { providesTags: [BOOK_LIST] },
     listPagesOfAttribute: { providesTags: [BOOK_LIST] },
     listPagesWithFilesOfUser: { providesTags: [BOOK_LIST] },
-    listFollowingPages: { providesTags: ['FollowedBooks'] },
+    listFollowingPages: { providesTags: [FOLLOWED_BOOKS] },
+    // Following changes no field of the Book itself: its status and the followed list only.
     followPage: {
-      invalidatesTags: (_result, _error, arg) => [
-        { type: 'BookStatus', id: arg.pageIdDto.pageId },
-        { type: 'Book', id: arg.pageIdDto.pageId },
-        'FollowedBooks',
-      ],
+      invalidatesTags: (_result, _error, arg) => [{ type: 'BookStatus', id: arg.pageIdDto.pageId }, FOLLOWED_BOOKS],
     },
     unfollowPage: {
-      invalidatesTags: (_result, _error, arg) => [
-        { type: 'BookStatus', id: arg.pageId },
-        { type: 'Book', id: arg.pageId },
-        'FollowedBooks',
-      ],
+      invalidatesTags: (_result, _error, arg) => [{ type: 'BookStatus', id: arg.pageId }, FOLLOWED_BOOKS],
     },
     // The ticket does not say which Book: every Book and status may have changed.
     takeOwningPage: { invalidatesTags: ['Book', 'BookStatus', BOOK_LIST] },
@@ -139,5 +141,165 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: [],
     },
     getFileUrl: { invalidatesTags: [] },
+  },
+});
+
+/**
+ * Scroll lists. The server pages by `count` (page index from 0, a fixed page size); an empty
+ * page ends the list. Every item provides its `{type, id}` tag, so a change to one object
+ * refreshes each cached list that shows it.
+ */
+const byPageIndex = {
+  initialPageParam: 0,
+  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) =>
+    lastPage.length === 0 ? undefined : lastPageParam + 1,
+};
+
+type Paged<T> = InfiniteData<T[], number> | undefined;
+
+function itemTags<Type extends string>(type: Type, data: Paged<{ id: number }>) {
+  return (data?.pages ?? []).flatMap((page) => page.map(({ id }) => ({ type, id })));
+}
+const bookTags = (data: Paged<PageResponse>) => [...itemTags('Book', data), BOOK_LIST];
+
+const withLists = enhancedApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The newest Books of a language (/recommend). */
+    booksByLanguage: build.infiniteQuery<PageResponse[], { lan: BookLanguage }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({
+        url: queryArg.lan === 'ja' ? '/api/user/pageccja/' : '/api/user/pageccen/',
+        params: { count: pageParam },
+      }),
+      providesTags: bookTags,
+    }),
+    booksOfTag: build.infiniteQuery<PageResponse[], { id: number }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/pageattribute/${queryArg.id}/monopages/`, params: { count: pageParam } }),
+      providesTags: bookTags,
+    }),
+    searchBooks: build.infiniteQuery<PageResponse[], { query: string }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({ url: '/api/user/monopage/search-pages/', params: { query: queryArg.query, count: pageParam } }),
+      providesTags: bookTags,
+    }),
+    /** The Books the user owns, then related ones (/owningpages). */
+    ownedBooks: build.infiniteQuery<PageResponse[], void, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ pageParam }) => ({ url: '/api/user/owning_and_related_pages/', params: { count: pageParam } }),
+      providesTags: bookTags,
+    }),
+    searchOwnedBooks: build.infiniteQuery<PageResponse[], { query: string }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/monopage/search-owned-pages/',
+        params: { query: queryArg.query, count: pageParam },
+      }),
+      providesTags: bookTags,
+    }),
+    /** The Books the user follows: /followingpagelist and the home screen's panel share it. */
+    followedBooks: build.infiniteQuery<PageResponse[], void, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ pageParam }) => ({ url: '/api/user/followingpage/', params: { count: pageParam } }),
+      providesTags: (data) => [...itemTags('Book', data), FOLLOWED_BOOKS],
+    }),
+    /** Books made from a user's data (/userpagebook, /specificuserbook). */
+    booksOfUser: build.infiniteQuery<PageResponse[], { userId: number }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/${queryArg.userId}/monopages-with-files/`, params: { count: pageParam } }),
+      providesTags: bookTags,
+    }),
+    /** A user's data files (/posteddata). */
+    uploadedFiles: build.infiniteQuery<UploadedFileResponse[], { userId: number }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({ url: '/api/user/uploadedfiles/', params: { user_id: queryArg.userId, count: pageParam } }),
+      providesTags: (data) => [...itemTags('UploadedFile', data), 'UploadedFiles'],
+    }),
+    /** Users by nickname; every user, newest first, for an empty query. */
+    profileSearch: build.infiniteQuery<ProfileResponse[], { q: string }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({ url: '/api/user/profile/search', params: { q: queryArg.q, count: pageParam } }),
+      providesTags: (data) => [...itemTags('Profile', data), 'Profile'],
+    }),
+    /** Tags of a language, optionally matching words (the tag search dialog). */
+    tagSearch: build.infiniteQuery<AttributeResponse[], { lan: BookLanguage; q?: string }, number>({
+      infiniteQueryOptions: byPageIndex,
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/user/pageattribute/search/',
+        params: { q: queryArg.q, lan: queryArg.lan, count: pageParam },
+      }),
+      providesTags: (data) => [...itemTags('Tag', data), 'Tag'],
+    }),
+  }),
+});
+
+type PatchResult = { undo: () => void };
+type ListState = Parameters<typeof withLists.util.selectCachedArgsForQuery>[0];
+
+/** A Book the client already holds (its page, or any cached list), to show it before a refetch. */
+function cachedBook(state: ListState, bookId: number): PageResponse | undefined {
+  for (const arg of withLists.util.selectCachedArgsForQuery(state, 'getPageInfo')) {
+    if (arg.pageId !== bookId) continue;
+    const book = withLists.endpoints.getPageInfo.select(arg)(state).data;
+    if (book) return book;
+  }
+  return undefined;
+}
+
+/**
+ * Follow and unfollow update every screen that shows the follow at once — the Book page's
+ * status, the followed list and the panel that shares it — and undo that if the server refuses.
+ * The tags invalidated afterwards bring the cache back in line with the server.
+ */
+function optimisticFollow(following: boolean) {
+  return async (
+    bookId: number,
+    {
+      dispatch,
+      getState,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> },
+  ) => {
+    const state = getState() as ListState;
+    const patches: PatchResult[] = [];
+    for (const arg of withLists.util.selectCachedArgsForQuery(state, 'checkUserPageStatus')) {
+      if (arg.pageId !== bookId) continue;
+      patches.push(
+        dispatch(
+          withLists.util.updateQueryData('checkUserPageStatus', arg, (status) => {
+            status.is_followed = following;
+          }),
+        ) as PatchResult,
+      );
+    }
+    const book = following ? cachedBook(state, bookId) : undefined;
+    patches.push(
+      dispatch(
+        withLists.util.updateQueryData('followedBooks', undefined, (list) => {
+          const shown = list.pages.some((page) => page.some((item) => item.id === bookId));
+          if (!following) {
+            list.pages = list.pages.map((page) => page.filter((item) => item.id !== bookId));
+          } else if (book && !shown && list.pages.length > 0) {
+            // The newest follow comes first.
+            list.pages[0].unshift(book);
+          }
+        }),
+      ) as PatchResult,
+    );
+    try {
+      await queryFulfilled;
+    } catch {
+      for (const patch of patches.reverse()) patch.undo();
+    }
+  };
+}
+
+const follow = optimisticFollow(true);
+const unfollow = optimisticFollow(false);
+
+export const api = withLists.enhanceEndpoints({
+  endpoints: {
+    followPage: { onQueryStarted: (arg, lifecycle) => follow(arg.pageIdDto.pageId, lifecycle) },
+    unfollowPage: { onQueryStarted: (arg, lifecycle) => unfollow(arg.pageId, lifecycle) },
   },
 });

@@ -11,8 +11,9 @@ import { BookCard } from './book-card';
 /** The first 3 followed Books, for the home screen's side panel (logged-in users only). */
 export function FollowedBooksPanel() {
   const { t } = useTranslation();
-  const { data, isLoading } = api.endpoints.listFollowingPages.useQuery({ count: 0 });
-  const books = (data ?? []).slice(0, FOLLOWED_BOOKS_IN_PANEL);
+  // The same cache entry as /followingpagelist, so a follow anywhere shows here at once.
+  const { data, isLoading } = api.endpoints.followedBooks.useInfiniteQuery();
+  const books = (data?.pages ?? []).flat().slice(0, FOLLOWED_BOOKS_IN_PANEL);
   return (
     <Box component="aside" aria-labelledby="followed-books-title">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

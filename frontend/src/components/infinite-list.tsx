@@ -1,16 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useInView } from 'react-intersection-observer';
 import { LoadingState } from './loading-state';
 
+/** What the list needs of an RTK Query infinite query hook's result. */
+export type PagedQuery<T> = {
+  data?: { pages: T[][] };
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  fetchNextPage: () => unknown;
+};
+
 type Props<T> = {
-  /** Loads one page; the index starts at 0. Rejections end the list (failures are only logged). */
-  fetchPage: (page: number) => Promise<T[]>;
+  /** The result of an infinite query hook, e.g. `api.endpoints.followedBooks.useInfiniteQuery()`. */
+  query: PagedQuery<T>;
   /** `page` is the index of the page the item came from. */
   renderItem: (item: T, page: number) => ReactNode;
   getKey: (item: T) => string | number;
-  /** Shown when the first page is empty. */
+  /** Shown when the list is empty. */
   empty?: ReactNode;
   /** Accessible name of the list. */
   label: string;
@@ -18,58 +27,43 @@ type Props<T> = {
   minItemWidth?: number;
 };
 
-type ListState<T> = { items: { item: T; page: number }[]; loading: boolean; done: boolean };
-
 /**
- * A list that loads the next page when its bottom sentinel is visible. It never asks for the
- * same page twice and stops at the first empty page. Give it a new `key` to start over.
+ * Renders the pages an infinite query holds and asks for the next page when the bottom sentinel
+ * is visible. The pages live in the query cache, not here, so a change anywhere in the app (a
+ * follow, an upload) shows in the list at once. RTK Query never requests a page that is already
+ * on its way, and the endpoint ends the list at the first empty page.
  */
-export function InfiniteList<T>({ fetchPage, renderItem, getKey, empty, label, minItemWidth }: Props<T>) {
-  const [state, setState] = useState<ListState<T>>({ items: [], loading: false, done: false });
-  const nextPage = useRef(0);
-  const requested = useRef(new Set<number>());
-  const busy = useRef(false);
-  const keyOf = useRef(getKey);
-  keyOf.current = getKey;
+export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minItemWidth }: Props<T>) {
+  const { data, hasNextPage, isFetching, isError, fetchNextPage } = query;
   const { ref, inView } = useInView({ threshold: 1 });
-
-  const loadNext = useCallback(async () => {
-    const page = nextPage.current;
-    if (busy.current || requested.current.has(page)) return;
-    busy.current = true;
-    requested.current.add(page);
-    setState((s) => ({ ...s, loading: true }));
-    let items: T[] = [];
-    try {
-      items = await fetchPage(page);
-    } catch (error) {
-      console.warn('list page failed', page, error);
-    }
-    nextPage.current = page + 1;
-    busy.current = false;
-    setState((s) => {
-      // A list that shifts while it is read may repeat an item on the next page: show it once.
-      const seen = new Set(s.items.map((entry) => keyOf.current(entry.item)));
-      const fresh = items.filter((item) => !seen.has(keyOf.current(item)));
-      return {
-        items: [...s.items, ...fresh.map((item) => ({ item, page }))],
-        loading: false,
-        done: items.length === 0,
-      };
-    });
-  }, [fetchPage]);
+  const pageCount = data?.pages.length ?? 0;
 
   useEffect(() => {
-    if (inView && !state.loading && !state.done) void loadNext();
-  }, [inView, state.loading, state.done, state.items.length, loadNext]);
+    // After a failed page the list stops; the next visit (or a refetch) starts it again.
+    // `pageCount` re-checks after each page: a fast answer may never render as fetching.
+    if (inView && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [inView, hasNextPage, isFetching, isError, fetchNextPage, pageCount]);
 
-  const showEmpty = state.done && state.items.length === 0;
+  // A list that shifts while it is read may repeat an item on the next page: show it once.
+  const seen = new Set<string | number>();
+  const items: { item: T; page: number }[] = [];
+  (data?.pages ?? []).forEach((pageItems, page) => {
+    for (const item of pageItems) {
+      const key = getKey(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push({ item, page });
+    }
+  });
+
+  const done = data !== undefined && (!hasNextPage || isError);
+  const showEmpty = done && items.length === 0;
   return (
     <Box>
       <Box
         component="ul"
         aria-label={label}
-        aria-busy={state.loading}
+        aria-busy={isFetching}
         sx={{
           listStyle: 'none',
           p: 0,
@@ -79,13 +73,13 @@ export function InfiniteList<T>({ fetchPage, renderItem, getKey, empty, label, m
           gridTemplateColumns: minItemWidth ? `repeat(auto-fill, minmax(min(100%, ${minItemWidth}px), 1fr))` : undefined,
         }}
       >
-        {state.items.map(({ item, page }) => (
+        {items.map(({ item, page }) => (
           <li key={getKey(item)}>{renderItem(item, page)}</li>
         ))}
       </Box>
       {showEmpty ? empty : null}
-      {state.loading ? <LoadingState /> : null}
-      {state.done ? null : <Box ref={ref} data-testid="list-sentinel" sx={{ height: 20 }} />}
+      {isFetching && (data === undefined || hasNextPage) ? <LoadingState /> : null}
+      {done ? null : <Box ref={ref} data-testid="list-sentinel" sx={{ height: 20 }} />}
     </Box>
   );
 }

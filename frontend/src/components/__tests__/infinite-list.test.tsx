@@ -1,58 +1,107 @@
 import { StrictMode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+import { api } from '@/api/api';
+import type { Tag } from '@/api/types';
+import { createAppStore } from '@/app/store';
+import { mockApi, reply } from '@/testing/mock-api';
+import { tagFactory } from '@/testing/factories';
 import { InfiniteList } from '../infinite-list';
 
-type Item = { id: number };
+const SEARCH = 'GET /api/user/pageattribute/search/';
 
-function setup(pages: Item[][]) {
-  const fetchPage = vi.fn(async (page: number) => pages[page] ?? []);
-  render(
-    <StrictMode>
-      <InfiniteList<Item>
-        fetchPage={fetchPage}
-        getKey={(item) => item.id}
-        renderItem={(item) => <span>item {item.id}</span>}
-        label="items"
-        empty={<p>nothing here</p>}
-      />
-    </StrictMode>,
+function TagList() {
+  const query = api.endpoints.tagSearch.useInfiniteQuery({ lan: 'en' });
+  return (
+    <InfiniteList<Tag>
+      query={query}
+      getKey={(tag) => tag.id}
+      renderItem={(tag, page) => (
+        <span>
+          {tag.attributeName} (page {page})
+        </span>
+      )}
+      label="tags"
+      empty={<p>nothing here</p>}
+    />
   );
-  return fetchPage;
 }
 
-describe('InfiniteList', () => {
-  it('loads page 0, then page 1 when the sentinel shows, and stops on an empty page', async () => {
-    const fetchPage = setup([[{ id: 1 }, { id: 2 }], [{ id: 3 }], []]);
-    mockAllIsIntersecting(true);
-    expect(await screen.findByText('item 1')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('item 3')).toBeInTheDocument());
-    await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
+/** Serves `pages` by the `count` query parameter; a page past the end is empty. */
+function setup(pages: Tag[][], { delayMs = 0 } = {}) {
+  const server = mockApi({
+    [SEARCH]: async ({ query }) => {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return reply(200, pages[Number(query.get('count'))] ?? []);
+    },
+  });
+  const store = createAppStore();
+  render(
+    <StrictMode>
+      <Provider store={store}>
+        <TagList />
+      </Provider>
+    </StrictMode>,
+  );
+  const requestedPages = () => server.callsTo(SEARCH).map(({ query }) => Number(query.get('count')));
+  return { store, requestedPages };
+}
 
-    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([0, 1, 2]);
-    mockAllIsIntersecting(true);
-    expect(fetchPage).toHaveBeenCalledTimes(3);
+describe('InfiniteList over an infinite query', () => {
+  it('loads page 0, then page 1 when the sentinel shows, and stops on an empty page', async () => {
+    const { requestedPages } = setup([[tagFactory({ attributeName: 'a' }), tagFactory({ attributeName: 'b' })], [tagFactory({ attributeName: 'c' })]]);
+    expect(await screen.findByText('a (page 0)')).toBeInTheDocument();
+    expect(requestedPages()).toEqual([0]);
+
+    act(() => mockAllIsIntersecting(true));
+    expect(await screen.findByText('c (page 1)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
+    expect(requestedPages()).toEqual([0, 1, 2]);
+
+    act(() => mockAllIsIntersecting(true));
+    expect(requestedPages()).toEqual([0, 1, 2]);
   });
 
   it('never asks for the same page twice while the sentinel flickers', async () => {
-    const fetchPage = setup([[{ id: 1 }], []]);
-    mockAllIsIntersecting(true);
-    mockAllIsIntersecting(false);
-    mockAllIsIntersecting(true);
-    await screen.findByText('item 1');
+    const { requestedPages } = setup([[tagFactory({ attributeName: 'a' })], [tagFactory({ attributeName: 'b' })]], { delayMs: 50 });
+    await screen.findByText('a (page 0)');
+    act(() => mockAllIsIntersecting(true));
+    act(() => mockAllIsIntersecting(false));
+    act(() => mockAllIsIntersecting(true));
+    act(() => mockAllIsIntersecting(false));
+    act(() => mockAllIsIntersecting(true));
+    await screen.findByText('b (page 1)');
     await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
-    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([0, 1]);
+    expect(requestedPages()).toEqual([0, 1, 2]);
   });
 
-  it('loads nothing until the sentinel is visible', () => {
-    const fetchPage = setup([[{ id: 1 }]]);
-    mockAllIsIntersecting(false);
-    expect(fetchPage).not.toHaveBeenCalled();
+  it('asks for no page after the first until the sentinel is visible', async () => {
+    const { requestedPages } = setup([[tagFactory({ attributeName: 'a' })], [tagFactory({ attributeName: 'b' })]]);
+    await screen.findByText('a (page 0)');
+    act(() => mockAllIsIntersecting(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestedPages()).toEqual([0]);
+    expect(screen.queryByText('b (page 1)')).not.toBeInTheDocument();
   });
 
   it('shows the empty state when the first page is empty', async () => {
-    setup([[]]);
-    mockAllIsIntersecting(true);
+    const { requestedPages } = setup([]);
     expect(await screen.findByText('nothing here')).toBeInTheDocument();
+    expect(requestedPages()).toEqual([0]);
+  });
+
+  it('renders what is in the cache, so a change made elsewhere shows without a request', async () => {
+    const { store, requestedPages } = setup([[tagFactory({ id: 901, attributeName: 'a' })]]);
+    await screen.findByText('a (page 0)');
+    act(() => {
+      store.dispatch(
+        api.util.updateQueryData('tagSearch', { lan: 'en' }, (list) => {
+          list.pages[0][0].attributeName = 'renamed';
+        }),
+      );
+    });
+    expect(await screen.findByText('renamed (page 0)')).toBeInTheDocument();
+    expect(requestedPages()).toEqual([0]);
   });
 });

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,14 +13,13 @@ import { EmptyState } from '@/features/books/components/empty-state';
 export function FollowingPagesRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const [listFollowed] = api.endpoints.listFollowingPages.useLazyQuery();
-  const fetchPage = useCallback((page: number) => listFollowed({ count: page }).unwrap(), [listFollowed]);
+  const followed = api.endpoints.followedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn });
   return (
     <PageContainer width="wide" documentTitle={t('books.followingTitle')}>
       <UserPageTabs />
       {isLoggedIn ? (
         <BookList
-          fetchPage={fetchPage}
+          query={followed}
           label={t('books.followingTitle')}
           empty={
             <EmptyState

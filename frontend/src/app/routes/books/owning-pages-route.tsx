@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,12 +15,8 @@ export function OwningPagesRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const [query, setQuery] = useState('');
-  const [listOwned] = api.endpoints.listOwningAndRelatedPages.useLazyQuery();
-  const [searchOwned] = api.endpoints.searchOwnedPages.useLazyQuery();
-  const fetchPage = useCallback(
-    (page: number) => (query ? searchOwned({ query, count: page }) : listOwned({ count: page })).unwrap(),
-    [query, listOwned, searchOwned],
-  );
+  const owned = api.endpoints.ownedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn || query !== '' });
+  const found = api.endpoints.searchOwnedBooks.useInfiniteQuery({ query }, { skip: !isLoggedIn || query === '' });
   if (!isLoggedIn) {
     return (
       <PageContainer title={t('books.owningPagesTitle')} width="wide">
@@ -37,8 +33,7 @@ export function OwningPagesRoute() {
     <PageContainer title={t('books.owningPagesTitle')} width="wide">
       <SearchForm label={t('books.owningSearchLabel')} onSearch={setQuery} />
       <BookList
-        key={query}
-        fetchPage={fetchPage}
+        query={query ? found : owned}
         empty={<EmptyState message={query ? t('books.searchEmpty') : t('books.owningPagesEmpty')} action={toRecommend} />}
       />
     </PageContainer>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
@@ -15,38 +15,25 @@ import { useSession } from '@/hooks/use-session';
 import { UPLOAD_POLL_MS, isGenerating } from '@/utils/books';
 import { EmptyState } from '@/features/books/components/empty-state';
 
-type ItemProps = { file: UploadedFile; page: number; userId: number };
-
 /**
- * One row that follows its file's generation: while the Book is being made it polls the page
- * of the list it came from (rows of one page share that request) every 2 seconds.
+ * The user's files. While any of their Books is being made, the list polls every 2 seconds
+ * (RTK Query refetches each page it holds), so every row follows its file's generation.
  */
-function PolledFile({ file, page, userId }: ItemProps) {
-  const [generating, setGenerating] = useState(isGenerating(file.status));
-  const { fresh } = api.endpoints.listUploadedFiles.useQuery(
-    { userId, count: page },
-    {
-      pollingInterval: generating ? UPLOAD_POLL_MS : 0,
-      skipPollingIfUnfocused: false,
-      selectFromResult: ({ data }) => ({ fresh: data?.find((item) => item.id === file.id) }),
-    },
-  );
-  const current = fresh ?? file;
-  useEffect(() => setGenerating(isGenerating(current.status)), [current.status]);
-  return <UploadedFileRow file={current} />;
-}
-
-function PostedFiles({ userId, listKey }: { userId: number; listKey: number }) {
+function PostedFiles({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const [listFiles] = api.endpoints.listUploadedFiles.useLazyQuery();
-  const fetchPage = useCallback((page: number) => listFiles({ userId, count: page }).unwrap(), [listFiles, userId]);
+  const [generating, setGenerating] = useState(false);
+  const files = api.endpoints.uploadedFiles.useInfiniteQuery(
+    { userId },
+    { pollingInterval: generating ? UPLOAD_POLL_MS : 0, skipPollingIfUnfocused: false },
+  );
+  const anyGenerating = (files.data?.pages ?? []).some((page) => page.some((file) => isGenerating(file.status)));
+  useEffect(() => setGenerating(anyGenerating), [anyGenerating]);
   return (
     <InfiniteList<UploadedFile>
-      key={listKey}
-      fetchPage={fetchPage}
+      query={files}
       getKey={(file) => file.id}
       label={t('upload.postedList')}
-      renderItem={(file, page) => <PolledFile file={file} page={page} userId={userId} />}
+      renderItem={(file) => <UploadedFileRow file={file} />}
       empty={<EmptyState message={t('upload.postedEmpty')} />}
     />
   );
@@ -56,7 +43,6 @@ function PostedFiles({ userId, listKey }: { userId: number; listKey: number }) {
 export function PostedDataRoute() {
   const { t } = useTranslation();
   const { isLoggedIn, profile } = useSession();
-  const [listKey, setListKey] = useState(0);
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
@@ -66,7 +52,8 @@ export function PostedDataRoute() {
       <>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
           <PostDataFab
-            onUploaded={() => setListKey((key) => key + 1)}
+            // Stay here: the upload invalidates the list, which refetches with the new file.
+            onUploaded={() => undefined}
             renderButton={(open) => (
               <Button variant="contained" startIcon={<PostAddOutlined />} onClick={open}>
                 {t('books.postData')}
@@ -74,7 +61,7 @@ export function PostedDataRoute() {
             )}
           />
         </Box>
-        <PostedFiles userId={profile.userProfile} listKey={listKey} />
+        <PostedFiles userId={profile.userProfile} />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '@/api/api';
-import type { Book, BookLanguage, Tag } from '@/api/types';
+import type { BookLanguage, Tag } from '@/api/types';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { BookList } from '@/features/books/components/book-list';
@@ -19,21 +19,20 @@ import { parseId } from '@/features/books/utils/book-id';
 /** Which Books the list shows: a search, a tag, or the newest of a language. */
 type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | { kind: 'language'; lan: BookLanguage };
 
-function useBookSource(source: Source): (page: number) => Promise<Book[]> {
-  const [listJa] = api.endpoints.listPagesJa.useLazyQuery();
-  const [listEn] = api.endpoints.listPagesEn.useLazyQuery();
-  const [ofTag] = api.endpoints.listPagesOfAttribute.useLazyQuery();
-  const [search] = api.endpoints.searchPages.useLazyQuery();
-  const key = JSON.stringify(source);
-  return useCallback(
-    (page: number) => {
-      const current = JSON.parse(key) as Source;
-      if (current.kind === 'search') return search({ query: current.query, count: page }).unwrap();
-      if (current.kind === 'tag') return ofTag({ id: current.id, count: page }).unwrap();
-      return (current.lan === 'ja' ? listJa : listEn)({ count: page }).unwrap();
-    },
-    [key, listJa, listEn, ofTag, search],
+/** The infinite query of the source; the others are skipped. */
+function useBookSource(source: Source) {
+  const search = api.endpoints.searchBooks.useInfiniteQuery(
+    { query: source.kind === 'search' ? source.query : '' },
+    { skip: source.kind !== 'search' },
   );
+  const ofTag = api.endpoints.booksOfTag.useInfiniteQuery({ id: source.kind === 'tag' ? source.id : 0 }, { skip: source.kind !== 'tag' });
+  const byLanguage = api.endpoints.booksByLanguage.useInfiniteQuery(
+    { lan: source.kind === 'language' ? source.lan : 'en' },
+    { skip: source.kind !== 'language' },
+  );
+  if (source.kind === 'search') return search;
+  if (source.kind === 'tag') return ofTag;
+  return byLanguage;
 }
 
 /** /recommend and /revommendpages: Books by language, tag or search. */
@@ -52,7 +51,7 @@ export function RecommendRoute() {
   const selectedTag = rowTags?.find((tag) => tag.id === tagId);
 
   const source: Source = query ? { kind: 'search', query } : tagId !== null ? { kind: 'tag', id: tagId } : { kind: 'language', lan };
-  const fetchPage = useBookSource(source);
+  const books = useBookSource(source);
 
   const setTag = (id: number | null) => {
     setParams(
@@ -117,7 +116,7 @@ export function RecommendRoute() {
           {heading}
         </Typography>
       ) : null}
-      <BookList key={JSON.stringify(source)} fetchPage={fetchPage} empty={<EmptyState message={empty} />} />
+      <BookList query={books} empty={<EmptyState message={empty} />} />
       <TagSearchDialog
         open={dialogOpen}
         lan={lan}

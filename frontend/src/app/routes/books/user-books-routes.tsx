@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +15,8 @@ import { EmptyState } from '@/features/books/components/empty-state';
 import { parseId } from '@/features/books/utils/book-id';
 
 function UserBooks({ userId, empty, label }: { userId: number; empty: string; label: string }) {
-  const [listBooks] = api.endpoints.listPagesWithFilesOfUser.useLazyQuery();
-  const fetchPage = useCallback((page: number) => listBooks({ id: userId, count: page }).unwrap(), [listBooks, userId]);
-  return <BookList key={userId} fetchPage={fetchPage} label={label} empty={<EmptyState message={empty} />} />;
+  const books = api.endpoints.booksOfUser.useInfiniteQuery({ userId });
+  return <BookList query={books} label={label} empty={<EmptyState message={empty} />} />;
 }
 
 /** /userpagebook: Books made from the user's own data. */

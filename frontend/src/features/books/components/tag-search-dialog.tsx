@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -23,19 +23,14 @@ type Props = {
 export function TagSearchDialog({ open, lan, onClose, onPick }: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [search] = api.endpoints.searchAttributes.useLazyQuery();
-  const fetchPage = useCallback(
-    (page: number) => search({ q: query || undefined, lan, count: page }).unwrap(),
-    [search, query, lan],
-  );
+  const tags = api.endpoints.tagSearch.useInfiniteQuery({ lan, q: query || undefined }, { skip: !open });
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="tag-search-title" scroll="paper">
       <DialogTitle id="tag-search-title">{t('books.tagSearchTitle')}</DialogTitle>
       <DialogContent dividers sx={{ minHeight: 240 }}>
         <SearchForm label={t('books.tagSearchLabel')} initial={query} onSearch={setQuery} />
         <InfiniteList<Tag>
-          key={`${lan}:${query}`}
-          fetchPage={fetchPage}
+          query={tags}
           getKey={(tag) => tag.id}
           label={t('books.tagList')}
           minItemWidth={120}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -15,11 +15,10 @@ import { ProfileTile } from './profile-tile';
 
 function SearchResults({ query }: { query: string }) {
   const { t } = useTranslation();
-  const [search] = api.endpoints.searchProfiles.useLazyQuery();
-  const fetchPage = useCallback((page: number) => search({ q: query, count: page }, true).unwrap(), [search, query]);
+  const profiles = api.endpoints.profileSearch.useInfiniteQuery({ q: query });
   return (
     <InfiniteList<Profile>
-      fetchPage={fetchPage}
+      query={profiles}
       getKey={(profile) => profile.id}
       renderItem={(profile) => <ProfileTile profile={profile} layout="row" />}
       label={t('profile.searchTitle')}
@@ -76,7 +75,7 @@ export function ProfileSearch({ listAllWhenEmpty = false }: ProfileSearchProps) 
           }}
         />
       </form>
-      {query || listAllWhenEmpty ? <SearchResults key={query} query={query} /> : null}
+      {query || listAllWhenEmpty ? <SearchResults query={query} /> : null}
     </Box>
   );
 }
