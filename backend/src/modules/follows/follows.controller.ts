@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
@@ -25,6 +26,8 @@ export class FollowsController {
 
   @Post('approval')
   @ApiSecurity('token')
+  @UseInterceptors(NoFilesInterceptor()) // the old client sends a form (multipart); JSON works too
+  @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOperation({
     operationId: 'postApproval',
     summary: 'Ask to follow a user (approved false), or approve a request sent to the caller (approved true)',
@@ -43,6 +46,8 @@ export class FollowsController {
 
   @Post('approval/delete_request')
   @ApiSecurity('token')
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiConsumes('application/json', 'multipart/form-data')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ operationId: 'deleteFollowRequest', summary: 'Unfollow or withdraw a request (the requester), or remove a follower (the requested)' })
   @ApiNoContentResponse()
