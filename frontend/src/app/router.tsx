@@ -20,6 +20,10 @@ import { UserRoute } from './routes/profile/user-route';
 import { DeleteAccountRoute } from './routes/settings/delete-account-route';
 import { LanguageSettingRoute } from './routes/settings/language-setting-route';
 import { SettingsRoute } from './routes/settings/settings-route';
+import { FollowListRoute } from './routes/social/follow-lists-route';
+import { LikedPostsRoute } from './routes/social/liked-posts-route';
+import { RequestRoute } from './routes/social/request-route';
+import { UsersRoute } from './routes/social/users-route';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundRoute } from './routes/not-found-route';
 import { PrivacyRoute, TermsRoute } from './routes/legal/legal-route';
@@ -50,6 +54,13 @@ export const routes: RouteObject[] = [
       { path: '/account', element: <AccountRoute /> },
       { path: '/userpage', element: <UserPageRoute /> },
       { path: '/user/:userid', element: <UserRoute /> },
+      { path: '/request', element: <RequestRoute /> },
+      { path: '/following', element: <FollowListRoute direction="following" ofOther={false} /> },
+      { path: '/followed', element: <FollowListRoute direction="followers" ofOther={false} /> },
+      { path: '/userfollowing', element: <FollowListRoute direction="following" ofOther /> },
+      { path: '/userfollowed', element: <FollowListRoute direction="followers" ofOther /> },
+      { path: '/likedposts', element: <LikedPostsRoute /> },
+      { path: '/users', element: <UsersRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@/i18n';
+// Screens with scrolling lists need an IntersectionObserver: the library's mock, not intersecting until a test says so.
+import 'react-intersection-observer/test-utils';
 
 // Two cores run several test files at once: give screens time to settle.
 configure({ asyncUtilTimeout: 5000 });
