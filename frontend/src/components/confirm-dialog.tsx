@@ -20,7 +20,7 @@ export function ConfirmDialog({ open, message, confirmLabel, busy = false, onCan
   const { t } = useTranslation();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-describedby={textId} role="alertdialog">
+    <Dialog open={open} onClose={onCancel} aria-labelledby={textId} role="alertdialog">
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>

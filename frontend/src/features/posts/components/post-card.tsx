@@ -8,11 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Repeat from '@mui/icons-material/Repeat';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Post } from '@/api/social-api';
@@ -106,35 +107,42 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
         ) : null}
 
         <Box sx={{ display: 'flex', gap: { xs: 0, sm: 1 }, mt: 1, flexWrap: 'wrap' }}>
+          {/* The visible count is the start of each name; pressed/expanded tell the state. */}
           <Button
             size="small"
             color="inherit"
-            startIcon={<ChatBubbleOutline />}
+            startIcon={<ChatBubbleOutlineOutlined />}
             aria-expanded={showComments}
-            aria-label={showComments ? t('posts.hideComments', { count: post.commentedCounts }) : t('posts.showComments', { count: post.commentedCounts })}
             onClick={() => setShowComments((open) => !open)}
           >
-            {post.commentedCounts}
+            {post.commentedCounts}{' '}
+            <Box component="span" sx={visuallyHidden}>
+              {t('posts.commentNoun', { count: post.commentedCounts })}
+            </Box>
           </Button>
           <Button
             size="small"
             color={post.is_reposted ? 'success' : 'inherit'}
             startIcon={<Repeat />}
             aria-pressed={post.is_reposted}
-            aria-label={`${post.is_reposted ? t('posts.unrepost') : t('posts.repost')} (${t('posts.reposts', { count: post.repostedTimes })})`}
             onClick={actions.toggleRepost}
           >
-            {post.repostedTimes}
+            {post.repostedTimes}{' '}
+            <Box component="span" sx={visuallyHidden}>
+              {t('posts.repostNoun', { count: post.repostedTimes })}
+            </Box>
           </Button>
           <Button
             size="small"
             color={post.is_liked ? 'error' : 'inherit'}
             startIcon={post.is_liked ? <Favorite /> : <FavoriteBorder />}
             aria-pressed={post.is_liked}
-            aria-label={`${post.is_liked ? t('posts.unlike') : t('posts.like')} (${t('posts.likes', { count: post.likedTimes })})`}
             onClick={actions.toggleLike}
           >
-            {post.likedTimes}
+            {post.likedTimes}{' '}
+            <Box component="span" sx={visuallyHidden}>
+              {t('posts.likeNoun', { count: post.likedTimes })}
+            </Box>
           </Button>
         </Box>
 

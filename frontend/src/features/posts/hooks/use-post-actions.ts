@@ -12,7 +12,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
  */
 export function usePostActions(post: Post, loginMessage: ParseKeys) {
   const { t } = useTranslation();
-  const { isLoggedIn, profile } = useSession();
+  const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
   const [setLiked] = socialApi.endpoints.setLiked.useMutation();
@@ -24,7 +24,8 @@ export function usePostActions(post: Post, loginMessage: ParseKeys) {
   /** Runs `act` for a logged-in user with a profile; prompts otherwise. */
   const guard = (act: (me: number) => Promise<unknown>, failure: string) => () => {
     if (!isLoggedIn) return promptLogin(loginMessage);
-    if (me === undefined) return showSnack(t('books.needProfile'), 'info');
+    // While the own profile is still loading the click waits for nothing: it is simply not taken.
+    if (me === undefined) return hasNoProfile ? showSnack(t('books.needProfile'), 'info') : undefined;
     act(me).catch(() => showSnack(failure, 'error'));
   };
 

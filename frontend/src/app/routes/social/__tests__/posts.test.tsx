@@ -47,7 +47,7 @@ describe('post cards', () => {
     const { user } = renderApp('/home');
     mockAllIsIntersecting(true);
     const card = await screen.findByTestId('post-72');
-    await user.click(within(card).getByRole('button', { name: /^Like/ }));
+    await user.click(within(card).getByRole('button', { name: '0 likes' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Please log in to post.')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
