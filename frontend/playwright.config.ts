@@ -54,6 +54,7 @@ export default defineConfig({
         timeout: 120_000,
         stdout: 'pipe',
         stderr: 'pipe',
-        env: { DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${port}` },
+        // All journeys' users come from one IP: the per-IP limit is raised, the per-address one is real.
+        env: { DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_IP: '1000' },
       },
 });

@@ -21,5 +21,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Read by the first-load budget test (src/testing/bundle-budget.test.ts).
+    manifest: true,
   },
 });

@@ -1,37 +1,67 @@
+import { Suspense, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { Outlet } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { ForgotPasswordRoute } from './routes/auth/forgot-password-route';
-import { LoginRoute } from './routes/auth/login-route';
-import { LogoutRoute } from './routes/auth/logout-route';
-import { PleaseVerifyRoute } from './routes/auth/please-verify-route';
-import { ResetPasswordRoute } from './routes/auth/reset-password-route';
-import { VerifyEmailRoute } from './routes/auth/verify-email-route';
-import { FollowingPagesRoute } from './routes/books/following-pages-route';
-import { MonoRoute } from './routes/books/mono-route';
-import { OwningPageRoute } from './routes/books/owning-page-route';
-import { OwningPagesRoute } from './routes/books/owning-pages-route';
-import { PostedDataRoute } from './routes/books/posted-data-route';
-import { RecommendRoute } from './routes/books/recommend-route';
-import { SpecificUserBookRoute, UserPageBookRoute } from './routes/books/user-books-routes';
-import { AccountRoute } from './routes/profile/account-route';
-import { HomeRoute } from './routes/profile/home-route';
-import { RecommendUserRoute } from './routes/profile/recommend-user-route';
-import { UserPageRoute } from './routes/profile/user-page-route';
-import { UserRoute } from './routes/profile/user-route';
-import { DeleteAccountRoute } from './routes/settings/delete-account-route';
-import { LanguageSettingRoute } from './routes/settings/language-setting-route';
-import { SettingsRoute } from './routes/settings/settings-route';
-import { FollowListRoute } from './routes/social/follow-lists-route';
-import { LikedPostsRoute } from './routes/social/liked-posts-route';
-import { RequestRoute } from './routes/social/request-route';
-import { UsersRoute } from './routes/social/users-route';
+import { LoadingState } from '@/components/loading-state';
 import { AppLayout } from './layout/app-layout';
-import { NotFoundRoute } from './routes/not-found-route';
-import { PrivacyRoute, TermsRoute } from './routes/legal/legal-route';
+
+/**
+ * Each route is its own chunk, loaded when first visited, so the first screen downloads the
+ * app shell and one route only (the budget test in src/testing/bundle-budget.test.ts holds it).
+ */
+function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const ForgotPasswordRoute = lazyRoute(() => import('./routes/auth/forgot-password-route'), 'ForgotPasswordRoute');
+const LoginRoute = lazyRoute(() => import('./routes/auth/login-route'), 'LoginRoute');
+const LogoutRoute = lazyRoute(() => import('./routes/auth/logout-route'), 'LogoutRoute');
+const PleaseVerifyRoute = lazyRoute(() => import('./routes/auth/please-verify-route'), 'PleaseVerifyRoute');
+const ResetPasswordRoute = lazyRoute(() => import('./routes/auth/reset-password-route'), 'ResetPasswordRoute');
+const VerifyEmailRoute = lazyRoute(() => import('./routes/auth/verify-email-route'), 'VerifyEmailRoute');
+const FollowingPagesRoute = lazyRoute(() => import('./routes/books/following-pages-route'), 'FollowingPagesRoute');
+const MonoRoute = lazyRoute(() => import('./routes/books/mono-route'), 'MonoRoute');
+const OwningPageRoute = lazyRoute(() => import('./routes/books/owning-page-route'), 'OwningPageRoute');
+const OwningPagesRoute = lazyRoute(() => import('./routes/books/owning-pages-route'), 'OwningPagesRoute');
+const PostedDataRoute = lazyRoute(() => import('./routes/books/posted-data-route'), 'PostedDataRoute');
+const RecommendRoute = lazyRoute(() => import('./routes/books/recommend-route'), 'RecommendRoute');
+const SpecificUserBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'SpecificUserBookRoute');
+const UserPageBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'UserPageBookRoute');
+const AccountRoute = lazyRoute(() => import('./routes/profile/account-route'), 'AccountRoute');
+const HomeRoute = lazyRoute(() => import('./routes/profile/home-route'), 'HomeRoute');
+const RecommendUserRoute = lazyRoute(() => import('./routes/profile/recommend-user-route'), 'RecommendUserRoute');
+const UserPageRoute = lazyRoute(() => import('./routes/profile/user-page-route'), 'UserPageRoute');
+const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRoute');
+const DeleteAccountRoute = lazyRoute(() => import('./routes/settings/delete-account-route'), 'DeleteAccountRoute');
+const LanguageSettingRoute = lazyRoute(() => import('./routes/settings/language-setting-route'), 'LanguageSettingRoute');
+const SettingsRoute = lazyRoute(() => import('./routes/settings/settings-route'), 'SettingsRoute');
+const RequestRoute = lazyRoute(() => import('./routes/social/request-route'), 'RequestRoute');
+const FollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowingRoute');
+const FollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowedRoute');
+const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowingRoute');
+const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
+const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
+const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
+const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
+const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
+
+/** The header and navigation paint at once; a route's own chunk fills the main area. */
+function RouteOutlet() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
+      {
+        element: <RouteOutlet />,
+        children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/home', element: <HomeRoute /> },
       { path: '/recommenduser', element: <RecommendUserRoute /> },
@@ -55,10 +85,10 @@ export const routes: RouteObject[] = [
       { path: '/userpage', element: <UserPageRoute /> },
       { path: '/user/:userid', element: <UserRoute /> },
       { path: '/request', element: <RequestRoute /> },
-      { path: '/following', element: <FollowListRoute direction="following" ofOther={false} /> },
-      { path: '/followed', element: <FollowListRoute direction="followers" ofOther={false} /> },
-      { path: '/userfollowing', element: <FollowListRoute direction="following" ofOther /> },
-      { path: '/userfollowed', element: <FollowListRoute direction="followers" ofOther /> },
+      { path: '/following', element: <FollowingRoute /> },
+      { path: '/followed', element: <FollowedRoute /> },
+      { path: '/userfollowing', element: <UserFollowingRoute /> },
+      { path: '/userfollowed', element: <UserFollowedRoute /> },
       { path: '/likedposts', element: <LikedPostsRoute /> },
       { path: '/users', element: <UsersRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
@@ -68,6 +98,8 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },
       { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
     ],
   },
 ];

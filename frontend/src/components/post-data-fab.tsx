@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import Fab from '@mui/material/Fab';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
@@ -9,7 +9,9 @@ import type { UploadedFile } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
-import { UploadDataDialog } from './upload-data-dialog';
+
+// The dialog (form, file checks) loads when first opened, not with every screen that has the button.
+const UploadDataDialog = lazy(() => import('./upload-data-dialog').then((module) => ({ default: module.UploadDataDialog })));
 
 type Props = {
   /** The please-log-in message of the screen (Mono20, Home3, Header14). */
@@ -28,11 +30,15 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
   const promptLogin = useLoginPrompt();
   const { isLoggedIn, profile } = useSession();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
 
   const openDialog = () => {
     if (!isLoggedIn) promptLogin(loginMessage);
     else if (!profile) showSnack(t('books.needProfile'), 'info');
-    else setOpen(true);
+    else {
+      setOpened(true);
+      setOpen(true);
+    }
   };
 
   return (
@@ -51,17 +57,19 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
           {t('books.postData')}
         </Fab>
       )}
-      {profile ? (
-        <UploadDataDialog
-          open={open}
-          userId={profile.userProfile}
-          onClose={() => setOpen(false)}
-          onUploaded={(file) => {
-            setOpen(false);
-            if (onUploaded) onUploaded(file);
-            else navigate('/posteddata', { state: { uploaded: file.id } });
-          }}
-        />
+      {profile && opened ? (
+        <Suspense fallback={null}>
+          <UploadDataDialog
+            open={open}
+            userId={profile.userProfile}
+            onClose={() => setOpen(false)}
+            onUploaded={(file) => {
+              setOpen(false);
+              if (onUploaded) onUploaded(file);
+              else navigate('/posteddata', { state: { uploaded: file.id } });
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@ type Props = { iso: string };
 
 /** "3 minutes ago" / "3分前", with the absolute date on hover. */
 export function RelativeTime({ iso }: Props) {
-  // Subscribing to the language re-renders this when it changes (dayjs's locale is global).
+  // Subscribing to the language re-renders this when it changes.
   useTranslation();
   return (
     <Tooltip title={absoluteDate(iso)}>

@@ -1,32 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useDispatch, useSelector } from 'react-redux';
-import { selectSnack, snackClosed } from '@/lib/snackbar-slice';
+import { Suspense, lazy, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectSnack } from '@/lib/snackbar-slice';
 import type { SnackbarState } from '@/lib/snackbar-slice';
 
-export const SNACK_HIDE_MS = 1500;
+// Most first screens show no message: the bar's code loads with the first one, then stays.
+const SnackbarView = lazy(() => import('./snackbar-view').then((module) => ({ default: module.SnackbarView })));
 
 export function SnackbarHost() {
-  const snack = useSelector((state: { snackbar: SnackbarState }) => selectSnack(state));
-  const dispatch = useDispatch();
-  const close = () => {
-    if (snack) dispatch(snackClosed(snack.id));
-  };
-  return (
-    <Snackbar
-      key={snack?.id}
-      open={snack !== null}
-      autoHideDuration={SNACK_HIDE_MS}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') close();
-      }}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-    >
-      {snack ? (
-        <Alert severity={snack.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
-          {snack.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
-  );
+  const hasSnack = useSelector((state: { snackbar: SnackbarState }) => selectSnack(state) !== null);
+  const [used, setUsed] = useState(false);
+  if (hasSnack && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <SnackbarView />
+    </Suspense>
+  ) : null;
 }

@@ -1,9 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
-import relativeTime from 'dayjs/plugin/relativeTime';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -47,13 +43,9 @@ export function initialLanguage(): Language {
   return storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
-dayjs.extend(relativeTime);
-dayjs.extend(localizedFormat);
-
 export const i18n = i18next.createInstance();
 
 function applyLanguage(language: string): void {
-  dayjs.locale(language === 'ja' ? 'ja' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 

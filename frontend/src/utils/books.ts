@@ -60,7 +60,7 @@ export function isGenerating(status: string): boolean {
  * Tag chips show about 4 characters of long names (spec: 4 of names of 7 or more), cut by CSS so
  * that the whole name stays the chip's text and its accessible name (WCAG 2.5.3 label in name).
  */
-export const TAG_CHIP_SX = { maxWidth: '100%', '& .MuiChip-label': { maxWidth: '6.5em' } } as const;
+export const TAG_CHIP_SX = { maxWidth: '100%', '& .MuiChip-label': { maxWidth: '8em' } } as const;
 
 /** Tag chips show 4 characters of names of 7 or more. */
 export function chipLabel(name: string): string {

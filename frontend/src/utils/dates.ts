@@ -1,4 +1,17 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/ja';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { i18n } from '@/i18n';
+
+// Set up here, not with i18n: dayjs then loads with the first screen that shows a date.
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
+
+/** dayjs in the interface language. */
+function local(iso: string) {
+  return dayjs(iso).locale(i18n.language === 'ja' ? 'ja' : 'en');
+}
 
 export const NEW_BADGE_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -10,9 +23,9 @@ export function isNew(createdOn: string | null | undefined, now: number = Date.n
 }
 
 export function relativeDate(iso: string): string {
-  return dayjs(iso).fromNow();
+  return local(iso).fromNow();
 }
 
 export function absoluteDate(iso: string): string {
-  return dayjs(iso).format('LLL');
+  return local(iso).format('LLL');
 }

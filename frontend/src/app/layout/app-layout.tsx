@@ -16,7 +16,7 @@ export function AppLayout() {
       <Header />
       <Box sx={{ display: 'flex' }}>
         <SideNav />
-        <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none',  flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none', flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
           <Outlet />
         </Box>
       </Box>

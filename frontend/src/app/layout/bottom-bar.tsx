@@ -56,7 +56,7 @@ export function BottomBar() {
               component={RouterLink}
               to={item.to}
               value={item.to}
-              label={t(item.label)}
+              label={t(item.shortLabel ?? item.label)}
               icon={icon}
               sx={BOTTOM_ITEM_SX}
             />

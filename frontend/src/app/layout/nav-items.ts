@@ -7,11 +7,17 @@ import CollectionsBookmarkOutlined from '@mui/icons-material/CollectionsBookmark
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 
-export type NavItem = { to: string; label: ParseKeys; icon: SvgIconComponent };
+export type NavItem = {
+  to: string;
+  label: ParseKeys;
+  /** A label short enough for a fifth of a 360 px bottom bar, where the full one is not. */
+  shortLabel?: ParseKeys;
+  icon: SvgIconComponent;
+};
 
 /** The bottom bar of the spec, in its order; the side navigation adds settings. */
 export const MAIN_NAV: NavItem[] = [
-  { to: '/recommend', label: 'nav.recommend', icon: AutoStoriesOutlined },
+  { to: '/recommend', label: 'nav.recommend', shortLabel: 'nav.recommendShort', icon: AutoStoriesOutlined },
   { to: '/recommenduser', label: 'nav.recommendUser', icon: PeopleOutlined },
   { to: '/home', label: 'nav.home', icon: HomeOutlined },
   { to: '/owningpages', label: 'nav.owningPages', icon: CollectionsBookmarkOutlined },

@@ -14,7 +14,7 @@ export function SkipLink() {
       sx={{
         position: 'absolute',
         left: 8,
-        top: -48,
+        top: -200,
         zIndex: (theme) => theme.zIndex.tooltip + 1,
         bgcolor: 'background.paper',
         color: 'primary.dark',

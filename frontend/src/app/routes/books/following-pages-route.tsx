@@ -15,7 +15,7 @@ export function FollowingPagesRoute() {
   const { isLoggedIn } = useSession();
   const followed = api.endpoints.followedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn });
   return (
-    <PageContainer width="wide" documentTitle={t('books.followingTitle')}>
+    <PageContainer width="wide" hiddenHeading={t('books.followingTitle')}>
       <UserPageTabs />
       {isLoggedIn ? (
         <BookList

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -13,8 +13,12 @@ import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { SearchForm } from '@/features/books/components/search-form';
 import { TagChips } from '@/features/books/components/tag-chips';
-import { TagSearchDialog } from '@/features/books/components/tag-search-dialog';
 import { parseId } from '@/features/books/utils/book-id';
+
+// Every tag, searchable: loaded when the user first asks for it.
+const TagSearchDialog = lazy(() =>
+  import('@/features/books/components/tag-search-dialog').then((module) => ({ default: module.TagSearchDialog })),
+);
 
 /** Which Books the list shows: a search, a tag, or the newest of a language. */
 type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | { kind: 'language'; lan: BookLanguage };
@@ -43,6 +47,7 @@ export function RecommendRoute() {
   const [lan, setLan] = useState<BookLanguage>(i18n.language === 'ja' ? 'ja' : 'en');
   const [query, setQuery] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogUsed, setDialogUsed] = useState(false);
   const { data: tags } = api.endpoints.listAttributes.useQuery({ lan, count: 0 });
   const tagInRow = tags?.some((tag) => tag.id === tagId) ?? false;
   // A tag picked in the dialog (or from a link) may not be in the first row: show it too.
@@ -110,23 +115,35 @@ export function RecommendRoute() {
           <SearchForm key={query === '' ? 'empty' : 'query'} label={t('books.searchLabel')} initial={query} onSearch={onSearch} />
         </Box>
       </Box>
-      <TagChips tags={rowTags} selectedId={tagId} onToggle={toggleTag} onSeeAll={() => setDialogOpen(true)} />
+      <TagChips
+        tags={rowTags}
+        selectedId={tagId}
+        onToggle={toggleTag}
+        onSeeAll={() => {
+          setDialogUsed(true);
+          setDialogOpen(true);
+        }}
+      />
       {heading ? (
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700, my: 1 }}>
           {heading}
         </Typography>
       ) : null}
       <BookList query={books} empty={<EmptyState message={empty} />} />
-      <TagSearchDialog
-        open={dialogOpen}
-        lan={lan}
-        onClose={() => setDialogOpen(false)}
-        onPick={(tag) => {
-          setDialogOpen(false);
-          setQuery('');
-          setTag(tag.id);
-        }}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <TagSearchDialog
+            open={dialogOpen}
+            lan={lan}
+            onClose={() => setDialogOpen(false)}
+            onPick={(tag) => {
+              setDialogOpen(false);
+              setQuery('');
+              setTag(tag.id);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <PostDataFab loginMessage="Home3" />
     </PageContainer>
   );

@@ -28,7 +28,7 @@ export function UserPageBookRoute() {
   else if (!profile) body = <LoadingState />;
   else body = <UserBooks userId={profile.userProfile} label={t('books.myBooksTitle')} empty={t('books.myBooksEmpty')} />;
   return (
-    <PageContainer width="wide" documentTitle={t('books.myBooksTitle')}>
+    <PageContainer width="wide" hiddenHeading={t('books.myBooksTitle')}>
       <UserPageTabs />
       {body}
       <PostDataFab />

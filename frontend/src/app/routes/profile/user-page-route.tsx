@@ -71,7 +71,7 @@ export function UserPageRoute() {
     );
   }
   return (
-    <PageContainer width="wide" documentTitle={t('profile.myPage')}>
+    <PageContainer width="wide" documentTitle={t('profile.myPage')} hiddenHeading={isLoggedIn ? undefined : t('profile.myPage')}>
       {isLoggedIn ? <UserPageTabs /> : null}
       {body}
     </PageContainer>

@@ -1,5 +1,7 @@
 import Card from '@mui/material/Card';
+import { LegalLinks } from '@/components/legal-links';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -37,17 +39,20 @@ export function SettingsRoute() {
           {entries.map((entry) => {
             const Icon = entry.icon;
             return (
-              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} divider>
-                <ListItemIcon>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={t(entry.label)} secondary={entry.hint ? t(entry.hint) : undefined} />
-                <ChevronRight color="action" aria-hidden />
-              </ListItemButton>
+              <ListItem key={entry.to} disablePadding>
+                <ListItemButton component={RouterLink} to={entry.to} divider>
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={t(entry.label)} secondary={entry.hint ? t(entry.hint) : undefined} />
+                  <ChevronRight color="action" aria-hidden />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
       </Card>
+      <LegalLinks />
     </PageContainer>
   );
 }

@@ -59,3 +59,8 @@ export function FollowListRoute({ direction, ofOther }: Props) {
     </PageContainer>
   );
 }
+
+export const FollowingRoute = () => <FollowListRoute direction="following" ofOther={false} />;
+export const FollowedRoute = () => <FollowListRoute direction="followers" ofOther={false} />;
+export const UserFollowingRoute = () => <FollowListRoute direction="following" ofOther />;
+export const UserFollowedRoute = () => <FollowListRoute direction="followers" ofOther />;

@@ -1,13 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { CropDialog } from '@/components/crop-dialog';
 import { UserAvatar } from '@/components/user-avatar';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, cropToJpeg, jpegFile } from '@/utils/crop-image';
+
+// The cropper (react-easy-crop) loads when the user first picks an image.
+const CropDialog = lazy(() => import('@/components/crop-dialog').then((module) => ({ default: module.CropDialog })));
 
 type Props = {
   currentUrl: string | null | undefined;
@@ -22,6 +24,7 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
   const [picked, setPicked] = useState<File | null>(null);
   const [pickedUrl, setPickedUrl] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [cropUsed, setCropUsed] = useState(false);
 
   useEffect(() => () => {
     if (pickedUrl) URL.revokeObjectURL(pickedUrl);
@@ -34,6 +37,7 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    setCropUsed(true);
     setPicked(file);
     setPickedUrl(URL.createObjectURL(file));
   };
@@ -69,14 +73,18 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
           {t('profile.chooseAvatar')}
         </Button>
       </Box>
-      <CropDialog
-        src={pickedUrl}
-        aspect={1}
-        title={t('profile.cropTitle')}
-        confirmLabel={t('profile.cropConfirm')}
-        onCancel={closeCrop}
-        onConfirm={(area) => void onConfirm(area)}
-      />
+      {cropUsed ? (
+        <Suspense fallback={null}>
+          <CropDialog
+            src={pickedUrl}
+            aspect={1}
+            title={t('profile.cropTitle')}
+            confirmLabel={t('profile.cropConfirm')}
+            onCancel={closeCrop}
+            onConfirm={(area) => void onConfirm(area)}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -11,7 +11,7 @@ describe('/login', () => {
     });
     const { user } = renderApp('/login');
 
-    const login = screen.getByRole('form', { name: 'Log in' });
+    const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'someone@example.com');
     await user.type(within(login).getByLabelText(/Password/), 'wrong-password');
     await user.click(within(login).getByRole('button', { name: 'Log in' }));
@@ -23,7 +23,7 @@ describe('/login', () => {
   it('maps "E-mail is not verified." to the Login2 message', async () => {
     mockApi({ 'POST /api/user/login/': () => reply(400, { non_field_errors: ['E-mail is not verified.'] }) });
     const { user } = renderApp('/login');
-    const login = screen.getByRole('form', { name: 'Log in' });
+    const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'new@example.com');
     await user.type(within(login).getByLabelText(/Password/), 'secret-password');
     await user.click(within(login).getByRole('button', { name: 'Log in' }));
@@ -37,7 +37,7 @@ describe('/login', () => {
       'GET /api/user/profile/newprofiles/': () => reply(200, []),
     });
     const { user, router } = renderApp('/login');
-    const login = screen.getByRole('form', { name: 'Log in' });
+    const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'me@example.com');
     await user.type(within(login).getByLabelText(/Password/), 'right-password');
     await user.click(within(login).getByRole('button', { name: 'Log in' }));
@@ -76,7 +76,7 @@ describe('register form', () => {
   it('refuses to register without agreeing to the terms', async () => {
     const api = mockApi({});
     const { user } = renderApp('/login');
-    const form = screen.getByRole('form', { name: 'Create an account' });
+    const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
     await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
@@ -89,7 +89,7 @@ describe('register form', () => {
   it('shows the mismatch message when the passwords differ', async () => {
     const api = mockApi({});
     const { user } = renderApp('/login');
-    const form = screen.getByRole('form', { name: 'Create an account' });
+    const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
     await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-2');
@@ -103,7 +103,7 @@ describe('register form', () => {
   it('registers and goes to /please-verify', async () => {
     const api = mockApi({ 'POST /api/user/register/': () => reply(201, { detail: 'Verification e-mail sent.' }) });
     const { user, router } = renderApp('/login');
-    const form = screen.getByRole('form', { name: 'Create an account' });
+    const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
     await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
@@ -127,7 +127,7 @@ describe('register form', () => {
         reply(400, { password1: ['This password is too short. It must contain at least 8 characters.'] }),
     });
     const { user } = renderApp('/login');
-    const form = screen.getByRole('form', { name: 'Create an account' });
+    const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
     await user.type(within(form).getByLabelText("Password"), 'short');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'short');

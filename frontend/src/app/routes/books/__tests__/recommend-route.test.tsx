@@ -24,10 +24,11 @@ function setup() {
 describe('/recommend', () => {
   it('lists Books of the UI language with price and link, page by page', async () => {
     const { api } = setup();
-    mockAllIsIntersecting(true);
     const card = await screen.findByRole('link', { name: 'Newest English Book' });
+    mockAllIsIntersecting(true);
     expect(card).toHaveAttribute('href', expect.stringMatching(/^\/mono\/\d+$/));
-    expect(within(card).getByText('￥800')).toBeInTheDocument();
+    // The title is the link; the card around it shows the price.
+    expect(within(card.closest('.MuiCard-root') as HTMLElement).getByText('￥800')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
     expect(api.callsTo('GET /api/user/pageccen/').map(({ query }) => query.get('count'))).toEqual(['0', '1']);
     expect(api.callsTo('GET /api/user/pageccja/')).toHaveLength(0);
@@ -56,7 +57,7 @@ describe('/recommend', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?attid=7'));
     mockAllIsIntersecting(true);
     const tagged = await screen.findByRole('link', { name: 'River levels' });
-    expect(within(tagged).getByText('New')).toBeInTheDocument();
+    expect(within(tagged.closest('.MuiCard-root') as HTMLElement).getByText('New')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Books tagged Rivers' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rivers' })).toHaveAttribute('aria-pressed', 'true');
     expect(api.callsTo('GET /api/user/pageattribute/7/monopages/')[0].query.get('count')).toBe('0');

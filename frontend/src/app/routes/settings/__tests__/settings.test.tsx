@@ -19,7 +19,7 @@ describe('/languagesetting', () => {
 
     expect(await screen.findByRole('heading', { name: '言語設定' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '日本語' })).toBeDisabled();
-    expect(screen.getByText('言語を変更しました')).toBeInTheDocument();
+    expect(await screen.findByText('言語を変更しました')).toBeInTheDocument();
     expect(screen.getAllByText('ホーム').length).toBeGreaterThan(0);
     expect(localStorage.getItem('language')).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
