@@ -9,8 +9,16 @@ import { AppLayout } from './layout/app-layout';
  * Each route is its own chunk, loaded when first visited, so the first screen downloads the
  * app shell and one route only (the budget test in src/testing/bundle-budget.test.ts holds it).
  */
+const routeLoaders: (() => Promise<unknown>)[] = [];
+
 function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  routeLoaders.push(load);
   return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** Loads every route's chunk now (tests do, so that a route's first render is not a cold import). */
+export function preloadRoutes(): Promise<unknown[]> {
+  return Promise.all(routeLoaders.map((load) => load()));
 }
 
 const ForgotPasswordRoute = lazyRoute(() => import('./routes/auth/forgot-password-route'), 'ForgotPasswordRoute');

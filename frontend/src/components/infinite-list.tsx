@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { LoadingState } from './loading-state';
 
@@ -11,6 +14,7 @@ export type PagedQuery<T> = {
   isFetching: boolean;
   isError: boolean;
   fetchNextPage: () => unknown;
+  refetch: () => unknown;
 };
 
 type Props<T> = {
@@ -34,12 +38,13 @@ type Props<T> = {
  * on its way, and the endpoint ends the list at the first empty page.
  */
 export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minItemWidth }: Props<T>) {
-  const { data, hasNextPage, isFetching, isError, fetchNextPage } = query;
+  const { t } = useTranslation();
+  const { data, hasNextPage, isFetching, isError, fetchNextPage, refetch } = query;
   const { ref, inView } = useInView({ threshold: 1 });
   const pageCount = data?.pages.length ?? 0;
 
   useEffect(() => {
-    // After a failed page the list stops; the next visit (or a refetch) starts it again.
+    // After a failed page the list stops until the user asks to try again.
     // `pageCount` re-checks after each page: a fast answer may never render as fetching.
     if (inView && hasNextPage && !isFetching && !isError) void fetchNextPage();
   }, [inView, hasNextPage, isFetching, isError, fetchNextPage, pageCount]);
@@ -56,7 +61,8 @@ export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minIt
     }
   });
 
-  const done = data !== undefined && (!hasNextPage || isError);
+  const failed = isError && !isFetching;
+  const done = data !== undefined && !hasNextPage && !isError;
   const showEmpty = done && items.length === 0;
   return (
     <Box>
@@ -79,7 +85,15 @@ export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minIt
       </Box>
       {showEmpty ? empty : null}
       {isFetching && (data === undefined || hasNextPage) ? <LoadingState /> : null}
-      {done ? null : <Box ref={ref} data-testid="list-sentinel" sx={{ height: 20 }} />}
+      {failed ? (
+        <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2, flexWrap: 'wrap' }}>
+          <Typography color="text.secondary">{t('common.listFailed')}</Typography>
+          <Button variant="outlined" size="small" onClick={() => void (data === undefined ? refetch() : fetchNextPage())}>
+            {t('common.retry')}
+          </Button>
+        </Box>
+      ) : null}
+      {done || failed ? null : <Box ref={ref} data-testid="list-sentinel" sx={{ height: 20 }} />}
     </Box>
   );
 }

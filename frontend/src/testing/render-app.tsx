@@ -3,9 +3,12 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { preloadRoutes, routes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
+
+// Route chunks are lazy in the app; here they load once, before any test renders.
+await preloadRoutes();
 
 type Options = { token?: string };
 

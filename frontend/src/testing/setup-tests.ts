@@ -5,7 +5,7 @@ import { i18n } from '@/i18n';
 import 'react-intersection-observer/test-utils';
 
 // Two cores run several test files at once: give screens time to settle.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(async () => {
   cleanup();

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
 import { api } from '@/api/api';
@@ -89,6 +90,35 @@ describe('InfiniteList over an infinite query', () => {
     const { requestedPages } = setup([]);
     expect(await screen.findByText('nothing here')).toBeInTheDocument();
     expect(requestedPages()).toEqual([0]);
+  });
+
+  it('says so when a page fails, and loads it again when asked', async () => {
+    let failures = 1;
+    const server = mockApi({
+      [SEARCH]: ({ query }) => {
+        const page = Number(query.get('count'));
+        if (page === 1 && failures-- > 0) return reply(500, { detail: 'boom' });
+        return reply(200, page < 2 ? [tagFactory({ attributeName: `tag of page ${page}` })] : []);
+      },
+    });
+    render(
+      <Provider store={createAppStore()}>
+        <TagList />
+      </Provider>,
+    );
+    await screen.findByText('tag of page 0 (page 0)');
+    act(() => mockAllIsIntersecting(true));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The list could not be loaded.');
+    expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('tag of page 1 (page 1)')).toBeInTheDocument();
+    expect(screen.getByText('tag of page 0 (page 0)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => mockAllIsIntersecting(true));
+    await waitFor(() => expect(screen.queryByTestId('list-sentinel')).not.toBeInTheDocument());
+    expect(server.callsTo(SEARCH).map(({ query }) => query.get('count'))).toEqual(['0', '1', '1', '2']);
   });
 
   it('renders what is in the cache, so a change made elsewhere shows without a request', async () => {
