@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { pgliteTarget, postgresTarget } from './bench/database.mjs';
 import { loadData, random } from './bench/data.mjs';
 import { loadBooks } from './bench/books-data.mjs';
+import { loadSocial } from './bench/social-data.mjs';
 import { printTable, writeResults } from './bench/report.mjs';
 import { runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
@@ -35,6 +36,7 @@ Options:
   --users N         users to generate (95 % with a profile)          default 10000
   --books N         Books to generate (with tags, files, followers)   default 10000
   --views N         page-view rows over the last 30 days             default 100000
+  --posts N         posts (a third reviews), with a follow graph and likes  default 1000000
   --connections N   concurrent connections per scenario              default 50
   --duration S      seconds measured per scenario                    default 15
   --warmup S        seconds of unrecorded load before each scenario  default 3
@@ -53,6 +55,7 @@ function parseOptions() {
         users: { type: 'string', default: '10000' },
         books: { type: 'string', default: '10000' },
         views: { type: 'string', default: '100000' },
+        posts: { type: 'string', default: '1000000' },
         connections: { type: 'string', default: '50' },
         duration: { type: 'string', default: '15' },
         warmup: { type: 'string', default: '3' },
@@ -90,6 +93,7 @@ function parseOptions() {
     users: int('users', 10, 1_000_000),
     books: int('books', 1, 1_000_000),
     views: int('views', 0, 10_000_000),
+    posts: int('posts', 0, 10_000_000),
     connections: int('connections', 1, 1000),
     duration: int('duration', 1, 300),
     warmup: int('warmup', 0, 60),
@@ -204,13 +208,19 @@ async function main() {
         searchDocument,
       });
       Object.assign(loaded, { books: bookData.books, views: bookData.views, pageIds: bookData.pageIds, tagIds: bookData.tagIds });
+      if (options.posts > 0) {
+        const social = await loadSocial(sql, { posts: options.posts });
+        const posters = (await sql.query('SELECT user_id FROM post_counts ORDER BY user_id DESC LIMIT 45')).rows.map((r) => r.user_id);
+        Object.assign(loaded, { posts: social.posts, follows: social.follows, maxFollowers: social.max_followers, likes: social.likes, famousUserIds: social.famousUserIds, posters });
+      }
       databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
     } finally {
       await sql.close();
     }
     if (process.stdout.isTTY) process.stdout.write('\r');
     console.log(
-      `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens), ${loaded.books} Books, ${loaded.views} views in ${seconds(t)} s`,
+      `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens), ${loaded.books} Books, ${loaded.views} views` +
+        `${loaded.posts ? `, ${loaded.posts} posts, ${loaded.follows} follows (up to ${loaded.maxFollowers} followers), ${loaded.likes} likes` : ''} in ${seconds(t)} s`,
     );
 
     if (!server) {
@@ -226,19 +236,45 @@ async function main() {
         `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up); ` +
         `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
     );
+    const runnable = selected.filter((s) => !s.floor || loaded.posts);
     const results = [];
-    for (const scenario of selected) {
+    for (const scenario of runnable) {
       process.stdout.write(`  ${scenario.name}: ${scenario.description}\n`);
       results.push(await runScenario(server.base, scenario, data, options));
     }
+    // The floor: the same SQL on bare node:http + pg, on the same database, in the same run.
+    const floored = runnable.filter((s) => s.floor);
+    const comparisons = [];
+    if (floored.length) {
+      await server.stop();
+      server = await startServer({ ...serverOptions, script: 'scripts/bench/floor-server.mjs' });
+      for (const scenario of floored) {
+        process.stdout.write(`  ${scenario.name}@floor: the same SQL on node:http + pg\n`);
+        const floor = await runScenario(server.base, { ...scenario, name: `${scenario.name}@floor` }, data, options);
+        results.push(floor);
+        const app = results.find((r) => r.name === scenario.name);
+        if (!app.failed && !floor.failed) {
+          comparisons.push({
+            name: scenario.name,
+            rpsRatio: app.requests.perSecondMean / floor.requests.perSecondMean,
+            p99Ratio: app.latencyMs.p99 / Math.max(floor.latencyMs.p99, 1),
+          });
+        }
+      }
+    }
     console.log('');
     printTable(results);
+    for (const c of comparisons) {
+      const ok = c.rpsRatio >= 0.75 && c.p99Ratio <= 1.5;
+      console.log(`  ${c.name}: app at ${(100 * c.rpsRatio).toFixed(0)} % of the floor's req/s, p99 ${c.p99Ratio.toFixed(2)}× the floor's ${ok ? '(goal met)' : '(goal: ≥ 75 %, ≤ 1.5×)'}`);
+    }
 
     const report = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       database: { kind: target.kind, version: databaseVersion },
-      scale: { books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
+      floorComparisons: comparisons,
+      scale: { posts: loaded.posts ?? 0, follows: loaded.follows ?? 0, likes: loaded.likes ?? 0, books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
       load: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
       environment: {
         commit: gitCommit(),

@@ -1,6 +1,9 @@
 import request from 'supertest';
 import sharp from 'sharp';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { EventsService } from '../src/common/events/events.service';
+import { PostsService } from '../src/modules/posts/posts.service';
 import type { DomainEvents } from '../src/common/events/domain-events';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -24,6 +27,13 @@ describe('posts', () => {
     t = await startTestApp({}, {
       beforeInit: (app) => {
         const events_ = app.get(EventsService);
+        // A notification handler as domain-events.ts asks for: the act must still stand, and the
+        // effect has a unique key (recipient, type, actor, post).
+        const db = app.get<DataSource>(getDataSourceToken());
+        events_.subscribe('post.liked', 'test-notify', async ({ likeId, postId, userId, authorId }) => {
+          if (!(await app.get(PostsService).actExists('like', likeId))) return;
+          await db.query(`INSERT INTO test_notifications VALUES ($1, 'post_liked', $2, $3) ON CONFLICT DO NOTHING`, [authorId, userId, postId]);
+        });
         for (const name of ['post.liked', 'post.commented', 'post.reposted'] as const) {
           events_.subscribe(name, 'test-recorder', async (payload) => {
             ((events[name] ??= []) as unknown[]).push(payload);
@@ -35,6 +45,9 @@ describe('posts', () => {
     reader = await createUser(t.app, { nickName: 'Reader' });
     third = await createUser(t.app, { nickName: 'Third' });
     bookId = await createBook(t.app, { title: '健康保険料率', contributors: [third.userId] });
+    await t.app.get<DataSource>(getDataSourceToken()).query(
+      `CREATE TABLE test_notifications (recipient int, type text, actor int, post int, PRIMARY KEY (recipient, type, actor, post))`,
+    );
   });
   afterAll(() => t.close());
 
@@ -173,6 +186,22 @@ describe('posts', () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(events['post.liked']!.length).toBe(before + 2);
     });
+  });
+
+  it('notifies a like once however often it is taken back and redone', async () => {
+    const postId = await createPost(t.app, { userId: author.userId, text: 'toggle me' });
+    const before = events['post.liked']?.length ?? 0;
+    for (const liked of [[reader.userId], [], [reader.userId], [], [reader.userId]]) {
+      await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).send({ liked }).expect(200);
+    }
+    await waitFor(() => events['post.liked']?.[before + 2]); // three likes, three events
+    const db = t.app.get<DataSource>(getDataSourceToken());
+    const rows = async () => db.query(`SELECT recipient, type, actor FROM test_notifications WHERE post = $1`, [postId]);
+    const deadline = Date.now() + 15_000;
+    while ((await rows()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1000)); // time for any wrongly doubled effect
+    expect(await rows()).toEqual([{ recipient: author.userId, type: 'post_liked', actor: reader.userId }]);
+    expect((await post(postId)).likedTimes).toBe(1);
   });
 
   describe('reposts', () => {

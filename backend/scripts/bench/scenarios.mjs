@@ -28,6 +28,9 @@ const BOOK_WORDS_JA = ['保険', '人口', '気象', '地価', '鉄道'];
 const BOOK_WORDS_EN = ['population', 'weather', 'housing', 'marathon', 'energy'];
 const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeURIComponent(q)}&count=0`;
 
+const postList = (status, json) =>
+  status !== 200 ? `status ${status}` : !json || !Array.isArray(json.res) ? 'not a post list' : json.res.length === 0 ? 'empty list' : typeof json.totalCount === 'number' || 'no totalCount';
+
 export const scenarios = [
   {
     name: 'healthz',
@@ -98,5 +101,29 @@ export const scenarios = [
     description: 'GET /api/user/pageattribute/{id}/monopages/?count=0 for 20 popular tags',
     requests: (data) => data.tagIds.map((id) => ({ path: `/api/user/pageattribute/${id}/monopages/?count=0` })),
     check: nonEmptyBooks,
+  },
+  // The feeds (need --posts > 0). `floor: true`: also measured on scripts/bench/floor-server.mjs,
+  // the same SQL on bare node:http + pg, in the same run.
+  {
+    name: 'postcc',
+    description: 'GET /api/user/postcc/?count=0|1 with a token: home feed (own, followed users, followed Books)',
+    auth: true,
+    floor: true,
+    requests: () => [{ path: '/api/user/postcc/?count=0' }, { path: '/api/user/postcc/?count=1' }],
+    check: postList,
+  },
+  {
+    name: 'userpostcc',
+    description: "GET /api/user/userpostcc/?user_id=…&count=0 anonymous: a user's posts (the heavy accounts and random users)",
+    floor: true,
+    requests: (data) => [...data.famousUserIds, ...data.posters.slice(0, 45)].map((id) => ({ path: `/api/user/userpostcc/?user_id=${id}&count=0` })),
+    check: postList,
+  },
+  {
+    name: 'monopostcc',
+    description: "GET /api/user/monopostcc/?pageId=…&count=0 anonymous: a Book's posts",
+    floor: true,
+    requests: (data) => data.pageIds.slice(0, 50).map((id) => ({ path: `/api/user/monopostcc/?pageId=${id}&count=0` })),
+    check: postList,
   },
 ];

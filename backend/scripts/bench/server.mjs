@@ -22,10 +22,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * current environment, and resolves once GET /readyz answers 200. The child's output is kept
  * (last 200 lines) to explain a failure; with `verbose` it is also echoed.
  */
-export async function startServer({ backendDir, env, unset = [], verbose = false, readyTimeoutMs = 120_000 }) {
+export async function startServer({ backendDir, env, unset = [], verbose = false, readyTimeoutMs = 120_000, script = 'dist/main.js' }) {
   const childEnv = { ...process.env, ...env };
   for (const name of unset) delete childEnv[name];
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: backendDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd: backendDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const keep = (prefix) => (chunk) => {
     for (const line of chunk.toString().split('\n')) {

@@ -16,9 +16,10 @@ export interface DomainEvents {
    * Social acts, for notifications. Each payload names the act's own row (likeId, commentId,
    * repostId, requestId) besides the post or user it concerns. Contract for handlers, so that a
    * like that is undone (or undone and redone) within a short time never notifies twice:
-   *  1. the handler first checks that the act's row still exists (`SELECT 1 FROM post_likes
-   *     WHERE id = likeId`, through the posts module); a like that was taken back before the
-   *     handler ran notifies nobody, and a redone like is a new row with an event of its own;
+   *  1. the handler first checks that the act still stands — `PostsService.actExists('like',
+   *     likeId)` (or 'comment', 'repost'), `FollowsService.requestExists(requestId)` — so a like
+   *     taken back before the handler ran notifies nobody (a redone like is a new row with an
+   *     event of its own);
    *  2. the notification it writes has a unique key on (recipient, type, actor, object) —
    *     e.g. (authorId, 'post_liked', userId, postId) — inserted `ON CONFLICT DO NOTHING`, so a
    *     like, unlike and like again (two live events over time) and redelivery of one event

@@ -138,6 +138,14 @@ export class BooksService {
     return `SELECT pf.page_id FROM page_follows pf WHERE pf.user_id = ${userParam}`;
   }
 
+  /**
+   * SQL of the stored post totals (`n`, `rating_sum`) of the Books whose ids `idsSql` selects,
+   * for the totals of another module's post list; one row even when no Book matches.
+   */
+  bookPostTotalsSql(idsSql: string): string {
+    return `SELECT coalesce(sum(pt.post_count), 0)::int AS n, coalesce(sum(pt.rating_sum), 0)::int AS rating_sum FROM pages pt WHERE pt.id IN (${idsSql})`;
+  }
+
   async exists(pageId: number): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
   }
@@ -154,17 +162,16 @@ export class BooksService {
     return this.packQuery(`SELECT ${COLUMNS} FROM pages p ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`, [page.limit, page.offset], viewer);
   }
 
-  /** New Books for the discovery mix; logged in, without the ones the viewer follows or owns. */
-  discover(viewer: AuthUser | undefined, page: PageWindow) {
-    if (!viewer) return this.newest(page);
-    return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p
-        WHERE NOT EXISTS (SELECT 1 FROM page_follows f WHERE f.page_id = p.id AND f.user_id = $3)
-          AND NOT EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $3)
+  /** Ids of new Books for the discovery mix (pack them with packByIds); logged in, without the ones the viewer follows or owns. */
+  async discoverIds(viewer: AuthUser | undefined, page: PageWindow): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT p.id FROM pages p
+        WHERE ($3::int IS NULL OR (NOT EXISTS (SELECT 1 FROM page_follows f WHERE f.page_id = p.id AND f.user_id = $3)
+          AND NOT EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $3)))
         ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`,
-      [page.limit, page.offset, viewer.id],
-      viewer,
+      [page.limit, page.offset, viewer?.id ?? null],
     );
+    return rows.map((r) => r.id);
   }
 
   /** Word search over title, summary, points and tags; an empty query lists the newest. */

@@ -63,6 +63,12 @@ export class FollowsService {
     return `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = ${userParam} AND fr.approved`;
   }
 
+  /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
+  async requestExists(requestId: number, opts: { approved?: boolean } = {}): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
+    return rows.length > 0;
+  }
+
   private async pack(rows: RequestRow[]): Promise<FollowRequestResponse[]> {
     const people = await this.packer.summaries(rows.flatMap((r) => [r.ask_from, r.ask_to]));
     return rows.map((r) => ({

@@ -9,6 +9,18 @@ import type { CombinedItem, PostListResponse } from './dto/post.dto';
 import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
 import { visiblePost } from './posts.service';
 
+/**
+ * One statement for a page of a post list and the whole list's totals. `page` selects (id,
+ * sort_key) of the page's posts (its LIMIT and OFFSET included); `totals` one row (n,
+ * rating_sum), read from stored counters where a list can be long. The first row carries the
+ * totals even when the page is empty.
+ */
+export function postListSql(page: string, totals: string): string {
+  return `SELECT t.n AS total, t.rating_sum, ${POST_COLUMNS}
+            FROM (${totals}) t LEFT JOIN (${page}) pg ON true LEFT JOIN posts p ON p.id = pg.id
+           ORDER BY pg.sort_key DESC`;
+}
+
 /** Posts and Books in one page of the discovery mix. */
 export const DISCOVERY_POSTS = 7;
 export const DISCOVERY_BOOKS = 3;
@@ -33,61 +45,92 @@ export class FeedsService {
     private readonly books: BooksService,
   ) {}
 
-  /**
-   * `feed` is a query of (id, rating, sort_key) over visible posts; answers the page by sort_key
-   * (newest first) and the totals of the whole feed in one statement.
-   */
-  private async list(feed: string, params: unknown[], page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
-    const n = params.length;
-    const rows: Array<PostRow & { total: number; rating_sum: number | null }> = await this.db.query(
-      `WITH feed AS (${feed}),
-            agg AS (SELECT count(*)::int AS total, sum(rating)::int AS rating_sum FROM feed),
-            page AS (SELECT id, sort_key FROM feed ORDER BY sort_key DESC LIMIT $${n + 1} OFFSET $${n + 2})
-       SELECT agg.total, agg.rating_sum, ${POST_COLUMNS}
-         FROM agg LEFT JOIN page ON true LEFT JOIN posts p ON p.id = page.id
-        ORDER BY page.sort_key DESC`,
-      [...params, page.limit, page.offset],
-    );
+  private async list(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser): Promise<PostListResponse> {
+    const rows: Array<PostRow & { total: number; rating_sum: number | null }> = await this.db.query(postListSql(pageSql, totalsSql), params);
     const posts = rows.filter((r) => r.id !== null);
-    return { res: await this.packer.pack(posts, viewer), totalCount: rows[0]?.total ?? 0, aggregate: { rating__sum: rows[0]?.rating_sum ?? null } };
+    // Ratings are 5 to 100: a sum of 0 means no rated post (DRF's Sum answers null then).
+    return { res: await this.packer.pack(posts, viewer), totalCount: rows[0]?.total ?? 0, aggregate: { rating__sum: rows[0]?.rating_sum || null } };
+  }
+
+  /** Page of a simple feed: `where` over posts p, newest first; LIMIT $2 OFFSET $3 after the list's own $1. */
+  private static newestFirst(where: string): string {
+    return `SELECT p.id, p.id AS sort_key FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT $2 OFFSET $3`;
+  }
+
+  /** Stored totals of the users `idsSql` selects (post_counts). */
+  private static userTotalsSql(idsSql: string): string {
+    return `SELECT coalesce(sum(c.post_count), 0)::int AS n, coalesce(sum(c.rating_sum), 0)::int AS rating_sum FROM post_counts c WHERE c.user_id IN (${idsSql})`;
   }
 
   /** postcc/: the viewer's own posts, those of the users they follow and the posts about the Books they follow; every visible post for a visitor. */
   home(viewer: AuthUser | undefined, page: PageWindow): Promise<PostListResponse> {
-    if (!viewer) return this.list(`SELECT p.id, p.rating, p.id AS sort_key FROM posts p WHERE ${visiblePost()}`, [], page);
-    return this.list(this.homeFeedSql('$1'), [viewer.id], page, viewer);
+    if (!viewer) {
+      return this.list(
+        FeedsService.newestFirst(`$1::int IS NULL AND ${visiblePost()}`),
+        `SELECT coalesce(sum(c.post_count), 0)::int AS n, coalesce(sum(c.rating_sum), 0)::int AS rating_sum FROM post_counts c`,
+        [null, page.limit, page.offset],
+      );
+    }
+    return this.list(this.homePageSql('$1', '$2', '$3'), this.homeTotalsSql('$1'), [viewer.id, page.limit, page.offset], viewer);
   }
 
-  /** The home feed of user `$param` as (id, rating, sort_key): three index scans, merged. */
-  homeFeedSql(param: string): string {
-    return `SELECT p.id, p.rating, p.id AS sort_key FROM posts p WHERE p.user_id = ${param} AND ${visiblePost()}
-      UNION
-      SELECT p.id, p.rating, p.id FROM posts p WHERE p.user_id IN (${this.follows.followedUserIdsSql(param)}) AND ${visiblePost()}
-      UNION
-      SELECT p.id, p.rating, p.id FROM posts p WHERE p.review_to IN (${this.books.followedBookIdsSql(param)}) AND ${visiblePost()} AND NOT p.reposting`;
+  /**
+   * The page of user `$user`'s home feed: the newest `limit + offset` posts of each source (own
+   * posts; per followed user; per followed Book), each an index range scan read backwards and
+   * stopped early, merged, then the page. Nothing reads a whole feed.
+   */
+  homePageSql(user: string, limit: string, offset: string): string {
+    const k = `(${limit}::int + ${offset}::int)`;
+    return `SELECT f.id, f.id AS sort_key FROM (
+        (SELECT p.id FROM posts p WHERE p.user_id = ${user} AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k})
+        UNION
+        (SELECT x.id FROM (${this.follows.followedUserIdsSql(user)}) fu(uid)
+           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k}) x)
+        UNION
+        (SELECT x.id FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
+           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visiblePost()} AND NOT p.reposting ORDER BY p.id DESC LIMIT ${k}) x)
+      ) f ORDER BY f.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  }
+
+  /**
+   * Totals of the home feed from stored counters: the viewer's and followed users' post_counts
+   * and followed Books' post counts. A followed user's post about a followed Book is counted in
+   * both (the list itself shows it once): totalCount is the sum of the sources, not an exact
+   * count, so that a feed of 50,000 posts is not counted on every page.
+   */
+  homeTotalsSql(user: string): string {
+    return `SELECT u.n + b.n AS n, u.rating_sum + b.rating_sum AS rating_sum
+              FROM (${FeedsService.userTotalsSql(`SELECT ${user}::int UNION ALL ${this.follows.followedUserIdsSql(user)}`)}) u,
+                   (${this.books.bookPostTotalsSql(this.books.followedBookIdsSql(user))}) b`;
   }
 
   /** userpostcc/: a user's posts and reposts. */
   ofUser(userId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
-    return this.list(`SELECT p.id, p.rating, p.id AS sort_key FROM posts p WHERE p.user_id = $1 AND ${visiblePost()}`, [userId], page, viewer);
-  }
-
-  /** monopostcc/: posts about a Book (reviews first of all; reposts are left out). aggregate.rating__sum sums its reviews. */
-  ofBook(bookId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
     return this.list(
-      `SELECT p.id, p.rating, p.id AS sort_key FROM posts p WHERE p.review_to = $1 AND ${visiblePost()} AND NOT p.reposting`,
-      [bookId],
-      page,
+      FeedsService.newestFirst(`p.user_id = $1 AND ${visiblePost()}`),
+      FeedsService.userTotalsSql('$1'),
+      [userId, page.limit, page.offset],
       viewer,
     );
   }
 
-  /** likedpostscc/likedposts/: posts the viewer liked, latest like first. */
-  liked(viewer: AuthUser, page: PageWindow): Promise<PostListResponse> {
+  /** monopostcc/: posts about a Book (reposts left out); aggregate.rating__sum sums its reviews. */
+  ofBook(bookId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
     return this.list(
-      `SELECT p.id, p.rating, l.id AS sort_key FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 AND ${visiblePost()}`,
-      [viewer.id],
-      page,
+      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()} AND NOT p.reposting`),
+      this.books.bookPostTotalsSql('$1'),
+      [bookId, page.limit, page.offset],
+      viewer,
+    );
+  }
+
+  /** likedpostscc/likedposts/: posts the viewer liked, latest like first (counted: a user's own likes). */
+  liked(viewer: AuthUser, page: PageWindow): Promise<PostListResponse> {
+    const from = `FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 AND ${visiblePost()}`;
+    return this.list(
+      `SELECT p.id, l.id AS sort_key ${from} ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
+      `SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum ${from}`,
+      [viewer.id, page.limit, page.offset],
       viewer,
     );
   }
@@ -113,11 +156,12 @@ export class FeedsService {
       ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} AND p.user_id <> $3
            AND p.user_id NOT IN (${this.follows.followedUserIdsSql('$3')}) ORDER BY p.id DESC LIMIT $1 OFFSET $2`
       : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT $1 OFFSET $2`;
-    const [rows, books] = await Promise.all([
+    const [rows, bookIds] = await Promise.all([
       this.db.query(postsSql, viewer ? [postPage.limit, postPage.offset, viewer.id] : [postPage.limit, postPage.offset]) as Promise<PostRow[]>,
-      this.books.discover(viewer, bookPage),
+      this.books.discoverIds(viewer, bookPage),
     ]);
-    const posts = await this.packer.pack(rows, viewer);
+    const { posts, books: packed } = await this.packer.packWithBooks(rows, bookIds, viewer);
+    const books = bookIds.flatMap((id) => packed.get(id) ?? []);
     const at = (item: CombinedItem) => (item.post ?? item.page)!.created_on;
     const items: CombinedItem[] = [...posts.map((post) => ({ type: 'post' as const, post })), ...books.map((page) => ({ type: 'page' as const, page }))];
     return items.sort((a, b) => at(b).localeCompare(at(a)));

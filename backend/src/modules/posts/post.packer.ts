@@ -6,6 +6,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
 import { ProfilePacker } from '../profiles/profile.packer';
+import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
 
 /** Columns of `posts` a post response is made from (alias `p`). */
@@ -62,14 +63,18 @@ export class PostPacker {
   }
 
   async pack(rows: PostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
-    if (rows.length === 0) return [];
+    return (await this.packWithBooks(rows, [], viewer)).posts;
+  }
+
+  /** Packs the posts and, in the same Book packing, more Books a list shows beside them (the discovery mix). */
+  async packWithBooks(rows: PostRow[], bookIds: number[], viewer?: AuthUser): Promise<{ posts: PostResponse[]; books: Map<number, PageResponse> }> {
     const [flags, people, books] = await Promise.all([
       this.interactions(rows, viewer),
       this.profiles.summaries(rows.flatMap((r) => (r.reposting_from_user ? [r.user_id, r.reposting_from_user] : [r.user_id]))),
-      this.books.packByIds(rows.flatMap((r) => (r.review_to ? [r.review_to] : [])), viewer),
+      this.books.packByIds([...bookIds, ...rows.flatMap((r) => (r.review_to ? [r.review_to] : []))], viewer),
     ]);
     const { config } = this.options;
-    return rows.map((r) => {
+    const posts = rows.map((r): PostResponse => {
       const f = flags.get(r.id);
       const book = r.review_to ? (books.get(r.review_to) ?? null) : null;
       return {
@@ -101,5 +106,6 @@ export class PostPacker {
         is_commented: !!f?.is_commented,
       };
     });
+    return { posts, books };
   }
 }

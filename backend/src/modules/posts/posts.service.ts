@@ -74,6 +74,19 @@ export class PostsService {
     return new Set(rows.map((r) => r.id));
   }
 
+  /**
+   * Whether an act named by an event still stands (the like not taken back, the comment or
+   * repost not deleted): the check a notification handler makes first (see domain-events.ts).
+   */
+  async actExists(kind: 'like' | 'comment' | 'repost', id: number): Promise<boolean> {
+    const sql = {
+      like: `SELECT 1 FROM post_likes WHERE id = $1`,
+      comment: `SELECT 1 FROM post_comments WHERE id = $1`,
+      repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting`,
+    }[kind];
+    return (await this.db.query(sql, [id])).length > 0;
+  }
+
   private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
     const [row] = await (tx ?? this.db).query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = $1`, [id]);
     return row;
@@ -119,6 +132,7 @@ export class PostsService {
       ],
     );
     if (!row) throw DrfValidationError.nonField(ALREADY_REPOSTED);
+    if (!post.communityPost) await this.countPost(post.userId, 1, post.rating ?? 0, tx);
     if (reposting) {
       await tx.query(`UPDATE posts SET reposted_times = reposted_times + 1 WHERE id = $1`, [post.repostingFrom]);
       await this.events.publish('post.reposted', { repostId: row.id, postId: post.repostingFrom!, userId: post.userId, authorId: post.repostingFromUser! }, tx);
@@ -190,6 +204,7 @@ export class PostsService {
           [id, dto.text ?? null, dto.rating ?? null, img ?? null, dto.new_data_flag ?? null, dto.purepost_flag ?? null],
         );
         if (dto.rating !== undefined && row.rating !== dto.rating && row.review_to && !row.communitypost_flag) {
+          await this.countPost(row.user_id, 0, dto.rating - (row.rating ?? 0), tx);
           await this.books.recordPost(row.review_to, { posts: -1, rating: row.rating }, tx);
           await this.books.recordPost(row.review_to, { posts: 1, rating: dto.rating }, tx);
         }
@@ -225,9 +240,29 @@ export class PostsService {
     if (row.img && !row.reposting) await this.storage.delete(row.img).catch(() => undefined);
   }
 
+  /** A user's stored number of visible posts and rating sum (the totals of user and home feeds). */
+  private async countPost(userId: number, posts: number, rating: number, tx: EntityManager): Promise<void> {
+    await tx.query(
+      `INSERT INTO post_counts (user_id, post_count, rating_sum) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET post_count = post_counts.post_count + $2, rating_sum = post_counts.rating_sum + $3`,
+      [userId, posts, rating],
+    );
+  }
+
   private async deleteRow(row: PostRow, tx: EntityManager): Promise<void> {
+    // Reposts of this post go with it (ON DELETE CASCADE): take them off their authors' counts first.
+    if (!row.reposting) {
+      await tx.query(
+        `UPDATE post_counts c SET post_count = c.post_count - r.n, rating_sum = c.rating_sum - r.total
+           FROM (SELECT user_id, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total FROM posts p
+                  WHERE p.reposting AND p.reposting_from = $1 AND ${visiblePost()} GROUP BY user_id) r
+          WHERE c.user_id = r.user_id`,
+        [row.id],
+      );
+    }
     const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM posts WHERE id = $1`, [row.id]);
     if (!deleted) return;
+    if (!row.communitypost_flag) await this.countPost(row.user_id, -1, -(row.rating ?? 0), tx);
     if (row.reposting && row.reposting_from) {
       await tx.query(`UPDATE posts SET reposted_times = reposted_times - 1 WHERE id = $1`, [row.reposting_from]);
     } else if (row.review_to && !row.communitypost_flag) {

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The floor of the feed benchmarks: the same SQL statements the app runs for postcc/,
+// userpostcc/ and monopostcc/ (token lookup, the list statement, the packers' statements),
+// served by a bare node:http server over a bare `pg` pool — no NestJS, Express, guards, pipes,
+// TypeORM or logger. The app's packers (from dist) run over a 10-line database adapter, so the
+// statements are exactly the app's. Same database setup as the app: DATABASE_URL (pool of
+// DATABASE_POOL_SIZE, default 10) or the embedded PGlite under DATA_DIR/db (one connection).
+import * as crypto from 'node:crypto';
+import * as http from 'node:http';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+const { openDatabase } = require(`${dist}/database/embedded-postgres.js`);
+const { AccessService } = require(`${dist}/common/access/access.service.js`);
+const { ProfilePacker } = require(`${dist}/modules/profiles/profile.packer.js`);
+const { BookPacker } = require(`${dist}/modules/books/book.packer.js`);
+const { BooksService } = require(`${dist}/modules/books/books.service.js`);
+const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
+const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
+const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
+
+const handle = await openDatabase(process.env.DATABASE_URL || undefined, process.env.DATA_DIR, Number(process.env.DATABASE_POOL_SIZE || 10));
+const pool = new pg.Pool({ connectionString: handle.url, max: handle.embedded ? 1 : handle.poolSize });
+const db = { query: async (text, params) => (await pool.query(text, params)).rows };
+
+const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
+const access = new AccessService();
+const profiles = new ProfilePacker(db, options);
+const bookPacker = new BookPacker(db, options, profiles, access);
+const books = new BooksService(db, null, { subscribe() {} }, access, bookPacker, null);
+const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
+const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), follows, books);
+
+const sha256 = (v) => crypto.createHash('sha256').update(v).digest('hex');
+async function viewerOf(req) {
+  const key = /^Token ([0-9a-f]{40})$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (!key) return undefined;
+  const [row] = await db.query(
+    `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
+    [sha256(key.toLowerCase())],
+  );
+  return row?.is_active ? { id: row.id, email: row.email, language: row.language, tokenId: row.token_id } : undefined;
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/readyz') return void res.writeHead(200).end('ok');
+    const page = { index: Number(url.searchParams.get('count') ?? 0), offset: Number(url.searchParams.get('count') ?? 0) * 10, limit: 10 };
+    const viewer = await viewerOf(req);
+    let body;
+    if (url.pathname === '/api/user/postcc/') body = await feeds.home(viewer, page);
+    else if (url.pathname === '/api/user/userpostcc/') body = await feeds.ofUser(Number(url.searchParams.get('user_id')), page, viewer);
+    else if (url.pathname === '/api/user/monopostcc/') body = await feeds.ofBook(Number(url.searchParams.get('pageId')), page, viewer);
+    else return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  } catch (err) {
+    res.writeHead(500).end(String(err));
+  }
+});
+server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+const stop = () => server.close(() => pool.end().then(() => handle.close()).then(() => process.exit(0)));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

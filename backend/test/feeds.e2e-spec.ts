@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { createBook, createFollow, createPost, createUser, type UserFixture } from './helpers/factories';
+import { auth, startTestApp, type TestApp } from './helpers/test-app';
+
+interface Item {
+  id: number;
+  userPost: number;
+  rating: number | null;
+}
+interface PostList {
+  res: Item[];
+  totalCount: number;
+  aggregate: { rating__sum: number | null };
+}
+
+/** The post lists: who is in each, count paging, the whole list's count and rating sum. */
+describe('post lists', () => {
+  let t: TestApp;
+  let me: UserFixture;
+  let friend: UserFixture;
+  let pending: UserFixture;
+  let stranger: UserFixture;
+  let followedBook: number;
+  let otherBook: number;
+  const ids: Record<string, number> = {};
+  const api = (path: string) => `/api/user/${path}`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    me = await createUser(t.app, { nickName: 'Me' });
+    friend = await createUser(t.app, { nickName: 'Friend' });
+    pending = await createUser(t.app, { nickName: 'Pending' });
+    stranger = await createUser(t.app, { nickName: 'Stranger' });
+    followedBook = await createBook(t.app, { title: 'Followed Book', contributors: [stranger.userId] });
+    otherBook = await createBook(t.app, { title: 'Other Book', contributors: [stranger.userId] });
+    await createFollow(t.app, me.userId, friend.userId);
+    await createFollow(t.app, me.userId, pending.userId, false); // asked, not approved: not followed
+    await request(t.http).post(api('followingpage/')).set(auth(me.token)).send({ pageId: followedBook }).expect(201);
+    ids.mine = await createPost(t.app, { userId: me.userId, text: 'mine' });
+    ids.friend = await createPost(t.app, { userId: friend.userId, text: 'friend', reviewTo: otherBook, rating: 40 });
+    ids.pending = await createPost(t.app, { userId: pending.userId, text: 'pending' });
+    ids.strangerOnFollowedBook = await createPost(t.app, { userId: stranger.userId, text: 'review', reviewTo: followedBook, rating: 80 });
+    ids.stranger = await createPost(t.app, { userId: stranger.userId, text: 'stranger' });
+    ids.circle = await createPost(t.app, { userId: friend.userId, text: 'circle', communities: [3] });
+  });
+  afterAll(() => t.close());
+
+  const list = async (path: string, who?: UserFixture): Promise<PostList> => {
+    const req = request(t.http).get(api(path));
+    if (who) req.set(auth(who.token));
+    return (await req.expect(200)).body;
+  };
+
+  it('postcc/: own posts, approved follows and followed Books, newest first', async () => {
+    const home = await list('postcc/?count=0', me);
+    expect(home.res.map((p) => p.id)).toEqual([ids.strangerOnFollowedBook, ids.friend, ids.mine]);
+    expect(home.totalCount).toBe(3);
+    expect(home.aggregate).toEqual({ rating__sum: 120 });
+    expect(await list('postcc/?count=1', me)).toEqual({ res: [], totalCount: 3, aggregate: { rating__sum: 120 } });
+    const visitor = await list('postcc/');
+    expect(visitor.res.map((p) => p.id)).toEqual([ids.stranger, ids.strangerOnFollowedBook, ids.pending, ids.friend, ids.mine]);
+    await request(t.http).get(api('postcc/?count=-1')).set(auth(me.token)).expect(400);
+  });
+
+  it('pages by 10 with count', async () => {
+    const author = await createUser(t.app, { nickName: 'Prolific' });
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++) made.push(await createPost(t.app, { userId: author.userId, text: `p${i}` }));
+    const first = await list(`userpostcc/?user_id=${author.userId}&count=0`);
+    const second = await list(`userpostcc/?user_id=${author.userId}&count=1`);
+    expect(first.res.map((p) => p.id)).toEqual(made.slice(2).reverse());
+    expect(second.res.map((p) => p.id)).toEqual(made.slice(0, 2).reverse());
+    expect([first.totalCount, second.totalCount]).toEqual([12, 12]);
+    expect(first.aggregate.rating__sum).toBeNull();
+    expect((await list(`userpostcc/?user_id=${author.userId}&count=2`)).res).toEqual([]);
+  });
+
+  it("userpostcc/: a user's posts; monopostcc/: a Book's posts with its rating sum", async () => {
+    expect((await list(`userpostcc/?user_id=${friend.userId}`)).res.map((p) => p.id)).toEqual([ids.friend]);
+    const book = await list(`monopostcc/?pageId=${followedBook}`);
+    expect(book).toMatchObject({ totalCount: 1, aggregate: { rating__sum: 80 } });
+    expect(book.res.map((p) => p.id)).toEqual([ids.strangerOnFollowedBook]);
+    expect((await list('monopostcc/?pageId=999999')).res).toEqual([]);
+    await request(t.http).get(api('monopostcc/')).expect(400);
+    await request(t.http).get(api('userpostcc/?user_id=abc')).expect(400);
+  });
+
+  it('keeps the stored totals true through reposts, rating edits and deletes', async () => {
+    const author = await createUser(t.app, { nickName: 'Counted' });
+    const reposter = await createUser(t.app, { nickName: 'Reposter' });
+    const review = await request(t.http).post(api('monopost/')).set(auth(author.token)).send({ text: 'r', rating: 60, reviewTo: otherBook }).expect(201);
+    await request(t.http).post(api('monopost/')).set(auth(reposter.token)).send({ reposting: true, repostingFrom: review.body.id }).expect(201);
+    const totals = async (u: UserFixture) => {
+      const body = await list(`userpostcc/?user_id=${u.userId}`);
+      return [body.totalCount, body.aggregate.rating__sum, body.res.length];
+    };
+    expect(await totals(author)).toEqual([1, 60, 1]);
+    expect(await totals(reposter)).toEqual([1, 60, 1]);
+    await request(t.http).put(api(`monopost/${review.body.id}/`)).set(auth(author.token)).send({ rating: 75 }).expect(200);
+    expect(await totals(author)).toEqual([1, 75, 1]);
+    await request(t.http).delete(api(`monopost/${review.body.id}/`)).set(auth(author.token)).expect(204);
+    expect(await totals(author)).toEqual([0, null, 0]);
+    expect(await totals(reposter)).toEqual([0, null, 0]);
+  });
+
+  it('likedpostscc/likedposts/: the posts the caller liked, latest like first', async () => {
+    await request(t.http).put(api(`monopost/${ids.stranger}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+    await request(t.http).put(api(`monopost/${ids.friend}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+    const liked = await list('likedpostscc/likedposts/?count=0', me);
+    expect(liked.res.map((p) => p.id)).toEqual([ids.friend, ids.stranger]);
+    expect(liked.res.every((p) => (p as Item & { is_liked: boolean }).is_liked)).toBe(true);
+    expect(liked).toMatchObject({ totalCount: 2, aggregate: { rating__sum: 40 } });
+    expect((await list('likedpostscc/likedposts/', friend)).res).toEqual([]);
+    await request(t.http).get(api('likedpostscc/likedposts/')).expect(401);
+  });
+
+  it('GET monopost/: the newest posts', async () => {
+    const res = await request(t.http).get(api('monopost/')).expect(200);
+    expect(res.body).toHaveLength(10);
+    expect(res.body.some((p: Item) => p.id === ids.circle)).toBe(false);
+  });
+
+  it('combinedlist/ mixes new posts and Books; loggedincombinedlist/ leaves out what the caller has', async () => {
+    const visitor = (await request(t.http).get(api('combinedlist/?count=0')).expect(200)).body as Array<{ type: string; post?: Item; page?: { id: number } }>;
+    expect(visitor.filter((i) => i.type === 'page').map((i) => i.page!.id).sort()).toEqual([followedBook, otherBook].sort());
+    expect(visitor.filter((i) => i.type === 'post')).toHaveLength(7);
+    const mine = (await request(t.http).get(api('loggedincombinedlist/?count=0')).set(auth(me.token)).expect(200)).body as typeof visitor;
+    expect(mine.filter((i) => i.type === 'page').map((i) => i.page!.id)).toEqual([otherBook]);
+    const authors = new Set(mine.flatMap((i) => (i.post ? [i.post.userPost] : [])));
+    expect(authors.has(me.userId) || authors.has(friend.userId)).toBe(false);
+    expect(mine.filter((i) => i.type === 'post')).toHaveLength(7);
+    const later = (await request(t.http).get(api('loggedincombinedlist/?count=2')).set(auth(me.token)).expect(200)).body as typeof visitor;
+    expect(later.flatMap((i) => (i.post ? [i.post.id] : []))).toEqual([ids.pending]); // 15 posts by others than me and friend: the third page holds the oldest
+    await request(t.http).get(api('loggedincombinedlist/')).expect(401);
+  });
+});
