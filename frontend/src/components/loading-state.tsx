@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
+import { CARD, Skeleton } from './skeleton-bones';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
@@ -19,27 +17,27 @@ export const visuallyHidden = {
   width: '1px',
 } as const;
 
-export type LoadingShape = 'list' | 'detail' | 'profile' | 'progress';
+export type LoadingShape = 'list' | 'progress';
 
 type Props = {
   /** What screen readers hear (and, for `progress`, what is shown). */
   label?: string;
   /**
-   * The shape of what is coming: `list` (cards), `detail` (a Book), `profile` (a profile card),
-   * or `progress` (a spinner with text, for work such as checking a link).
+   * The shape of what is coming: `list` (cards) or `progress` (a spinner with text, for work
+   * such as checking a link). Pages use PageSkeleton (page-skeleton.tsx) for a Book or profile.
    */
   shape?: LoadingShape;
 };
 
 function CardSkeleton() {
   return (
-    <Card variant="outlined">
-      <Skeleton variant="rectangular" height={120} animation="wave" />
-      <CardContent>
+    <Box sx={CARD}>
+      <Skeleton height={120} sx={{ my: 0, borderRadius: 0 }} />
+      <Box sx={{ p: 2 }}>
         <Skeleton width="80%" />
         <Skeleton width="60%" />
-      </CardContent>
-    </Card>
+      </Box>
+    </Box>
   );
 }
 
@@ -59,33 +57,7 @@ export function LoadingState({ label, shape = 'list' }: Props) {
     );
   }
   let body;
-  if (shape === 'detail') {
-    body = (
-      <Card>
-        <Skeleton variant="rectangular" animation="wave" sx={{ height: { xs: 180, sm: 260 } }} />
-        <CardContent>
-          <Skeleton variant="text" sx={{ fontSize: '2rem' }} width="70%" />
-          <Skeleton width="40%" />
-          <Skeleton sx={{ mt: 2 }} />
-          <Skeleton />
-          <Skeleton width="85%" />
-        </CardContent>
-      </Card>
-    );
-  } else if (shape === 'profile') {
-    body = (
-      <Card>
-        <Skeleton variant="rectangular" height={120} animation="wave" />
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <Skeleton variant="circular" width={72} height={72} />
-          <Box sx={{ flex: 1 }}>
-            <Skeleton width="50%" sx={{ fontSize: '1.5rem' }} />
-            <Skeleton width="80%" />
-          </Box>
-        </CardContent>
-      </Card>
-    );
-  } else {
+  {
     body = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
         <CardSkeleton />

@@ -1,6 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '@/i18n/server-messages';
+import type * as ServerMessages from '@/i18n/server-messages';
+
+type Catalogue = typeof ServerMessages;
+
+// The server's catalogue and its translations load right after the screen (a separate chunk):
+// they are needed only once an answer with a message arrives, which is always later.
+let catalogue: Catalogue | undefined;
+const loading = import('@/i18n/server-messages').then((module) => {
+  catalogue = module;
+  return module;
+});
+
+/** Resolves once the translations of server messages are in place (for tests and prefetching). */
+export function serverMessagesReady(): Promise<unknown> {
+  return loading;
+}
 
 /**
  * Translates a server message. Every message of the server's catalogue has a translation;
@@ -11,7 +26,7 @@ export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation();
   return useCallback(
     (message: string) => {
-      const known = serverMessage(message);
+      const known = catalogue?.serverMessage(message);
       return known ? String(t(known.key, known.options)) : String(t('common.errorGeneric'));
     },
     [t],

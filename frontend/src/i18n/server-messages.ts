@@ -6,6 +6,13 @@ import {
   type MessageName,
   type TemplateName,
 } from '../../../backend/src/common/http/messages';
+import { i18n } from './index';
+import en from './server-messages-en.json';
+import ja from './server-messages-ja.json';
+
+// These translations come with this module (loaded next to the first screen, not in the shell).
+i18n.addResourceBundle('en', 'translation', { serverMessages: en }, true, false);
+i18n.addResourceBundle('ja', 'translation', { serverMessages: ja }, true, false);
 
 /**
  * Every message the server can send (its catalogue, backend/src/common/http/messages.ts) mapped
@@ -31,11 +38,11 @@ const SPEC_KEYS: Partial<Record<MessageName, ParseKeys>> = {
 };
 
 const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
-  maxLength: 'serverMessages.maxLength',
-  minLength: 'serverMessages.minLength',
-  invalidChoice: 'serverMessages.invalidChoice',
-  throttled: 'serverMessages.throttled',
-  jsonParse: 'serverMessages.jsonParse',
+  maxLength: 'serverMessages.maxLength' as ParseKeys,
+  minLength: 'serverMessages.minLength' as ParseKeys,
+  invalidChoice: 'serverMessages.invalidChoice' as ParseKeys,
+  throttled: 'serverMessages.throttled' as ParseKeys,
+  jsonParse: 'serverMessages.jsonParse' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

@@ -4,6 +4,11 @@ import { i18n } from '@/i18n';
 // Screens with scrolling lists need an IntersectionObserver: the library's mock, not intersecting until a test says so.
 import 'react-intersection-observer/test-utils';
 
+// Server-message translations load as their own chunk in the app; have them ready in tests.
+beforeAll(async () => {
+  await import('@/i18n/server-messages');
+});
+
 // Two cores run several test files at once: give screens time to settle.
 configure({ asyncUtilTimeout: 10000 });
 

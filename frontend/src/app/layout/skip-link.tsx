@@ -1,13 +1,14 @@
-import Link from '@mui/material/Link';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
 /** The first stop of the Tab key: jumps over the header and the navigation to the screen. */
 export function SkipLink() {
   const { t } = useTranslation();
   return (
-    <Link
+    <Box
+      component="a"
       href="#main"
-      onClick={(event) => {
+      onClick={(event: React.MouseEvent) => {
         event.preventDefault();
         document.getElementById('main')?.focus();
       }}
@@ -22,11 +23,12 @@ export function SkipLink() {
         py: 1,
         borderRadius: 2,
         fontWeight: 700,
+        textDecoration: 'underline',
         boxShadow: 3,
         '&:focus': { top: 8 },
       }}
     >
       {t('nav.skipToContent')}
-    </Link>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -11,7 +11,8 @@ import { LoadingState } from '@/components/loading-state';
 import { LegalLinks } from '@/components/legal-links';
 import { writeToken } from '@/lib/token-storage';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { RegisterForm } from '@/features/auth/components/register-form';
+// Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.
+const RegisterForm = lazy(() => import('@/features/auth/components/register-form').then((module) => ({ default: module.RegisterForm })));
 
 /** LINE and Yahoo! JAPAN logins come back as /login?token=...: keep it, clean the address, reload. */
 function useTokenFromAddress(): boolean {
@@ -53,7 +54,9 @@ export function LoginRoute() {
           <Typography id="register-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
             {t('auth.registerTitle')}
           </Typography>
-          <RegisterForm />
+          <Suspense fallback={<LoadingState />}>
+            <RegisterForm />
+          </Suspense>
         </CardContent>
       </Card>
       <LegalLinks />

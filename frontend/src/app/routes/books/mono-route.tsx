@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { api } from '@/api/api';
 import { BookCover } from '@/components/book-cover';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { RelativeTime } from '@/components/relative-time';
@@ -65,7 +65,7 @@ export function MonoRoute() {
 
   let body;
   if (bookId === null || isNotFound(error)) body = <Alert severity="info">{t('books.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState shape="detail" />;
+  else if (isLoading) body = <PageSkeleton shape="detail" />;
   else if (!book) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
   else {
     body = (

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/api/api';
 import { BookCover } from '@/components/book-cover';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
 import { isNotFound } from '@/utils/api-error';
 import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
@@ -25,7 +25,7 @@ export function OwningPageRoute() {
 
   let body;
   if (bookId === null || isNotFound(error)) body = <Alert severity="info">{t('books.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState shape="detail" />;
+  else if (isLoading) body = <PageSkeleton shape="detail" />;
   else if (!book) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
   else {
     body = (

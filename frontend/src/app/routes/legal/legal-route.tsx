@@ -3,20 +3,26 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components/page-container';
+import en from './legal-en.json';
+import ja from './legal-ja.json';
 
 type Section = { title: string; body: string };
 
+// The long texts live with this screen, not in every screen's language files.
+const TEXTS = { en, ja } as const;
+
 /** Terms of use (/terms) and privacy policy (/privacy), in the user's language. */
 export function LegalRoute({ document }: { document: 'terms' | 'privacy' }) {
-  const { t } = useTranslation();
-  const title = document === 'terms' ? t('legal.termsTitle') : t('legal.privacyTitle');
-  const sections = t(document === 'terms' ? 'legal.terms' : 'legal.privacy', { returnObjects: true }) as unknown as Section[];
+  const { i18n } = useTranslation();
+  const texts = TEXTS[i18n.language === 'ja' ? 'ja' : 'en'];
+  const title = document === 'terms' ? texts.termsTitle : texts.privacyTitle;
+  const sections: Section[] = texts[document];
   return (
     <PageContainer title={title}>
       <Card>
         <CardContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('legal.updated')}
+            {texts.updated}
           </Typography>
           {sections.map((section, index) => (
             <section key={section.title} aria-labelledby={`${document}-${index}`}>

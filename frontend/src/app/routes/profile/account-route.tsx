@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
@@ -15,7 +15,7 @@ export function AccountRoute() {
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (isProfileLoading) body = <LoadingState shape="profile" />;
+  else if (isProfileLoading) body = <PageSkeleton shape="profile" />;
   else if (profile || hasNoProfile) {
     body = (
       <Card>
@@ -26,7 +26,7 @@ export function AccountRoute() {
       </Card>
     );
   } else if (profileError) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
-  else body = <LoadingState shape="profile" />;
+  else body = <PageSkeleton shape="profile" />;
 
   return <PageContainer title={t('profile.accountTitle')}>{body}</PageContainer>;
 }

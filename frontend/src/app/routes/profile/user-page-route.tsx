@@ -6,7 +6,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
@@ -47,7 +47,7 @@ export function UserPageRoute() {
 
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (!profile) body = <LoadingState shape="profile" />;
+  else if (!profile) body = <PageSkeleton shape="profile" />;
   else {
     const action = (
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>

@@ -5,7 +5,7 @@ import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/api/api';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { displayName } from '@/components/user-avatar';
@@ -41,7 +41,7 @@ export function UserRoute() {
 
   let body;
   if (!valid || isNotFound(error)) body = <Alert severity="info">{t('profile.notFound')}</Alert>;
-  else if (isLoading) body = <LoadingState shape="profile" />;
+  else if (isLoading) body = <PageSkeleton shape="profile" />;
   else if (data) {
     const own = mine !== undefined && mine.userProfile === data.userProfile;
     const action = (

@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '@/api/api';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { displayName } from '@/components/user-avatar';
@@ -43,7 +43,7 @@ export function FollowListRoute({ direction, ofOther }: Props) {
   let body;
   if (ofOther && !validOther) body = <Alert severity="info">{t('follows.missingUser')}</Alert>;
   else if (!ofOther && !isLoggedIn) body = <LoginPrompt />;
-  else if (userId === null) body = <LoadingState />;
+  else if (userId === null) body = <PageSkeleton shape="profile" />;
   else body = <PeopleList userId={userId} direction={direction} />;
 
   return (

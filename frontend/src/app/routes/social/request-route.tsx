@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api/api';
 import { InfiniteList } from '@/components/infinite-list';
-import { LoadingState } from '@/components/loading-state';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { displayName } from '@/components/user-avatar';
@@ -66,7 +66,7 @@ export function RequestRoute() {
   const { isLoggedIn, profile } = useSession();
   let body;
   if (!isLoggedIn) body = <LoginPrompt />;
-  else if (!profile) body = <LoadingState shape="profile" />;
+  else if (!profile) body = <PageSkeleton shape="profile" />;
   else
     body = (
       <>

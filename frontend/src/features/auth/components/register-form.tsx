@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import Link from '@mui/material/Link';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
@@ -14,6 +14,25 @@ import { currentLanguage } from '@/i18n';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
+
+/** "I agree to the Terms of use and the Privacy policy", both linked (opening in a new tab). */
+function AgreeLabel() {
+  const { t } = useTranslation();
+  const links = {
+    T: (
+      <Link key="terms" component={RouterLink} to="/terms" target="_blank" rel="noopener">
+        {t('legal.termsLink')}
+      </Link>
+    ),
+    P: (
+      <Link key="privacy" component={RouterLink} to="/privacy" target="_blank" rel="noopener">
+        {t('legal.privacyLink')}
+      </Link>
+    ),
+  };
+  const text = t('auth.agreeTerms', { terms: '\u0000T\u0000', privacy: '\u0000P\u0000' });
+  return <>{text.split('\u0000').map((part) => (part === 'T' || part === 'P' ? links[part] : part))}</>;
+}
 
 type RegisterValues = { email: string; password1: string; password2: string; agreed: boolean };
 
@@ -85,13 +104,7 @@ export function RegisterForm() {
       <FormControlLabel
         control={<Checkbox {...register('agreed', { validate: (v) => v || t('messages.agreeTerms') })} />}
         label={
-          <Trans
-            i18nKey="auth.agreeTerms"
-            components={{
-              terms: <Link component={RouterLink} to="/terms" target="_blank" rel="noopener" />,
-              privacy: <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener" />,
-            }}
-          />
+          <AgreeLabel />
         }
         sx={{ mt: 1 }}
       />

@@ -19,10 +19,10 @@ describe('terms of use and privacy policy', () => {
   it('are linked from the login page and from the sign-up checkbox', async () => {
     mockApi({});
     const { user, router } = renderApp('/login');
-    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    const legal = await screen.findByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
     expect(within(legal).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
-    const signUp = screen.getByRole('form', { name: 'Create an account' });
+    const signUp = await screen.findByRole('form', { name: 'Create an account' });
     expect(within(signUp).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('target', '_blank');
     expect(within(signUp).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     await user.click(within(legal).getByRole('link', { name: 'Privacy policy' }));
