@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { api } from './api';
 import type {

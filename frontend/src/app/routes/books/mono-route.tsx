@@ -16,7 +16,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { socialApi } from '@/api/social-api';
 import { useSession } from '@/hooks/use-session';
 import { PostFab } from '@/features/posts/components/post-fab';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { isNotFound } from '@/utils/api-error';
 import { BookActions } from '@/features/books/components/book-actions';
 import { BookPoints, BookTextSection } from '@/features/books/components/book-points';

@@ -1,44 +1,19 @@
+import { Suspense, lazy } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FollowedBooksPanel } from '@/components/followed-books-panel';
+import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { TagTiles } from '@/components/tag-tiles';
-import { socialApi } from '@/api/social-api';
 import { useSession } from '@/hooks/use-session';
 import { PostFab } from '@/features/posts/components/post-fab';
-import { PostFeed } from '@/features/posts/components/post-feed';
 import { NewProfilesCarousel } from '@/features/profile/components/new-profiles-carousel';
 import { ProfileSearch } from '@/features/profile/components/profile-search';
 
-/** The timeline: own posts, followed users and followed Books (every post for a visitor). */
-function HomeFeed() {
-  const { t } = useTranslation();
-  const query = socialApi.endpoints.homePosts.useInfiniteQuery();
-  return (
-    <Box component="section" aria-labelledby="home-feed-title" sx={{ mt: 4 }}>
-      <Typography id="home-feed-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
-        {t('posts.feedTitle')}
-      </Typography>
-      <PostFeed
-        query={query}
-        label={t('posts.feedLabel')}
-        loginMessage="Home3"
-        empty={
-          <Typography color="text.secondary">
-            {t('posts.feedEmpty')}{' '}
-            <Link component={RouterLink} to="/recommenduser">
-              {t('posts.feedEmptyLink')}
-            </Link>
-          </Typography>
-        }
-      />
-    </Box>
-  );
-}
+// The timeline comes as its own chunk, after the tiles and the search at the top.
+const HomeFeed = lazy(() => import('@/features/posts/components/home-feed').then((module) => ({ default: module.HomeFeed })));
 
 /** Home: tags, new users, user search, the timeline, and (logged in) the first followed Books beside them. */
 export function HomeRoute() {
@@ -54,7 +29,9 @@ export function HomeRoute() {
           <TagTiles />
           <NewProfilesCarousel />
           <ProfileSearch />
-          <HomeFeed />
+          <Suspense fallback={<LoadingState />}>
+            <HomeFeed />
+          </Suspense>
         </Box>
         {isLoggedIn ? <FollowedBooksPanel /> : null}
       </Box>

@@ -13,7 +13,7 @@ import { RecentUploads } from '@/components/recent-uploads';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
 function MyPosts({ userId }: { userId: number }) {

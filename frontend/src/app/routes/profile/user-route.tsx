@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { socialApi } from '@/api/social-api';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
 function UserPosts({ userId }: { userId: number }) {

@@ -5,7 +5,7 @@ import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 
 function LikedPosts() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,11 +17,12 @@ import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Post } from '@/api/social-api';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { usePostActions } from '../hooks/use-post-actions';
-import { CommentThread } from './comment-thread';
+// Comments and the delete confirmation load when first opened.
+const CommentThread = lazy(() => import('./comment-thread').then((module) => ({ default: module.CommentThread })));
+const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 import { wrapAnywhere } from './wrap';
 
 type Props = {
@@ -146,10 +147,16 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           </Button>
         </Box>
 
-        {showComments ? <CommentThread postId={post.id} authorName={name} loginMessage={loginMessage} /> : null}
+        {showComments ? (
+          <Suspense fallback={<LinearProgress sx={{ mt: 1.5 }} aria-label={t('common.loading')} />}>
+            <CommentThread postId={post.id} authorName={name} loginMessage={loginMessage} />
+          </Suspense>
+        ) : null}
       </CardContent>
+      {confirming ? (
+        <Suspense fallback={null}>
       <ConfirmDialog
-        open={confirming}
+        open
         message={t('posts.deletePostConfirm')}
         confirmLabel={t('posts.delete')}
         busy={actions.deleting}
@@ -158,6 +165,8 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           void actions.remove().then(() => setConfirming(false));
         }}
       />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Fab from '@mui/material/Fab';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { PostComposerDialog } from './post-composer-dialog';
+// The composer (form, slider, image crop) loads when first opened.
+const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
 
 type Props = {
   loginMessage: ParseKeys;
@@ -41,7 +42,11 @@ export function PostFab({ loginMessage, book }: Props) {
         <RateReviewOutlined sx={{ mr: 1 }} aria-hidden />
         {label}
       </Fab>
-      {open ? <PostComposerDialog open onClose={() => setOpen(false)} book={book} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <PostComposerDialog open onClose={() => setOpen(false)} book={book} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
