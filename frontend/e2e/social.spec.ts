@@ -152,6 +152,7 @@ test('follow request, approval, a review, and the other user likes, comments and
 test('the author posts a picture cropped 2:1 from /home', async ({ browser }) => {
   const page = await pageAs(browser, author);
   await page.goto('/home');
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Avatar of Aoi' })).toBeVisible();
   await page.getByRole('button', { name: 'Write a post' }).click();
   const dialog = page.getByRole('dialog', { name: 'New post' });
   const jpeg = await page.evaluate(() => {

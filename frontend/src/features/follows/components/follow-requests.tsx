@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { socialApi } from '@/api/social-api';

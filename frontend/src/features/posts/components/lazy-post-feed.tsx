@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import { Suspense, lazy } from 'react';
 import type { ComponentProps } from 'react';
 import type { PostFeed as PostFeedType } from './post-feed';

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Box from '@mui/material/Box';

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import Box from '@mui/material/Box';

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Fab from '@mui/material/Fab';
@@ -18,7 +19,7 @@ type Props = {
 /** The floating "post" button, above the "post data" one. */
 export function PostFab({ loginMessage, book }: Props) {
   const { t } = useTranslation();
-  const { isLoggedIn, profile } = useSession();
+  const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
   const [open, setOpen] = useState(false);
@@ -26,7 +27,9 @@ export function PostFab({ loginMessage, book }: Props) {
 
   const onClick = () => {
     if (!isLoggedIn) promptLogin(loginMessage);
-    else if (!profile) showSnack(t('books.needProfile'), 'info');
+    else if (!profile) {
+      if (hasNoProfile) showSnack(t('books.needProfile'), 'info');
+    }
     else setOpen(true);
   };
 

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import type { Post } from '@/api/social-api';

@@ -1,3 +1,4 @@
+import '@/i18n/social';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { socialApi } from '@/api/social-api';
