@@ -32,7 +32,7 @@ function FriendSearch({ me }: { me: number }) {
       <Typography id="friend-search-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
         {t('follows.friendSearchTitle')}
       </Typography>
-      <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 2 }}>
+      <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
         <TextField
           type="search"
           size="small"

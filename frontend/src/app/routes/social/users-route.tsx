@@ -27,7 +27,7 @@ export function UsersRoute() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('follows.usersIntro')}
       </Typography>
-      <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3 }}>
+      <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center' }}>
         <TextField type="search" size="small" fullWidth label={t('follows.usersSearchLabel')} value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit" variant="contained">
           {t('follows.search')}
