@@ -51,7 +51,8 @@ export const theme = createTheme({
     },
     MuiCssBaseline: {
       styleOverrides: {
-        body: { lineHeight: 1.75 },
+        // Long unbroken text (a 100-character caption, a URL) wraps instead of widening a page.
+        body: { lineHeight: 1.75, overflowWrap: 'anywhere' },
         ':focus-visible': { outline: '3px solid #11474d', outlineOffset: 2 },
       },
     },

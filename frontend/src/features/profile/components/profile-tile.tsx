@@ -17,7 +17,8 @@ export function ProfileTile({ profile, layout = 'column' }: Props) {
   const fresh = isNew(profile.created_on);
   const row = layout === 'row';
   return (
-    <Card sx={{ height: '100%' }}>
+    // inline-size containment: a long nickname or caption can never make the tile (or the page) wider.
+    <Card sx={{ height: '100%', contain: 'inline-size' }}>
       <CardActionArea
         component={RouterLink}
         to={`/user/${profile.userProfile}`}
@@ -31,7 +32,7 @@ export function ProfileTile({ profile, layout = 'column' }: Props) {
         >
           <UserAvatar src={profile.img} name={name} size={row ? 48 : 64} />
         </Badge>
-        <div style={{ minWidth: 0, textAlign: row ? 'left' : 'center' }}>
+        <div style={{ minWidth: 0, flex: row ? '1 1 auto' : undefined, maxWidth: '100%', textAlign: row ? 'left' : 'center' }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>
             {name}
           </Typography>
