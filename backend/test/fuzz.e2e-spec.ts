@@ -183,7 +183,8 @@ function send(t: TestApp, sent: Sent): request.Test {
   let req = (agent as unknown as Record<string, (url: string) => request.Test>)[sent.method](sent.url);
   for (const [k, v] of Object.entries(sent.headers)) req = req.set(k, v);
   if (sent.kind === 'json') req = req.send(sent.json as object);
-  if (sent.kind === 'raw') req = req.send(sent.raw as string);
+  // The bytes as they are: superagent would otherwise JSON-encode a Buffer ({"type":"Buffer",…}).
+  if (sent.kind === 'raw') req = req.serialize((body: unknown) => body as string).send(sent.raw as string);
   if (sent.kind === 'multipart') {
     for (const [k, v] of sent.fields ?? []) req = req.field(k, v);
     if (sent.file) req = req.attach(sent.file.field, Buffer.from('a,b\n1,2\n'), { filename: sent.file.name, contentType: 'text/csv' });

@@ -35,6 +35,14 @@ function closeObjects(schema: unknown): unknown {
   const out: Schema = {};
   for (const [k, v] of Object.entries(schema)) out[k] = k === 'example' || k === 'examples' ? v : closeObjects(v);
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  // OpenAPI 3.0 writes a nullable reference as {nullable: true, allOf: [{$ref}]}: null or the object.
+  if (out.nullable === true && Array.isArray(out.allOf)) {
+    const rest = { ...out };
+    delete rest.nullable;
+    delete rest.type;
+    delete rest.allOf;
+    return { ...rest, anyOf: [{ enum: [null] }, { allOf: out.allOf }] };
+  }
   return out;
 }
 

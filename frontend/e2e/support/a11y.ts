@@ -16,8 +16,15 @@ type Finding = { id: string; impact: string | null | undefined; nodes: number; t
  * AXE_REPORT_ONLY=1 records without failing (to measure a "before").
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Let transitions (dialogs, snackbars, skeleton fades) settle so colours are final.
+  // Let transitions (dialogs, snackbars, skeleton fades) settle so colours are final: a fading-in
+  // snackbar measured half-transparent reads as a contrast failure.
   await page.waitForTimeout(300);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

@@ -43,6 +43,13 @@ const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRo
 const DeleteAccountRoute = lazyRoute(() => import('./routes/settings/delete-account-route'), 'DeleteAccountRoute');
 const LanguageSettingRoute = lazyRoute(() => import('./routes/settings/language-setting-route'), 'LanguageSettingRoute');
 const SettingsRoute = lazyRoute(() => import('./routes/settings/settings-route'), 'SettingsRoute');
+const RequestRoute = lazyRoute(() => import('./routes/social/request-route'), 'RequestRoute');
+const FollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowingRoute');
+const FollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowedRoute');
+const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowingRoute');
+const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
+const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
+const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -85,6 +92,13 @@ export const routes: RouteObject[] = [
       { path: '/account', element: <AccountRoute /> },
       { path: '/userpage', element: <UserPageRoute /> },
       { path: '/user/:userid', element: <UserRoute /> },
+      { path: '/request', element: <RequestRoute /> },
+      { path: '/following', element: <FollowingRoute /> },
+      { path: '/followed', element: <FollowedRoute /> },
+      { path: '/userfollowing', element: <UserFollowingRoute /> },
+      { path: '/userfollowed', element: <UserFollowedRoute /> },
+      { path: '/likedposts', element: <LikedPostsRoute /> },
+      { path: '/users', element: <UsersRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },

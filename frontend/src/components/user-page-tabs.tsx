@@ -7,6 +7,7 @@ const TABS = [
   { to: '/userpage', label: 'books.tabProfile' },
   { to: '/userpagebook', label: 'books.tabBooks' },
   { to: '/followingpagelist', label: 'books.tabFollowing' },
+  { to: '/likedposts', label: 'posts.likedTitle' },
 ] as const;
 
 /** The sections of the own page: profile, own Books, followed Books. */

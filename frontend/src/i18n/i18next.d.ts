@@ -1,9 +1,11 @@
 import 'i18next';
 import type en from './en.json';
+import type socialEn from './social-en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    // The social texts load with the social screens (./social.ts).
+    resources: { translation: typeof en & typeof socialEn };
   }
 }

@@ -45,6 +45,12 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   jsonParse: 'serverMessages.jsonParse' as ParseKeys,
   surrogate: 'serverMessages.surrogate' as ParseKeys,
   tooDeep: 'serverMessages.tooDeep' as ParseKeys,
+  maxItems: 'serverMessages.maxItems' as ParseKeys,
+  minValue: 'serverMessages.minValue' as ParseKeys,
+  maxValue: 'serverMessages.maxValue' as ParseKeys,
+  multipleOf: 'serverMessages.multipleOf' as ParseKeys,
+  invalidPk: 'serverMessages.invalidPk' as ParseKeys,
+  uniqueSet: 'serverMessages.uniqueSet' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

@@ -1,4 +1,5 @@
 import type { Book, Profile, Tag, UploadedFile } from '@/api/types';
+import type { Post } from '@/api/social-api';
 
 let nextId = 1;
 
@@ -75,3 +76,38 @@ export function uploadedFileFactory(overrides: Partial<UploadedFile> = {}): Uplo
     ...overrides,
   };
 }
+
+export function postFactory(overrides: Partial<Post> = {}): Post {
+  const id = nextId++;
+  return {
+    id,
+    text: `Post ${id}`,
+    img: null,
+    created_on: new Date().toISOString(),
+    rating: null,
+    reviewTo: null,
+    reviewToPage: null,
+    reposting: false,
+    repostingFrom: null,
+    repostingFromUser: null,
+    repostingProfile: null,
+    new_data_flag: false,
+    purepost_flag: true,
+    communitypost_flag: false,
+    communities: [],
+    communities_info: [],
+    liked: [],
+    userPost: 900,
+    userPostProfile: { id: 1, userId: 900, nickName: 'Author', img: null },
+    title: '',
+    commentedCounts: 0,
+    repostedTimes: 0,
+    likedTimes: 0,
+    is_liked: false,
+    is_reposted: false,
+    is_commented: false,
+    ...overrides,
+  };
+}
+
+export const postList = (posts: Post[]) => ({ res: posts, totalCount: posts.length, aggregate: { rating__sum: null } });

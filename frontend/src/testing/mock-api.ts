@@ -27,6 +27,12 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
   // Every logged-in screen asks for the account (its language); English unless a test says otherwise.
   const handlers = new Map<string, Handler>([
     ['GET /api/user/account/', () => reply(200, { email: 'me@example.com', language: 'en' })],
+    // Post lists and follow counts sit on many screens: empty unless a test says otherwise.
+    ...(['postcc', 'userpostcc', 'monopostcc'].map((list) => [
+      `GET /api/user/${list}/`,
+      () => reply(200, { res: [], totalCount: 0, aggregate: { rating__sum: null } }),
+    ]) as [string, Handler][]),
+    ['GET /api/user/follower_following_counts/', () => reply(200, { following_count: 0, followed_count: 0, community_count: 0 })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadLanguage } from '@/i18n';
+// Screens with scrolling lists need an IntersectionObserver: the library's mock, not intersecting until a test says so.
+import 'react-intersection-observer/test-utils';
 
 // Server-message translations load as their own chunk in the app; have them ready in tests.
 beforeAll(async () => {

@@ -11,6 +11,12 @@ export const Msg = {
   jsonParse: (detail: string) => fillTemplate('jsonParse', { detail }),
   surrogate: (code: number) => fillTemplate('surrogate', { code: code.toString(16).toUpperCase() }),
   tooDeep: (levels: number) => fillTemplate('tooDeep', { levels }),
+  maxItems: (n: number) => fillTemplate('maxItems', { n }),
+  minValue: (n: number) => fillTemplate('minValue', { n }),
+  maxValue: (n: number) => fillTemplate('maxValue', { n }),
+  multipleOf: (n: number) => fillTemplate('multipleOf', { n }),
+  invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
+  uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

@@ -22,6 +22,8 @@ const MESSAGE_SITES: RegExp[] = [
   /DrfDetailError\([^,()]+,\s*['"`]/,
   /\bforbidden\(\s*['"`]/,
   /problems\.push\(\s*['"`]/,
+  // exported message constants (`export const NOT_ALLOWED = 'You …';`)
+  /^export const [A-Z][A-Z0-9_]* = ['"`][A-Z]/,
 ];
 
 describe('message catalogue', () => {

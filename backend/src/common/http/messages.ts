@@ -71,6 +71,20 @@ export const MESSAGES = {
   ownUserId: 'user_id must be your own id.',
   linkExpired: 'This link is invalid or has expired.',
   priceNeedsMydata: 'A price can be set only for your own data (mydata).',
+  // posts and follows
+  expectedList: 'Expected a list of items.',
+  circlePostNeedsCircles: 'A circle post needs its circles.',
+  ratingNeedsReview: 'A rating needs reviewTo (the Book reviewed).',
+  onlyReviewRated: 'Only a review has a rating.',
+  followAsYourself: 'You can only ask to follow as yourself.',
+  approveOwnRequests: 'Only the requested user can approve a follow request.',
+  invalidAccessLogType: 'Must be one of profile, page, community.',
+  logged: 'Logged.',
+  circlesNotAvailable: 'Circles are not available yet.',
+  alreadyReposted: 'You have already reposted this post.',
+  likeOnlyYourself: 'You can only like or unlike a post as yourself.',
+  authorOnly: 'Only the author can change or delete this.',
+  cannotFollowSelf: 'You cannot follow yourself.',
 } as const;
 
 /** Messages with a value in them; `{name}` marks where the value goes. */
@@ -83,6 +97,14 @@ export const MESSAGE_TEMPLATES = {
   /** DRF's ProhibitSurrogateCharactersValidator. */
   surrogate: 'Surrogate characters are not allowed: U+{code}.',
   tooDeep: 'Nested too deep (more than {levels} levels).',
+  maxItems: 'Ensure this field has no more than {n} elements.',
+  minValue: 'Ensure this value is greater than or equal to {n}.',
+  maxValue: 'Ensure this value is less than or equal to {n}.',
+  multipleOf: 'Ensure this value is a multiple of {n}.',
+  /** DRF's PrimaryKeyRelatedField. */
+  invalidPk: 'Invalid pk "{pk}" - object does not exist.',
+  /** DRF's UniqueTogetherValidator. */
+  uniqueSet: 'The fields {fields} must make a unique set.',
 } as const;
 
 export type MessageName = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { Msg } from '../../common/http/drf-errors';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow } from '../../common/http/paging';
 import { ProfileResponse } from '../profiles/dto/profile.dto';
@@ -145,6 +146,6 @@ export class FollowsController {
   @ApiValidationErrors()
   async accessLog(@Body() dto: AccessLogDto, @CurrentUser() viewer?: AuthUser): Promise<DetailResponse> {
     await this.follows.logAccess(viewer, dto);
-    return { detail: 'Logged.' };
+    return { detail: Msg.logged };
   }
 }

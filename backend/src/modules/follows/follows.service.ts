@@ -5,7 +5,7 @@ import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
-import { DrfValidationError } from '../../common/http/drf-errors';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
@@ -13,8 +13,8 @@ import { ProfilePacker } from '../profiles/profile.packer';
 import { ProfilesService } from '../profiles/profiles.service';
 import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
 
-export const ALREADY_REQUESTED = 'The fields askFrom, askTo must make a unique set.';
-export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
+export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
+export const CANNOT_FOLLOW_SELF = Msg.cannotFollowSelf;
 
 interface RequestRow {
   id: number;
@@ -101,7 +101,7 @@ export class FollowsService {
   /** POST approval/: ask to follow, or approve a request sent to the caller. */
   async approval(viewer: AuthUser, dto: ApprovalDto): Promise<FollowRequestResponse> {
     if (dto.approved === true) return this.approve(viewer, dto);
-    if (dto.askFrom !== undefined && dto.askFrom !== viewer.id) throw forbidden('You can only ask to follow as yourself.');
+    if (dto.askFrom !== undefined && dto.askFrom !== viewer.id) throw forbidden(Msg.followAsYourself);
     if (dto.askTo === viewer.id) throw DrfValidationError.field('askTo', CANNOT_FOLLOW_SELF);
     if (!(await this.profiles.byUserIds([dto.askTo])).size) throw notFound();
     const row = await this.db.transaction(async (tx) => {
@@ -121,7 +121,7 @@ export class FollowsService {
     const [requester, recipient] = dto.askFrom !== undefined ? [dto.askFrom, dto.askTo] : [dto.askTo, viewer.id];
     const row = await this.find(requester, recipient);
     if (!row) throw notFound();
-    await this.access.require(viewer, Permission.FollowRequestRecipient, [row.id], { detail: 'Only the requested user can approve a follow request.' });
+    await this.access.require(viewer, Permission.FollowRequestRecipient, [row.id], { detail: Msg.approveOwnRequests });
     await this.db.transaction(async (tx) => {
       // UPDATE answers [rows, affected] through TypeORM's postgres driver.
       const [, changed]: [unknown, number] = await tx.query(`UPDATE follow_requests SET approved = true WHERE id = $1 AND NOT approved`, [row.id]);
@@ -190,7 +190,7 @@ export class FollowsService {
   async logAccess(viewer: AuthUser | undefined, dto: AccessLogDto): Promise<void> {
     const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
     const objectId = dto[field];
-    if (objectId === undefined) throw DrfValidationError.field(field, 'This field is required.');
+    if (objectId === undefined) throw DrfValidationError.field(field, Msg.required);
     await this.db.query(`INSERT INTO access_logs (user_id, type, object_id) VALUES ($1, $2, $3)`, [viewer?.id ?? null, dto.type, objectId]);
   }
 }

@@ -16,11 +16,11 @@ import { ProfilePacker } from '../profiles/profile.packer';
 import type { CommentResponse, CommentsResponse, CreateCommentDto, CreatePostDto, PostInteractionsResponse, PostResponse, UpdatePostDto } from './dto/post.dto';
 import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
 
-export const ALREADY_REPOSTED = 'You have already reposted this post.';
-export const LIKE_ONLY_YOURSELF = 'You can only like or unlike a post as yourself.';
-export const AUTHOR_ONLY = 'Only the author can change or delete this.';
-export const CIRCLES_NOT_AVAILABLE = 'Circles are not available yet.';
-export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+export const ALREADY_REPOSTED = Msg.alreadyReposted;
+export const LIKE_ONLY_YOURSELF = Msg.likeOnlyYourself;
+export const AUTHOR_ONLY = Msg.authorOnly;
+export const CIRCLES_NOT_AVAILABLE = Msg.circlesNotAvailable;
+export const invalidPk = (id: number) => Msg.invalidPk(id);
 
 /**
  * The one visibility rule of feeds: circle posts (communitypost_flag) appear only in their
@@ -144,7 +144,7 @@ export class PostsService {
 
   async create(viewer: AuthUser, dto: CreatePostDto, image?: Express.Multer.File): Promise<PostResponse> {
     const communities = [...new Set(dto.communities ?? [])];
-    if (dto.communitypost_flag && !communities.length) throw DrfValidationError.field('communities', 'A circle post needs its circles.');
+    if (dto.communitypost_flag && !communities.length) throw DrfValidationError.field('communities', Msg.circlePostNeedsCircles);
     if (communities.length) {
       if (!this.access.has(Permission.CircleMember)) throw DrfValidationError.field('communities', CIRCLES_NOT_AVAILABLE);
       await this.access.require(viewer, Permission.CircleMember, communities);
@@ -164,7 +164,7 @@ export class PostsService {
     } else {
       const text = dto.text?.trim() ?? '';
       if (!text) throw DrfValidationError.field('text', dto.text === undefined ? Msg.required : Msg.blank);
-      if (dto.rating !== undefined && dto.reviewTo === undefined) throw DrfValidationError.field('rating', 'A rating needs reviewTo (the Book reviewed).');
+      if (dto.rating !== undefined && dto.reviewTo === undefined) throw DrfValidationError.field('rating', Msg.ratingNeedsReview);
       if (dto.reviewTo !== undefined && !(await this.books.exists(dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
       post = {
         userId: viewer.id, text: dto.text!, rating: dto.rating ?? null, reviewTo: dto.reviewTo ?? null,
@@ -193,7 +193,7 @@ export class PostsService {
     if (dto.liked !== undefined && dto.liked.some((u) => u !== viewer.id)) throw forbidden(LIKE_ONLY_YOURSELF);
     if (edits) {
       if (dto.text !== undefined && !dto.text.trim() && !row.reposting) throw DrfValidationError.field('text', Msg.blank);
-      if (dto.rating !== undefined && (row.review_to === null || row.reposting)) throw DrfValidationError.field('rating', 'Only a review has a rating.');
+      if (dto.rating !== undefined && (row.review_to === null || row.reposting)) throw DrfValidationError.field('rating', Msg.onlyReviewRated);
     }
     const img = edits && image ? await this.storeImage(viewer.id, image) : undefined;
     await this.db.transaction(async (tx) => {

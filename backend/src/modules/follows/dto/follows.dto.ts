@@ -57,7 +57,7 @@ export const ACCESS_LOG_TYPES = ['profile', 'page', 'community'] as const;
 export class AccessLogDto {
   @ApiProperty({ enum: ACCESS_LOG_TYPES })
   @IsDefined({ message: Msg.required })
-  @IsIn(ACCESS_LOG_TYPES, { message: 'Must be one of profile, page, community.' })
+  @IsIn(ACCESS_LOG_TYPES, { message: Msg.invalidAccessLogType })
   type: (typeof ACCESS_LOG_TYPES)[number];
 
   @ApiPropertyOptional({ description: 'Profile id, with type profile.' })

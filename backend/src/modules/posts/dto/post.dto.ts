@@ -25,8 +25,8 @@ const IdListField = () =>
   applyDecorators(
     IsOptional(),
     Transform(toIntList),
-    IsArray({ message: 'Expected a list of items.' }),
-    ArrayMaxSize(100, { message: 'Ensure this field has no more than 100 elements.' }),
+    IsArray({ message: Msg.expectedList }),
+    ArrayMaxSize(100, { message: Msg.maxItems(100) }),
     IsInt({ each: true, message: Msg.invalidInt }),
     Min(1, { each: true, message: Msg.invalidInt }),
     Max(2147483647, { each: true, message: Msg.invalidInt }),
@@ -44,9 +44,9 @@ export class PostEditableFields {
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: Msg.invalidInt })
-  @Min(5, { message: 'Ensure this value is greater than or equal to 5.' })
-  @Max(100, { message: 'Ensure this value is less than or equal to 100.' })
-  @IsDivisibleBy(RATING_STEP, { message: 'Ensure this value is a multiple of 5.' })
+  @Min(5, { message: Msg.minValue(5) })
+  @Max(100, { message: Msg.maxValue(100) })
+  @IsDivisibleBy(RATING_STEP, { message: Msg.multipleOf(RATING_STEP) })
   rating?: number;
 
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Image (JPEG, PNG, WebP or GIF; cropped 2:1 by the client, re-encoded as JPEG).' })

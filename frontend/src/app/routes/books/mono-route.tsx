@@ -13,7 +13,10 @@ import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { RelativeTime } from '@/components/relative-time';
+import { socialApi } from '@/api/social-api';
 import { useSession } from '@/hooks/use-session';
+import { PostFab } from '@/features/posts/components/post-fab';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { isNotFound } from '@/utils/api-error';
 import { BookActions } from '@/features/books/components/book-actions';
 import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
@@ -29,6 +32,25 @@ function useRecordView(bookId: number | null) {
   const waiting = isLoggedIn && !profile && !hasNoProfile;
   const user = profile ? String(profile.userProfile) : '0';
   api.endpoints.recordPageView.useQuery({ user, page: bookId ?? 0 }, { skip: bookId === null || waiting });
+}
+
+/** The reviews and posts about the Book. */
+function BookPosts({ bookId }: { bookId: number }) {
+  const { t } = useTranslation();
+  const query = socialApi.endpoints.bookPosts.useInfiniteQuery({ pageId: bookId });
+  return (
+    <Box component="section" aria-labelledby="book-posts-title">
+      <Typography id="book-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
+        {t('posts.bookPostsTitle')}
+      </Typography>
+      <PostFeed
+        query={query}
+        label={t('posts.bookPostsTitle')}
+        loginMessage="Mono20"
+        empty={<Typography color="text.secondary">{t('posts.bookPostsEmpty')}</Typography>}
+      />
+    </Box>
+  );
 }
 
 /** /mono/{pageid}: a Book as anyone may see it. */
@@ -73,6 +95,9 @@ export function MonoRoute() {
             <BookActions book={book} />
           </Box>
         )}
+        <Box sx={{ minWidth: 0 }}>
+          <BookPosts bookId={book.id} />
+        </Box>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <RelatedBooks bookId={book.id} />
         </Box>
@@ -83,6 +108,7 @@ export function MonoRoute() {
   return (
     <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))}>
       {body}
+      {book ? <PostFab loginMessage="Mono20" book={{ id: book.id, title: book.title }} /> : null}
       <PostDataFab loginMessage="Mono20" />
     </PageContainer>
   );

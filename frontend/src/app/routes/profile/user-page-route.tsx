@@ -1,16 +1,46 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { socialApi } from '@/api/social-api';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
+import { FollowCounts } from '@/features/follows/components/follow-counts';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
-/** The own profile, with the settings button only the owner sees and the last posted data. */
+function MyPosts({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = socialApi.endpoints.userPosts.useInfiniteQuery({ userId });
+  return (
+    <Box component="section" aria-labelledby="my-posts-title" sx={{ minWidth: 0 }}>
+      <Typography id="my-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
+        {t('posts.userPostsTitle')}
+      </Typography>
+      <PostFeed
+        query={query}
+        label={t('posts.userPostsTitle')}
+        empty={
+          <Typography color="text.secondary">
+            {t('posts.userPostsEmpty')}{' '}
+            <Link component={RouterLink} to="/recommend">
+              {t('books.toRecommend')}
+            </Link>
+          </Typography>
+        }
+      />
+    </Box>
+  );
+}
+
+/** The own profile: counts linking to the lists, the settings button only the owner sees, the last posted data and the own posts. */
 export function UserPageRoute() {
   const { t } = useTranslation();
   const { isLoggedIn, profile } = useSession();
@@ -20,15 +50,24 @@ export function UserPageRoute() {
   else if (!profile) body = <PageSkeleton shape="profile" />;
   else {
     const action = (
-      <Button component={RouterLink} to="/settings" variant="outlined" size="small" startIcon={<SettingsOutlined />}>
-        {t('profile.settings')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to="/request" variant="outlined" size="small">
+          {t('follows.requestsLink')}
+        </Button>
+        <Button component={RouterLink} to="/settings" variant="outlined" size="small" startIcon={<SettingsOutlined />}>
+          {t('profile.settings')}
+        </Button>
+      </Box>
     );
     body = (
-      <>
-        <ProfileCard profile={profile} action={action} />
-        <RecentUploads userId={profile.userProfile} />
-      </>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <ProfileCard profile={profile} action={action} />
+          <FollowCounts userId={profile.userProfile} own />
+          <RecentUploads userId={profile.userProfile} />
+        </Box>
+        <MyPosts userId={profile.userProfile} />
+      </Box>
     );
   }
   return (

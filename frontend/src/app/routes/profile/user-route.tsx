@@ -10,7 +10,25 @@ import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { displayName } from '@/components/user-avatar';
 import { isNotFound } from '@/utils/api-error';
+import Typography from '@mui/material/Typography';
+import { socialApi } from '@/api/social-api';
+import { FollowButton } from '@/features/follows/components/follow-button';
+import { FollowCounts } from '@/features/follows/components/follow-counts';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+
+function UserPosts({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const query = socialApi.endpoints.userPosts.useInfiniteQuery({ userId });
+  return (
+    <Box component="section" aria-labelledby="user-posts-title" sx={{ minWidth: 0 }}>
+      <Typography id="user-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
+        {t('posts.userPostsTitle')}
+      </Typography>
+      <PostFeed query={query} label={t('posts.userPostsTitle')} empty={<Typography color="text.secondary">{t('posts.userPostsEmpty')}</Typography>} />
+    </Box>
+  );
+}
 
 /** Another user's profile, by user id. */
 export function UserRoute() {
@@ -41,10 +59,20 @@ export function UserRoute() {
           <Button component={RouterLink} to="/userpage" variant="outlined" size="small">
             {t('profile.myPage')}
           </Button>
-        ) : null}
+        ) : (
+          <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
+        )}
       </Box>
     );
-    body = <ProfileCard profile={data} action={action} />;
+    body = (
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <ProfileCard profile={data} action={action} />
+          <FollowCounts userId={data.userProfile} own={own} />
+        </Box>
+        <UserPosts userId={data.userProfile} />
+      </Box>
+    );
   } else body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
 
   const title = data ? displayName(data.nickName, t('common.noName')) : isLoading ? undefined : t('profile.notFound');

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { socialApi } from '@/api/social-api';
+import { createAppStore } from '@/app/store';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { bookFactory, postFactory, postList, profileFactory } from '@/testing/factories';
+import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+
+const me = profileFactory({ userProfile: 201, nickName: 'Me' });
+
+function homeHandlers(posts: ReturnType<typeof postFactory>[]) {
+  return {
+    'GET /api/user/profile/newprofiles/': () => reply(200, []),
+    'GET /api/user/attributecc/': () => reply(200, []),
+    'GET /api/user/followingpage/': () => reply(200, []),
+    'GET /api/user/postcc/': ({ query }: { query: URLSearchParams }) => reply(200, postList(query.get('count') === '0' ? posts : [])),
+  };
+}
+
+describe('post cards', () => {
+  it('a like moves the count by one on every cached list showing the post, and is undone when refused', async () => {
+    const post = postFactory({ id: 71, likedTimes: 4 });
+    const api = mockApi({
+      'GET /api/user/postcc/': () => reply(200, postList([post])),
+      'GET /api/user/userpostcc/': () => reply(200, postList([post])),
+      'PUT /api/user/monopost/71/': () => reply(200, { ...post, likedTimes: 5, is_liked: true }),
+    });
+    const store = createAppStore();
+    await store.dispatch(socialApi.endpoints.homePosts.initiate());
+    await store.dispatch(socialApi.endpoints.userPosts.initiate({ userId: 900 }));
+    const shown = () => [
+      socialApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0],
+      socialApi.endpoints.userPosts.select({ userId: 900 })(store.getState() as never).data?.pages[0][0],
+    ];
+
+    await store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 71, me: 201, liked: true }));
+    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
+    expect(String(api.callsTo('PUT /api/user/monopost/71/')[0].body)).toMatch(/name="liked"\r\n\r\n201\r\n/);
+
+    api.use({ 'PUT /api/user/monopost/71/': () => reply(403, { detail: 'no' }) });
+    await store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 71, me: 201, liked: false }));
+    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
+  });
+
+  it('asks a visitor to log in (Home3) instead of liking, and sends nothing', async () => {
+    const api = mockApi(homeHandlers([postFactory({ id: 72, text: 'hello' })]));
+    const { user } = renderApp('/home');
+    mockAllIsIntersecting(true);
+    const card = await screen.findByTestId('post-72');
+    await user.click(within(card).getByRole('button', { name: '0 likes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Please log in to post.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/user/monopost/72/')).toEqual([]);
+  });
+
+  it('shows delete only on the own post, and deletes after the confirmation', async () => {
+    const mine = postFactory({ id: 73, userPost: 201, text: 'mine' });
+    const theirs = postFactory({ id: 74, userPost: 900, text: 'theirs' });
+    const api = mockApi({
+      ...homeHandlers([mine, theirs]),
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'DELETE /api/user/monopost/73/': () => {
+        api.use(homeHandlers([theirs]));
+        return reply(204);
+      },
+    });
+    const { user } = renderApp('/home', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    const own = await screen.findByTestId('post-73');
+    expect(within(await screen.findByTestId('post-74')).queryByRole('button', { name: 'Delete the post' })).not.toBeInTheDocument();
+    await user.click(within(own).getByRole('button', { name: 'Delete the post' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(api.callsTo('DELETE /api/user/monopost/73/')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('post-73')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/user/monopost/73/')).toHaveLength(1);
+    expect(screen.getByTestId('post-74')).toBeInTheDocument();
+  });
+
+  it('wraps long unbroken text instead of widening the card', async () => {
+    mockApi(homeHandlers([postFactory({ id: 75, text: 'x'.repeat(100) })]));
+    renderApp('/home');
+    mockAllIsIntersecting(true);
+    const text = await screen.findByText('x'.repeat(100));
+    expect(getComputedStyle(text).overflowWrap).toBe('anywhere');
+  });
+});
+
+describe('the review dialog on a Book', () => {
+  it('starts the rating at 70, moves it in steps of 5, and posts the review of the Book', async () => {
+    const book = bookFactory({ id: 55, title: 'Tea' });
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/monopage/get-page-info/': () => reply(200, book),
+      'GET /api/user/pageattribute/by-monopage/55/': () => reply(200, []),
+      'GET /api/user/relatedmonopage/55/': () => reply(200, []),
+      'GET /api/user/monopage/check-user-page-status/': () => reply(200, { is_followed: false, is_owned: false }),
+      'GET /api/user/record_page_view/201/55/': () => reply(200, { detail: 'View recorded.' }),
+      'POST /api/user/monopost/': () => reply(201, postFactory({ reviewTo: 55, rating: 75 })),
+    });
+    const { user } = renderApp('/mono/55', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    const slider = within(dialog).getByRole('slider');
+    expect(slider).toHaveAttribute('aria-valuenow', '70');
+    expect(slider).toHaveAttribute('aria-valuemin', '5');
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '75');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(dialog).findByText('Please write something.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Lovely');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(api.callsTo('POST /api/user/monopost/')).toHaveLength(1));
+    const body = String(api.callsTo("POST /api/user/monopost/")[0].body);
+    expect(body).toMatch(/name="rating"\r\n\r\n75\r\n/);
+    expect(body).toMatch(/name="reviewTo"\r\n\r\n55\r\n/);
+    expect(body).toMatch(/name="text"\r\n\r\nLovely\r\n/);
+  });
+});
+
+describe('/request', () => {
+  it('approves an incoming request, and the button is disabled afterwards', async () => {
+    const requester = { id: 3, userId: 301, nickName: 'Asker', img: null };
+    let approved = false;
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/approval/Followeduser/201/': ({ query }) =>
+        reply(200, query.get('count') === '0' ? [{ id: 9, askFrom: 301, askTo: 201, approved, created_on: '2024-01-01T00:00:00Z', askFromProfile: requester, askToProfile: null }] : []),
+      'GET /api/user/profile/search': () => reply(200, []),
+      'POST /api/user/approval/': () => {
+        approved = true;
+        return reply(201, {});
+      },
+    });
+    const { user } = renderApp('/request', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    await user.click(await screen.findByRole('button', { name: 'Approve Asker' }));
+    expect(await screen.findByRole('button', { name: /Approved/ })).toBeDisabled();
+    expect(api.callsTo('POST /api/user/approval/')[0].body).toEqual({ askFrom: 301, askTo: 201, approved: true });
+  });
+});

@@ -1,0 +1,27 @@
+import '@/i18n/social';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { socialApi } from '@/api/social-api';
+import { LoginPrompt } from '@/components/login-prompt';
+import { PageContainer } from '@/components/page-container';
+import { UserPageTabs } from '@/components/user-page-tabs';
+import { useSession } from '@/hooks/use-session';
+import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
+
+function LikedPosts() {
+  const { t } = useTranslation();
+  const query = socialApi.endpoints.likedPosts.useInfiniteQuery();
+  return <PostFeed query={query} label={t('posts.likedTitle')} empty={<Typography color="text.secondary">{t('posts.likedEmpty')}</Typography>} />;
+}
+
+/** /likedposts: the posts the user liked (a tab of the own page). */
+export function LikedPostsRoute() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  return (
+    <PageContainer width="wide" documentTitle={t('posts.likedTitle')}>
+      {isLoggedIn ? <UserPageTabs /> : null}
+      {isLoggedIn ? <LikedPosts /> : <LoginPrompt />}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,52 @@
+import '@/i18n/social';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { socialApi } from '@/api/social-api';
+import { InfiniteList } from '@/components/infinite-list';
+import { PageContainer } from '@/components/page-container';
+import { PersonRow } from '@/features/follows/components/person-row';
+
+/** /users: a searchable grid of users and circles. */
+export function UsersRoute() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const query = socialApi.endpoints.discover.useInfiniteQuery({ q });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+  };
+  return (
+    <PageContainer title={t('follows.usersTitle')} width="wide">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('follows.usersIntro')}
+      </Typography>
+      <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center' }}>
+        <TextField type="search" size="small" fullWidth label={t('follows.usersSearchLabel')} value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <Button type="submit" variant="contained">
+          {t('follows.search')}
+        </Button>
+      </Box>
+      <InfiniteList
+        query={query}
+        label={t('follows.usersTitle')}
+        minItemWidth={260}
+        getKey={(item) => `${item.type}-${item.id}`}
+        renderItem={(item) => (
+          <PersonRow
+            person={{ userProfile: item.userProfile, title: item.title, caption: item.caption, img: item.img }}
+            to={item.type === 'community' ? `/communitypage/${item.id}` : undefined}
+            badge={item.type === 'community' ? <Chip size="small" label={t('follows.circle')} /> : null}
+          />
+        )}
+        empty={<Typography color="text.secondary">{t('follows.usersEmpty')}</Typography>}
+      />
+    </PageContainer>
+  );
+}

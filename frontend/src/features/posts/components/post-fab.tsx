@@ -1,0 +1,55 @@
+import '@/i18n/social';
+import { Suspense, lazy, useState } from 'react';
+import type { ParseKeys } from 'i18next';
+import Fab from '@mui/material/Fab';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import { useTranslation } from 'react-i18next';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
+import { useSession } from '@/hooks/use-session';
+import { useSnackbar } from '@/hooks/use-snackbar';
+// The composer (form, slider, image crop) loads when first opened.
+const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
+
+type Props = {
+  loginMessage: ParseKeys;
+  /** On a Book: the button writes a review of it. */
+  book?: { id: number; title: string };
+};
+
+/** The floating "post" button, above the "post data" one. */
+export function PostFab({ loginMessage, book }: Props) {
+  const { t } = useTranslation();
+  const { isLoggedIn, profile, hasNoProfile } = useSession();
+  const promptLogin = useLoginPrompt();
+  const showSnack = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const label = book ? t('posts.writeReview') : t('posts.writePost');
+
+  const onClick = () => {
+    if (!isLoggedIn) promptLogin(loginMessage);
+    else if (!profile) {
+      if (hasNoProfile) showSnack(t('books.needProfile'), 'info');
+    }
+    else setOpen(true);
+  };
+
+  return (
+    <>
+      <Fab
+        color="secondary"
+        variant="extended"
+        onClick={onClick}
+        aria-label={label}
+        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 144, sm: 96 }, zIndex: (theme) => theme.zIndex.speedDial }}
+      >
+        <RateReviewOutlined sx={{ mr: 1 }} aria-hidden />
+        {label}
+      </Fab>
+      {open ? (
+        <Suspense fallback={null}>
+          <PostComposerDialog open onClose={() => setOpen(false)} book={book} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import '@/i18n/social';
+import type { ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
+import type { Post } from '@/api/social-api';
+import { InfiniteList } from '@/components/infinite-list';
+import type { PagedQuery } from '@/components/infinite-list';
+import { PostCard } from './post-card';
+
+type Props = {
+  /** An infinite post-list query result (homePosts, userPosts, bookPosts, likedPosts). */
+  query: PagedQuery<Post>;
+  label: string;
+  empty?: ReactNode;
+  loginMessage?: ParseKeys;
+};
+
+/** A scrolling list of post cards, loading the next page at the bottom. */
+export function PostFeed({ query, label, empty, loginMessage }: Props) {
+  return (
+    <InfiniteList
+      query={query}
+      label={label}
+      getKey={(post) => post.id}
+      empty={empty}
+      renderItem={(post) => <PostCard post={post} loginMessage={loginMessage} />}
+    />
+  );
+}

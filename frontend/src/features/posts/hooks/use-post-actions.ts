@@ -1,0 +1,57 @@
+import '@/i18n/social';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { socialApi } from '@/api/social-api';
+import type { Post } from '@/api/social-api';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
+import { useSession } from '@/hooks/use-session';
+import { useSnackbar } from '@/hooks/use-snackbar';
+
+/**
+ * Like, repost and delete for one post. Visitors get the log-in prompt of the screen instead;
+ * the cached lists change at once (see social-api) and a refusal shows a message.
+ */
+export function usePostActions(post: Post, loginMessage: ParseKeys) {
+  const { t } = useTranslation();
+  const { isLoggedIn, profile, hasNoProfile } = useSession();
+  const promptLogin = useLoginPrompt();
+  const showSnack = useSnackbar();
+  const [setLiked] = socialApi.endpoints.setLiked.useMutation();
+  const [repost] = socialApi.endpoints.repost.useMutation();
+  const [unrepost] = socialApi.endpoints.unrepost.useMutation();
+  const [remove, removal] = socialApi.endpoints.removePost.useMutation();
+  const me = profile?.userProfile;
+
+  /** Runs `act` for a logged-in user with a profile; prompts otherwise. */
+  const guard = (act: (me: number) => Promise<unknown>, failure: string) => () => {
+    if (!isLoggedIn) return promptLogin(loginMessage);
+    // While the own profile is still loading the click waits for nothing: it is simply not taken.
+    if (me === undefined) return hasNoProfile ? showSnack(t('books.needProfile'), 'info') : undefined;
+    act(me).catch(() => showSnack(failure, 'error'));
+  };
+
+  return {
+    me,
+    isAuthor: me !== undefined && me === post.userPost,
+    toggleLike: guard((user) => setLiked({ postId: post.id, me: user, liked: !post.is_liked }).unwrap(), t('posts.actionFailed')),
+    toggleRepost: guard(
+      () => (post.is_reposted ? unrepost({ post }).unwrap() : repost({ post }).unwrap()),
+      post.is_reposted ? t('RepostDeleteError') : t('posts.actionFailed'),
+    ),
+    deleting: removal.isLoading,
+    remove: async () => {
+      try {
+        await remove({ post }).unwrap();
+        showSnack(t('posts.deleted'));
+        return true;
+      } catch {
+        showSnack(t('posts.deleteFailed'), 'error');
+        return false;
+      }
+    },
+    requireLogin: () => {
+      if (!isLoggedIn) promptLogin(loginMessage);
+      return isLoggedIn;
+    },
+  };
+}
