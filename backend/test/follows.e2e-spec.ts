@@ -1,6 +1,5 @@
 import request from 'supertest';
-import type { DomainEvents } from '../src/common/events/domain-events';
-import { EventsService } from '../src/common/events/events.service';
+import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -14,19 +13,12 @@ describe('follows', () => {
   let hanako: UserFixture;
   let taro: UserFixture;
   let emily: UserFixture;
-  const events: { [K in keyof DomainEvents]?: Array<DomainEvents[K]> } = {};
+  const events: RecordedEvents = {};
   const api = (path: string) => `/api/user/${path}`;
 
   beforeAll(async () => {
     t = await startTestApp({}, {
-      beforeInit: (app) => {
-        const bus = app.get(EventsService);
-        for (const name of ['user.followed', 'user.follow_requested'] as const) {
-          bus.subscribe(name, 'test-recorder', async (payload) => {
-            ((events[name] ??= []) as unknown[]).push(payload);
-          });
-        }
-      },
+      beforeInit: (app) => recordEvents(app, ['user.followed', 'user.follow_requested'], events),
     });
     hanako = await createUser(t.app, { nickName: '花子' });
     taro = await createUser(t.app, { nickName: 'たろう' });

@@ -4,7 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EventsService } from '../src/common/events/events.service';
 import { PostsService } from '../src/modules/posts/posts.service';
-import type { DomainEvents } from '../src/common/events/domain-events';
+import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -20,7 +20,7 @@ describe('posts', () => {
   let reader: UserFixture;
   let third: UserFixture;
   let bookId: number;
-  const events: { [K in keyof DomainEvents]?: Array<DomainEvents[K]> } = {};
+  const events: RecordedEvents = {};
   const api = (path: string) => `/api/user/${path}`;
 
   beforeAll(async () => {
@@ -34,11 +34,7 @@ describe('posts', () => {
           if (!(await app.get(PostsService).actExists('like', likeId))) return;
           await db.query(`INSERT INTO test_notifications VALUES ($1, 'post_liked', $2, $3) ON CONFLICT DO NOTHING`, [authorId, userId, postId]);
         });
-        for (const name of ['post.liked', 'post.commented', 'post.reposted'] as const) {
-          events_.subscribe(name, 'test-recorder', async (payload) => {
-            ((events[name] ??= []) as unknown[]).push(payload);
-          });
-        }
+        recordEvents(app, ['post.liked', 'post.commented', 'post.reposted'], events);
       },
     });
     author = await createUser(t.app, { nickName: '作者' });
