@@ -9,6 +9,8 @@ export interface AppOptions {
   runWorkers: boolean;
   /** The built frontend to serve (SERVE_FRONTEND); unset: frontend/dist from the working directory. */
   frontendDist?: string;
+  /** Where log lines go instead of stdout (tests read the request log from here); logs at LOG_LEVEL even under NODE_ENV=test. */
+  logDestination?: { write(line: string): unknown };
 }
 
 export const APP_OPTIONS = Symbol('APP_OPTIONS');

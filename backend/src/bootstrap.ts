@@ -48,7 +48,8 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
-  app.use(requestOriginMiddleware);
+  // Media URLs take the origin of each request unless PUBLIC_URL fixes it (then no per-request context).
+  if (!config.publicUrlConfigured) app.use(requestOriginMiddleware);
   app.use(compressResponses());
   // Our JSON/urlencoded parsers replace Nest's (same names, so Nest skips its own): they refuse
   // JSON nested too deep and hold back body errors until TokenAuthGuard has authenticated, so a

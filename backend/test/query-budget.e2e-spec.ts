@@ -2,6 +2,7 @@ import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
+import { Sql } from '../src/database/sql';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -16,6 +17,7 @@ describe('statements per list request', () => {
   let tagId: number;
   let statements = 0;
   const original = PostgresQueryRunner.prototype.query;
+  const originalSql = Sql.prototype.query;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,9 +30,15 @@ describe('statements per list request', () => {
       statements++;
       return original.apply(this, args);
     } as typeof original;
+    // Plain reads go to the pool without a query runner (src/database/sql.ts): count them too.
+    Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
+      statements++;
+      return originalSql.apply(this, args);
+    } as typeof originalSql;
   });
   afterAll(async () => {
     PostgresQueryRunner.prototype.query = original;
+    Sql.prototype.query = originalSql;
     await t.close();
   });
 

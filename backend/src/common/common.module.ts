@@ -3,7 +3,8 @@ import { AccessService } from './access/access.service';
 import { ProfileRequiredGuard } from './access/profile-required.guard';
 import { Signer } from './crypto/signer';
 import { EventsService } from './events/events.service';
+import { Sql } from '../database/sql';
 
 @Global()
-@Module({ providers: [Signer, AccessService, EventsService, ProfileRequiredGuard], exports: [Signer, AccessService, EventsService, ProfileRequiredGuard] })
+@Module({ providers: [Sql, Signer, AccessService, EventsService, ProfileRequiredGuard], exports: [Sql, Signer, AccessService, EventsService, ProfileRequiredGuard] })
 export class CommonModule {}

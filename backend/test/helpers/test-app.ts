@@ -50,7 +50,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string; beforeInit?: (app: NestExpressApplication) => void } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string; beforeInit?: (app: NestExpressApplication) => void; logDestination?: { write(line: string): unknown } } = {}): Promise<TestApp> {
   const smtp = await TestSmtpServer.start();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
@@ -65,7 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     AUTH_RATE_LIMIT_PER_EMAIL: '1000',
     ...env,
   });
-  const app = await createApp({ config, database, runWorkers: true, frontendDist: options.frontendDist });
+  const app = await createApp({ config, database, runWorkers: true, frontendDist: options.frontendDist, logDestination: options.logDestination });
   options.beforeInit?.(app); // e.g. test subscribers of domain events
   await app.init();
   return {

@@ -4,6 +4,7 @@ import * as crypto from 'node:crypto';
 import { Repository } from 'typeorm';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { TokenResolver } from '../../common/auth/token-auth.guard';
+import { Sql } from '../../database/sql';
 import { AuthToken } from './entities/auth-token.entity';
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -11,7 +12,10 @@ export const sha256 = (value: string) => crypto.createHash('sha256').update(valu
 /** DRF-style session tokens: 40 hex characters handed out once, stored only as a hash. */
 @Injectable()
 export class TokenService extends TokenResolver {
-  constructor(@InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>) {
+  constructor(
+    @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
+    private readonly sql: Sql,
+  ) {
     super();
   }
 
@@ -23,7 +27,7 @@ export class TokenService extends TokenResolver {
 
   async resolve(key: string): Promise<AuthUser | 'inactive' | null> {
     if (!/^[0-9a-f]{40}$/i.test(key)) return null;
-    const rows: Array<{ token_id: number; id: number; email: string; language: string; is_active: boolean }> = await this.tokens.query(
+    const rows: Array<{ token_id: number; id: number; email: string; language: string; is_active: boolean }> = await this.sql.query(
       `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
         WHERE t.key_hash = $1`,

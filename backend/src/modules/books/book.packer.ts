@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
@@ -8,6 +7,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker } from '../profiles/profile.packer';
 import type { PageFile, PageResponse } from './dto/page.dto';
+import { Sql } from '../../database/sql';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
@@ -47,7 +47,7 @@ export const FILES_PER_BOOK = 3;
 @Injectable()
 export class BookPacker {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly access: AccessService,

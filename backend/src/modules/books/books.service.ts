@@ -14,6 +14,7 @@ import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
 import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK } from './book.packer';
 import type { PageResponse, PageStatusResponse } from './dto/page.dto';
+import { Sql } from '../../database/sql';
 
 export const RELATED_PAGES = 5;
 export const FILES_PER_PAGE = FILES_PER_BOOK;
@@ -67,6 +68,7 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 export class BooksService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     private readonly signer: Signer,
     private readonly events: EventsService,
     private readonly access: AccessService,
@@ -75,7 +77,7 @@ export class BooksService {
   ) {
     // Owners (buyers, contributors) and anyone for a price-0 Book may have its files.
     access.register(Permission.BookFiles, async (viewer, ids) => {
-      const rows: Array<{ id: number }> = await this.db.query(
+      const rows: Array<{ id: number }> = await this.sql.query(
         `SELECT p.id FROM pages p WHERE p.id = ANY($1::int[])
             AND (p.page_price = 0 OR EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2))`,
         [ids, viewer?.id ?? 0],
@@ -92,7 +94,7 @@ export class BooksService {
   }
 
   private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.pack((await this.db.query(sql, params)) as BookRow[], viewer);
+    return this.pack((await this.sql.query(sql, params)) as BookRow[], viewer);
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
@@ -147,7 +149,7 @@ export class BooksService {
   }
 
   async exists(pageId: number): Promise<boolean> {
-    return (await this.db.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
+    return (await this.sql.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
   }
 
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
@@ -164,7 +166,7 @@ export class BooksService {
 
   /** Ids of new Books for the discovery mix (pack them with packByIds); logged in, without the ones the viewer follows or owns. */
   async discoverIds(viewer: AuthUser | undefined, page: PageWindow): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.db.query(
+    const rows: Array<{ id: number }> = await this.sql.query(
       `SELECT p.id FROM pages p
         WHERE ($3::int IS NULL OR (NOT EXISTS (SELECT 1 FROM page_follows f WHERE f.page_id = p.id AND f.user_id = $3)
           AND NOT EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $3)))
@@ -249,7 +251,7 @@ export class BooksService {
 
   /** Tag ids of a Book, in the order they were given; null when the Book does not exist. */
   async tagIdsOf(pageId: number): Promise<number[] | null> {
-    const rows: Array<{ attribute_id: number | null }> = await this.db.query(
+    const rows: Array<{ attribute_id: number | null }> = await this.sql.query(
       `SELECT pa.attribute_id FROM pages p LEFT JOIN page_attributes pa ON pa.page_id = p.id WHERE p.id = $1 ORDER BY pa.attribute_id`,
       [pageId],
     );
@@ -259,7 +261,7 @@ export class BooksService {
 
   /** How many Books carry each tag (for ranking the tag vocabulary). */
   async bookCountsByTag(): Promise<Map<number, number>> {
-    const rows: Array<{ attribute_id: number; n: number }> = await this.db.query(`SELECT attribute_id, count(*)::int AS n FROM page_attributes GROUP BY attribute_id`);
+    const rows: Array<{ attribute_id: number; n: number }> = await this.sql.query(`SELECT attribute_id, count(*)::int AS n FROM page_attributes GROUP BY attribute_id`);
     return new Map(rows.map((r) => [r.attribute_id, r.n]));
   }
 
@@ -307,7 +309,7 @@ export class BooksService {
     if (userId !== undefined && viewer && userId !== viewer.id) throw forbidden();
     if (!viewer) return { is_followed: false, is_owned: false };
     if (!(await this.exists(pageId))) throw notFound();
-    const [row] = await this.db.query(
+    const [row] = await this.sql.query(
       `SELECT EXISTS (SELECT 1 FROM page_follows WHERE user_id = $1 AND page_id = $2) AS is_followed,
               EXISTS (SELECT 1 FROM page_owners WHERE user_id = $1 AND page_id = $2) AS is_owned`,
       [viewer.id, pageId],

@@ -12,6 +12,7 @@ import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
 import { ProfilesService } from '../profiles/profiles.service';
 import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
+import { Sql } from '../../database/sql';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 export const CANNOT_FOLLOW_SELF = Msg.cannotFollowSelf;
@@ -34,6 +35,7 @@ interface RequestRow {
 export class FollowsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     private readonly access: AccessService,
     private readonly events: EventsService,
     private readonly profiles: ProfilesService,
@@ -50,7 +52,7 @@ export class FollowsService {
 
   private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
     if (!viewer) return new Set();
-    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
+    const rows: Array<{ id: number }> = await this.sql.query(`SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
     return new Set(rows.map((r) => r.id));
   }
 
@@ -65,7 +67,7 @@ export class FollowsService {
 
   /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
   async requestExists(requestId: number, opts: { approved?: boolean } = {}): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
+    const rows = await this.sql.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
     return rows.length > 0;
   }
 
@@ -83,7 +85,7 @@ export class FollowsService {
   }
 
   private async find(askFrom: number, askTo: number): Promise<RequestRow | undefined> {
-    const [row] = await this.db.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2`, [askFrom, askTo]);
+    const [row] = await this.sql.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2`, [askFrom, askTo]);
     return row;
   }
 
@@ -147,7 +149,7 @@ export class FollowsService {
   async requestsOf(viewer: AuthUser, userId: number, direction: 'sent' | 'received', page: PageWindow): Promise<FollowRequestResponse[]> {
     await this.access.require(viewer, Permission.FollowRequestsOf, [userId]);
     const column = direction === 'sent' ? 'ask_from' : 'ask_to';
-    const rows: RequestRow[] = await this.db.query(
+    const rows: RequestRow[] = await this.sql.query(
       `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
     );
@@ -163,7 +165,7 @@ export class FollowsService {
   /** followeduser/{id}/ (followers) and followinguser/{id}/ (followed): approved follows only, latest first. */
   async people(userId: number, direction: 'followers' | 'following', page: PageWindow): Promise<ProfileResponse[]> {
     const [select, where] = direction === 'followers' ? ['ask_from', 'ask_to'] : ['ask_to', 'ask_from'];
-    const rows: Array<{ user_id: number }> = await this.db.query(
+    const rows: Array<{ user_id: number }> = await this.sql.query(
       `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
     );
@@ -172,7 +174,7 @@ export class FollowsService {
   }
 
   async counts(userId: number): Promise<FollowCountsResponse> {
-    const [row] = await this.db.query(`SELECT following_count, followed_count FROM follow_counts WHERE user_id = $1`, [userId]);
+    const [row] = await this.sql.query(`SELECT following_count, followed_count FROM follow_counts WHERE user_id = $1`, [userId]);
     return { following_count: row?.following_count ?? 0, followed_count: row?.followed_count ?? 0, community_count: 0 };
   }
 

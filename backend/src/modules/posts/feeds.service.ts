@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { PageWindow } from '../../common/http/paging';
@@ -8,6 +7,7 @@ import { FollowsService } from '../follows/follows.service';
 import type { CombinedItem, PostListResponse } from './dto/post.dto';
 import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
 import { visiblePost } from './posts.service';
+import { Sql } from '../../database/sql';
 
 /**
  * One statement for a page of a post list and the whole list's totals. `page` selects (id,
@@ -39,7 +39,7 @@ export const DISCOVERY_BOOKS = 3;
 @Injectable()
 export class FeedsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Sql,
     private readonly packer: PostPacker,
     private readonly follows: FollowsService,
     private readonly books: BooksService,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -8,6 +7,7 @@ import { BooksService } from '../books/books.service';
 import { ProfilePacker } from '../profiles/profile.packer';
 import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
+import { Sql } from '../../database/sql';
 
 /** Columns of `posts` a post response is made from (alias `p`). */
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
@@ -42,7 +42,7 @@ export interface PostRow {
 @Injectable()
 export class PostPacker {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly books: BooksService,

@@ -15,6 +15,7 @@ import { BooksService } from '../books/books.service';
 import { ProfilePacker } from '../profiles/profile.packer';
 import type { CommentResponse, CommentsResponse, CreateCommentDto, CreatePostDto, PostInteractionsResponse, PostResponse, UpdatePostDto } from './dto/post.dto';
 import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
+import { Sql } from '../../database/sql';
 
 export const ALREADY_REPOSTED = Msg.alreadyReposted;
 export const LIKE_ONLY_YOURSELF = Msg.likeOnlyYourself;
@@ -53,6 +54,7 @@ export interface NewPost {
 export class PostsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     private readonly access: AccessService,
     private readonly events: EventsService,
     private readonly books: BooksService,
@@ -63,14 +65,14 @@ export class PostsService {
     access.register(Permission.PostAuthor, (viewer, ids) => this.idsWhere('posts', 'user_id = $2', ids, viewer));
     access.register(Permission.CommentAuthor, (viewer, ids) => this.idsWhere('post_comments', 'user_id = $2', ids, viewer));
     access.register(Permission.PostVisible, async (viewer, ids) => {
-      const rows: Array<{ id: number }> = await this.db.query(`SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`, [ids]);
+      const rows: Array<{ id: number }> = await this.sql.query(`SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`, [ids]);
       return new Set(rows.map((r) => r.id));
     });
   }
 
   private async idsWhere(table: string, condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
     if (!viewer) return new Set();
-    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
+    const rows: Array<{ id: number }> = await this.sql.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
     return new Set(rows.map((r) => r.id));
   }
 
@@ -84,7 +86,7 @@ export class PostsService {
       comment: `SELECT 1 FROM post_comments WHERE id = $1`,
       repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting`,
     }[kind];
-    return (await this.db.query(sql, [id])).length > 0;
+    return (await this.sql.query(sql, [id])).length > 0;
   }
 
   private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
@@ -278,7 +280,7 @@ export class PostsService {
     const target = await this.row(id);
     if (!target) throw notFound();
     const origin = target.reposting && target.reposting_from ? target.reposting_from : target.id;
-    const [mine]: PostRow[] = await this.db.query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.user_id = $1 AND p.reposting AND p.reposting_from = $2`, [viewer.id, origin]);
+    const [mine]: PostRow[] = await this.sql.query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.user_id = $1 AND p.reposting AND p.reposting_from = $2`, [viewer.id, origin]);
     if (!mine) {
       if (target.reposting) await this.access.require(viewer, Permission.PostAuthor, [target.id], { detail: AUTHOR_ONLY });
       throw notFound();
@@ -314,7 +316,7 @@ export class PostsService {
 
   /** DELETE monocomment/{id}/: the comment's author only. */
   async deleteComment(viewer: AuthUser, id: number): Promise<void> {
-    const [row]: CommentRow[] = await this.db.query(`SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE id = $1`, [id]);
+    const [row]: CommentRow[] = await this.sql.query(`SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE id = $1`, [id]);
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.CommentAuthor, [id], { detail: AUTHOR_ONLY });
     await this.db.transaction(async (tx) => {
@@ -326,7 +328,7 @@ export class PostsService {
   /** Comments of a post, oldest first, with their authors' profiles. */
   async comments(viewer: AuthUser | undefined, postId: number, page: PageWindow): Promise<CommentsResponse> {
     const post = await this.visibleRow(viewer, postId);
-    const rows: CommentRow[] = await this.db.query(
+    const rows: CommentRow[] = await this.sql.query(
       `SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE post_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
       [postId, page.limit, page.offset],
     );

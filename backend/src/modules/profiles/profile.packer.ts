@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { mediaUrl } from '../../storage/media-url';
+import { Sql } from '../../database/sql';
 
 /** A person as every list shows them: profile id, user id, nickname, avatar URL. */
 export interface ProfileSummary {
@@ -20,7 +20,7 @@ export interface ProfileSummary {
 @Injectable()
 export class ProfilePacker {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { PAGE_SIZE, type PageWindow } from '../../common/http/paging';
 import { searchDocument, searchQuery } from '../../common/search/search-text';
 import { normalizeImage } from '../../common/uploads/images';
+import { Sql } from '../../database/sql';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
@@ -23,6 +24,14 @@ export interface ProfileImages {
 }
 
 const MAX_AGE_YEARS = 121;
+
+/** A profile as the responses need it: the entity's fields, read by plain SQL (see `Sql`). */
+type ProfileRow = Pick<Profile, 'id' | 'userId' | 'nickName' | 'caption' | 'description' | 'birthday' | 'sex' | 'img' | 'imgBackground' | 'createdOn'>;
+const PROFILE_ROW = `p.id, p.user_id AS "userId", p.nick_name AS "nickName", p.caption, p.description, p.birthday::text AS birthday,
+  p.sex, p.img, p.img_background AS "imgBackground", p.created_on AS "createdOn"`;
+/** Profiles of active accounts only: a deletion request hides the profile at once. */
+const VISIBLE = `SELECT ${PROFILE_ROW} FROM profiles p WHERE p.active = true`;
+const NEWEST_FIRST = 'ORDER BY p.created_on DESC, p.id DESC';
 
 function checkBirth(birth: string): string {
   const [y, m, d] = birth.split('-').map(Number);
@@ -39,6 +48,7 @@ export class ProfilesService {
   constructor(
     @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
     private readonly events: EventsService,
@@ -48,11 +58,6 @@ export class ProfilesService {
       if (!viewer || !ids.includes(viewer.id)) return new Set();
       return (await this.existsForUser(viewer.id)) ? new Set([viewer.id]) : new Set();
     });
-  }
-
-  /** Profiles of active accounts only: a deletion request hides the profile at once. */
-  private visible(): SelectQueryBuilder<Profile> {
-    return this.profiles.createQueryBuilder('p').where('p.active = true');
   }
 
   /** Hides (or shows again) a user's profile everywhere; the accounts module calls it in its transaction. */
@@ -65,7 +70,7 @@ export class ProfilesService {
     return (await this.profiles.findOne({ where: { userId }, select: { sex: true } }))?.sex ?? '0';
   }
 
-  toResponse(p: Profile): ProfileResponse {
+  toResponse(p: ProfileRow): ProfileResponse {
     const [year, month, day] = p.birthday ? p.birthday.split('-').map(Number) : [null, null, null];
     const url = (key: string | null) => mediaUrl(this.options.config, key);
     return {
@@ -91,28 +96,29 @@ export class ProfilesService {
   }
 
   async mine(user: AuthUser): Promise<ProfileResponse> {
-    const profile = await this.profiles.findOneBy({ userId: user.id });
+    const [profile] = await this.sql.query<ProfileRow>(`SELECT ${PROFILE_ROW} FROM profiles p WHERE p.user_id = $1 LIMIT 1`, [user.id]);
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   async byId(id: number): Promise<ProfileResponse> {
-    const profile = await this.visible().andWhere('p.id = :id', { id }).getOne();
+    const [profile] = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.id = $1`, [id]);
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   async byUserId(userId: number): Promise<ProfileResponse> {
-    const profile = await this.visible().andWhere('p.userId = :userId', { userId }).getOne();
+    const [profile] = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.user_id = $1 LIMIT 1`, [userId]);
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   /** Newest profiles that have a real nickname, for the follow-recommendation carousel. */
   async newest(viewer?: AuthUser): Promise<ProfileResponse[]> {
-    const qb = this.visible().andWhere("p.nickName <> 'default'");
-    if (viewer) qb.andWhere('p.userId <> :me', { me: viewer.id });
-    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').limit(PAGE_SIZE).getMany();
+    const rows = await this.sql.query<ProfileRow>(
+      `${VISIBLE} AND p.nick_name <> 'default' AND ($1::int IS NULL OR p.user_id <> $1) ${NEWEST_FIRST} LIMIT ${PAGE_SIZE}`,
+      [viewer?.id ?? null],
+    );
     return rows.map((p) => this.toResponse(p));
   }
 
@@ -120,7 +126,7 @@ export class ProfilesService {
   async byUserIds(userIds: readonly number[]): Promise<Map<number, ProfileResponse>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const rows = await this.visible().andWhere('p.userId = ANY(:ids)', { ids }).getMany();
+    const rows = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.user_id = ANY($1::int[])`, [ids]);
     return new Map(rows.map((p) => [p.userId, this.toResponse(p)]));
   }
 
@@ -129,22 +135,22 @@ export class ProfilesService {
    * `excludeSql` (an SQL subquery from the module that owns those rows, taking `:me`).
    */
   async newestExcept(viewer: AuthUser | undefined, excludeSql: string | null, page: PageWindow): Promise<ProfileResponse[]> {
-    const qb = this.visible().andWhere("p.nickName <> 'default'");
-    if (viewer) {
-      qb.andWhere('p.userId <> :me', { me: viewer.id });
-      if (excludeSql) qb.andWhere(`p.userId NOT IN (${excludeSql})`);
-    }
-    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').offset(page.offset).limit(page.limit).getMany();
+    const exclude = viewer ? ` AND p.user_id <> $3${excludeSql ? ` AND p.user_id NOT IN (${excludeSql.replace(/:me\b/g, '$3')})` : ''}` : '';
+    const rows = await this.sql.query<ProfileRow>(
+      `${VISIBLE} AND p.nick_name <> 'default'${exclude} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
+      viewer ? [page.offset, page.limit, viewer.id] : [page.offset, page.limit],
+    );
     return rows.map((p) => this.toResponse(p));
   }
 
   /** Word search over nickname and caption (Japanese and English); an empty query lists the newest. */
   async search(q: string | undefined, page: PageWindow): Promise<ProfileResponse[]> {
-    const qb = this.visible();
     const query = searchQuery(q ?? '');
-    if (query) qb.andWhere(`p.search_vector @@ to_tsquery('simple', :query)`, { query });
-    else if ((q ?? '').trim()) return [];
-    const rows = await qb.orderBy('p.createdOn', 'DESC').addOrderBy('p.id', 'DESC').offset(page.offset).limit(page.limit).getMany();
+    if (!query && (q ?? '').trim()) return [];
+    const rows = await this.sql.query<ProfileRow>(
+      `${VISIBLE}${query ? ` AND p.search_vector @@ to_tsquery('simple', $3)` : ''} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
+      query ? [page.offset, page.limit, query] : [page.offset, page.limit],
+    );
     return rows.map((p) => this.toResponse(p));
   }
 

@@ -7,6 +7,7 @@ import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { BooksService } from '../books/books.service';
 import type { AttributeResponse } from './dto/attribute.dto';
+import { Sql } from '../../database/sql';
 
 export const LANGUAGES = ['ja', 'en'] as const;
 
@@ -22,11 +23,12 @@ export function checkLanguage(lan: unknown, field = 'lan'): 'ja' | 'en' {
 export class TagsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
     private readonly books: BooksService,
   ) {}
 
   async byId(id: number): Promise<AttributeResponse> {
-    const [row] = await this.db.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = $1`, [id]);
+    const [row] = await this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = $1`, [id]);
     if (!row) throw notFound();
     return row;
   }
@@ -42,14 +44,14 @@ export class TagsService {
   }
 
   all(language: 'ja' | 'en'): Promise<AttributeResponse[]> {
-    return this.db.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.language = $1 ORDER BY a.id`, [language]);
+    return this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.language = $1 ORDER BY a.id`, [language]);
   }
 
   async ofPage(pageId: number): Promise<AttributeResponse[]> {
     const ids = await this.books.tagIdsOf(pageId);
     if (ids === null) throw notFound();
     if (!ids.length) return [];
-    return this.db.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [ids]);
+    return this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [ids]);
   }
 
   /** Word or prefix search in one language; an empty query lists them all, 10 a page. */
@@ -57,12 +59,12 @@ export class TagsService {
     const tsquery = searchQuery(q ?? '');
     if (!tsquery && (q ?? '').trim()) {
       // Symbols only: fall back to a plain substring match.
-      return this.db.query(
+      return this.sql.query(
         `SELECT ${COLUMNS} FROM attributes a WHERE a.language = $1 AND a.attribute_name ILIKE '%' || $2 || '%' ORDER BY a.id LIMIT $3 OFFSET $4`,
         [language, q!.trim(), page.limit, page.offset],
       );
     }
-    return this.db.query(
+    return this.sql.query(
       `SELECT ${COLUMNS} FROM attributes a
         WHERE a.language = $1 AND ($2::text IS NULL OR a.search_vector @@ to_tsquery('simple', $2))
         ORDER BY a.id LIMIT $3 OFFSET $4`,
@@ -73,7 +75,7 @@ export class TagsService {
   /** Tag ids by name for one language (the generator answers names). */
   async idsByName(language: string, names: string[]): Promise<number[]> {
     if (!names.length) return [];
-    const rows: Array<{ id: number }> = await this.db.query(
+    const rows: Array<{ id: number }> = await this.sql.query(
       `SELECT id FROM attributes WHERE language = $1 AND attribute_name = ANY($2::text[])`,
       [language, names],
     );
@@ -81,7 +83,7 @@ export class TagsService {
   }
 
   async names(language: string): Promise<string[]> {
-    const rows: Array<{ attribute_name: string }> = await this.db.query(`SELECT attribute_name FROM attributes WHERE language = $1 ORDER BY id`, [language]);
+    const rows: Array<{ attribute_name: string }> = await this.sql.query(`SELECT attribute_name FROM attributes WHERE language = $1 ORDER BY id`, [language]);
     return rows.map((r) => r.attribute_name);
   }
 }
