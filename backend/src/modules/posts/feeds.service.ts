@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { PageWindow } from '../../common/http/paging';
 import { BooksService } from '../books/books.service';

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { mediaUrl } from '../../storage/media-url';
 import { Sql } from '../../database/sql';
