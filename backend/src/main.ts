@@ -5,6 +5,9 @@ import { type AppConfig, ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
 import { seedDemo } from './database/seed';
+import { isPrepared } from './prepare';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 
 async function main(): Promise<void> {
   let config;
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (!config.databaseUrl) prepareEmbedded(config);
   const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await createApp({ config, database, runWorkers: config.runWorker });
   await app.init();
@@ -40,6 +44,21 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   if (config.prettyLogs) console.log(startupSummary(config, database.embedded));
   else Logger.log(`Listening on http://localhost:${config.port} (${database.embedded ? 'embedded PGlite' : 'PostgreSQL'})`, 'Main');
+}
+
+/**
+ * Migrations and the demo content of the embedded database run in a child process (prepare.ts),
+ * so the memory they make PGlite grow is not this server's for the rest of its life. Skipped
+ * when the data directory is already prepared for this version.
+ */
+function prepareEmbedded(config: AppConfig): void {
+  const script = path.join(__dirname, 'prepare.js');
+  if (isPrepared(config) || !fs.existsSync(script)) return;
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error('Preparing the embedded database failed (see above).');
+    process.exit(1);
+  }
 }
 
 /** What a person at a terminal needs after `npm start`: where to go, where the data and the mail are. */
