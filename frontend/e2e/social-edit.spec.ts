@@ -145,6 +145,60 @@ test('the author edits a review from its card: new text and rating at once, on t
   await readerPage.context().close();
 });
 
+test('the author changes the picture of a pure post: the same 2:1 crop, 400×200', async ({ browser }) => {
+  const page = await pageAs(browser, author);
+  await page.goto('/home');
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Avatar of Chika' })).toBeVisible();
+  const picture = (colour: string) =>
+    page.evaluate((fill) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 800;
+      canvas.height = 600;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = fill;
+      context.fillRect(0, 0, 800, 600);
+      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
+    }, colour);
+  const pick = async (dialog: Locator, colour: string) => {
+    await dialog.getByTestId('post-image-input').setInputFiles({ name: `${colour}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(await picture(colour), 'base64') });
+    const crop = page.getByRole('dialog', { name: 'Crop the image (2:1)' });
+    await crop.getByRole('button', { name: 'Use this crop' }).click();
+    await expect(crop).toBeHidden();
+  };
+
+  await page.getByRole('button', { name: 'Write a post' }).click();
+  const composer = page.getByRole('dialog', { name: 'New post' });
+  await pick(composer, '#1f6f78');
+  await composer.getByRole('textbox', { name: 'Text' }).fill('Harbour at noon');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toBeHidden();
+  const card = page.getByRole('article').filter({ hasText: 'Harbour at noon' });
+  const image = card.getByRole('img', { name: 'Image of the post by Chika' });
+  await expect(image).toBeVisible();
+  const before = await image.getAttribute('src');
+
+  await card.getByRole('button', { name: 'Edit the post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit the post' });
+  await expect(dialog.getByRole('slider')).toHaveCount(0);
+  await expect(dialog.getByRole('img', { name: 'Image of the post' })).toHaveAttribute('src', before!);
+  await pick(dialog, '#f4a261');
+  const preview = dialog.getByRole('img', { name: 'Image of the post' });
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([400, 200]);
+  await expectAccessible(page, 'edit post dialog with a new picture');
+  await dialog.getByRole('textbox', { name: 'Text' }).fill('Harbour at dusk');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const edited = page.getByRole('article').filter({ hasText: 'Harbour at dusk' });
+  await expect(edited.getByRole('img', { name: 'Image of the post by Chika' })).not.toHaveAttribute('src', before!);
+  const served = await edited.getByRole('img', { name: 'Image of the post by Chika' }).evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  });
+  expect(served).toEqual([400, 200]);
+  await expect(page.getByRole('article').filter({ hasText: 'Harbour at noon' })).toHaveCount(0);
+  await page.context().close();
+});
+
 test('phones (360×740): the floating buttons of a Book page cover none of its actions', async ({ browser }) => {
   for (const who of [reader, null]) {
     const page = await pageAs(browser, who, { width: 360, height: 740 });
