@@ -134,3 +134,82 @@ describe('post lists', () => {
     await request(t.http).get(api('loggedincombinedlist/')).expect(401);
   });
 });
+
+/**
+ * The home feed merges three sources (own posts, followed users, followed Books). A post in more
+ * than one of them (an own or a followed user's review of a followed Book) is one post of the
+ * feed: once in `res`, once in totalCount and in rating__sum.
+ */
+describe('home feed with overlapping sources', () => {
+  let t: TestApp;
+  const api = (path: string) => `/api/user/${path}`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const list = async (path: string, who?: UserFixture): Promise<PostList> => {
+    const req = request(t.http).get(api(path));
+    if (who) req.set(auth(who.token));
+    return (await req.expect(200)).body;
+  };
+
+  it('postcc/: a post that several sources hold counts once in totalCount and rating__sum, and shows once', async () => {
+    const viewer = await createUser(t.app, { nickName: 'Overlap' });
+    const followed = await createUser(t.app, { nickName: 'Followed' });
+    const other = await createUser(t.app, { nickName: 'Other' });
+    const book = await createBook(t.app, { title: 'Overlap Book', contributors: [other.userId] });
+    await createFollow(t.app, viewer.userId, followed.userId);
+    await request(t.http).post(api('followingpage/')).set(auth(viewer.token)).send({ pageId: book }).expect(201);
+    const own = [
+      await createPost(t.app, { userId: viewer.userId, text: 'own review of a followed Book', reviewTo: book, rating: 50 }), // self + Book
+      await createPost(t.app, { userId: viewer.userId, text: 'own plain post' }),
+    ];
+    const fromFollowed = [
+      await createPost(t.app, { userId: followed.userId, text: 'followed review of a followed Book', reviewTo: book, rating: 30 }), // user + Book
+      await createPost(t.app, { userId: followed.userId, text: 'followed review without rating', reviewTo: book }), // user + Book
+      await createPost(t.app, { userId: followed.userId, text: 'followed plain post' }),
+    ];
+    const fromOther = await createPost(t.app, { userId: other.userId, text: 'other review', reviewTo: book, rating: 80 }); // Book only
+    // A repost of a review carries its Book but is on the reposter's list only (Book lists leave reposts out).
+    const repost = await request(t.http).post(api('monopost/')).set(auth(followed.token)).send({ reposting: true, repostingFrom: fromOther }).expect(201);
+    const expected = [repost.body.id, fromOther, ...fromFollowed.slice().reverse(), ...own.slice().reverse()];
+
+    const first = await list('postcc/?count=0', viewer);
+    expect(first.res.map((p) => p.id)).toEqual(expected);
+    expect(first.totalCount).toBe(expected.length);
+    // 50 (own) + 30 (followed) + 80 (other) + 80 (the repost carries the rating it reposts).
+    expect(first.aggregate).toEqual({ rating__sum: 240 });
+    expect(await list('postcc/?count=1', viewer)).toEqual({ res: [], totalCount: expected.length, aggregate: { rating__sum: 240 } });
+
+    // Each source's totals stay true on their own lists.
+    expect(await list(`monopostcc/?pageId=${book}`)).toMatchObject({ totalCount: 4, aggregate: { rating__sum: 160 } });
+    expect(await list(`userpostcc/?user_id=${followed.userId}`)).toMatchObject({ totalCount: 4, aggregate: { rating__sum: 110 } });
+
+    // A rating edit and a delete move the home totals once, not once per source.
+    await request(t.http).put(api(`monopost/${fromFollowed[0]}/`)).set(auth(followed.token)).send({ rating: 45 }).expect(200);
+    expect(await list('postcc/?count=0', viewer)).toMatchObject({ totalCount: expected.length, aggregate: { rating__sum: 255 } });
+    await request(t.http).delete(api(`monopost/${own[0]}/`)).set(auth(viewer.token)).expect(204);
+    const after = await list('postcc/?count=0', viewer);
+    expect(after.res.map((p) => p.id)).toEqual(expected.filter((id) => id !== own[0]));
+    expect(after).toMatchObject({ totalCount: expected.length - 1, aggregate: { rating__sum: 205 } });
+  });
+
+  it('postcc/: pages of a feed whose sources overlap hold each post once, all of them across the pages', async () => {
+    const viewer = await createUser(t.app, { nickName: 'Pager' });
+    const followed = await createUser(t.app, { nickName: 'Reviewer' });
+    const book = await createBook(t.app, { title: 'Paged Book', contributors: [followed.userId] });
+    await createFollow(t.app, viewer.userId, followed.userId);
+    await request(t.http).post(api('followingpage/')).set(auth(viewer.token)).send({ pageId: book }).expect(201);
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      made.push(await createPost(t.app, { userId: i % 3 === 0 ? viewer.userId : followed.userId, text: `r${i}`, reviewTo: book, rating: 5 * (i + 1) }));
+    }
+    const pages = [await list('postcc/?count=0', viewer), await list('postcc/?count=1', viewer), await list('postcc/?count=2', viewer)];
+    expect(pages.map((p) => p.res.length)).toEqual([10, 2, 0]);
+    expect(pages.flatMap((p) => p.res.map((post) => post.id))).toEqual(made.slice().reverse());
+    expect(pages.map((p) => p.totalCount)).toEqual([12, 12, 12]);
+    expect(pages[0].aggregate.rating__sum).toBe((5 * 12 * 13) / 2);
+  });
+});

@@ -152,7 +152,11 @@ describe('posts', () => {
       const res = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).send({ text: 'hacked' }).expect(403);
       expect(res.body).toEqual({ detail: 'Only the author can change or delete this.' });
       await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).attach('img', await jpeg(), 'x.jpg').expect(403);
+      await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).field('text', 'hacked').field('liked', String(reader.userId)).expect(403);
       await request(t.http).put(api(`monopost/${postId}/`)).send({ liked: [] }).expect(401);
+      const visitor = await request(t.http).put(api(`monopost/${postId}/`)).field('text', 'by a visitor').expect(401);
+      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(await post(postId)).toMatchObject({ text: 'like me', img: null, likedTimes: 0 });
       const edited = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(author.token)).send({ text: 'edited' }).expect(200);
       expect(edited.body.text).toBe('edited');
       await request(t.http).put(api('monopost/999999/')).set(auth(author.token)).send({ text: 'x' }).expect(404);
@@ -165,6 +169,10 @@ describe('posts', () => {
       expect(await book()).toMatchObject({ rating: 70, post_count: 3 });
       const res = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(author.token)).send({ rating: 50 }).expect(400);
       expect(res.body).toEqual({ rating: ['Only a review has a rating.'] });
+      // Someone else cannot move the review's rating (nor the Book's).
+      const refused = await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(reader.token)).field('rating', '95').expect(403);
+      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.' });
+      expect(await book()).toMatchObject({ rating: 70, post_count: 3 });
       await request(t.http).delete(api(`monopost/${reviewId}/`)).set(auth(author.token)).expect(204);
       expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
     });

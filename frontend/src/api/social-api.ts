@@ -53,6 +53,22 @@ function postForm(post: NewPost): FormData {
   return form;
 }
 
+/** An edit of `post` by its author: the fields that are set change. */
+export type PostEdit = {
+  post: PostResponse;
+  text?: string;
+  rating?: number;
+  img?: Blob;
+};
+
+function editForm(edit: Omit<PostEdit, 'post'>): FormData {
+  const form = new FormData();
+  if (edit.text !== undefined) form.append('text', edit.text);
+  if (edit.rating !== undefined) form.append('rating', String(edit.rating));
+  if (edit.img) form.append('img', edit.img, 'post.jpg');
+  return form;
+}
+
 const withSocial = api.enhanceEndpoints({ addTagTypes: ['Post', 'PostList', 'Comments', 'Follow'] }).injectEndpoints({
   endpoints: (build) => ({
     /** /home: own posts, followed users and followed Books (every post for a visitor). */
@@ -99,6 +115,16 @@ const withSocial = api.enhanceEndpoints({ addTagTypes: ['Post', 'PostList', 'Com
       query: ({ post }) => ({ url: `/api/user/monopost/${post.id}/`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { post }) =>
         error ? [] : [POST_LIST, ...(post.reviewTo !== null ? [{ type: 'Book' as const, id: post.reviewTo }] : [])],
+    }),
+    /**
+     * The author's edit of a post: its text, a review's rating, a new image (only the fields
+     * given are sent). Every cached list showing the post changes at once (see below); a changed
+     * rating moves the Book's rating too.
+     */
+    editPost: build.mutation<PostResponse, PostEdit>({
+      query: ({ post, ...edit }) => ({ url: `/api/user/monopost/${post.id}/`, method: 'PUT', body: editForm(edit) }),
+      invalidatesTags: (_result, error, { post, rating }) =>
+        error || rating === undefined || rating === post.rating || post.reviewTo === null ? [] : [{ type: 'Book' as const, id: post.reviewTo }],
     }),
     /** Likes or unlikes as the caller: `liked` holds the caller's own id, or one empty value. */
     setLiked: build.mutation<PostResponse, { postId: number; me: number; liked: boolean }>({
@@ -239,6 +265,26 @@ export const socialApi = withSocial.enhanceEndpoints({
           },
         );
         return undoOnError(patches, lifecycle.queryFulfilled);
+      },
+    },
+    editPost: {
+      onQueryStarted: async ({ post: target, text, rating }, lifecycle) => {
+        // The text and rating show at once; the server's answer (the new image too) replaces
+        // them when it comes, and a refusal puts the old ones back.
+        const patches = patchPosts(
+          lifecycle,
+          (post) => post.id === target.id,
+          (post) => {
+            if (text !== undefined) post.text = text;
+            if (rating !== undefined) post.rating = rating;
+          },
+        );
+        try {
+          const { data } = (await lifecycle.queryFulfilled) as { data: PostResponse };
+          patchPosts(lifecycle, (post) => post.id === target.id, (post) => void Object.assign(post, data));
+        } catch {
+          for (const patch of patches.reverse()) patch.undo();
+        }
       },
     },
     repost: {

@@ -92,15 +92,23 @@ export class FeedsService {
   }
 
   /**
-   * Totals of the home feed from stored counters: the viewer's and followed users' post_counts
-   * and followed Books' post counts. A followed user's post about a followed Book is counted in
-   * both (the list itself shows it once): totalCount is the sum of the sources, not an exact
-   * count, so that a feed of 50,000 posts is not counted on every page.
+   * Totals of the home feed: the stored counters of its sources (the viewer's and followed
+   * users' post_counts, followed Books' post counts) less the posts that two sources hold, so
+   * that each post of the list counts once. A post is in two sources when its author is the
+   * viewer or a followed user and it is a review (not a repost) of a followed Book; those are
+   * counted over the followed Books' posts only (posts_book_feed_idx per followed Book, the
+   * author checked against the hashed follow list), never over a followed user's whole list,
+   * so a feed of 50,000 posts is still not counted on every page.
    */
   homeTotalsSql(user: string): string {
-    return `SELECT u.n + b.n AS n, u.rating_sum + b.rating_sum AS rating_sum
-              FROM (${FeedsService.userTotalsSql(`SELECT ${user}::int UNION ALL ${this.follows.followedUserIdsSql(user)}`)}) u,
-                   (${this.books.bookPostTotalsSql(this.books.followedBookIdsSql(user))}) b`;
+    const authors = `SELECT ${user}::int UNION ALL ${this.follows.followedUserIdsSql(user)}`;
+    return `SELECT u.n + b.n - o.n AS n, u.rating_sum + b.rating_sum - o.rating_sum AS rating_sum
+              FROM (${FeedsService.userTotalsSql(authors)}) u,
+                   (${this.books.bookPostTotalsSql(this.books.followedBookIdsSql(user))}) b,
+                   (SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum
+                      FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
+                      JOIN posts p ON p.review_to = fb.bid AND ${visiblePost()} AND NOT p.reposting
+                     WHERE p.user_id IN (${authors})) o`;
   }
 
   /** userpostcc/: a user's posts and reposts. */

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useInView } from 'react-intersection-observer';
 import { useParams } from 'react-router-dom';
 import { api } from '@/api/api';
 import { BookCover } from '@/components/book-cover';
@@ -60,6 +61,10 @@ export function MonoRoute() {
   const { profile } = useSession();
   // On phones the actions come right under the title, not after the whole Book.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // There the floating buttons step aside while the actions are on screen, so that they never
+  // cover the follow button or its neighbours; they come back once the actions scroll away.
+  const { ref: actionsRef, inView: actionsOnScreen } = useInView({ initialInView: true });
+  const stowFloating = narrow && actionsOnScreen;
   const { data: book, error, isLoading } = api.endpoints.getPageInfo.useQuery({ pageId: bookId ?? 0 }, { skip: bookId === null });
   useRecordView(bookId);
 
@@ -79,7 +84,11 @@ export function MonoRoute() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
             </Typography>
-            {narrow ? <BookActions book={book} /> : null}
+            {narrow ? (
+              <Box ref={actionsRef}>
+                <BookActions book={book} />
+              </Box>
+            ) : null}
             <Typography sx={{ mt: 2, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} aria-label={t('books.summary')}>
               {book.summary}
             </Typography>
@@ -106,10 +115,10 @@ export function MonoRoute() {
   }
 
   return (
-    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))}>
+    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))} floatingButtons>
       {body}
-      {book ? <PostFab loginMessage="Mono20" book={{ id: book.id, title: book.title }} /> : null}
-      <PostDataFab loginMessage="Mono20" />
+      {book ? <PostFab loginMessage="Mono20" book={{ id: book.id, title: book.title }} stowed={stowFloating} /> : null}
+      <PostDataFab loginMessage="Mono20" stowed={stowFloating} />
     </PageContainer>
   );
 }

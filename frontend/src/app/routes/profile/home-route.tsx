@@ -20,7 +20,7 @@ export function HomeRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   return (
-    <PageContainer title={t('profile.homeWelcome')} documentTitle={t('nav.home')} width="wide">
+    <PageContainer title={t('profile.homeWelcome')} documentTitle={t('nav.home')} width="wide" floatingButtons>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('profile.homeIntro')}
       </Typography>

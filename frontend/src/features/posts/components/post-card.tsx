@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Repeat from '@mui/icons-material/Repeat';
@@ -21,7 +22,8 @@ import type { Post } from '@/api/social-api';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { usePostActions } from '../hooks/use-post-actions';
-// Comments and the delete confirmation load when first opened.
+// Comments, the delete confirmation and the edit dialog load when first opened.
+const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
 const CommentThread = lazy(() => import('./comment-thread').then((module) => ({ default: module.CommentThread })));
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 import { wrapAnywhere } from './wrap';
@@ -38,6 +40,7 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
   const actions = usePostActions(post, loginMessage);
   const [showComments, setShowComments] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const author = post.reposting && post.repostingProfile ? post.repostingProfile : post.userPostProfile;
   const authorId = post.reposting && post.repostingFromUser ? post.repostingFromUser : post.userPost;
   const name = displayName(author?.nickName, t('common.noName'));
@@ -65,6 +68,12 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
               <RelativeTime iso={post.created_on} />
             </Typography>
           </Box>
+          {/* The author's own post: edit (not a repost: it shows someone else's words) and delete. */}
+          {actions.isAuthor && !post.reposting ? (
+            <IconButton aria-label={t('posts.editPost')} onClick={() => setEditing(true)} size="small">
+              <EditOutlined />
+            </IconButton>
+          ) : null}
           {actions.isAuthor ? (
             <IconButton aria-label={t('posts.deletePost')} onClick={() => setConfirming(true)} size="small">
               <DeleteOutline />
@@ -154,6 +163,11 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           </Suspense>
         ) : null}
       </CardContent>
+      {editing ? (
+        <Suspense fallback={null}>
+          <PostComposerDialog open post={post} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
       {confirming ? (
         <Suspense fallback={null}>
       <ConfirmDialog

@@ -15,6 +15,7 @@ import type { Area } from 'react-easy-crop';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { socialApi } from '@/api/social-api';
+import type { Post } from '@/api/social-api';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { cropToJpeg, jpegFile } from '@/utils/crop-image';
 import { wrapAnywhere } from './wrap';
@@ -36,20 +37,34 @@ type Props = {
   /** A review of this Book (rating slider); a pure post with an optional image otherwise. */
   book?: { id: number; title: string };
   onPublished?: () => void;
+  /**
+   * The author's own post to edit instead of a new one: the dialog starts from its text, a
+   * review's rating and a pure post's image, and saves with PUT monopost/{id}/.
+   */
+  post?: Post;
 };
 
 type Values = { text: string; rating: number };
 
-/** The create-review dialog and the pure post dialog (2:1 image crop, 400×200). */
-export function PostComposerDialog({ open, onClose, book, onPublished }: Props) {
+/**
+ * The create-review dialog and the pure post dialog (2:1 image crop, 400×200), and the same
+ * dialogs prefilled for the author's edit of a post.
+ */
+export function PostComposerDialog({ open, onClose, book, onPublished, post }: Props) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const inputId = useId();
   const sliderLabelId = useId();
   const [create, creating] = socialApi.endpoints.publishPost.useMutation();
+  const [update, updating] = socialApi.endpoints.editPost.useMutation();
+  // What the dialog shows: a review (rating) or a pure post (image) — of the Book, or as the edited post is.
+  const review = post ? (post.reviewTo !== null ? { title: post.title || post.reviewToPage?.title || t('posts.toBook') } : null) : book ?? null;
+  const withImage = post ? post.reviewTo === null && post.purepost_flag : !book;
+  const initialRating = post?.rating ?? RATING_DEFAULT;
   const { register, handleSubmit, formState, reset, watch, setValue } = useForm<Values>({
-    defaultValues: { text: '', rating: RATING_DEFAULT },
+    defaultValues: { text: post?.text ?? '', rating: initialRating },
   });
+  const busy = creating.isLoading || updating.isLoading;
   const rating = watch('rating');
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [image, setImage] = useState<{ file: File; url: string } | null>(null);
@@ -87,6 +102,22 @@ export function PostComposerDialog({ open, onClose, book, onPublished }: Props) 
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    if (post) {
+      try {
+        await update({
+          post,
+          text: values.text.trim(),
+          // An unrated review gets a rating only when the slider was moved.
+          ...(review && (post.rating !== null || values.rating !== initialRating) ? { rating: values.rating } : {}),
+          ...(image ? { img: image.file } : {}),
+        }).unwrap();
+        showSnack(t('posts.saved'));
+        close();
+      } catch {
+        showSnack(t('posts.saveFailed'), 'error');
+      }
+      return;
+    }
     try {
       await create({
         text: values.text.trim(),
@@ -105,11 +136,13 @@ export function PostComposerDialog({ open, onClose, book, onPublished }: Props) 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{book ? t('posts.reviewDialogTitle') : t('posts.postDialogTitle')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {post ? (review ? t('posts.editReviewDialogTitle') : t('posts.editPostDialogTitle')) : review ? t('posts.reviewDialogTitle') : t('posts.postDialogTitle')}
+        </DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          {book ? (
+          {review ? (
             <>
-              <Typography sx={{ fontWeight: 700, ...wrapAnywhere }}>{book.title}</Typography>
+              <Typography sx={{ fontWeight: 700, ...wrapAnywhere }}>{review.title}</Typography>
               <Box>
                 <Typography id={sliderLabelId} variant="body2" color="text.secondary">
                   {t('posts.rating')}: <strong>{t('posts.ratingValue', { value: rating })}</strong>
@@ -138,29 +171,34 @@ export function PostComposerDialog({ open, onClose, book, onPublished }: Props) 
             error={formState.errors.text !== undefined}
             helperText={formState.errors.text?.message}
           />
-          {book ? null : (
+          {withImage ? (
             <Box>
-              {image ? (
-                <Box component="img" src={image.url} alt={t('posts.imagePreview')} sx={{ display: 'block', width: '100%', aspectRatio: '2 / 1', objectFit: 'cover', borderRadius: 2, mb: 1 }} />
+              {image || post?.img ? (
+                <Box
+                  component="img"
+                  src={image?.url ?? post?.img ?? undefined}
+                  alt={t('posts.imagePreview')}
+                  sx={{ display: 'block', width: '100%', aspectRatio: '2 / 1', objectFit: 'cover', borderRadius: 2, mb: 1 }}
+                />
               ) : null}
               <input id={inputId} type="file" accept="image/*" hidden onChange={onPick} data-testid="post-image-input" />
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 <Button component="label" htmlFor={inputId} variant="outlined" size="small" startIcon={<ImageOutlined />}>
-                  {image ? t('posts.changeImage') : t('posts.addImage')}
+                  {image || post?.img ? t('posts.changeImage') : t('posts.addImage')}
                 </Button>
                 {image ? (
                   <Button size="small" onClick={() => setImage(null)}>
-                    {t('posts.removeImage')}
+                    {post?.img ? t('posts.keepImage') : t('posts.removeImage')}
                   </Button>
                 ) : null}
               </Box>
             </Box>
-          )}
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={creating.isLoading}>
-            {creating.isLoading ? t('posts.publishing') : t('posts.publish')}
+          <Button type="submit" variant="contained" disabled={busy}>
+            {post ? (busy ? t('posts.saving') : t('posts.save')) : busy ? t('posts.publishing') : t('posts.publish')}
           </Button>
         </DialogActions>
       </Box>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { stowedFab } from '@/components/post-data-fab';
 // The composer (form, slider, image crop) loads when first opened.
 const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
 
@@ -14,10 +15,12 @@ type Props = {
   loginMessage: ParseKeys;
   /** On a Book: the button writes a review of it. */
   book?: { id: number; title: string };
+  /** Steps aside (not shown, not focusable) while something it would cover is on screen. */
+  stowed?: boolean;
 };
 
 /** The floating "post" button, above the "post data" one. */
-export function PostFab({ loginMessage, book }: Props) {
+export function PostFab({ loginMessage, book, stowed = false }: Props) {
   const { t } = useTranslation();
   const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
@@ -40,7 +43,7 @@ export function PostFab({ loginMessage, book }: Props) {
         variant="extended"
         onClick={onClick}
         aria-label={label}
-        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 144, sm: 96 }, zIndex: (theme) => theme.zIndex.speedDial }}
+        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 144, sm: 96 }, zIndex: (theme) => theme.zIndex.speedDial, ...stowedFab(stowed) }}
       >
         <RateReviewOutlined sx={{ mr: 1 }} aria-hidden />
         {label}

@@ -78,6 +78,118 @@ describe('post cards', () => {
     expect(screen.getByTestId('post-74')).toBeInTheDocument();
   });
 
+  it('the author edits a review from its card: the dialog starts from the post, and the new text and rating show at once', async () => {
+    const mine = postFactory({ id: 76, userPost: 201, text: 'first words', reviewTo: 55, rating: 60, title: 'Tea', purepost_flag: false });
+    const theirs = postFactory({ id: 77, userPost: 900, text: 'theirs' });
+    const mineRepost = postFactory({ id: 78, userPost: 201, text: 'theirs', reposting: true, repostingFrom: 77, repostingFromUser: 900 });
+    let answer: (value: ReturnType<typeof reply>) => void = () => undefined;
+    const api = mockApi({
+      ...homeHandlers([mineRepost, mine, theirs]),
+      'GET /api/user/myprofile/': () => reply(200, me),
+      // The server answers when the test says so: the card must change before that.
+      'PUT /api/user/monopost/76/': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { user } = renderApp('/home', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    const card = await screen.findByTestId('post-76');
+    // Only the author's own (not reposted) post has the edit action.
+    expect(within(await screen.findByTestId('post-77')).queryByRole('button', { name: 'Edit the post' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('post-78')).queryByRole('button', { name: 'Edit the post' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('post-78')).getByRole('button', { name: 'Delete the post' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Edit the post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the review' });
+    expect(within(dialog).getByText('Tea')).toBeInTheDocument();
+    const text = within(dialog).getByRole('textbox', { name: 'Text' });
+    expect(text).toHaveValue('first words');
+    const slider = within(dialog).getByRole('slider');
+    expect(slider).toHaveAttribute('aria-valuenow', '60');
+    expect(within(dialog).queryByRole('button', { name: /image/i })).not.toBeInTheDocument(); // a review has no image
+    await user.clear(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please write something.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/user/monopost/76/')).toEqual([]);
+    await user.type(text, 'second thoughts');
+    slider.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(slider).toHaveAttribute('aria-valuenow', '55');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /api/user/monopost/76/')).toHaveLength(1));
+    // (The dialog is still open: the page behind it is hidden from the accessibility tree.)
+    expect(within(card).getByText('second thoughts')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Rating 55%', hidden: true })).toBeInTheDocument();
+    const body = String(api.callsTo('PUT /api/user/monopost/76/')[0].body);
+    expect(body).toMatch(/name="text"\r\n\r\nsecond thoughts\r\n/);
+    expect(body).toMatch(/name="rating"\r\n\r\n55\r\n/);
+    expect(body).not.toMatch(/name="img"|name="liked"/);
+    answer(reply(200, { ...mine, text: 'second thoughts', rating: 55 }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit the review' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Your changes are saved.')).toBeInTheDocument();
+    expect(within(card).getByText('second thoughts')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Rating 55%' })).toBeInTheDocument();
+  });
+
+  it("the author edits a pure post: its text and image, no rating; only what is set is sent", async () => {
+    const mine = postFactory({ id: 80, userPost: 201, text: 'at the bay', img: 'https://files.example/posts/80.jpg' });
+    const api = mockApi({
+      ...homeHandlers([mine]),
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'PUT /api/user/monopost/80/': () => reply(200, { ...mine, text: 'at the bay, at dusk' }),
+    });
+    const { user } = renderApp('/home', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    const card = await screen.findByTestId('post-80');
+    await user.click(within(card).getByRole('button', { name: 'Edit the post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the post' });
+    expect(within(dialog).queryByRole('slider')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Image of the post' })).toHaveAttribute('src', 'https://files.example/posts/80.jpg');
+    expect(within(dialog).getByText('Change the image')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), ', at dusk');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit the post' })).not.toBeInTheDocument());
+    expect(within(card).getByText('at the bay, at dusk')).toBeInTheDocument();
+    const body = String(api.callsTo('PUT /api/user/monopost/80/')[0].body);
+    expect(body).toMatch(/name="text"\r\n\r\nat the bay, at dusk\r\n/);
+    expect(body).not.toMatch(/name="rating"|name="img"/);
+  });
+
+  it('an edit changes the post on every cached list that shows it, and a refused edit puts the old text back', async () => {
+    const post = postFactory({ id: 79, userPost: 201, text: 'before', reviewTo: 55, rating: 40 });
+    const api = mockApi({
+      'GET /api/user/postcc/': () => reply(200, postList([post])),
+      'GET /api/user/userpostcc/': () => reply(200, postList([post])),
+      'GET /api/user/monopostcc/': () => reply(200, postList([post])),
+      'GET /api/user/likedpostscc/likedposts/': () => reply(200, postList([post])),
+      'PUT /api/user/monopost/79/': () => reply(200, { ...post, text: 'after', rating: 90, likedTimes: 3 }),
+    });
+    const store = createAppStore();
+    await store.dispatch(socialApi.endpoints.homePosts.initiate());
+    await store.dispatch(socialApi.endpoints.userPosts.initiate({ userId: 201 }));
+    await store.dispatch(socialApi.endpoints.bookPosts.initiate({ pageId: 55 }));
+    await store.dispatch(socialApi.endpoints.likedPosts.initiate());
+    const shown = () => {
+      const state = store.getState() as never;
+      return [
+        socialApi.endpoints.homePosts.select()(state).data?.pages[0][0],
+        socialApi.endpoints.userPosts.select({ userId: 201 })(state).data?.pages[0][0],
+        socialApi.endpoints.bookPosts.select({ pageId: 55 })(state).data?.pages[0][0],
+        socialApi.endpoints.likedPosts.select()(state).data?.pages[0][0],
+      ].map((p) => [p?.text, p?.rating, p?.likedTimes]);
+    };
+
+    await store.dispatch(socialApi.endpoints.editPost.initiate({ post, text: 'after', rating: 90 }));
+    // The server's answer is what the lists keep (its counts too).
+    expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
+    expect(String(api.callsTo('PUT /api/user/monopost/79/')[0].body)).toMatch(/name="text"\r\n\r\nafter\r\n/);
+
+    api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.' }) });
+    const refused = store.dispatch(socialApi.endpoints.editPost.initiate({ post: { ...post, text: 'after', rating: 90 }, text: 'hacked', rating: 5 }));
+    expect(shown()).toEqual(Array(4).fill(['hacked', 5, 3]));
+    await refused;
+    expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
+  });
+
   it('wraps long unbroken text instead of widening the card', async () => {
     mockApi(homeHandlers([postFactory({ id: 75, text: 'x'.repeat(100) })]));
     renderApp('/home');
