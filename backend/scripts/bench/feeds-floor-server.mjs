@@ -31,7 +31,7 @@ const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: 
 const access = new AccessService();
 const profiles = new ProfilePacker(db, options);
 const bookPacker = new BookPacker(db, options, profiles, access);
-const books = new BooksService(db, null, { subscribe() {} }, access, bookPacker, null);
+const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null); // (db, sql, signer, events, access, packer, profiles)
 const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
 const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), follows, books);
 

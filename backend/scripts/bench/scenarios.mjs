@@ -32,7 +32,7 @@ const BOOK_WORDS_EN = ['population', 'weather', 'housing', 'marathon', 'energy']
 const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeURIComponent(q)}&count=0`;
 
 const postList = (status, json) =>
-  status !== 200 ? `status ${status}` : !json || !Array.isArray(json.res) ? 'not a post list' : json.res.length === 0 ? 'empty list' : typeof json.totalCount === 'number' || 'no totalCount';
+  status !== 200 ? `status ${status}` : !json || !Array.isArray(json.res) ? 'not a post list' : json.res.length === 0 ? 'empty list' : typeof json.totalCount !== 'number' ? 'no totalCount' : json.totalCount >= json.res.length || `totalCount ${json.totalCount} below the page's ${json.res.length} posts`;
 
 export const scenarios = [
   {

@@ -2,7 +2,7 @@
 // follow graph (each user follows `follows` others; the first `famous` users are followed by
 // `famousFollowers` users each), `posts` posts (a third of them reviews of a Book with a
 // rating; famous users write 5 % of all posts), likes, and the stored counters as the app keeps
-// them (follow_counts, liked_times, a Book's post_count and rating).
+// them (follow_counts, post_counts, liked_times, a Book's post_count and rating).
 
 /** Loads the social data for users (ids `minId`…`maxId`) and Books already in the database. */
 export async function loadSocial(sql, { posts, follows = 20, famous = 5, famousFollowers = 12000, likes = 200000 }) {
@@ -47,6 +47,12 @@ export async function loadSocial(sql, { posts, follows = 20, famous = 5, famousF
     `UPDATE pages p SET post_count = s.n, rating_sum = s.total, rating_count = s.rated FROM (
        SELECT review_to, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total, count(rating)::int AS rated
          FROM posts WHERE review_to IS NOT NULL GROUP BY review_to) s WHERE s.review_to = p.id`,
+  );
+  // Each user's stored post count and rating sum (the home and user feeds' totals read these).
+  await sql.query(
+    `INSERT INTO post_counts (user_id, post_count, rating_sum)
+     SELECT user_id, count(*), coalesce(sum(rating), 0) FROM posts WHERE NOT communitypost_flag GROUP BY user_id
+     ON CONFLICT (user_id) DO UPDATE SET post_count = EXCLUDED.post_count, rating_sum = EXCLUDED.rating_sum`,
   );
   const { max_post: maxPost } = (await sql.query('SELECT max(id)::int AS max_post FROM posts')).rows[0];
   await sql.query(
