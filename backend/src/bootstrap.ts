@@ -48,6 +48,9 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set('x-powered-by', false);
+  // No ETag on API answers (DRF sends none, no client revalidates them): Express would hash every
+  // JSON body for it. Static files keep theirs (serve-static makes its own).
+  app.set('etag', false);
   // Media URLs take the origin of each request unless PUBLIC_URL fixes it (then no per-request context).
   if (!config.publicUrlConfigured) app.use(requestOriginMiddleware);
   app.use(compressResponses());
