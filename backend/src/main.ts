@@ -54,7 +54,7 @@ async function main(): Promise<void> {
 function prepareEmbedded(config: AppConfig): void {
   const script = path.join(__dirname, 'prepare.js');
   if (isPrepared(config) || !fs.existsSync(script)) return;
-  const result = spawnSync(process.execPath, [script], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit' }); // the child inherits this environment
   if (result.status !== 0) {
     console.error('Preparing the embedded database failed (see above).');
     process.exit(1);

@@ -17,7 +17,7 @@ import { type AppConfig, loadConfig } from './config/config';
 import { MIGRATIONS } from './database/entities';
 import { openDatabase } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 
 /** What a prepared data directory records: the migrations applied and whether the demo was seeded. */
