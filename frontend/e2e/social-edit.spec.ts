@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { devices, expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { apiBook, apiUser, useToken } from './support/seed';
+import { apiBook, apiUser, uniqueCsv, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
 
 /**
@@ -67,7 +67,8 @@ test('the author edits a review from its card: new text and rating at once, on t
   author = await apiUser(request, { label: 'editor', nickName: 'Chika' });
   reader = await apiUser(request, { label: 'follower', nickName: 'Dan' });
   // A title over two lines at 360 px puts the Book's actions where the floating buttons are.
-  bookId = await apiBook(request, author, 'Rainfall by month in every prefecture, 1990–2024');
+  // Data of its own: the same sample as other journeys would join their Book (and its title).
+  bookId = await apiBook(request, author, 'Rainfall by month in every prefecture, 1990–2024', await uniqueCsv('rainfall'));
   // The reader follows the author (asked and approved), so the review is on the reader's /home.
   expect((await request.post('/api/user/approval/', { headers: auth(reader), data: { askFrom: reader.userId, askTo: author.userId } })).status()).toBe(201);
   expect((await request.post('/api/user/approval/', { headers: auth(author), data: { askFrom: reader.userId, askTo: author.userId, approved: true } })).status()).toBe(201);

@@ -38,6 +38,21 @@ export async function apiUser(
 }
 
 /** Uploads a data file through the API and waits for its Book; answers the Book's id. */
+/**
+ * A CSV no other journey posts (its numbers are random), so that its upload makes a Book of its
+ * own with the given title instead of joining the Book of the same data posted earlier in the run.
+ */
+export async function uniqueCsv(label: string): Promise<string> {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const prefectures = ['Hokkaido', 'Aomori', 'Tokyo', 'Osaka', 'Fukuoka', 'Okinawa'];
+  const rows = prefectures.flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(1)}`));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), `${label}.csv`);
+  fs.writeFileSync(file, `prefecture,month,rainfall_mm\n${rows.join('\n')}\n`);
+  return file;
+}
+
 export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = ''): Promise<number> {
   const fs = await import('node:fs');
   const path = await import('node:path');
