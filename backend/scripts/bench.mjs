@@ -48,6 +48,8 @@ Options:
   --no-floors       measure the app only, not each scenario's floor beside it
   --keep            keep the temporary DATA_DIR and bench database
   --verbose         echo the server's log
+  --cpu-prof DIR    write V8 CPU profiles of the app and floor servers into DIR (one file
+                    per server start; open them in Chrome DevTools or speedscope)
   --help`;
 
 function parseOptions() {
@@ -69,6 +71,7 @@ function parseOptions() {
         'no-floors': { type: 'boolean', default: false },
         dist: { type: 'string', default: path.join(backendDir, 'dist') },
         verbose: { type: 'boolean', default: false },
+        'cpu-prof': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -109,6 +112,7 @@ function parseOptions() {
     floors: !parsed['no-floors'],
     dist: path.resolve(parsed.dist),
     verbose: parsed.verbose,
+    cpuProf: parsed['cpu-prof'] ? path.resolve(parsed['cpu-prof']) : null,
   };
 }
 
@@ -147,9 +151,10 @@ async function main() {
     process.exit(1);
   }
   const port = await freePort();
+  const profiling = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`] : [];
   const serverOptions = {
     backendDir,
-    args: [path.join(options.dist, 'main.js')],
+    args: [...profiling, path.join(options.dist, 'main.js')],
     verbose: options.verbose,
     unset: target.unsetEnv,
     env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...target.serverEnv },
@@ -161,7 +166,7 @@ async function main() {
     backendDir,
     verbose: options.verbose,
     label: 'floor',
-    args: [path.join(backendDir, 'scripts', 'bench', 'floor-server.mjs')],
+    args: [...profiling, path.join(backendDir, 'scripts', 'bench', 'floor-server.mjs')],
     ready: { path: '/healthz', headers: { 'x-bench-floor': 'express' } },
     unset: target.kind === 'pglite' ? ['DATABASE_URL'] : ['PGLITE_DIR'],
     env: {

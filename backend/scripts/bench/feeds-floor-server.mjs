@@ -30,7 +30,7 @@ const db = { query: async (text, params) => (await pool.query(text, params)).row
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const access = new AccessService();
 const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access);
+const bookPacker = new BookPacker(db, options, profiles);
 const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null); // (db, sql, signer, events, access, packer, profiles)
 const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
 const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), follows, books);

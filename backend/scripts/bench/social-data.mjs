@@ -57,9 +57,10 @@ export async function loadSocial(sql, { posts, follows = 20, famous = 5, famousF
   const { max_post: maxPost } = (await sql.query('SELECT max(id)::int AS max_post FROM posts')).rows[0];
   await sql.query(
     `INSERT INTO post_likes (post_id, user_id)
-     SELECT $3::int - ((g::bigint * 40503) % 50000)::int, $1 + ((g::bigint * 2654435761) % $2)::int FROM generate_series(1, $4::int) g
+     SELECT $3::int - ((g::bigint * 40503) % $5)::int, $1 + ((g::bigint * 2654435761) % $2)::int FROM generate_series(1, $4::int) g
      ON CONFLICT DO NOTHING`,
-    [minId, n, maxPost, likes],
+    // likes fall on the newest 50,000 posts (all of them on a smaller run)
+    [minId, n, maxPost, likes, Math.min(50000, posts)],
   );
   await sql.query(`UPDATE posts p SET liked_times = l.n FROM (SELECT post_id, count(*)::int AS n FROM post_likes GROUP BY post_id) l WHERE l.post_id = p.id`);
   await sql.query('ANALYZE');

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { AccessService } from '../../common/access/access.service';
-import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker } from '../profiles/profile.packer';
@@ -39,9 +37,16 @@ export interface BookRow {
 export const FILES_PER_BOOK = 3;
 
 /**
- * Turns a page of Book rows into responses in four statements whatever the page size: the
- * statistics and the viewer's ownership, the first files, their contributors' profiles, and the
- * access check that decides whether the paid parts (badpoint, answer) are shown.
+ * The rule of `Permission.BookFiles` (registered by BooksService): a Book's files, and its paid
+ * parts (badpoint, answer), are for its owners (buyers, contributors) and, for a free Book, for
+ * anyone. The packer applies it to the rows it has in hand instead of asking again.
+ */
+export const mayHaveFiles = (book: { page_price: number }, owned: boolean): boolean => book.page_price === 0 || owned;
+
+/**
+ * Turns a page of Book rows into responses in three statements whatever the page size: the
+ * statistics and the viewer's ownership (which, with the price, decides through `mayHaveFiles`
+ * whether the paid parts are shown), the first files, and their contributors' profiles.
  */
 @Injectable()
 export class BookPacker {
@@ -49,13 +54,12 @@ export class BookPacker {
     private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
-    private readonly access: AccessService,
   ) {}
 
   async pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [stats, files, allowed] = await Promise.all([
+    const [stats, files] = await Promise.all([
       this.db.query(
         `SELECT p.id,
            (SELECT count(*) FROM page_views v WHERE v.page_id = p.id AND v.viewed_on > CURRENT_DATE - 30)::int AS monthly_views,
@@ -72,7 +76,6 @@ export class BookPacker {
           WHERE n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
         [ids],
       ) as Promise<Array<{ file_id: number; page_id: number; title: string; community_ids: number[]; user_id: number }>>,
-      this.access.check(viewer, Permission.BookFiles, ids),
     ]);
     const people = await this.profiles.summaries(files.map((f) => f.user_id));
     const statsById = new Map(stats.map((s) => [s.id, s]));
@@ -92,7 +95,7 @@ export class BookPacker {
     const { config } = this.options;
     return rows.map((row) => {
       const s = statsById.get(row.id);
-      const paidPartsVisible = allowed.has(row.id);
+      const paidPartsVisible = mayHaveFiles(row, !!s?.owned);
       return {
         id: row.id,
         title: row.title,

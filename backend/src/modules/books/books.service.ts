@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
-import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK } from './book.packer';
+import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK, mayHaveFiles } from './book.packer';
 import type { PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
@@ -77,12 +77,12 @@ export class BooksService {
   ) {
     // Owners (buyers, contributors) and anyone for a price-0 Book may have its files.
     access.register(Permission.BookFiles, async (viewer, ids) => {
-      const rows: Array<{ id: number }> = await this.sql.query(
-        `SELECT p.id FROM pages p WHERE p.id = ANY($1::int[])
-            AND (p.page_price = 0 OR EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2))`,
+      const rows: Array<{ id: number; page_price: number; owned: boolean }> = await this.sql.query(
+        `SELECT p.id, p.page_price, EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
+           FROM pages p WHERE p.id = ANY($1::int[])`,
         [ids, viewer?.id ?? 0],
       );
-      return new Set(rows.map((r) => r.id));
+      return new Set(rows.filter((r) => mayHaveFiles(r, r.owned)).map((r) => r.id));
     });
     events.subscribe('profile.updated', 'books-follower-sex', ({ userId, sex }) =>
       this.db.query(`UPDATE page_follows SET follower_sex = $2 WHERE user_id = $1 AND follower_sex <> $2`, [userId, sex]).then(() => undefined),
