@@ -47,12 +47,20 @@ describe('extractContent on a large CSV', () => {
   afterAll(() => rmSync(path, { force: true }));
 
   // The extraction runs in a plain Node process: production speed, and memory figures that
-  // Jest's own heap does not blur (see testing/extract-child.mjs).
+  // Jest's own heap does not blur (see testing/extract-child.mjs). Its time is printed, not
+  // asserted (speed is the bench's business: npm run bench:generation).
   it('streams a 50 MB file with flat memory', async () => {
     const rows = await writeLargeCsv(path);
     expect(statSync(path).size).toBeGreaterThanOrEqual(TARGET_BYTES);
 
-    const { stdout } = await promisify(execFile)(process.execPath, [join(TESTING_DIR, 'extract-child.mjs'), path, 'csv'], { maxBuffer: 10 * 1024 * 1024 });
+    // The child's JavaScript heap is capped at 64 MB, a bit more than the file: an extraction that
+    // held the file (or its rows) in memory dies of it. RSS is only bounded loosely: it also holds
+    // libvips (the cover chart) and read buffers, and how soon V8 gives memory back varies.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--max-old-space-size=64', join(TESTING_DIR, 'extract-child.mjs'), path, 'csv'],
+      { maxBuffer: 10 * 1024 * 1024 },
+    );
     const result = JSON.parse(stdout) as ChildResult;
     const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
     console.log(`50 MB CSV: ${rows} rows in ${result.ms} ms; peak RSS +${mb(result.rssGrowth)} MB, peak heap +${mb(result.heapGrowth)} MB`);
@@ -71,7 +79,7 @@ describe('extractContent on a large CSV', () => {
     expect(result.content.language).toBe('ja');
     expect(result.coverBytes).toBeGreaterThan(1000);
 
-    expect(result.rssGrowth).toBeLessThan(100 * 1024 * 1024);
-    expect(result.ms).toBeLessThan(30_000);
-  }, 90_000);
+    expect(result.heapGrowth).toBeLessThan(64 * 1024 * 1024);
+    expect(result.rssGrowth).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
 });
