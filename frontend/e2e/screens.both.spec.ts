@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { snap } from './support/app';
+import { settled, snap, trackRequests } from './support/app';
 import { expectAccessible } from './support/a11y';
 import { apiBook, apiUser, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
@@ -54,9 +54,10 @@ function screens(): Array<{ path: string; name: string; snap?: boolean }> {
 
 async function visitAll(page: Page, who: 'visitor' | 'user', language: 'ja' | 'en') {
   const problems: string[] = [];
+  trackRequests(page);
   for (const screen of screens()) {
     await page.goto(screen.path);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     // Lists and Books have loaded: no skeleton is left.
     await expect(page.locator('[data-skeleton]')).toHaveCount(0);

@@ -10,6 +10,39 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+const requestTrackers = new WeakMap<Page, { inflight: number; last: number }>();
+
+/** Counts the page's requests in flight, for `settled`. Call before the first navigation. */
+export function trackRequests(page: Page): void {
+  const tracker = { inflight: 0, last: Date.now() };
+  page.on('request', () => {
+    tracker.inflight++;
+    tracker.last = Date.now();
+  });
+  const done = () => {
+    tracker.inflight = Math.max(0, tracker.inflight - 1);
+    tracker.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  requestTrackers.set(page, tracker);
+}
+
+/**
+ * Waits for the load event and then until no request has been in flight for `quietMs`: what
+ * `networkidle` does, without its fixed 500 ms (the screen sweeps visit 200 screens per run).
+ */
+export async function settled(page: Page, quietMs = 150): Promise<void> {
+  await page.waitForLoadState('load');
+  const tracker = requestTrackers.get(page);
+  if (!tracker) throw new Error('settled(page) needs trackRequests(page) first');
+  const deadline = Date.now() + 15_000;
+  while (tracker.inflight > 0 || Date.now() - tracker.last < quietMs) {
+    if (Date.now() > deadline) throw new Error(`requests still in flight after 15 s on ${page.url()}`);
+    await page.waitForTimeout(25);
+  }
+}
+
 /** Saves a full-page picture for people to review, under frontend/test-results/. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
