@@ -7,6 +7,7 @@
 // Environment: PORT, BACKEND_DIR (for backend/dist and its node_modules), and either
 // DATABASE_URL + DATABASE_POOL_SIZE (PostgreSQL), or PGLITE_DIR (the embedded database, served on
 // a loopback socket to a one-connection pg pool, exactly as the app does).
+import * as crypto from 'node:crypto';
 import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -32,6 +33,17 @@ if (process.env.PGLITE_DIR) {
 }
 const db = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
 
+// The app's Book code over the bare pool (its Sql interface: query(text, params) → rows).
+const dist = (file) => require(path.join(backendDir, 'dist', file));
+const { AccessService } = dist('common/access/access.service.js');
+const { ProfilePacker } = dist('modules/profiles/profile.packer.js');
+const { BookPacker } = dist('modules/books/book.packer.js');
+const { BooksService } = dist('modules/books/books.service.js');
+const rows = { query: async (text, params) => (await db.query(text, params)).rows };
+const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
+const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
+const books = new BooksService(rows, rows, signer, { subscribe() {} }, new AccessService(), new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
+
 const bare = express();
 bare.disable('x-powered-by');
 bare.use(helmet(helmetOptions));
@@ -49,7 +61,7 @@ const server = http.createServer((req, res) => {
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
   const url = new URL(req.url, 'http://floor');
   const origin = `http://${req.headers.host}`;
-  handler(db, { url, headers: req.headers, origin, searchQuery }).then(
+  handler(db, { url, headers: req.headers, origin, searchQuery, books }).then(
     (body) => send(200, body),
     (err) => send(err.status ?? 500, { detail: err.message }),
   );
