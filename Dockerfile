@@ -27,9 +27,12 @@ COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
+# AsyncLocalStorage without async_hooks (the default from Node 24; see backend/scripts/node-args.mjs):
+# with async_hooks every promise of every request pays a hook. Drop it when NODE_VERSION is 24+.
 ENV HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    NODE_OPTIONS=--experimental-async-context-frame
 EXPOSE 3000
 # Readiness: the process answers and its database does. (The worker overrides this: no HTTP port.)
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \

@@ -23,6 +23,7 @@ import { loadSocial } from './bench/social-data.mjs';
 import { runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
+import { serverNodeArgs } from './node-args.mjs';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -154,7 +155,7 @@ async function main() {
   const profiling = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`] : [];
   const serverOptions = {
     backendDir,
-    args: [...profiling, path.join(options.dist, 'main.js')],
+    args: [...profiling, ...serverNodeArgs(), path.join(options.dist, 'main.js')],
     verbose: options.verbose,
     unset: target.unsetEnv,
     env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...target.serverEnv },
@@ -166,7 +167,7 @@ async function main() {
     backendDir,
     verbose: options.verbose,
     label: 'floor',
-    args: [...profiling, path.join(backendDir, 'scripts', 'bench', 'floor-server.mjs')],
+    args: [...profiling, ...serverNodeArgs(), path.join(backendDir, 'scripts', 'bench', 'floor-server.mjs')],
     ready: { path: '/healthz', headers: { 'x-bench-floor': 'express' } },
     unset: target.kind === 'pglite' ? ['DATABASE_URL'] : ['PGLITE_DIR'],
     env: {

@@ -4,7 +4,7 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express from 'express';
-import helmet from 'helmet';
+import type helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,6 +15,8 @@ import { type AppOptions } from './app-options';
 import { withWireConventions } from './common/http/api-responses';
 import { deferredBodyParsers } from './common/http/body-parsers';
 import { requestOriginMiddleware } from './common/http/request-origin';
+import { RouteIndexExpressAdapter } from './common/http/route-index';
+import { securityHeaders } from './common/http/security-headers';
 import { drfValidationPipe } from './common/http/validation';
 
 export const API_PREFIX = 'api/user';
@@ -35,7 +37,7 @@ export const helmetOptions: Parameters<typeof helmet>[0] = {
 const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
 
 export async function createApp(options: AppOptions): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), new RouteIndexExpressAdapter(), {
     rawBody: true, // Stripe webhooks verify signatures over the raw body
     bufferLogs: true,
   });
@@ -65,12 +67,16 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
       { path: 'media/*key', method: RequestMethod.GET },
     ],
   });
-  app.use(helmet(helmetOptions));
-  app.enableCors({
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
-    exposedHeaders: ['Content-Disposition', 'Retry-After'],
-  });
+  app.use(securityHeaders(helmetOptions));
+  // Without CORS_ORIGINS the cors middleware would do nothing for any request (origin: false):
+  // it is not installed at all then.
+  if (config.corsOrigins.length) {
+    app.enableCors({
+      origin: config.corsOrigins,
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      exposedHeaders: ['Content-Disposition', 'Retry-After'],
+    });
+  }
   app.useGlobalPipes(drfValidationPipe());
   // No enableShutdownHooks here: main.ts handles SIGTERM/SIGINT, closes the app, then the database.
 
@@ -78,6 +84,8 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
 
   if (config.serveFrontend) serveFrontend(app, frontendDist);
+  // The controllers' routes, registered by app.init(), go into the route index.
+  (app.getHttpAdapter() as RouteIndexExpressAdapter).indexRoutes();
 }
 
 /**
@@ -95,7 +103,7 @@ function compressResponses(): express.RequestHandler {
   // would wrap the response all the same.
   return (req, res, next) => {
     if (req.headers['accept-encoding']) return compress(req, res, next);
-    res.vary('Accept-Encoding');
+    res.setHeader('Vary', 'Accept-Encoding'); // the first Vary of the response: nothing to merge with
     next();
   };
 }

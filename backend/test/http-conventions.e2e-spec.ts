@@ -41,6 +41,21 @@ describe('HTTP conventions', () => {
     await request(t.http).get(`/api/user/profile/${created.body.id}`).expect(200);
   });
 
+  it('routes as DRF: HEAD answers as GET without a body, paths are case-sensitive, parameters are decoded', async () => {
+    const head = await request(t.http).head('/api/user/pageccja/?count=0').expect(200);
+    expect(head.headers['content-type']).toMatch(/^application\/json/);
+    expect(head.text ?? '').toBe('');
+    expect((await request(t.http).get('/api/user/PageCCJA/').expect(404)).body).toEqual({ detail: 'Not found.' });
+    expect((await request(t.http).delete('/api/user/pageccja/').expect(404)).body).toEqual({ detail: 'Not found.' });
+    const { token } = await signUp(t, 'route@example.com');
+    const created = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Route').expect(201);
+    await request(t.http).get(`/api/user/profile/${encodeURIComponent(String(created.body.id))}/`).expect(200);
+    for (const bad of ['%E0%A4%A', '%', '1%00', 'x'.repeat(5000)]) {
+      const res = await request(t.http).get(`/api/user/profile/${bad}/`);
+      expect(res.status).toBe(404);
+    }
+  });
+
   it('matches the Token keyword case-insensitively', async () => {
     const { token } = await signUp(t, 'case@example.com');
     await request(t.http).get('/api/user/myprofile/').set('Authorization', `token ${token}`).expect(404);

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
+import { serverNodeArgs } from '../node-args.mjs';
 
 /** A free TCP port on the loopback interface. */
 export function freePort() {
@@ -33,7 +34,7 @@ export async function startServer({
   verbose = false,
   readyTimeoutMs = 120_000,
   script = 'dist/main.js',
-  args = [script],
+  args = [...serverNodeArgs(), script],
   ready = { path: '/readyz', headers: {} },
   label = 'server',
 }) {

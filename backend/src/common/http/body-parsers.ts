@@ -45,11 +45,15 @@ function keepRaw(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
  * body, and a route that reads no body ignores it, as in DRF (which parses the body lazily).
  */
 function deferringErrors(name: string, parser: RequestHandler): RequestHandler {
-  const handler = (req: Request, res: Response, next: NextFunction) =>
+  const handler = (req: Request, res: Response, next: NextFunction) => {
+    // No body (most requests: GET, DELETE): nothing to parse, as body-parser itself decides
+    // (type-is' hasBody), without its per-request set-up.
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
     parser(req, res, (err?: unknown) => {
       if (err) req.body = new UnreadableBody(err);
       next();
     });
+  };
   // Nest skips its own parsers when middleware of these names is already registered.
   Object.defineProperty(handler, 'name', { value: name });
   return handler;
