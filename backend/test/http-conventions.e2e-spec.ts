@@ -47,6 +47,10 @@ describe('HTTP conventions', () => {
     expect(head.text ?? '').toBe('');
     expect((await request(t.http).get('/api/user/PageCCJA/').expect(404)).body).toEqual({ detail: 'Not found.' });
     expect((await request(t.http).delete('/api/user/pageccja/').expect(404)).body).toEqual({ detail: 'Not found.' });
+    const options = await request(t.http).options('/api/user/pageccja/').expect(200);
+    expect(options.headers.allow).toBe('GET, HEAD');
+    expect((await request(t.http).options('/api/user/monopost/1/').expect(200)).headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    await request(t.http).options('/api/user/no-such-thing/').expect(404);
     const { token } = await signUp(t, 'route@example.com');
     const created = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Route').expect(201);
     await request(t.http).get(`/api/user/profile/${encodeURIComponent(String(created.body.id))}/`).expect(200);

@@ -4,6 +4,7 @@ import FindMyWay from 'find-my-way';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The longest path parameter matched (longer ones still reach their route, whose pipe answers 404). */
 const MAX_PARAM_LENGTH = 4096;
@@ -22,7 +23,8 @@ const PLAIN_PATH = /^(\/[A-Za-z0-9_.~-]*|\/:[A-Za-z_][A-Za-z0-9_]*)*(\/\*[A-Za-z
  * (global middleware and Nest's middleware before, Nest's not-found handler after) is unchanged.
  *
  * Kept from Express: a path matches with or without its trailing slash; HEAD is answered by the
- * GET route; `req.params` holds the decoded parameters, a trailing wildcard as its segments.
+ * GET route; OPTIONS without a route of its own lists the path's methods in `Allow`;
+ * `req.params` holds the decoded parameters, a trailing wildcard as its segments.
  * As in DRF (Django's URL patterns) and unlike Express, paths are case-sensitive. A path
  * find-my-way cannot express stays with Express.
  */
@@ -96,7 +98,7 @@ export class RouteIndexExpressAdapter extends ExpressAdapter {
     const tree = this.tree;
     const dispatch: RequestHandler = (req, res, next) => {
       const found = tree.find(req.method as Method, req.url);
-      if (!found) return next();
+      if (!found) return req.method === 'OPTIONS' ? answerOptions(tree, req, res, next) : next();
       req.params = found.params as Request['params'];
       (found.handler as unknown as Handler)(req, res, next);
     };
@@ -114,4 +116,16 @@ function withWildcardParam(handler: Handler, name: string): Handler {
     params[name] = rest.split('/');
     return handler(req, res, next);
   };
+}
+
+/** Express's automatic OPTIONS answer: 200 with the path's methods in `Allow` (and as the body). */
+function answerOptions(tree: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>, req: Request, res: Response, next: NextFunction): void {
+  const allowed = METHODS.filter((method) => tree.find(method, req.url) !== null)
+    .sort()
+    .join(', ');
+  if (!allowed) return next();
+  res.setHeader('Allow', allowed);
+  res.setHeader('Content-Type', 'text/plain');
+  res.setHeader('Content-Length', Buffer.byteLength(allowed));
+  res.end(allowed);
 }
