@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
 /** Jest in ESM mode (NestJS 12 packages are ESM-only), TypeScript through SWC. */
 export default {
   rootDir: '.',
@@ -17,6 +21,10 @@ export default {
       },
     ],
   },
+  // Jest cannot require() an ES module before Node 24.9 (Node itself can): @fastify/static
+  // requires content-disposition 3, ESM-only, for `create`, which 2.x (CommonJS, a dev
+  // dependency for this) has with the same signature.
+  moduleNameMapper: { '^content-disposition$': require.resolve('content-disposition') },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 60_000,
   maxWorkers: 1,

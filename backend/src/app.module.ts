@@ -31,6 +31,9 @@ class OptionsModule {
 /** Whether the level writes pino-http's one line per request (`info` and the levels below it). */
 export const logsRequests = (level: string) => ['info', 'debug', 'trace'].includes(level);
 
+/** Health probes: called every few seconds by the orchestrator, never logged. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
 @Module({})
 export class AppModule {
   static register(options: AppOptions): DynamicModule {
@@ -47,7 +50,9 @@ export class AppModule {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // The middleware sees the raw request, whose `url` a path-mounted middleware gets relative to
+      // its mount point: the full path is `originalUrl`.
+      autoLogging: { ignore: (req) => PROBES.has(((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0]) },
     };
     return {
       module: AppModule,

@@ -1,21 +1,22 @@
+import fastifyStatic from '@fastify/static';
+import accepts from 'accepts';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
-import express from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { type AppOptions } from './app-options';
 import { withWireConventions } from './common/http/api-responses';
-import { deferredBodyParsers } from './common/http/body-parsers';
-import { requestOriginMiddleware } from './common/http/request-origin';
-import { RouteIndexExpressAdapter } from './common/http/route-index';
+import { useBodyParsers } from './common/http/body-parsers';
+import { useCompression } from './common/http/compression';
+import { MonobookFastifyAdapter, SPA_ROUTE } from './common/http/http-adapter';
+import { requestOriginHook } from './common/http/request-origin';
 import { securityHeaders } from './common/http/security-headers';
 import { drfValidationPipe } from './common/http/validation';
 
@@ -36,30 +37,32 @@ export const helmetOptions: Parameters<typeof helmet>[0] = {
 };
 const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
 
-export async function createApp(options: AppOptions): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), new RouteIndexExpressAdapter(), {
-    rawBody: true, // Stripe webhooks verify signatures over the raw body
+/**
+ * The Nest application on Fastify (see common/http/http-adapter.ts for what is kept of the
+ * Express conventions). Express's per-request work (its middleware chain, route matching and
+ * response helpers) cost more CPU than the SQL of a small read: `npm run bench`.
+ */
+export async function createApp(options: AppOptions): Promise<NestFastifyApplication> {
+  // helmet's headers, and Vary for caches on every answer (compressed or not, as the client asked).
+  const adapter = new MonobookFastifyAdapter(options.config.trustProxy, { ...securityHeaders(helmetOptions), Vary: 'Accept-Encoding' });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(options), adapter, {
+    bodyParser: false, // ours: common/http/body-parsers.ts
     bufferLogs: true,
   });
   if (options.database) await runMigrations(app.get(DataSource), options.database.embedded);
-  configureApp(app, options);
+  await configureApp(app, adapter, options);
   return app;
 }
 
-export function configureApp(app: NestExpressApplication, { config, frontendDist }: AppOptions): void {
+async function configureApp(app: NestFastifyApplication, adapter: MonobookFastifyAdapter, { config, frontendDist }: AppOptions): Promise<void> {
+  const fastify = adapter.getInstance() as unknown as FastifyInstance;
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', config.trustProxy);
-  app.set('x-powered-by', false);
-  // No ETag on API answers (DRF sends none, no client revalidates them): Express would hash every
-  // JSON body for it. Static files keep theirs (serve-static makes its own).
-  app.set('etag', false);
   // Media URLs take the origin of each request unless PUBLIC_URL fixes it (then no per-request context).
-  if (!config.publicUrlConfigured) app.use(requestOriginMiddleware);
-  app.use(compressResponses());
-  // Our JSON/urlencoded parsers replace Nest's (same names, so Nest skips its own): they refuse
-  // JSON nested too deep and hold back body errors until TokenAuthGuard has authenticated, so a
-  // visitor on a protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
-  for (const parser of deferredBodyParsers()) app.use(parser);
+  if (!config.publicUrlConfigured) fastify.addHook('preHandler', requestOriginHook);
+  await useCompression(fastify);
+  // Body errors are held back until TokenAuthGuard has authenticated, so a visitor on a
+  // protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
+  useBodyParsers(fastify);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },
@@ -67,9 +70,7 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
       { path: 'media/*key', method: RequestMethod.GET },
     ],
   });
-  app.use(securityHeaders(helmetOptions));
-  // Without CORS_ORIGINS the cors middleware would do nothing for any request (origin: false):
-  // it is not installed at all then.
+  // Without CORS_ORIGINS no CORS headers at all (same-origin only): nothing is installed then.
   if (config.corsOrigins.length) {
     app.enableCors({
       origin: config.corsOrigins,
@@ -83,61 +84,39 @@ export function configureApp(app: NestExpressApplication, { config, frontendDist
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
 
-  if (config.serveFrontend) serveFrontend(app, frontendDist);
-  // The controllers' routes, registered by app.init(), go into the route index.
-  (app.getHttpAdapter() as RouteIndexExpressAdapter).indexRoutes();
+  if (config.serveFrontend) await serveFrontend(fastify, frontendDist);
 }
 
-/**
- * Brotli (or gzip for clients without it) for JSON, HTML, scripts and styles of 1 KB or more.
- * Downloads of data files (Content-Disposition) go out as stored: they can be tens of MB and
- * the client asked for the file, not for a transfer encoding.
- */
-function compressResponses(): express.RequestHandler {
-  const compress = compression({
-    threshold: 1024,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-    filter: (req, res) => !res.getHeader('Content-Disposition') && compression.filter(req, res),
-  });
-  // A client that accepts no encoding costs only the Vary header (for caches): compression()
-  // would wrap the response all the same.
-  return (req, res, next) => {
-    if (req.headers['accept-encoding']) return compress(req, res, next);
-    res.setHeader('Vary', 'Accept-Encoding'); // the first Vary of the response: nothing to merge with
-    next();
-  };
-}
-
-/** Paths that never hold a file of the built frontend: static-file lookups are skipped for them. */
+/** Paths that never hold a file of the built frontend: no static-file lookup, no SPA fallback. */
 const isApiPath = (p: string) => NON_API_PATHS.some((prefix) => p.startsWith(prefix));
 
 /**
- * The built React app. Hashed files under /assets/ are immutable (a new build has new names);
- * index.html is revalidated on every visit so a deployment reaches browsers at once. API paths
- * go straight past these middlewares: no file-system lookup per API request.
+ * The built React app. Its files are routes of their own (listed once at start, so no API request
+ * costs a file-system lookup). Hashed files under /assets/ are immutable (a new build has new
+ * names); index.html is revalidated on every visit so a deployment reaches browsers at once.
+ * Every other GET for HTML that is not part of the API gets index.html (client-side routes).
  */
-function serveFrontend(app: NestExpressApplication, configured?: string): void {
+async function serveFrontend(fastify: FastifyInstance, configured?: string): Promise<void> {
   const candidates = configured ? [configured] : [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
   const dist = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
   if (!dist) return;
   const index = path.join(dist, 'index.html');
   const assets = `${path.sep}assets${path.sep}`;
-  const files = express.static(dist, {
+  await fastify.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
     index: false,
-    maxAge: '1h',
-    setHeaders: (res, file) => {
-      if (file.includes(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (file === index) res.setHeader('Cache-Control', 'no-cache');
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      const cacheControl = file.includes(assets) ? 'public, max-age=31536000, immutable' : file === index ? 'no-cache' : 'public, max-age=3600';
+      reply.header('Cache-Control', cacheControl);
     },
   });
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
-    files(req, res, () => {
-      // Client-side routes: every other GET that is not part of the API gets the SPA.
-      if (req.method !== 'GET' || req.path.startsWith('/assets/') || !req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
+  // Client-side routes: a catch-all route (so compression applies), below every other route.
+  fastify.get('/*', { config: SPA_ROUTE }, (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    if (isApiPath(url) || url.startsWith('/assets/') || !accepts(request.raw).type('html')) return reply.callNotFound();
+    return reply.sendFile('index.html'); // no-cache, with ETag and Last-Modified (setHeaders)
   });
 }
 

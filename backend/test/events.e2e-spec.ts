@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -36,7 +36,7 @@ describe('durable domain events', () => {
   });
 
   /** An app with a test subscriber to book.followed whose effect has a unique key. */
-  async function start(runWorkers: boolean): Promise<NestExpressApplication> {
+  async function start(runWorkers: boolean): Promise<NestFastifyApplication> {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', RUN_WORKER: String(runWorkers) });
     const app = await createApp({ config, database, runWorkers });
     const db = app.get<DataSource>(getDataSourceToken());
@@ -45,11 +45,12 @@ describe('durable domain events', () => {
       await db.query(`INSERT INTO test_event_effects (user_id, book_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [payload.userId, payload.bookId]);
     });
     await app.init();
+    await app.getHttpAdapter().getInstance().ready();
     await db.query(`CREATE TABLE IF NOT EXISTS test_event_effects (user_id int, book_id int, PRIMARY KEY (user_id, book_id))`);
     return app;
   }
 
-  async function effects(app: NestExpressApplication): Promise<Array<{ user_id: number; book_id: number }>> {
+  async function effects(app: NestFastifyApplication): Promise<Array<{ user_id: number; book_id: number }>> {
     return app.get<DataSource>(getDataSourceToken()).query(`SELECT user_id, book_id FROM test_event_effects ORDER BY user_id, book_id`);
   }
 

@@ -27,7 +27,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'RUN_WORKER', kind: 'bool', default: 'true', description: 'Run background jobs inside the API process (set false when running `npm run worker` separately).' },
   { name: 'SERVE_FRONTEND', kind: 'bool', default: 'true', description: 'Serve the built React app from the API process.' },
   { name: 'CORS_ORIGINS', kind: 'list', default: '', description: 'Comma-separated origins allowed by CORS (empty: same origin only).' },
-  { name: 'TRUST_PROXY', kind: 'string', default: 'loopback', description: 'Express `trust proxy` setting: `true`, `false`, a hop count, or addresses/subnets.' },
+  { name: 'TRUST_PROXY', kind: 'string', default: 'loopback', description: 'Fastify `trustProxy` setting, with the values and meaning of Express\'s `trust proxy`: `true`, `false`, a hop count, or addresses/subnets.' },
   { name: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level (`info` logs one line per request).' },
   { name: 'LOG_FORMAT', kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Log lines as JSON, or short readable lines; `auto`: readable when stdout is a terminal, JSON otherwise.' },
   { name: 'SMTP_URL', kind: 'url', description: 'SMTP server (smtp://user:pass@host:port). Unset: mail is written as .eml files to DATA_DIR/outbox.' },

@@ -1,7 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/auth-user';
 import { notFound } from '../common/http/id-param.pipe';
 import { FileStorage } from './file-storage';
@@ -14,10 +13,9 @@ export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/'];
 export class MediaController {
   constructor(private readonly storage: FileStorage) {}
 
-  @Get('*key')
+  @Get('*') // find-my-way's wildcard: the rest of the path, as one string
   @Public()
-  async get(@Param('key') key: string | string[], @Res() res: Response): Promise<void> {
-    const path = Array.isArray(key) ? key.join('/') : key;
+  async get(@Param('*') path: string, @Res() reply: FastifyReply): Promise<void> {
     if (!PUBLIC_MEDIA_PREFIXES.some((p) => path.startsWith(p))) throw notFound();
     let object;
     try {
@@ -26,13 +24,13 @@ export class MediaController {
       throw notFound();
     }
     if (!object) throw notFound();
-    res.setHeader('Content-Type', object.contentType ?? 'application/octet-stream');
-    if (object.size !== undefined) res.setHeader('Content-Length', String(object.size));
+    reply.header('Content-Type', object.contentType ?? 'application/octet-stream');
+    if (object.size !== undefined) reply.header('Content-Length', String(object.size));
     // Keys are never reused (a new upload gets a new key), so images can be cached for good.
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('X-Content-Type-Options', 'nosniff');
     // Public images may be shown by other sites' clients of this API.
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    await pipeline(object.stream, res);
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    await reply.send(object.stream);
   }
 }

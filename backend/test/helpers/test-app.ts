@@ -1,4 +1,4 @@
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,15 +42,15 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 }
 
 export interface TestApp {
-  app: NestExpressApplication;
-  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  app: NestFastifyApplication;
+  http: ReturnType<NestFastifyApplication['getHttpServer']>;
   smtp: TestSmtpServer;
   dataDir: string;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string; beforeInit?: (app: NestExpressApplication) => void; logDestination?: { write(line: string): unknown } } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string; beforeInit?: (app: NestFastifyApplication) => void; logDestination?: { write(line: string): unknown } } = {}): Promise<TestApp> {
   const smtp = await TestSmtpServer.start();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
@@ -68,6 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const app = await createApp({ config, database, runWorkers: true, frontendDist: options.frontendDist, logDestination: options.logDestination });
   options.beforeInit?.(app); // e.g. test subscribers of domain events
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     http: app.getHttpServer(),

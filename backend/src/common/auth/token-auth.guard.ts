@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { DrfDetailError, Msg } from '../http/drf-errors';
 import { type AuthUser, IS_PUBLIC } from './auth-user';
 
@@ -21,7 +21,7 @@ export class TokenAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     const header = req.headers.authorization;
     const parts = header?.trim().split(/\s+/) ?? [];

@@ -1,8 +1,12 @@
+import bodyParser from 'body-parser';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import typeIs from 'type-is';
 import { MAX_INPUT_DEPTH, UnreadableBody } from './validation';
 
-type RequestWithRawBody = Request & { rawBody?: Buffer };
+type RawWithBody = IncomingMessage & { body?: unknown; rawBody?: Buffer };
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /**
  * The nesting depth of a JSON text, scanning bytes (no recursion, strings skipped). JSON.parse
@@ -25,7 +29,7 @@ export function jsonDepthExceeds(buf: Buffer, limit = MAX_INPUT_DEPTH): boolean 
   return false;
 }
 
-function verifyJson(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
+function verifyJson(req: RawWithBody, _res: ServerResponse, buf: Buffer): void {
   req.rawBody = buf; // Stripe webhooks verify signatures over the raw body (as Nest's rawBody: true)
   // As DRF: JSON is UTF-8, and bytes that are not are a parse error, not replacement characters.
   if (!isUtf8(buf)) throw Object.assign(new Error('Invalid UTF-8 in the request body.'), { status: 400, type: 'entity.parse.failed' });
@@ -34,35 +38,33 @@ function verifyJson(req: RequestWithRawBody, _res: Response, buf: Buffer): void 
   }
 }
 
-function keepRaw(req: RequestWithRawBody, _res: Response, buf: Buffer): void {
+function keepRaw(req: RawWithBody, _res: ServerResponse, buf: Buffer): void {
   req.rawBody = buf;
 }
 
 /**
- * Runs a body parser but holds back its error (broken JSON 400, too large 413, unknown
- * Content-Encoding 415) in `req.body`: the validation pipe raises it when the handler reads its
+ * The request bodies this API reads, as before: JSON and urlencoded forms through body-parser
+ * (the parsers of Express and of Nest's Express adapter: 100 kB limit, gzip/deflate bodies,
+ * charsets, `qs` for nested form keys), multipart by the upload interceptors, anything else
+ * left unread (the handler sees no body, as in Express) instead of Fastify's 415.
+ *
+ * A parser's error (broken JSON 400, too large 413, unknown Content-Encoding 415) is held back
+ * in the body as an UnreadableBody: the validation pipe raises it when the handler reads its
  * `@Body()`, which is after the guards. So a visitor on a protected route gets 401 whatever the
  * body, and a route that reads no body ignores it, as in DRF (which parses the body lazily).
  */
-function deferringErrors(name: string, parser: RequestHandler): RequestHandler {
-  const handler = (req: Request, res: Response, next: NextFunction) => {
-    // No body (most requests: GET, DELETE): nothing to parse, as body-parser itself decides
-    // (type-is' hasBody), without its per-request set-up.
-    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
-    parser(req, res, (err?: unknown) => {
-      if (err) req.body = new UnreadableBody(err);
-      next();
+export function useBodyParsers(fastify: FastifyInstance): void {
+  const json = bodyParser.json({ verify: verifyJson }) as unknown as Middleware;
+  const form = bodyParser.urlencoded({ extended: true, verify: keepRaw }) as unknown as Middleware;
+  fastify.removeAllContentTypeParsers();
+  // '*' matches every type no other parser claims (@fastify/multipart adds multipart/form-data).
+  fastify.addContentTypeParser('*', (request: FastifyRequest, _payload, done: (err: Error | null, body?: unknown) => void) => {
+    const raw = request.raw as RawWithBody;
+    const parser = typeIs(raw, ['application/json']) ? json : typeIs(raw, ['application/x-www-form-urlencoded']) ? form : undefined;
+    if (!parser) return done(null, undefined);
+    parser(raw, undefined as unknown as ServerResponse, (err?: unknown) => {
+      (request as FastifyRequest & { rawBody?: Buffer }).rawBody = raw.rawBody;
+      done(null, err ? new UnreadableBody(err) : raw.body);
     });
-  };
-  // Nest skips its own parsers when middleware of these names is already registered.
-  Object.defineProperty(handler, 'name', { value: name });
-  return handler;
-}
-
-/** Registered in place of Nest's default JSON and urlencoded parsers (see bootstrap.ts). */
-export function deferredBodyParsers(): RequestHandler[] {
-  return [
-    deferringErrors('jsonParser', express.json({ verify: verifyJson })),
-    deferringErrors('urlencodedParser', express.urlencoded({ extended: true, verify: keepRaw })),
-  ];
+  });
 }

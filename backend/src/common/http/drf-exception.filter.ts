@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { HttpAdapterHost } from '@nestjs/core';
 import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
 import { matchMessage } from './messages';
 
@@ -30,19 +30,24 @@ function cataloguedFields(errors: FieldErrors): FieldErrors {
 export class DrfExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
+    const adapter = this.adapterHost.httpAdapter;
+    // Fastify's reply, or Node's response when the error comes from middleware.
+    const res: unknown = ctx.getResponse();
     const req = ctx.getRequest<{ method: string; url: string }>();
-    if (res.headersSent) return;
+    if (adapter.isHeadersSent(res)) return;
+    const send = (status: number, body: unknown) => adapter.reply(res, body, status);
 
     // A path that is not valid percent-encoding names nothing: 404, as Django's URL patterns.
     if (/^Failed to decode param/.test((exception as { message?: string })?.message ?? '')) {
-      res.status(HttpStatus.NOT_FOUND).json({ detail: Msg.notFound });
+      send(HttpStatus.NOT_FOUND, { detail: Msg.notFound });
       return;
     }
     if (exception instanceof DrfValidationError) {
-      res.status(HttpStatus.BAD_REQUEST).json(cataloguedFields(exception.errors));
+      send(HttpStatus.BAD_REQUEST, cataloguedFields(exception.errors));
       return;
     }
     if (exception instanceof HttpException) {
@@ -60,8 +65,8 @@ export class DrfExceptionFilter implements ExceptionFilter {
       } else {
         detail = DEFAULT_DETAIL[status] ?? exception.message;
       }
-      if (status === HttpStatus.UNAUTHORIZED) res.setHeader('WWW-Authenticate', 'Token');
-      res.status(status).json({ detail: catalogued(detail, status) });
+      if (status === HttpStatus.UNAUTHORIZED) adapter.setHeader(res, 'WWW-Authenticate', 'Token');
+      send(status, { detail: catalogued(detail, status) });
       return;
     }
     // Errors thrown by body parsers that never became HttpExceptions.
@@ -70,10 +75,10 @@ export class DrfExceptionFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail =
         maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : DEFAULT_DETAIL[status];
-      res.status(status).json({ detail: catalogued(detail, status) });
+      send(status, { detail: catalogued(detail, status) });
       return;
     }
     this.logger.error({ err: exception, method: req.method, url: req.url }, 'Unhandled error');
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ detail: Msg.serverError });
+    send(HttpStatus.INTERNAL_SERVER_ERROR, { detail: Msg.serverError });
   }
 }

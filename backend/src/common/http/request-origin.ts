@@ -1,20 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const requests = new AsyncLocalStorage<Request>();
+const requests = new AsyncLocalStorage<FastifyRequest>();
 const ORIGIN = Symbol('requestOrigin');
 const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
-type WithOrigin = Request & { [ORIGIN]?: string | null };
+type WithOrigin = FastifyRequest & { [ORIGIN]?: string | null };
 
 /**
  * Keeps the request for the rest of its handling, so that media URLs can take the origin the
  * client used (Host, or X-Forwarded-Host/-Proto from a trusted proxy), the way DRF builds
- * absolute URLs from the request. The origin is worked out on first use: most answers hold no
- * media URL, and the trusted-proxy checks behind `req.host`/`req.protocol` cost ~10 µs.
+ * absolute URLs from the request. A preHandler hook: it runs after the body is read (whose
+ * stream events run outside any request context) and calls Nest's handler (guards, pipes, the
+ * controller) inside the context. The origin is worked out on first use: most answers hold no
+ * media URL.
  */
-export function requestOriginMiddleware(req: Request, _res: Response, next: NextFunction): void {
-  requests.run(req, next);
+export function requestOriginHook(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  requests.run(request, done);
 }
 
 /** The origin of the request being answered, if any. */
@@ -22,7 +24,7 @@ export function currentRequestOrigin(): string | undefined {
   const req = requests.getStore() as WithOrigin | undefined;
   if (!req) return undefined;
   if (req[ORIGIN] === undefined) {
-    const host = req.host; // Express: X-Forwarded-Host only from a trusted proxy
+    const host = req.host; // Fastify: X-Forwarded-Host only from a trusted proxy
     req[ORIGIN] = host && SAFE_HOST.test(host) ? `${req.protocol}://${host}` : null;
   }
   return req[ORIGIN] ?? undefined;

@@ -1,3 +1,4 @@
+import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { DrfValidationError, Msg } from '../http/drf-errors';
@@ -10,7 +11,8 @@ export const INVALID_IMAGE = Msg.invalidImage;
  * Checks an uploaded image by its content (not its name or declared type), then re-encodes it
  * as JPEG: that drops metadata such as GPS position and anything smuggled after the image data.
  */
-export async function normalizeImage(field: string, file: Express.Multer.File, maxSide = 1600): Promise<Buffer> {
+export async function normalizeImage(field: string, file: UploadedMultipartFile, maxSide = 1600): Promise<Buffer> {
+  if (!file.buffer) throw DrfValidationError.field(field, INVALID_IMAGE); // images are kept in memory (the default storage)
   const type = await fileTypeFromBuffer(file.buffer);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw DrfValidationError.field(field, INVALID_IMAGE);
   try {

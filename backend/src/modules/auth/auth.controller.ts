@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiThrottled, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { Msg } from '../../common/http/drf-errors';
+import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { AccountResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 
@@ -12,6 +13,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('register')
+  @UseGuards(AuthRateLimitGuard)
   @Public()
   @ApiOperation({ operationId: 'register', summary: 'Create an account and send the verification mail' })
   @ApiCreatedResponse({ type: DetailResponse, description: 'Always the same answer, also for a taken address.' })
@@ -23,6 +25,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @UseGuards(AuthRateLimitGuard)
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'login', summary: 'Log in with e-mail and password' })
@@ -75,6 +78,7 @@ export class AuthController {
   }
 
   @Post('forgot-password')
+  @UseGuards(AuthRateLimitGuard)
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'forgotPassword', summary: 'Mail a password-reset link (same answer for unknown addresses)' })
@@ -97,6 +101,7 @@ export class AuthController {
   }
 
   @Post('reset-password')
+  @UseGuards(AuthRateLimitGuard)
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with the id and key of a valid reset link' })

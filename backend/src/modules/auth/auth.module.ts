@@ -1,9 +1,8 @@
-import { Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
-import { authRateLimits } from '../../common/http/rate-limit';
-import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -20,6 +19,7 @@ import { TokenService } from './token.service';
   controllers: [AuthController],
   providers: [
     AuthService,
+    AuthRateLimitGuard,
     AccountKeysService,
     TokenService,
     { provide: TokenResolver, useExisting: TokenService },
@@ -27,15 +27,4 @@ import { TokenService } from './token.service';
   ],
   exports: [TokenService, AuthService],
 })
-export class AuthModule implements NestModule {
-  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    const { perIp, perEmail } = this.options.config.authRateLimit;
-    consumer
-      .apply(...authRateLimits(perIp, perEmail))
-      .forRoutes(
-        ...['register', 'login', 'forgot-password', 'reset-password'].map((path) => ({ path, method: RequestMethod.POST })),
-      );
-  }
-}
+export class AuthModule {}

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/auth-user';
 
@@ -28,13 +28,13 @@ export class HealthController {
   @ApiOperation({ operationId: 'readyz', summary: 'Readiness: the database answers' })
   @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
   @ApiServiceUnavailableResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'unavailable' } } } })
-  async readyz(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     try {
       if (!this.dataSource.isInitialized) throw new Error('not connected');
       await this.dataSource.query('SELECT 1');
       return { status: 'ok' };
     } catch {
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      reply.status(HttpStatus.SERVICE_UNAVAILABLE);
       return { status: 'unavailable' };
     }
   }

@@ -1,5 +1,6 @@
+import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
@@ -40,7 +41,7 @@ export class PostsController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()
-  create(@CurrentUser() viewer: AuthUser, @Body() dto: CreatePostDto, @UploadedFile() img?: Express.Multer.File): Promise<PostResponse> {
+  create(@CurrentUser() viewer: AuthUser, @Body() dto: CreatePostDto, @UploadedFile() img?: UploadedMultipartFile): Promise<PostResponse> {
     return this.posts.create(viewer, dto, img);
   }
 
@@ -81,7 +82,7 @@ export class PostsController {
     @CurrentUser() viewer: AuthUser,
     @Param('id', IdParamPipe) id: number,
     @Body() dto: UpdatePostDto,
-    @UploadedFile() img?: Express.Multer.File,
+    @UploadedFile() img?: UploadedMultipartFile,
   ): Promise<PostResponse> {
     return this.posts.update(viewer, id, dto, img);
   }

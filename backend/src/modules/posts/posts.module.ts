@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { BooksModule } from '../books/books.module';
 import { FollowsModule } from '../follows/follows.module';
@@ -14,7 +14,7 @@ import { PostsService } from './posts.service';
     ProfilesModule,
     BooksModule,
     FollowsModule,
-    MulterModule.registerAsync({
+    MultipartModule.registerAsync({
       inject: [APP_OPTIONS],
       useFactory: ({ config }: AppOptions) => ({ limits: { fileSize: config.imageMaxBytes, files: 1, fields: 150 } }),
     }),

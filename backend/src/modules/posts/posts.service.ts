@@ -1,3 +1,4 @@
+import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -144,7 +145,7 @@ export class PostsService {
     return row.id;
   }
 
-  async create(viewer: AuthUser, dto: CreatePostDto, image?: Express.Multer.File): Promise<PostResponse> {
+  async create(viewer: AuthUser, dto: CreatePostDto, image?: UploadedMultipartFile): Promise<PostResponse> {
     const communities = [...new Set(dto.communities ?? [])];
     if (dto.communitypost_flag && !communities.length) throw DrfValidationError.field('communities', Msg.circlePostNeedsCircles);
     if (communities.length) {
@@ -188,7 +189,7 @@ export class PostsService {
    * PUT monopost/{id}/: the author changes text, rating, image and flags; anyone logged in likes
    * or unlikes as themselves through `liked`. Counts are the server's, never the client's.
    */
-  async update(viewer: AuthUser, id: number, dto: UpdatePostDto, image?: Express.Multer.File): Promise<PostResponse> {
+  async update(viewer: AuthUser, id: number, dto: UpdatePostDto, image?: UploadedMultipartFile): Promise<PostResponse> {
     const row = await this.visibleRow(viewer, id);
     const edits = dto.text !== undefined || dto.rating !== undefined || dto.new_data_flag !== undefined || dto.purepost_flag !== undefined || !!image;
     if (edits) await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
@@ -289,7 +290,7 @@ export class PostsService {
     await this.db.transaction((tx) => this.deleteRow(mine, tx));
   }
 
-  private async storeImage(userId: number, file: Express.Multer.File): Promise<string> {
+  private async storeImage(userId: number, file: UploadedMultipartFile): Promise<string> {
     const data = await normalizeImage('img', file);
     const key = `posts/${userId}/${crypto.randomUUID()}.jpg`;
     await this.storage.put(key, data, 'image/jpeg');

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { Profile } from './entities/profile.entity';
@@ -10,7 +10,7 @@ import { ProfilesService } from './profiles.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Profile]),
-    MulterModule.registerAsync({
+    MultipartModule.registerAsync({
       inject: [APP_OPTIONS],
       useFactory: ({ config }: AppOptions) => ({ limits: { fileSize: config.imageMaxBytes, files: 2, fields: 20 } }),
     }),

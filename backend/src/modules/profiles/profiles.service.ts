@@ -1,3 +1,4 @@
+import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -19,8 +20,8 @@ import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
 import { Profile } from './entities/profile.entity';
 
 export interface ProfileImages {
-  img?: Express.Multer.File[];
-  imgBackground?: Express.Multer.File[];
+  img?: UploadedMultipartFile[];
+  imgBackground?: UploadedMultipartFile[];
 }
 
 const MAX_AGE_YEARS = 121;

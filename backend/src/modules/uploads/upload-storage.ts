@@ -1,14 +1,13 @@
-import type { Request } from 'express';
+import type { IncomingMultipartFile, MultipartStorageEngine, UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import * as crypto from 'node:crypto';
 import { Transform } from 'node:stream';
-import type { StorageEngine } from 'multer';
 import type { FileStorage } from '../../storage/file-storage';
 import type { AuthUser } from '../../common/auth/auth-user';
 
 export const HEAD_BYTES = 64 * 1024;
 
 /** What the streaming engine leaves on `req.file`. */
-export interface StreamedUpload extends Express.Multer.File {
+export interface StreamedUpload extends UploadedMultipartFile {
   /** Storage key the bytes were streamed to. */
   path: string;
   /** The first 64 KiB, for checking the type by content. */
@@ -16,14 +15,14 @@ export interface StreamedUpload extends Express.Multer.File {
 }
 
 /**
- * A multer storage engine that streams the upload straight into FileStorage (local disk or
+ * A storage engine (multer's contract, used by Nest's Fastify upload interceptors) that streams the upload straight into FileStorage (local disk or
  * S3), keeping only the first 64 KiB in memory for the content check.
  */
-export class StreamingUploadStorage implements StorageEngine {
+export class StreamingUploadStorage implements MultipartStorageEngine {
   constructor(private readonly storage: FileStorage) {}
 
-  _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<StreamedUpload>) => void): void {
-    const user = (req as Request & { user?: AuthUser }).user;
+  _handleFile(req: { user?: AuthUser }, file: IncomingMultipartFile, cb: (error?: unknown, info?: Partial<StreamedUpload>) => void): void {
+    const user = req.user;
     const key = `files/${user?.id ?? 0}/${crypto.randomUUID()}`;
     const headChunks: Buffer[] = [];
     let headLength = 0;
@@ -50,7 +49,8 @@ export class StreamingUploadStorage implements StorageEngine {
       });
   }
 
-  _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void): void {
+  _removeFile(_req: unknown, file: UploadedMultipartFile, cb: (error: Error | null) => void): void {
+    if (!file.path) return cb(null);
     this.storage
       .delete(file.path)
       .then(() => cb(null))

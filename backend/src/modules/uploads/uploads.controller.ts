@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UploadedFile as UploadedPart, UseGuards, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { NO_COMPRESSION } from '../../common/http/compression';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { RequestLanguage } from '../../common/http/request-language';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
@@ -20,13 +21,14 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-async function sendFile(res: Response, file: UploadedFile, object: StoredObject): Promise<void> {
-  res.setHeader('Content-Type', file.mimeType);
-  res.setHeader('Content-Disposition', contentDisposition(file.fileName));
-  res.setHeader('Content-Length', String(object.size ?? file.sizeBytes));
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  await pipeline(object.stream, res);
+/** The stored bytes as they are: the routes sending files are left out of compression (NO_COMPRESSION). */
+async function sendFile(reply: FastifyReply, file: UploadedFile, object: StoredObject): Promise<void> {
+  reply.header('Content-Type', file.mimeType);
+  reply.header('Content-Disposition', contentDisposition(file.fileName));
+  reply.header('Content-Length', String(object.size ?? file.sizeBytes));
+  reply.header('Cache-Control', 'private, no-store');
+  reply.header('X-Content-Type-Options', 'nosniff');
+  await reply.send(object.stream);
 }
 
 @ApiTags('books')
@@ -72,6 +74,7 @@ export class UploadsController {
   }
 
   @Post('download')
+  @RouteConfig(NO_COMPRESSION)
   @HttpCode(HttpStatus.OK)
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'downloadFile', summary: 'The data file itself (owners, contributors, or free Books)' })
@@ -81,9 +84,9 @@ export class UploadsController {
   @ApiAuthErrors()
   @ApiForbidden()
   @ApiNotFound()
-  async download(@CurrentUser() user: AuthUser, @Body() dto: FileIdDto, @Res() res: Response): Promise<void> {
+  async download(@CurrentUser() user: AuthUser, @Body() dto: FileIdDto, @Res() reply: FastifyReply): Promise<void> {
     const { file, object } = await this.books.open(user, dto.file_id);
-    await sendFile(res, file, object);
+    await sendFile(reply, file, object);
   }
 
   @Post('get_s3_url')
@@ -100,10 +103,11 @@ export class UploadsController {
   }
 
   @Get('files/:id/content')
+  @RouteConfig(NO_COMPRESSION)
   @Public()
   @ApiExcludeEndpoint()
-  async signedContent(@Param('id', IdParamPipe) id: number, @Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+  async signedContent(@Param('id', IdParamPipe) id: number, @Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const { file, object } = await this.books.openSigned(id, token);
-    await sendFile(res, file, object);
+    await sendFile(reply, file, object);
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
+import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { FileStorage } from '../../storage/file-storage';
@@ -14,7 +14,7 @@ import { StreamingUploadStorage } from './upload-storage';
 @Module({
   imports: [
     TypeOrmModule.forFeature([UploadedFile]),
-    MulterModule.registerAsync({
+    MultipartModule.registerAsync({
       inject: [APP_OPTIONS, FileStorage],
       useFactory: ({ config }: AppOptions, storage: FileStorage) => ({
         storage: new StreamingUploadStorage(storage),
