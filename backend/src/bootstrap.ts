@@ -43,8 +43,9 @@ const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
  * response helpers) cost more CPU than the SQL of a small read: `npm run bench`.
  */
 export async function createApp(options: AppOptions): Promise<NestFastifyApplication> {
-  // helmet's headers, and Vary for caches on every answer (compressed or not, as the client asked).
-  const adapter = new MonobookFastifyAdapter(options.config.trustProxy, { ...securityHeaders(helmetOptions), Vary: 'Accept-Encoding' });
+  // helmet's headers, and Vary for caches on every answer (compressed or not, as the client asked;
+  // spelled as @fastify/compress looks for it, or it adds its own).
+  const adapter = new MonobookFastifyAdapter(options.config.trustProxy, { ...securityHeaders(helmetOptions), Vary: 'accept-encoding' });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(options), adapter, {
     bodyParser: false, // ours: common/http/body-parsers.ts
     bufferLogs: true,

@@ -254,7 +254,7 @@ const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
 export const socialApi = withSocial.enhanceEndpoints({
   endpoints: {
     setLiked: {
-      onQueryStarted: ({ postId, liked }, lifecycle) => {
+      onQueryStarted: async ({ postId, liked }, lifecycle) => {
         const patches = patchPosts(
           lifecycle,
           (post) => post.id === postId,
@@ -264,7 +264,21 @@ export const socialApi = withSocial.enhanceEndpoints({
             post.likedTimes = Math.max(0, post.likedTimes + (liked ? 1 : -1));
           },
         );
-        return undoOnError(patches, lifecycle.queryFulfilled);
+        try {
+          const { data } = (await lifecycle.queryFulfilled) as { data: PostResponse };
+          // The server's answer is the truth: a list page fetched while the like was on its way
+          // may have brought the old state back over the optimistic one.
+          patchPosts(
+            lifecycle,
+            (post) => post.id === postId,
+            (post) => {
+              post.is_liked = data.is_liked;
+              post.likedTimes = data.likedTimes;
+            },
+          );
+        } catch {
+          for (const patch of patches.reverse()) patch.undo();
+        }
       },
     },
     editPost: {

@@ -42,6 +42,27 @@ describe('post cards', () => {
     expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
   });
 
+  it('keeps a like when a list page fetched meanwhile brings the old counts back: the server answer wins', async () => {
+    const post = postFactory({ id: 75, likedTimes: 4 });
+    let answerLike: (response: ReturnType<typeof reply>) => void = () => undefined;
+    mockApi({
+      'GET /api/user/postcc/': () => reply(200, postList([post])),
+      'PUT /api/user/monopost/75/': () => new Promise((resolve) => (answerLike = resolve)),
+    });
+    const store = createAppStore();
+    await store.dispatch(socialApi.endpoints.homePosts.initiate());
+    const shown = () => socialApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0];
+
+    const liking = store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 75, me: 201, liked: true }));
+    await waitFor(() => expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([5, true]));
+    // The list is fetched again while the like is on its way, and answers from before it.
+    await store.dispatch(socialApi.endpoints.homePosts.initiate(undefined, { forceRefetch: true }));
+    expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([4, false]);
+    answerLike(reply(200, { ...post, likedTimes: 5, is_liked: true }));
+    await liking;
+    expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([5, true]);
+  });
+
   it('asks a visitor to log in (Home3) instead of liking, and sends nothing', async () => {
     const api = mockApi(homeHandlers([postFactory({ id: 72, text: 'hello' })]));
     const { user } = renderApp('/home');
