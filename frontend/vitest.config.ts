@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
@@ -11,6 +12,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       testTimeout: 20000,
+      // Vitest leaves one core free by default: on a 2-core machine that is one worker (98 s against 74 s).
+      maxWorkers: availableParallelism(),
     },
   }),
 );

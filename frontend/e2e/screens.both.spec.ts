@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { settled, snap, trackRequests } from './support/app';
+import { openInApp, settled, snap, trackRequests } from './support/app';
 import { expectAccessible } from './support/a11y';
 import { apiBook, apiUser, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
@@ -50,22 +50,6 @@ function screens(): Array<{ path: string; name: string; snap?: boolean }> {
     { path: '/privacy', name: 'privacy' },
     { path: '/no-such-screen', name: 'not-found' },
   ];
-}
-
-/**
- * Opens a screen the way the app's own links and the Back button do, without loading the page
- * again: a history entry in React Router's shape and a popstate event. The first screen of a
- * sweep is a full page load; loading every screen afresh (the app's bundle and axe parsed again
- * each time) made the eight sweeps half of the journeys' time. Deep links are covered by the
- * first screen of each sweep, by the other journeys' `goto`s and by the server's SPA route tests.
- */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    const state = window.history.state as { idx?: number } | null;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-  await expect(page).toHaveURL(path);
 }
 
 async function visitAll(page: Page, who: 'visitor' | 'user', language: 'ja' | 'en') {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { openInApp, settled, trackRequests } from './support/app';
 import { expectAccessible } from './support/a11y';
 import { apiBook, apiUser, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
@@ -189,14 +190,17 @@ test('pictures of the social screens in ja and en at 360 and 1280 px', async ({ 
     await setLanguage(request, author, language);
     for (const width of [360, 1280]) {
       const page = await pageAs(browser, reader, language, width);
+      trackRequests(page);
       const shots: Array<[string, string]> = [
         ['home', '/home'],
         ['userpage', '/userpage'],
         ['user', `/user/${author.userId}`],
         ['mono', `/mono/${bookId}`],
       ];
-      for (const [name, url] of shots) {
-        await page.goto(url);
+      for (const [index, [name, url]] of shots.entries()) {
+        if (index === 0) await page.goto(url);
+        else await openInApp(page, url);
+        await settled(page);
         await expect(page.getByRole('article').first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         // Nothing is wider than the screen (long words wrap).

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   /** Connections in the application's pool. */
   poolSize: number;
   close(): Promise<void>;
+  /** Embedded only: the whole data directory as a tar archive (for `startEmbeddedPostgres`'s `load`). */
+  dump?(): Promise<Blob>;
 }
 
 /**
@@ -58,11 +60,12 @@ function initDataDir(dir: string): void {
 
 /**
  * PGlite (PostgreSQL compiled to WASM) served on a loopback socket, so the application reaches
- * it through the same `pg` driver as a real server. `dir` undefined keeps it in memory (tests).
+ * it through the same `pg` driver as a real server. `dir` undefined keeps it in memory (tests);
+ * `load` starts from a dumped data directory instead of an empty one.
  */
-export async function startEmbeddedPostgres(dir?: string): Promise<DatabaseHandle> {
+export async function startEmbeddedPostgres(dir?: string, load?: Blob): Promise<DatabaseHandle> {
   if (dir) initDataDir(dir);
-  const db = await PGlite.create(dir ?? 'memory://', pgliteOptions());
+  const db = await PGlite.create(dir ?? 'memory://', { ...pgliteOptions(), ...(load ? { loadDataDir: load } : {}) });
   const port = await freePort();
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 20 });
   await server.start();
@@ -74,6 +77,7 @@ export async function startEmbeddedPostgres(dir?: string): Promise<DatabaseHandl
       await server.stop();
       await db.close();
     },
+    dump: () => db.dumpDataDir('none'),
   };
 }
 

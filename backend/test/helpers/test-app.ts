@@ -15,12 +15,45 @@ import { TestSmtpServer } from './smtp';
 installOpenApiCheck();
 
 /**
+ * The embedded database as the application's first start leaves it (migrations and pg-boss's
+ * schema applied), dumped once and kept in the temporary directory under a key of everything
+ * that shapes it. A fresh PGlite runs initdb in WebAssembly and then every migration: about
+ * 6 s per test file on a 2-core machine, against well under a second to load this archive.
+ * The first test file of a run on a new machine builds it, through the real first start.
+ */
+async function embeddedTemplate(): Promise<Blob> {
+  const backend = [process.cwd(), path.join(process.cwd(), 'backend')].find((dir) => fs.existsSync(path.join(dir, 'src/database/migrations')))!;
+  const hash = crypto.createHash('sha256');
+  const migrations = path.join(backend, 'src/database/migrations');
+  for (const file of fs.readdirSync(migrations).sort()) hash.update(file).update(fs.readFileSync(path.join(migrations, file)));
+  hash.update(fs.readFileSync(path.join(backend, 'src/database/embedded-postgres.ts')));
+  for (const pkg of ['@electric-sql/pglite', 'pg-boss', 'typeorm']) {
+    hash.update(fs.readFileSync(path.join(backend, '..', 'node_modules', pkg, 'package.json')));
+  }
+  const file = path.join(os.tmpdir(), `monobook-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!fs.existsSync(file)) {
+    const database = await startEmbeddedPostgres();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mb-template-')), SEED_DEMO: 'false', SERVE_FRONTEND: 'false' });
+    const app = await createApp({ config, database, runWorkers: false });
+    await app.init();
+    await app.close();
+    const dump = await database.dump!();
+    await database.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file); // whole or not at all, also with several jest workers
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/**
  * A fresh database for one test file: a new database on the PostgreSQL of DATABASE_URL when
- * it is set (CI), else an in-memory PGlite.
+ * it is set (CI), else an in-memory PGlite started from the migrated template above.
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const base = process.env.DATABASE_URL;
-  if (!base) return startEmbeddedPostgres();
+  if (!base) return startEmbeddedPostgres(undefined, await embeddedTemplate());
   const name = `mb_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: base });
   await admin.connect();

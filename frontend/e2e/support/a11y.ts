@@ -26,13 +26,14 @@ type Finding = { id: string; impact: string | null | undefined; nodes: number; t
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Let transitions (dialogs, snackbars, skeleton fades) settle so colours are final: a fading-in
-  // snackbar measured half-transparent reads as a contrast failure.
-  await page.waitForTimeout(300);
+  // snackbar measured half-transparent reads as a contrast failure. Two frames and a short pause
+  // let transitions just mounted start; then the running ones are awaited.
+  await page.waitForTimeout(100);
   await page.evaluate(() =>
-    Promise.race([
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() => Promise.race([
       Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => undefined))),
       new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
+    ])),
   );
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) {
     await page.evaluate(axe.source);
