@@ -29,14 +29,18 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 # AsyncLocalStorage without async_hooks (the default from Node 24; see backend/scripts/node-args.mjs):
 # with async_hooks every promise of every request pays a hook. Drop it when NODE_VERSION is 24+.
+# MALLOC_MMAP_THRESHOLD_: freed compiler scratch memory goes back to the system (node-args.mjs).
 ENV HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data \
-    NODE_OPTIONS=--experimental-async-context-frame
+    NODE_OPTIONS=--experimental-async-context-frame \
+    MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
 # Readiness: the process answers and its database does. (The worker overrides this: no HTTP port.)
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: stop accepting connections, finish requests and running jobs, close the database.
 STOPSIGNAL SIGTERM
-CMD ["node", "backend/dist/main.js"]
+# --no-liftoff (not allowed in NODE_OPTIONS): the embedded PGlite's WebAssembly compiled once,
+# optimised, instead of twice (see backend/scripts/node-args.mjs).
+CMD ["node", "--no-liftoff", "backend/dist/main.js"]

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../backend/scripts/node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../backend/scripts/node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +35,7 @@ export function ensureBuilt() {
 }
 
 export function runServer(env = process.env) {
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], { cwd: root, env: serverEnv(env), stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
   return child;

@@ -24,8 +24,12 @@ const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
 const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
 
 const handle = await openDatabase(process.env.DATABASE_URL || undefined, process.env.DATA_DIR, Number(process.env.DATABASE_POOL_SIZE || 10));
-const pool = new pg.Pool({ connectionString: handle.url, max: handle.embedded ? 1 : handle.poolSize });
-const db = { query: async (text, params) => (await pool.query(text, params)).rows };
+const { statementNamer, forgetPrepared } = require(`${dist}/database/sql.js`);
+// As the app's pool and Sql: named prepared statements (unless DATABASE_PREPARE=false), and a
+// clean session for each new connection to the embedded database.
+const pool = new pg.Pool({ connectionString: handle.url, max: handle.embedded ? 1 : handle.poolSize, ...(handle.embedded ? { onConnect: forgetPrepared } : {}) });
+const statementName = process.env.DATABASE_PREPARE === 'false' ? () => undefined : statementNamer();
+const db = { query: async (text, params) => (await pool.query({ text, values: params, name: statementName(text) })).rows };
 
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const access = new AccessService();

@@ -31,7 +31,11 @@ if (process.env.PGLITE_DIR) {
   poolSize = embedded.poolSize;
   closeEmbedded = () => embedded.close();
 }
-const db = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+const { statementNamer, forgetPrepared } = require(path.join(backendDir, 'dist/database/sql.js'));
+// As the app's pool and Sql: named prepared statements (unless DATABASE_PREPARE=false), and a
+// clean session for each new connection to the embedded database.
+const db = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...(process.env.PGLITE_DIR ? { onConnect: forgetPrepared } : {}) });
+const statementName = process.env.DATABASE_PREPARE === 'false' ? () => undefined : statementNamer();
 
 // The app's Book code over the bare pool (its Sql interface: query(text, params) → rows).
 const dist = (file) => require(path.join(backendDir, 'dist', file));
@@ -39,7 +43,9 @@ const { AccessService } = dist('common/access/access.service.js');
 const { ProfilePacker } = dist('modules/profiles/profile.packer.js');
 const { BookPacker } = dist('modules/books/book.packer.js');
 const { BooksService } = dist('modules/books/books.service.js');
-const rows = { query: async (text, params) => (await db.query(text, params)).rows };
+// Every statement of a floor as the app runs it: named (prepared) unless DATABASE_PREPARE=false.
+const named = { query: (text, params) => db.query({ text, values: params, name: statementName(text) }) };
+const rows = { query: async (text, params) => (await named.query(text, params)).rows };
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
 const books = new BooksService(rows, rows, signer, { subscribe() {} }, new AccessService(), new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
@@ -61,7 +67,7 @@ const server = http.createServer((req, res) => {
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
   const url = new URL(req.url, 'http://floor');
   const origin = `http://${req.headers.host}`;
-  handler(db, { url, headers: req.headers, origin, searchQuery, books }).then(
+  handler(named, { url, headers: req.headers, origin, searchQuery, books }).then(
     (body) => send(200, body),
     (err) => send(err.status ?? 500, { detail: err.message }),
   );

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { serverNodeArgs } from '../node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../node-args.mjs';
 
 /** A free TCP port on the loopback interface. */
 export function freePort() {
@@ -38,7 +38,7 @@ export async function startServer({
   ready = { path: '/readyz', headers: {} },
   label = 'server',
 }) {
-  const childEnv = { ...process.env, ...env };
+  const childEnv = serverEnv({ ...process.env, ...env });
   for (const name of unset) delete childEnv[name];
   const child = spawn(process.execPath, args, { cwd: backendDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];

@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseHandle } from './embedded-postgres';
 import { ENTITIES, MIGRATIONS } from './entities';
+import { forgetPrepared } from './sql';
 
 export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded' | 'poolSize'>): DataSourceOptions {
   return {
@@ -12,6 +13,11 @@ export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded' | 
     synchronize: false,
     logging: false,
     // PGlite's socket server interleaves messages of concurrent connections: keep to one.
-    extra: { max: db.embedded ? 1 : db.poolSize, connectionTimeoutMillis: 10_000 },
+    extra: {
+      max: db.embedded ? 1 : db.poolSize,
+      connectionTimeoutMillis: 10_000,
+      // Every connection to PGlite shares its one session, prepared statements included (see Sql).
+      ...(db.embedded ? { onConnect: forgetPrepared } : {}),
+    },
   };
 }

@@ -1,9 +1,9 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { startPgliteThread } from './pglite-thread';
 
 export interface DatabaseHandle {
   /** postgres:// URL the ordinary `pg` driver connects to. */
@@ -60,24 +60,27 @@ function initDataDir(dir: string): void {
 
 /**
  * PGlite (PostgreSQL compiled to WASM) served on a loopback socket, so the application reaches
- * it through the same `pg` driver as a real server. `dir` undefined keeps it in memory (tests);
- * `load` starts from a dumped data directory instead of an empty one.
+ * it through the same `pg` driver as a real server. It runs on a worker thread of its own
+ * (pglite-thread.ts), so its statements and the HTTP work overlap. `dir` undefined keeps it in
+ * memory (tests); `load` starts from a dumped data directory instead of an empty one.
  */
 export async function startEmbeddedPostgres(dir?: string, load?: Blob): Promise<DatabaseHandle> {
   if (dir) initDataDir(dir);
-  const db = await PGlite.create(dir ?? 'memory://', { ...pgliteOptions(), ...(load ? { loadDataDir: load } : {}) });
   const port = await freePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 20 });
-  await server.start();
+  const thread = await startPgliteThread({
+    dir,
+    load,
+    startParams: pgliteOptions().startParams ?? [],
+    host: '127.0.0.1',
+    port,
+    maxConnections: 20,
+  });
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     embedded: true,
     poolSize: 1,
-    close: async () => {
-      await server.stop();
-      await db.close();
-    },
-    dump: () => db.dumpDataDir('none'),
+    close: () => thread.close(),
+    dump: () => thread.dump(),
   };
 }
 

@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * PGlite on a thread of its own. PGlite is PostgreSQL compiled to WebAssembly and runs on the
+ * thread that created it: on the main thread every statement it executes stops the HTTP work
+ * (parsing, packing, JSON) of every other request for its whole duration. On a worker thread the
+ * two overlap, and the main thread only sees the loopback socket, as with a real server.
+ *
+ * The thread's code is `threadMain` below, passed to the Worker as source text, so the same code
+ * runs from the compiled build and from the TypeScript sources (tests). It may only use its
+ * argument and `require`: nothing from this module's scope reaches the thread.
+ */
+export interface PgliteThreadOptions {
+  /** Data directory, or undefined for an in-memory database. */
+  dir?: string;
+  /** A dumped data directory (tar) to start from. */
+  load?: Blob;
+  startParams: string[];
+  host: string;
+  port: number;
+  maxConnections: number;
+}
+
+export interface PgliteThread {
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+interface ThreadData extends PgliteThreadOptions {
+  pglitePath: string;
+  socketPath: string;
+}
+
+type Reply = { type: 'ready' } | { type: 'dump'; blob: Blob } | { type: 'closed' } | { type: 'failed'; message: string; stack?: string };
+
+/* c8 ignore start: runs on the worker thread, from its source text */
+function threadMain(data: ThreadData): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PGlite } = require(data.pglitePath) as typeof import('@electric-sql/pglite');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PGLiteSocketServer } = require(data.socketPath) as typeof import('@electric-sql/pglite-socket');
+  const port = parentPort!;
+  const fail = (err: unknown): void => {
+    const error = err instanceof Error ? err : new Error(String(err));
+    port.postMessage({ type: 'failed', message: error.message, stack: error.stack });
+  };
+  (async () => {
+    const db = await PGlite.create(data.dir ?? 'memory://', {
+      startParams: data.startParams,
+      ...(data.load ? { loadDataDir: data.load } : {}),
+    });
+    const server = new PGLiteSocketServer({ db, host: data.host, port: data.port, maxConnections: data.maxConnections });
+    await server.start();
+    port.on('message', (message: { type: 'dump' | 'close' }) => {
+      if (message.type === 'dump') {
+        db.dumpDataDir('none').then((blob) => port.postMessage({ type: 'dump', blob }), fail);
+      } else if (message.type === 'close') {
+        (async () => {
+          await server.stop();
+          await db.close();
+        })().then(() => {
+          port.postMessage({ type: 'closed' });
+          port.close();
+        }, fail);
+      }
+    });
+    port.postMessage({ type: 'ready' });
+  })().catch(fail);
+}
+/* c8 ignore stop */
+
+/** Where a package's CommonJS entry is, for the thread to require by absolute path. */
+function resolvePackage(name: string): string {
+  // The compiled build is CommonJS (its `require` resolves from dist/); the TypeScript sources
+  // run as ES modules in the tests, where packages resolve from the working directory.
+  const req = typeof require === 'function' ? require : createRequire(path.join(process.cwd(), 'index.js'));
+  return req.resolve(name);
+}
+
+export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  const data: ThreadData = {
+    ...options,
+    pglitePath: resolvePackage('@electric-sql/pglite'),
+    socketPath: resolvePackage('@electric-sql/pglite-socket'),
+  };
+  const worker = new Worker(`(${threadMain.toString()})(require('node:worker_threads').workerData)`, {
+    eval: true,
+    workerData: data,
+    name: 'pglite',
+  });
+  // The sockets the pools hold keep the process alive while it works; the thread alone never does.
+  worker.unref();
+
+  // One request at a time (dump, close), each answered in order; failures reject the one waiting.
+  let waiting: { expect: Reply['type']; resolve: (reply: Reply) => void; reject: (err: Error) => void } | undefined;
+  let exited: Error | undefined;
+  const next = (expect: Reply['type']): Promise<Reply> => {
+    if (exited) return Promise.reject(exited);
+    if (waiting) return Promise.reject(new Error(`PGlite thread: a '${waiting.expect}' is still under way`));
+    return new Promise((resolve, reject) => {
+      waiting = { expect, resolve, reject };
+    });
+  };
+  const settle = (reply: Reply | Error): void => {
+    const current = waiting;
+    waiting = undefined;
+    if (!current) return;
+    if (reply instanceof Error) current.reject(reply);
+    else if (reply.type === 'failed') current.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
+    else if (reply.type !== current.expect) current.reject(new Error(`PGlite thread: '${reply.type}' instead of '${current.expect}'`));
+    else current.resolve(reply);
+  };
+  worker.on('message', (reply: Reply) => settle(reply));
+  worker.on('error', (err) => {
+    exited = err;
+    settle(err);
+  });
+  worker.on('exit', (code) => {
+    exited ??= new Error(`PGlite thread exited (code ${code})`);
+    settle(exited);
+  });
+
+  await next('ready');
+  return {
+    dump: async () => {
+      const reply = next('dump');
+      worker.postMessage({ type: 'dump' });
+      return ((await reply) as { blob: Blob }).blob;
+    },
+    close: async () => {
+      if (exited) return;
+      const closed = next('closed');
+      worker.postMessage({ type: 'close' });
+      await closed;
+    },
+  };
+}
