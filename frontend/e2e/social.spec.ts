@@ -60,6 +60,7 @@ test('follow request, approval, a review, and the other user likes, comments and
   await readerPage.goto(`/user/${author.userId}`);
   await readerPage.getByRole('button', { name: 'Request to follow' }).click();
   await expect(readerPage.getByRole('button', { name: /^Requested/ })).toBeVisible();
+  await expect(readerPage.getByText('Follow request sent.')).toBeVisible(); // the answer is in
   await expectAccessible(readerPage, '/user/{id} requested');
 
   // The author approves it on /request; the button is disabled afterwards.
