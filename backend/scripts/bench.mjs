@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import { pgliteTarget, postgresTarget } from './bench/database.mjs';
 import { loadData, random } from './bench/data.mjs';
 import { loadBooks } from './bench/books-data.mjs';
-import { meetsGoal, printTable, ratios, writeResults } from './bench/report.mjs';
+import { meetsGoal, printTable, roundRatios, writeResults } from './bench/report.mjs';
 import { loadSocial } from './bench/social-data.mjs';
-import { runScenario } from './bench/run.mjs';
+import { combineRounds, runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
 import { serverNodeArgs } from './node-args.mjs';
@@ -39,7 +39,9 @@ Options:
   --views N         page-view rows over the last 30 days             default 100000
   --posts N         posts (a third reviews), with a follow graph and likes  default 1000000
   --connections N   concurrent connections per scenario              default 50
-  --duration S      seconds measured per scenario                    default 15
+  --duration S      seconds measured per scenario, server and round  default 5
+  --rounds N        rounds per scenario, alternating floor and app;
+                    the ratios are the medians of the rounds' ratios default 3
   --warmup S        seconds of unrecorded load before each scenario  default 3
   --only a,b        run only these scenarios (${scenarios.map((s) => s.name).join(', ')})
   --seed N          seed of the generated data                       default 1
@@ -63,7 +65,8 @@ function parseOptions() {
         views: { type: 'string', default: '100000' },
         posts: { type: 'string', default: '1000000' },
         connections: { type: 'string', default: '50' },
-        duration: { type: 'string', default: '15' },
+        duration: { type: 'string', default: '5' },
+        rounds: { type: 'string', default: '3' },
         warmup: { type: 'string', default: '3' },
         only: { type: 'string' },
         seed: { type: 'string', default: '1' },
@@ -105,6 +108,7 @@ function parseOptions() {
     posts: int('posts', 0, 10_000_000),
     connections: int('connections', 1, 1000),
     duration: int('duration', 1, 300),
+    rounds: int('rounds', 1, 20),
     warmup: int('warmup', 0, 60),
     seed: int('seed', 0, 2 ** 31),
     only,
@@ -255,58 +259,79 @@ async function main() {
 
     const r = random(options.seed + 1);
     const data = { ...loaded, pick: r.pick };
-    const selectedWithFloor = options.floors ? selected.filter((x) => x.floor) : [];
-    const floorExtra = (scenario) => ({ 'x-bench-floor': scenario.floor });
-    const floors = new Map();
-    const measureFloors = async (list) => {
-      for (const scenario of list) {
-        process.stdout.write(`  ${scenario.name} (floor: ${scenario.floor})\n`);
-        floors.set(scenario.name, { kind: scenario.floor, ...(await runScenario(floorServer, scenario, data, options, floorExtra(scenario))) });
-      }
-    };
     const header = () =>
       console.log(
         `Scale: ${loaded.users} users / ${loaded.profiles} profiles on ${target.kind} ${databaseVersion}; ` +
-          `${options.connections} connections, ${options.duration} s per scenario (+${options.warmup} s warm-up); ` +
+          `${options.connections} connections, ${options.rounds} round(s) of ${options.duration} s per scenario and server (+${options.warmup} s warm-up); ` +
           `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}\n`,
       );
+    header();
 
-    // PGlite: one process at a time may open the database directory, so the floors run first, on
-    // the floor server's own PGlite, then the app. PostgreSQL: both servers run, and each scenario
-    // is measured on the floor and then on the app, back to back.
-    if (!server && selectedWithFloor.length) {
-      t = Date.now();
-      floorServer = await startServer(floorOptions);
-      console.log(`Floor server up in ${seconds(t)} s`);
-      header();
-      await measureFloors(selectedWithFloor);
-      await floorServer.stop();
-      floorServer = null;
-    }
-    let idleRss = null;
-    if (!server) {
-      t = Date.now();
-      server = await startServer(serverOptions);
-      console.log(`Server restarted in ${seconds(t)} s`);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      idleRss = server.rss();
-    }
-    if (target.loadWhileServing && selectedWithFloor.length) {
-      floorServer = await startServer(floorOptions);
-    }
-    if (idleRss === null) idleRss = server.rss();
-    if (!floors.size) header();
-    const results = [];
+    // Each scenario with a floor is measured in rounds, alternating floor and app, and the ratio
+    // is the median of the rounds' ratios: a floor and an app run next to each other in time see
+    // the same machine, where one long run of each would compare a quiet minute with a busy one.
+    // PostgreSQL: both servers run; each scenario goes floor, app, floor, app, ... PGlite: one
+    // process at a time may open the database directory, so each round runs every floor on the
+    // floor server's own PGlite, then every scenario on the app (both restarted each round, and
+    // warmed up each round; on PostgreSQL only the first round of a scenario warms up).
+    const floorRounds = new Map();
+    const appRounds = new Map();
+    const record = (map, scenario, result) => map.set(scenario.name, [...(map.get(scenario.name) ?? []), result]);
+    const roundLabel = (round) => (options.rounds > 1 ? ` [round ${round + 1}/${options.rounds}]` : '');
+    const measure = async (which, scenario, round, warm) => {
+      const onFloor = which === 'floor';
+      process.stdout.write(`  ${scenario.name}${onFloor ? ` (floor: ${scenario.floor})` : `: ${scenario.description}`}${roundLabel(round)}\n`);
+      const runOptions = warm ? options : { ...options, warmup: 0 };
+      const result = await runScenario(onFloor ? floorServer : server, scenario, data, runOptions, onFloor ? { 'x-bench-floor': scenario.floor } : {});
+      record(onFloor ? floorRounds : appRounds, scenario, result);
+    };
     const runnable = selected.filter((s) => !s.feedFloor || loaded.posts);
-    for (const scenario of runnable) {
-      if (floorServer && scenario.floor) await measureFloors([scenario]);
-      process.stdout.write(`  ${scenario.name}: ${scenario.description}\n`);
-      const result = await runScenario(server, scenario, data, options);
-      const floor = floors.get(scenario.name);
-      if (floor) Object.assign(result, { floorKind: floor.kind, floor, ratio: ratios(result, floor) });
-      if (floor) result.meetsGoal = meetsGoal(result);
-      results.push(result);
+    const withFloor = runnable.filter((s) => s.floor && options.floors);
+    let idleRss = null;
+    if (target.loadWhileServing) {
+      idleRss = server.rss();
+      if (withFloor.length) floorServer = await startServer(floorOptions);
+      for (const scenario of withFloor) {
+        for (let round = 0; round < options.rounds; round++) {
+          await measure('floor', scenario, round, round === 0);
+          await measure('app', scenario, round, round === 0);
+        }
+      }
+    } else {
+      for (let round = 0; round < options.rounds; round++) {
+        if (withFloor.length) {
+          if (server) {
+            await server.stop();
+            server = null;
+          }
+          floorServer = await startServer(floorOptions);
+          for (const scenario of withFloor) await measure('floor', scenario, round, true);
+          await floorServer.stop();
+          floorServer = null;
+        }
+        if (!server) {
+          t = Date.now();
+          server = await startServer(serverOptions);
+          console.log(`Server (re)started in ${seconds(t)} s`);
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          idleRss ??= server.rss();
+        }
+        for (const scenario of withFloor) await measure('app', scenario, round, true);
+        if (!withFloor.length) break;
+      }
     }
+    // Scenarios without a floor here (the feeds, whose floor server runs after the app) run once.
+    for (const scenario of runnable.filter((s) => !withFloor.includes(s))) await measure('app', scenario, 0, true);
+    const results = runnable.map((scenario) => {
+      const result = combineRounds(appRounds.get(scenario.name));
+      const floorList = floorRounds.get(scenario.name);
+      if (floorList) {
+        const floor = combineRounds(floorList);
+        Object.assign(result, { floorKind: scenario.floor, floor, ratio: roundRatios(appRounds.get(scenario.name), floorList) });
+        result.meetsGoal = meetsGoal(result);
+      }
+      return result;
+    });
     const rssAfter = server.rss();
     if (floorServer) {
       await floorServer.stop();
@@ -349,7 +374,7 @@ async function main() {
       floorComparisons: comparisons,
       scale: { posts: loaded.posts ?? 0, follows: loaded.follows ?? 0, likes: loaded.likes ?? 0, books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
       memory: { idleRssBytes: idleRss, rssAfterRunBytes: rssAfter },
-      load: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
+      load: { connections: options.connections, durationSeconds: options.duration, rounds: options.rounds, warmupSeconds: options.warmup },
       environment: {
         commit: gitCommit(),
         node: process.version,

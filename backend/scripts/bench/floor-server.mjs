@@ -18,7 +18,6 @@ const require = createRequire(path.join(backendDir, 'package.json'));
 const express = require('express');
 const helmet = require('helmet');
 const pg = require('pg');
-const { searchQuery } = require(path.join(backendDir, 'dist/common/search/search-text.js'));
 const { helmetOptions } = require(path.join(backendDir, 'dist/bootstrap.js'));
 
 let databaseUrl = process.env.DATABASE_URL;
@@ -43,11 +42,16 @@ const { AccessService } = dist('common/access/access.service.js');
 const { ProfilePacker } = dist('modules/profiles/profile.packer.js');
 const { BookPacker } = dist('modules/books/book.packer.js');
 const { BooksService } = dist('modules/books/books.service.js');
+const { ProfilesService } = dist('modules/profiles/profiles.service.js');
+const { TokenService } = dist('modules/auth/token.service.js');
 // Every statement of a floor as the app runs it: named (prepared) unless DATABASE_PREPARE=false.
 const named = { query: (text, params) => db.query({ text, values: params, name: statementName(text) }) };
 const rows = { query: async (text, params) => (await named.query(text, params)).rows };
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
+const tokens = new TokenService(null, rows); // (token repository: writes only, sql)
+// (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
+const profiles = new ProfilesService(null, null, rows, appOptions, null, null, new AccessService());
 const books = new BooksService(rows, rows, signer, { subscribe() {} }, new AccessService(), new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
 
 const bare = express();
@@ -66,10 +70,9 @@ const server = http.createServer((req, res) => {
   };
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
   const url = new URL(req.url, 'http://floor');
-  const origin = `http://${req.headers.host}`;
-  handler(named, { url, headers: req.headers, origin, searchQuery, books }).then(
+  handler(named, { url, headers: req.headers, tokens, profiles, books }).then(
     (body) => send(200, body),
-    (err) => send(err.status ?? 500, { detail: err.message }),
+    (err) => send(err.status ?? err.getStatus?.() ?? 500, { detail: err.message }),
   );
 });
 server.keepAliveTimeout = 65_000;

@@ -1,6 +1,7 @@
 // The results table on the terminal and the JSON file in backend/bench-results/.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { median } from './run.mjs';
 
 const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? '-' : Number(n).toFixed(digits));
 
@@ -15,6 +16,23 @@ export function ratios(app, floor) {
   const p99 = app.latencyMs.p99 / Math.max(floor.latencyMs.p99, 1);
   const cpu = app.cpuMsPerRequest && floor.cpuMsPerRequest ? app.cpuMsPerRequest / floor.cpuMsPerRequest : null;
   return { reqPerSec, p99, cpu };
+}
+
+/**
+ * The ratios of a scenario measured in rounds (app and floor, round by round, next to each
+ * other in time): req/s and p99 the medians of the rounds' ratios, CPU per request over all of it.
+ */
+export function roundRatios(appRounds, floorRounds) {
+  const pairs = appRounds.map((app, i) => ratios(app, floorRounds[i]));
+  if (pairs.some((r) => r === null)) return null;
+  const appCpu = appRounds.every((r) => r.cpuMs !== null) ? appRounds.reduce((a, r) => a + r.cpuMs, 0) / appRounds.reduce((a, r) => a + r.requests.total, 0) : null;
+  const floorCpu = floorRounds.every((r) => r.cpuMs !== null) ? floorRounds.reduce((a, r) => a + r.cpuMs, 0) / floorRounds.reduce((a, r) => a + r.requests.total, 0) : null;
+  return {
+    reqPerSec: median(pairs.map((r) => r.reqPerSec)),
+    p99: median(pairs.map((r) => r.p99)),
+    cpu: appCpu && floorCpu ? appCpu / floorCpu : null,
+    rounds: pairs.map((r) => ({ reqPerSec: r.reqPerSec, p99: r.p99 })),
+  };
 }
 
 export function meetsGoal(result) {
@@ -55,7 +73,8 @@ export function printTable(results) {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
   console.log(
-    `\nfloor: the same scenario on a bare server (Express + helmet for /healthz; node:http + pg running the same SQL otherwise), same run.` +
+    `\nfloor: the same scenario on a bare server (Express + helmet for /healthz; node:http + pg running the app's own services otherwise), same run.` +
+      `\nshare, p99 x: medians of the per-round ratios (floor and app measured one after the other in each round); req/s and p99 ms over all rounds.` +
       `\ncpu us: CPU time of the server process per request (the app's, then the floor's); with PostgreSQL the database's CPU is not in it.` +
       `\ngoal: req/s >= ${GOALS.reqPerSec * 100}% of the floor (${GOALS.reqPerSecExpress * 100}% for Express) and p99 <= ${GOALS.p99}x the floor's.`,
   );

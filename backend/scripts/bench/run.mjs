@@ -74,6 +74,7 @@ export async function runScenario(server, scenario, data, options, extra = {}) {
     throughputBytesPerSecond: r.throughput.average,
     // CPU of the server process per answered request: less noisy than req/s on a shared machine.
     // With PostgreSQL the database's own CPU is in another process and not counted here.
+    cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
     cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total ? (cpuAfter - cpuBefore) / r.requests.total : null,
     non2xx: r.non2xx,
     errors: r.errors,
@@ -81,3 +82,51 @@ export async function runScenario(server, scenario, data, options, extra = {}) {
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
   };
 }
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * One result from the rounds of a scenario on one server: requests, errors and CPU added up,
+ * req/s over the whole measured time, latency percentiles the median of the rounds' (autocannon
+ * gives percentiles, not histograms), max the largest. `rounds` keeps each round's figures.
+ */
+export function combineRounds(list) {
+  const failed = list.find((r) => r.failed);
+  if (failed || list.length === 1) return failed ?? list[0];
+  const total = sum(list.map((r) => r.requests.total));
+  const seconds = sum(list.map((r) => r.durationSeconds));
+  const cpuMs = list.every((r) => r.cpuMs !== null) ? sum(list.map((r) => r.cpuMs)) : null;
+  const statusCodes = {};
+  for (const r of list) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const [first] = list;
+  return {
+    name: first.name,
+    description: first.description,
+    connections: first.connections,
+    durationSeconds: seconds,
+    distinctRequests: first.distinctRequests,
+    requests: { total, perSecondMean: total / seconds, perSecondStddev: median(list.map((r) => r.requests.perSecondStddev)) },
+    latencyMs: {
+      mean: sum(list.map((r) => r.latencyMs.mean * r.requests.total)) / Math.max(total, 1),
+      p50: median(list.map((r) => r.latencyMs.p50)),
+      p90: median(list.map((r) => r.latencyMs.p90)),
+      p99: median(list.map((r) => r.latencyMs.p99)),
+      max: Math.max(...list.map((r) => r.latencyMs.max)),
+    },
+    throughputBytesPerSecond: median(list.map((r) => r.throughputBytesPerSecond)),
+    cpuMs,
+    cpuMsPerRequest: cpuMs !== null && total ? cpuMs / total : null,
+    non2xx: sum(list.map((r) => r.non2xx)),
+    errors: sum(list.map((r) => r.errors)),
+    timeouts: sum(list.map((r) => r.timeouts)),
+    statusCodes,
+    rounds: list.map((r) => ({ reqPerSec: r.requests.perSecondMean, p99Ms: r.latencyMs.p99, cpuUsPerRequest: r.cpuMsPerRequest === null ? null : r.cpuMsPerRequest * 1000 })),
+  };
+}
+
+export { median };

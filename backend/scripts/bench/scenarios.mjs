@@ -41,7 +41,6 @@ export const scenarios = [
     description: 'GET /healthz: no database: the cost of the HTTP stack (helmet, logger, guards)',
     requests: () => [{ path: '/healthz' }],
     check: (status) => status === 200 || `status ${status}`,
-    duration: 10,
   },
   {
     name: 'myprofile',
