@@ -19,6 +19,9 @@ const express = require('express');
 const helmet = require('helmet');
 const pg = require('pg');
 const { helmetOptions } = require(path.join(backendDir, 'dist/bootstrap.js'));
+const { securityHeaders } = require(path.join(backendDir, 'dist/common/http/security-headers.js'));
+// The same answer as the app's, headers too: helmet's (worked out once, as the app does) and Vary.
+const answerHeaders = { ...securityHeaders(helmetOptions), vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' };
 
 let databaseUrl = process.env.DATABASE_URL;
 let poolSize = Number(process.env.DATABASE_POOL_SIZE || 10);
@@ -65,7 +68,7 @@ const server = http.createServer((req, res) => {
   const handler = sqlFloors[floor];
   const send = (status, body) => {
     const json = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    res.writeHead(status, { ...answerHeaders, 'content-length': Buffer.byteLength(json) });
     res.end(json);
   };
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
@@ -75,7 +78,7 @@ const server = http.createServer((req, res) => {
     (err) => send(err.status ?? err.getStatus?.() ?? 500, { detail: err.message }),
   );
 });
-server.keepAliveTimeout = 65_000;
+server.keepAliveTimeout = 72_000; // Fastify's default, so the app's too
 server.listen(Number(process.env.PORT), '127.0.0.1');
 
 const stop = async () => {
