@@ -1,26 +1,61 @@
 import type { Socket } from 'node:net';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { type DatabaseHandle, startEmbeddedPostgres } from './embedded-postgres';
 
 describe('the embedded database thread', () => {
-  it('sends the whole answer to a statement in one write (not one per protocol message)', async () => {
-    const db = await startEmbeddedPostgres();
-    const client = new Client({ connectionString: db.url });
+  let db: DatabaseHandle;
+  let client: Client;
+
+  beforeAll(async () => {
+    db = await startEmbeddedPostgres();
+    client = new Client({ connectionString: db.url });
     await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await db.close();
+  });
+
+  it('sends the whole answer to a statement in one write (not one per protocol message)', async () => {
+    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    let reads = 0;
+    const count = () => reads++;
+    socket.on('data', count);
+    const statements = 20;
     try {
-      const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
-      let reads = 0;
-      socket.on('data', () => reads++);
-      const statements = 20;
       for (let i = 0; i < statements; i++) {
-        // Parse (the first time), Bind, Describe, Execute, Sync: PGlite answers each message apart.
+        // Parse (the first time), Bind, Describe, Execute, Sync: one batch, one answer.
         const { rows } = await client.query({ name: 'one-write', text: 'SELECT $1::int AS n, repeat($2, 3) AS s', values: [i, 'ab'] });
         expect(rows).toEqual([{ n: i, s: 'ababab' }]);
       }
-      expect(reads).toBe(statements);
     } finally {
-      await client.end();
-      await db.close();
+      socket.off('data', count);
+    }
+    expect(reads).toBe(statements);
+  });
+
+  it('reports a failing statement of a batch and answers the next one', async () => {
+    await expect(client.query({ name: 'int', text: 'SELECT $1::int AS n', values: ['twelve'] })).rejects.toThrow(/invalid input syntax for type integer/);
+    expect((await client.query({ name: 'int', text: 'SELECT $1::int AS n', values: ['12'] })).rows).toEqual([{ n: 12 }]);
+    await expect(client.query('SELECT 1/0')).rejects.toThrow(/division by zero/);
+    expect((await client.query('SELECT 2 AS n')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps a transaction to its connection: another waits for its end and sees only what was committed', async () => {
+    const other = new Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await client.query('CREATE TABLE batch_spec (n int)');
+      await client.query('BEGIN');
+      await client.query({ text: 'INSERT INTO batch_spec VALUES ($1)', values: [1] });
+      const read = other.query('SELECT count(*)::int AS n FROM batch_spec'); // waits: one session, in a transaction
+      await client.query({ text: 'INSERT INTO batch_spec VALUES ($1)', values: [2] });
+      await client.query('ROLLBACK');
+      expect((await read).rows).toEqual([{ n: 0 }]);
+      await client.query({ text: 'INSERT INTO batch_spec VALUES ($1)', values: [3] });
+      expect((await other.query('SELECT array_agg(n)::text AS ns FROM batch_spec')).rows).toEqual([{ ns: '{3}' }]);
+    } finally {
+      await other.end();
     }
   });
 });

@@ -37,6 +37,78 @@ type Reply = { type: 'ready' } | { type: 'dump'; blob: Blob } | { type: 'closed'
 
 /* c8 ignore start: runs on the worker thread, from its source text */
 function threadMain(data: ThreadData): void {
+  /** What the socket handler of @electric-sql/pglite-socket (pinned: 0.2.17) has, private in its types, that the batching below uses. */
+  interface SocketHandler {
+    socket: import('node:net').Socket | null;
+    active: boolean;
+    id: number;
+    messageBuffer: Buffer;
+    queryQueue: { enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> };
+    handleSslRequest(): boolean;
+    handleCancelRequest(): boolean;
+    dispatchEvent(event: Event): boolean;
+    handleData(data: Buffer): Promise<number>;
+  }
+  const PROTOCOL_3 = 196608;
+  /**
+   * The library's handler sends each protocol message the client wrote (Bind, Describe, Execute,
+   * Sync for a prepared statement) through its queue and into PGlite on its own, and writes each
+   * answer as it comes: four passes through the queue, four calls into the WebAssembly module and
+   * three or more writes per statement, with the two threads waiting on each other in between.
+   * PGlite runs a buffer of several messages in one call, as PostgreSQL reads them from its
+   * socket (an error skips to the next Sync, as there), so this handler sends every complete
+   * message received so far as one batch, and the answer leaves in one write. A start-up message
+   * goes alone, as before, and so do SSL and cancel requests (the library's own code).
+   */
+  function patchSocketHandler(handler: SocketHandler): void {
+    /** The length of the message at `offset` (0 while it is not all there yet); `startup` for a start-up message. */
+    const messageAt = (buffer: Buffer, offset: number): { length: number; startup: boolean } => {
+      const left = buffer.length - offset;
+      if (left >= 8 && buffer.readInt32BE(offset + 4) === PROTOCOL_3) {
+        const length = buffer.readInt32BE(offset);
+        return { length: length <= left ? length : 0, startup: true };
+      }
+      if (left < 5) return { length: 0, startup: false };
+      const length = 1 + buffer.readInt32BE(offset + 1);
+      return { length: length <= left ? length : 0, startup: false };
+    };
+    handler.handleData = async function (this: SocketHandler, data: Buffer): Promise<number> {
+      if (!this.socket || !this.active) return 0;
+      this.messageBuffer = this.messageBuffer.length ? Buffer.concat([this.messageBuffer, data]) : data;
+      const socket = this.socket;
+      let written = 0;
+      socket.cork(); // should PGlite hand over an answer in pieces, they still leave together
+      try {
+        while (this.messageBuffer.length > 0) {
+          if (this.handleSslRequest() || this.handleCancelRequest()) continue;
+          const first = messageAt(this.messageBuffer, 0);
+          if (first.length === 0) break; // not all there: wait for more
+          let end = first.length;
+          for (let next = messageAt(this.messageBuffer, end); !first.startup && next.length > 0 && !next.startup; next = messageAt(this.messageBuffer, end)) {
+            end += next.length;
+          }
+          const batch = new Uint8Array(this.messageBuffer.subarray(0, end));
+          this.messageBuffer = this.messageBuffer.subarray(end);
+          if (!this.active || !this.socket) break;
+          let writeError: Error | undefined;
+          await this.queryQueue.enqueue(this.id, batch, (answer) => {
+            if (answer.length > 0 && this.active && this.socket?.writable) {
+              this.socket.write(Buffer.from(answer), (err?: Error | null) => {
+                if (err) writeError = err;
+              });
+            }
+            written += answer.length;
+          });
+          if (writeError) throw writeError;
+        }
+      } finally {
+        socket.uncork();
+      }
+      this.dispatchEvent(new CustomEvent('data', { detail: { incoming: data.length, outgoing: written } }));
+      return written;
+    };
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -44,22 +116,7 @@ function threadMain(data: ThreadData): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGLiteSocketServer, PGLiteSocketHandler } = require(data.socketPath) as typeof import('@electric-sql/pglite-socket');
   const port = parentPort!;
-  // The socket handler runs each protocol message of a statement (Bind, Describe, Execute, Sync)
-  // through PGlite on its own and writes every piece of output at once: four to six write calls
-  // per statement, about a fifth of this thread's time under load. Corked while it works through
-  // what the client sent, the answer leaves in one write.
-  type Handler = { socket: import('node:net').Socket | null; handleData(data: Buffer): Promise<number> };
-  const handler = PGLiteSocketHandler.prototype as unknown as Handler;
-  const handleData = handler.handleData;
-  handler.handleData = async function (this: Handler, chunk: Buffer): Promise<number> {
-    const socket = this.socket;
-    socket?.cork();
-    try {
-      return await handleData.call(this, chunk);
-    } finally {
-      socket?.uncork();
-    }
-  };
+  patchSocketHandler(PGLiteSocketHandler.prototype as unknown as SocketHandler);
   const fail = (err: unknown): void => {
     const error = err instanceof Error ? err : new Error(String(err));
     port.postMessage({ type: 'failed', message: error.message, stack: error.stack });
