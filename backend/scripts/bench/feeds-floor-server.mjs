@@ -5,12 +5,12 @@
 // TypeORM or logger. The app's packers (from dist) run over a 10-line database adapter, so the
 // statements are exactly the app's. Same database setup as the app: DATABASE_URL (pool of
 // DATABASE_POOL_SIZE, default 10) or the embedded PGlite under DATA_DIR/db (one connection).
-import * as crypto from 'node:crypto';
 import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { appAnswerHeaders, bareSql } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -22,14 +22,10 @@ const { BooksService } = require(`${dist}/modules/books/books.service.js`);
 const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
 const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
 const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
+const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
 
 const handle = await openDatabase(process.env.DATABASE_URL || undefined, process.env.DATA_DIR, Number(process.env.DATABASE_POOL_SIZE || 10));
-const { statementNamer, forgetPrepared } = require(`${dist}/database/sql.js`);
-// As the app's pool and Sql: named prepared statements (unless DATABASE_PREPARE=false), and a
-// clean session for each new connection to the embedded database.
-const pool = new pg.Pool({ connectionString: handle.url, max: handle.embedded ? 1 : handle.poolSize, ...(handle.embedded ? { onConnect: forgetPrepared } : {}) });
-const statementName = process.env.DATABASE_PREPARE === 'false' ? () => undefined : statementNamer();
-const db = { query: async (text, params) => (await pool.query({ text, values: params, name: statementName(text) })).rows };
+const db = bareSql(pg, require(`${dist}/database/sql.js`), { url: handle.url, max: handle.embedded ? 1 : handle.poolSize, embedded: handle.embedded });
 
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const access = new AccessService();
@@ -39,15 +35,14 @@ const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPac
 const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
 const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), follows, books);
 
-const sha256 = (v) => crypto.createHash('sha256').update(v).digest('hex');
+// The app's token lookup (TokenService.resolve); a bad or inactive token reads as a visitor here.
+const tokens = new TokenService(null, db); // (token repository: writes only, sql)
+const answerHeaders = appAnswerHeaders((file) => require(`${dist}/${file}`));
 async function viewerOf(req) {
-  const key = /^Token ([0-9a-f]{40})$/i.exec(req.headers.authorization ?? '')?.[1];
+  const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!key) return undefined;
-  const [row] = await db.query(
-    `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
-    [sha256(key.toLowerCase())],
-  );
-  return row?.is_active ? { id: row.id, email: row.email, language: row.language, tokenId: row.token_id } : undefined;
+  const user = await tokens.resolve(key);
+  return user && user !== 'inactive' ? user : undefined;
 }
 
 const server = http.createServer(async (req, res) => {
@@ -61,12 +56,13 @@ const server = http.createServer(async (req, res) => {
     else if (url.pathname === '/api/user/userpostcc/') body = await feeds.ofUser(Number(url.searchParams.get('user_id')), page, viewer);
     else if (url.pathname === '/api/user/monopostcc/') body = await feeds.ofBook(Number(url.searchParams.get('pageId')), page, viewer);
     else return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    const json = JSON.stringify(body);
+    res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);
   } catch (err) {
     res.writeHead(500).end(String(err));
   }
 });
 server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-const stop = () => server.close(() => pool.end().then(() => handle.close()).then(() => process.exit(0)));
+const stop = () => server.close(() => db.pool.end().then(() => handle.close()).then(() => process.exit(0)));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

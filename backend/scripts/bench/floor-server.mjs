@@ -11,6 +11,7 @@ import * as crypto from 'node:crypto';
 import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { appAnswerHeaders, bareSql } from './floor-support.mjs';
 import { sqlFloors } from './floors.mjs';
 
 const backendDir = process.env.BACKEND_DIR;
@@ -19,9 +20,6 @@ const express = require('express');
 const helmet = require('helmet');
 const pg = require('pg');
 const { helmetOptions } = require(path.join(backendDir, 'dist/bootstrap.js'));
-const { securityHeaders } = require(path.join(backendDir, 'dist/common/http/security-headers.js'));
-// The same answer as the app's, headers too: helmet's (worked out once, as the app does) and Vary.
-const answerHeaders = { ...securityHeaders(helmetOptions), vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' };
 
 let databaseUrl = process.env.DATABASE_URL;
 let poolSize = Number(process.env.DATABASE_POOL_SIZE || 10);
@@ -33,29 +31,24 @@ if (process.env.PGLITE_DIR) {
   poolSize = embedded.poolSize;
   closeEmbedded = () => embedded.close();
 }
-const { statementNamer, forgetPrepared } = require(path.join(backendDir, 'dist/database/sql.js'));
-// As the app's pool and Sql: named prepared statements (unless DATABASE_PREPARE=false), and a
-// clean session for each new connection to the embedded database.
-const db = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...(process.env.PGLITE_DIR ? { onConnect: forgetPrepared } : {}) });
-const statementName = process.env.DATABASE_PREPARE === 'false' ? () => undefined : statementNamer();
-
-// The app's Book code over the bare pool (its Sql interface: query(text, params) → rows).
+// The app's services over the bare pool (its Sql interface: query(text, params) → rows).
 const dist = (file) => require(path.join(backendDir, 'dist', file));
+// The same answer as the app's, headers too.
+const answerHeaders = appAnswerHeaders(dist);
+const rows = bareSql(pg, dist('database/sql.js'), { url: databaseUrl, max: poolSize, embedded: Boolean(process.env.PGLITE_DIR) });
 const { AccessService } = dist('common/access/access.service.js');
 const { ProfilePacker } = dist('modules/profiles/profile.packer.js');
 const { BookPacker } = dist('modules/books/book.packer.js');
 const { BooksService } = dist('modules/books/books.service.js');
 const { ProfilesService } = dist('modules/profiles/profiles.service.js');
 const { TokenService } = dist('modules/auth/token.service.js');
-// Every statement of a floor as the app runs it: named (prepared) unless DATABASE_PREPARE=false.
-const named = { query: (text, params) => db.query({ text, values: params, name: statementName(text) }) };
-const rows = { query: async (text, params) => (await named.query(text, params)).rows };
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
 const tokens = new TokenService(null, rows); // (token repository: writes only, sql)
 // (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
-const profiles = new ProfilesService(null, null, rows, appOptions, null, null, new AccessService());
-const books = new BooksService(rows, rows, signer, { subscribe() {} }, new AccessService(), new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
+const access = new AccessService();
+const profiles = new ProfilesService(null, null, rows, appOptions, null, null, access);
+const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
 
 const bare = express();
 bare.disable('x-powered-by');
@@ -73,7 +66,7 @@ const server = http.createServer((req, res) => {
   };
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
   const url = new URL(req.url, 'http://floor');
-  handler(named, { url, headers: req.headers, tokens, profiles, books }).then(
+  handler({ url, headers: req.headers, tokens, profiles, books }).then(
     (body) => send(200, body),
     (err) => send(err.status ?? err.getStatus?.() ?? 500, { detail: err.message }),
   );
@@ -84,7 +77,7 @@ server.listen(Number(process.env.PORT), '127.0.0.1');
 const stop = async () => {
   server.close();
   server.closeAllConnections();
-  await db.end().catch(() => undefined);
+  await rows.pool.end().catch(() => undefined);
   await closeEmbedded().catch(() => undefined);
   process.exit(0);
 };

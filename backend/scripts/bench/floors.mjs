@@ -39,37 +39,37 @@ const pageOf = (url) => {
 };
 
 /**
- * SQL floors by scenario name: (db, { url, headers, tokens, profiles, books }) => JSON body, where
+ * SQL floors by scenario name: ({ url, headers, tokens, profiles, books }) => JSON body, where
  * tokens, profiles and books are the app's TokenService, ProfilesService and BooksService.
  */
 export const sqlFloors = {
-  async myprofile(db, { headers, tokens, profiles }) {
+  async myprofile({ headers, tokens, profiles }) {
     return profiles.mine(await tokenUser(tokens, headers, true));
   },
-  async newprofiles(db, { headers, tokens, profiles }) {
+  async newprofiles({ headers, tokens, profiles }) {
     return profiles.newest(await tokenUser(tokens, headers, false));
   },
-  async 'profile-search'(db, { url, headers, tokens, profiles }) {
+  async 'profile-search'({ url, headers, tokens, profiles }) {
     await tokenUser(tokens, headers, false);
     return profiles.search(url.searchParams.get('q') ?? undefined, pageOf(url));
   },
-  async 'profile-detail'(db, { url, headers, tokens, profiles }) {
+  async 'profile-detail'({ url, headers, tokens, profiles }) {
     await tokenUser(tokens, headers, false);
     return profiles.byUserId(Number(url.pathname.split('/').filter(Boolean).pop()));
   },
-  async 'book-list'(db, { url, headers, tokens, books }) {
+  async 'book-list'({ url, headers, tokens, books }) {
     const user = await tokenUser(tokens, headers, false);
     return books.byLanguage(url.pathname.includes('pageccja') ? 'ja' : 'en', pageOf(url), user);
   },
-  async 'book-info'(db, { url, headers, tokens, books }) {
+  async 'book-info'({ url, headers, tokens, books }) {
     const user = await tokenUser(tokens, headers, false);
     return books.info(Number(url.searchParams.get('pageId')), user);
   },
-  async 'book-search'(db, { url, headers, tokens, books }) {
+  async 'book-search'({ url, headers, tokens, books }) {
     const user = await tokenUser(tokens, headers, false);
     return books.search(url.searchParams.get('query') ?? '', pageOf(url), user);
   },
-  async 'book-tag'(db, { url, headers, tokens, books }) {
+  async 'book-tag'({ url, headers, tokens, books }) {
     const user = await tokenUser(tokens, headers, false);
     return books.byAttribute(Number(url.pathname.split('/').filter(Boolean).at(-2)), pageOf(url), user);
   },

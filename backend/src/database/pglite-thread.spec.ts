@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { Client } from 'pg';
 import { type DatabaseHandle, startEmbeddedPostgres } from './embedded-postgres';
 
@@ -39,6 +39,21 @@ describe('the embedded database thread', () => {
     expect((await client.query({ name: 'int', text: 'SELECT $1::int AS n', values: ['12'] })).rows).toEqual([{ n: 12 }]);
     await expect(client.query('SELECT 1/0')).rejects.toThrow(/division by zero/);
     expect((await client.query('SELECT 2 AS n')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('ends a connection whose message length cannot be right, and goes on serving the others', async () => {
+    const { port } = new URL(db.url);
+    for (const length of [-10, 2, 0x7fffffff]) {
+      const raw = connect(Number(port), '127.0.0.1');
+      const closed = new Promise<void>((resolve) => raw.on('close', () => resolve()));
+      raw.on('error', () => undefined);
+      const message = Buffer.alloc(5);
+      message.write('Q', 0);
+      message.writeInt32BE(length, 1);
+      raw.write(message); // and wait: the server must be the one to end it
+      await closed;
+      expect((await client.query({ text: 'SELECT $1::int AS n', values: [length] })).rows).toEqual([{ n: length }]);
+    }
   });
 
   it('keeps a transaction to its connection: another waits for its end and sees only what was committed', async () => {

@@ -46,10 +46,11 @@ function threadMain(data: ThreadData): void {
     queryQueue: { enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> };
     handleSslRequest(): boolean;
     handleCancelRequest(): boolean;
-    dispatchEvent(event: Event): boolean;
     handleData(data: Buffer): Promise<number>;
   }
   const PROTOCOL_3 = 196608;
+  const MAX_STARTUP = 10_000; // PostgreSQL's MAX_STARTUP_PACKET_LENGTH
+  const MAX_MESSAGE = 0x3fffffff; // PostgreSQL's MaxAllocSize
   /**
    * The library's handler sends each protocol message the client wrote (Bind, Describe, Execute,
    * Sync for a prepared statement) through its queue and into PGlite on its own, and writes each
@@ -61,16 +62,23 @@ function threadMain(data: ThreadData): void {
    * goes alone, as before, and so do SSL and cancel requests (the library's own code).
    */
   function patchSocketHandler(handler: SocketHandler): void {
-    /** The length of the message at `offset` (0 while it is not all there yet); `startup` for a start-up message. */
+    /**
+     * The length of the message at `offset`: 0 while it is not all there yet, -1 when its length
+     * field cannot be right (as PostgreSQL, which then ends the connection: a start-up packet of
+     * 8 to 10,000 bytes, a typed message whose length counts at least its own 4 bytes and at most
+     * 1 GB). `startup` for a start-up message.
+     */
     const messageAt = (buffer: Buffer, offset: number): { length: number; startup: boolean } => {
       const left = buffer.length - offset;
       if (left >= 8 && buffer.readInt32BE(offset + 4) === PROTOCOL_3) {
         const length = buffer.readInt32BE(offset);
+        if (length < 8 || length > MAX_STARTUP) return { length: -1, startup: true };
         return { length: length <= left ? length : 0, startup: true };
       }
       if (left < 5) return { length: 0, startup: false };
-      const length = 1 + buffer.readInt32BE(offset + 1);
-      return { length: length <= left ? length : 0, startup: false };
+      const declared = buffer.readInt32BE(offset + 1);
+      if (declared < 4 || declared > MAX_MESSAGE) return { length: -1, startup: false };
+      return { length: 1 + declared <= left ? 1 + declared : 0, startup: false };
     };
     handler.handleData = async function (this: SocketHandler, data: Buffer): Promise<number> {
       if (!this.socket || !this.active) return 0;
@@ -83,6 +91,12 @@ function threadMain(data: ThreadData): void {
           if (this.handleSslRequest() || this.handleCancelRequest()) continue;
           const first = messageAt(this.messageBuffer, 0);
           if (first.length === 0) break; // not all there: wait for more
+          if (first.length < 0) {
+            // Not the protocol (the library's own loop would spin on a negative length for ever).
+            this.messageBuffer = Buffer.alloc(0);
+            socket.destroy();
+            break;
+          }
           let end = first.length;
           for (let next = messageAt(this.messageBuffer, end); !first.startup && next.length > 0 && !next.startup; next = messageAt(this.messageBuffer, end)) {
             end += next.length;
@@ -104,7 +118,8 @@ function threadMain(data: ThreadData): void {
       } finally {
         socket.uncork();
       }
-      this.dispatchEvent(new CustomEvent('data', { detail: { incoming: data.length, outgoing: written } }));
+      // The library also dispatched a 'data' event here (byte counts); nothing in the server
+      // listens to it, and on this path it was an event object per statement.
       return written;
     };
   }
