@@ -284,6 +284,33 @@ describe('Books', () => {
       expect(info.files.map((f: { profile: { userId: number } }) => f.profile.userId)).toEqual([hanako.userId, taro.userId]);
     });
 
+    it("a file like another user's paid Book never joins it: the Book's files stay sold, the upload makes a Book of its own", async () => {
+      // The attack: the same title and the same columns as taro's ¥800 workbook, uploaded free.
+      const mallory = await signUp(t, 'mallory@example.com');
+      await request(t.http).post('/api/user/profile/').set(auth(mallory.token)).field('nickName', 'mallory').expect(201);
+      const res = await upload(t, mallory.token, 'world-city-populations.xlsx', sample('world-city-populations.xlsx'), { title: 'World city populations', language: 'en' }).expect(201);
+      const done = await waitForBook(t, mallory.userId, res.body.id);
+      expect(done.page).not.toBe(paidBook.id);
+      const paid = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${paidBook.id}`).set(auth(mallory.token)).expect(200)).body;
+      expect(paid).toMatchObject({ is_owned: false, badpoint: '', answer: '' });
+      expect(paid.files.map((f: { profile: { userId: number } }) => f.profile.userId)).toEqual([taro.userId]);
+      await request(t.http).post('/api/user/download/').set(auth(mallory.token)).send({ file_id: paidFileId }).expect(403);
+      await request(t.http).post('/api/user/get_s3_url/').set(auth(mallory.token)).send({ file_id: paidFileId }).expect(403);
+      const owners = await db.query(`SELECT user_id FROM page_owners WHERE page_id = $1 ORDER BY user_id`, [paidBook.id]);
+      expect(owners.map((o: { user_id: number }) => o.user_id)).toEqual([taro.userId]);
+    });
+
+    it('a priced file never joins a free Book (its data would be given away): it makes a Book of its own at its price', async () => {
+      const seller = await signUp(t, 'seller@example.com');
+      await request(t.http).post('/api/user/profile/').set(auth(seller.token)).field('nickName', 'seller').expect(201);
+      const res = await upload(t, seller.token, 'health.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率', price: 800, mydata: true }).expect(201);
+      const done = await waitForBook(t, seller.userId, res.body.id);
+      expect(done.page).not.toBe(freeBook.id);
+      const own = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;
+      expect(own.page_price).toBe(800);
+      expect(own.files.map((f: { profile: { userId: number } }) => f.profile.userId)).toEqual([seller.userId]);
+    });
+
     it('running a generation job again never creates a second Book', async () => {
       const before = (await db.query(`SELECT count(*)::int AS n FROM pages`))[0].n;
       await t.app.get(BookGenerationService).process(csvFileId);

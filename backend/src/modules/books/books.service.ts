@@ -378,15 +378,17 @@ export class BooksService {
   }
 
   /**
-   * A Book of the same language whose subject words overlap enough, that has room for another
-   * file and no file from this uploader yet.
+   * A free Book of the same language whose subject words overlap enough, that has room for
+   * another file and no file from this uploader yet. Only free Books take files on their own
+   * (api-contract rule 4): a similar title and column names are public knowledge, so joining a
+   * paid Book would sell it for the price of an upload; that needs its owner's consent.
    */
   async sameSubject(language: string, subject: string[], uploaderId: number, tx: EntityManager): Promise<number | null> {
     const query = searchQuery(subject.slice(0, 10).join(' '))?.replace(/ & /g, ' | ');
     if (!query) return null;
     const candidates: Array<{ id: number; subject_words: string }> = await tx.query(
       `SELECT p.id, p.subject_words FROM pages p
-        WHERE p.language = $1 AND p.search_vector @@ to_tsquery('simple', $2)
+        WHERE p.language = $1 AND p.page_price = 0 AND p.search_vector @@ to_tsquery('simple', $2)
           AND NOT EXISTS (SELECT 1 FROM book_files f WHERE f.page_id = p.id AND f.user_id = $3)
           AND (SELECT count(*) FROM book_files f WHERE f.page_id = p.id) < ${FILES_PER_BOOK}
         ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 20`,

@@ -97,7 +97,10 @@ export class BookGenerationService implements OnModuleInit {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
       if (!locked || locked.page_id !== null) return null;
-      const existing = await this.books.sameSubject(draft.language, subject, file.userId, tx);
+      // Only a free file meant for everyone joins a Book on its own: a priced file (the uploader
+      // sells their data) or one addressed to circles always makes a Book of its own.
+      const joinable = !(file.mydata && file.price > 0) && (file.communityIds ?? []).length === 0;
+      const existing = joinable ? await this.books.sameSubject(draft.language, subject, file.userId, tx) : null;
       const pageId =
         existing ??
         (await this.books.create(
