@@ -229,6 +229,19 @@ describe('posts', () => {
       expect(event).toEqual({ repostId: res.body.id, postId: originalId, userId: reader.userId, authorId: author.userId });
     });
 
+    it("refuses the reposter's edits of the repost's text, image and flags (they are the original author's); likes still work", async () => {
+      const repost = (await request(t.http).get(api(`userpostcc/?user_id=${reader.userId}`)).expect(200)).body.res.find((p: { repostingFrom: number }) => p.repostingFrom === originalId);
+      const refused = { detail: "A repost shows someone else's post: it cannot be edited." };
+      await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).send({ text: 'words put in the author\'s mouth' }).expect(403, refused);
+      await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).field('text', 'x').attach('img', await jpeg(), 'crop.jpg').expect(403, refused);
+      await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).send({ purepost_flag: true }).expect(403, refused);
+      await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(third.token)).send({ text: 'x' }).expect(403);
+      const after = (await request(t.http).get(api(`monopost/${repost.id}/`)).expect(200)).body;
+      expect(after).toMatchObject({ text: 'worth sharing', img: null, purepost_flag: false });
+      const liked = await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(third.token)).send({ liked: [third.userId] }).expect(200);
+      expect(liked.body.likedTimes).toBe(1);
+    });
+
     it("refuses deleting someone else's repost; the reposter takes theirs back", async () => {
       const repost = (await request(t.http).get(api(`userpostcc/?user_id=${reader.userId}`)).expect(200)).body.res.find((p: { repostingFrom: number }) => p.repostingFrom === originalId);
       await request(t.http).delete(api(`delete-repost/${repost.id}/delete_repost/`)).set(auth(third.token)).expect(403);

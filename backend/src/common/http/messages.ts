@@ -84,6 +84,7 @@ export const MESSAGES = {
   alreadyReposted: 'You have already reposted this post.',
   likeOnlyYourself: 'You can only like or unlike a post as yourself.',
   authorOnly: 'Only the author can change or delete this.',
+  repostNotEditable: "A repost shows someone else's post: it cannot be edited.",
   cannotFollowSelf: 'You cannot follow yourself.',
 } as const;
 

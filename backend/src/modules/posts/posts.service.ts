@@ -195,8 +195,10 @@ export class PostsService {
     if (edits) await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
     if (dto.liked !== undefined && dto.liked.some((u) => u !== viewer.id)) throw forbidden(LIKE_ONLY_YOURSELF);
     if (edits) {
-      if (dto.text !== undefined && !dto.text.trim() && !row.reposting) throw DrfValidationError.field('text', Msg.blank);
-      if (dto.rating !== undefined && (row.review_to === null || row.reposting)) throw DrfValidationError.field('rating', Msg.onlyReviewRated);
+      // A repost carries the original's text and image under the original author's name.
+      if (row.reposting) throw forbidden(Msg.repostNotEditable);
+      if (dto.text !== undefined && !dto.text.trim()) throw DrfValidationError.field('text', Msg.blank);
+      if (dto.rating !== undefined && row.review_to === null) throw DrfValidationError.field('rating', Msg.onlyReviewRated);
     }
     const img = edits && image ? await this.storeImage(viewer.id, image) : undefined;
     await this.db.transaction(async (tx) => {
