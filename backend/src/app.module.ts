@@ -13,6 +13,7 @@ import { TagsModule } from './modules/tags/tags.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { BooksModule } from './modules/books/books.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { SignInModule } from './modules/sign-in/sign-in.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
@@ -82,6 +83,7 @@ export class AppModule {
         HealthModule,
         ProfilesModule,
         AuthModule,
+        SignInModule,
         TagsModule,
         BooksModule,
         UploadsModule,

@@ -50,6 +50,14 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'LLM_BASE_URL', kind: 'url', description: 'OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 (BOOK_GENERATOR=llm).' },
   { name: 'LLM_MODEL', kind: 'string', default: 'gpt-4o-mini', description: 'Chat model name for BOOK_GENERATOR=llm.' },
   { name: 'LLM_API_KEY', kind: 'string', description: 'API key for the LLM endpoint.' },
+  { name: 'GOOGLE_CLIENT_ID', kind: 'string', description: 'OAuth client id of the Google sign-in button (Google Identity Services). Unset: no Google button.' },
+  { name: 'GOOGLE_ISSUER', kind: 'url', default: 'https://accounts.google.com', description: 'Issuer whose `/.well-known/openid-configuration` gives the keys Google ID tokens are checked against.' },
+  { name: 'LINE_CHANNEL_ID', kind: 'string', description: 'LINE Login channel id. Unset (or no secret): no LINE button.' },
+  { name: 'LINE_CHANNEL_SECRET', kind: 'string', description: 'LINE Login channel secret (also the key of LINE web login ID tokens, HS256).' },
+  { name: 'LINE_ISSUER', kind: 'url', default: 'https://access.line.me', description: 'LINE Login issuer (discovery, token endpoint).' },
+  { name: 'YAHOO_CLIENT_ID', kind: 'string', description: 'Yahoo! JAPAN ID (YConnect v2) client id. Unset (or no secret): no Yahoo! JAPAN button.' },
+  { name: 'YAHOO_CLIENT_SECRET', kind: 'string', description: 'Yahoo! JAPAN client secret.' },
+  { name: 'YAHOO_ISSUER', kind: 'url', default: 'https://auth.login.yahoo.co.jp/yconnect/v2', description: 'YConnect v2 issuer (discovery, token endpoint, keys).' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
 ];
 
@@ -92,6 +100,12 @@ export interface AppConfig {
   accountDeletionGraceDays: number;
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
+  /** Sign-in providers; a provider is on when its client id (and secret, for code flows) is set. */
+  signIn: {
+    google?: { clientId: string; issuer: string };
+    line?: { clientId: string; clientSecret: string; issuer: string };
+    yahoo?: { clientId: string; clientSecret: string; issuer: string };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -184,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',
       llm: values.LLM_BASE_URL ? { baseUrl: values.LLM_BASE_URL, model: values.LLM_MODEL!, apiKey: values.LLM_API_KEY } : undefined,
+    },
+    signIn: {
+      google: values.GOOGLE_CLIENT_ID ? { clientId: values.GOOGLE_CLIENT_ID, issuer: values.GOOGLE_ISSUER! } : undefined,
+      line: values.LINE_CHANNEL_ID && values.LINE_CHANNEL_SECRET ? { clientId: values.LINE_CHANNEL_ID, clientSecret: values.LINE_CHANNEL_SECRET, issuer: values.LINE_ISSUER! } : undefined,
+      yahoo: values.YAHOO_CLIENT_ID && values.YAHOO_CLIENT_SECRET ? { clientId: values.YAHOO_CLIENT_ID, clientSecret: values.YAHOO_CLIENT_SECRET, issuer: values.YAHOO_ISSUER! } : undefined,
     },
   };
 }

@@ -3,6 +3,7 @@ export const addTagTypes = [
   "operations",
   "profiles",
   "accounts",
+  "sign-in",
   "tags",
   "books",
   "follows",
@@ -175,6 +176,97 @@ const injectedRtkApi = api
       >({
         query: () => ({ url: `/api/user/deleteprofile/`, method: "POST" }),
         invalidatesTags: ["accounts", "profiles"],
+      }),
+      signInProviders: build.query<
+        SignInProvidersApiResponse,
+        SignInProvidersApiArg
+      >({
+        query: () => ({ url: `/api/user/sign-in-providers/` }),
+        providesTags: ["sign-in"],
+      }),
+      loginGoogle: build.mutation<LoginGoogleApiResponse, LoginGoogleApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/loginGoogle/`,
+          method: "POST",
+          body: queryArg.googleLoginDto,
+        }),
+        invalidatesTags: ["sign-in"],
+      }),
+      lineLogin: build.query<LineLoginApiResponse, LineLoginApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/line-login/`,
+          params: {
+            community: queryArg.community,
+            link: queryArg.link,
+          },
+        }),
+        providesTags: ["sign-in"],
+      }),
+      yahooLogin: build.query<YahooLoginApiResponse, YahooLoginApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/yahoo-login/`,
+          params: {
+            community: queryArg.community,
+            link: queryArg.link,
+          },
+        }),
+        providesTags: ["sign-in"],
+      }),
+      lineCallback: build.query<LineCallbackApiResponse, LineCallbackApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/line-callback/`,
+          params: {
+            code: queryArg.code,
+            state: queryArg.state,
+          },
+        }),
+        providesTags: ["sign-in"],
+      }),
+      yahooCallback: build.query<YahooCallbackApiResponse, YahooCallbackApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/yahoo-callback/`,
+            params: {
+              code: queryArg.code,
+              state: queryArg.state,
+            },
+          }),
+          providesTags: ["sign-in"],
+        },
+      ),
+      signInMethods: build.query<SignInMethodsApiResponse, SignInMethodsApiArg>(
+        {
+          query: () => ({ url: `/api/user/sign-in-methods/` }),
+          providesTags: ["sign-in"],
+        },
+      ),
+      linkGoogle: build.mutation<LinkGoogleApiResponse, LinkGoogleApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/sign-in-methods/google/`,
+          method: "POST",
+          body: queryArg.googleLinkDto,
+        }),
+        invalidatesTags: ["sign-in"],
+      }),
+      linkProviderStart: build.mutation<
+        LinkProviderStartApiResponse,
+        LinkProviderStartApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/sign-in-methods/${queryArg.provider}/start/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["sign-in"],
+      }),
+      unlinkProvider: build.mutation<
+        UnlinkProviderApiResponse,
+        UnlinkProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/sign-in-methods/${queryArg.provider}/`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["sign-in"],
       }),
       listAttributes: build.query<
         ListAttributesApiResponse,
@@ -801,6 +893,51 @@ export type ResetPasswordApiArg = {
 };
 export type DeleteProfileApiResponse = /** status 200  */ DetailResponse;
 export type DeleteProfileApiArg = void;
+export type SignInProvidersApiResponse =
+  /** status 200  */ SignInProvidersResponse;
+export type SignInProvidersApiArg = void;
+export type LoginGoogleApiResponse = /** status 200  */ LoginResponse;
+export type LoginGoogleApiArg = {
+  googleLoginDto: GoogleLoginDto;
+};
+export type LineLoginApiResponse = unknown;
+export type LineLoginApiArg = {
+  /** The circle the user was invited to; carried in `state` and handed back after the login. */
+  community?: number;
+  /** A ticket from `sign-in-methods/{provider}/start/`: link the provider to that account instead of signing in. */
+  link?: string;
+};
+export type YahooLoginApiResponse = unknown;
+export type YahooLoginApiArg = {
+  /** The circle the user was invited to; carried in `state` and handed back after the login. */
+  community?: number;
+  /** A ticket from `sign-in-methods/{provider}/start/`: link the provider to that account instead of signing in. */
+  link?: string;
+};
+export type LineCallbackApiResponse = unknown;
+export type LineCallbackApiArg = {
+  code?: string;
+  state?: string;
+};
+export type YahooCallbackApiResponse = unknown;
+export type YahooCallbackApiArg = {
+  code?: string;
+  state?: string;
+};
+export type SignInMethodsApiResponse = /** status 200  */ SignInMethodsResponse;
+export type SignInMethodsApiArg = void;
+export type LinkGoogleApiResponse = /** status 200  */ SignInMethodsResponse;
+export type LinkGoogleApiArg = {
+  googleLinkDto: GoogleLinkDto;
+};
+export type LinkProviderStartApiResponse = /** status 201  */ LinkStartResponse;
+export type LinkProviderStartApiArg = {
+  provider: "line" | "yahoo";
+};
+export type UnlinkProviderApiResponse = unknown;
+export type UnlinkProviderApiArg = {
+  provider: "google" | "line" | "yahoo";
+};
 export type ListAttributesApiResponse = /** status 200  */ AttributeResponse[];
 export type ListAttributesApiArg = {
   lan: "ja" | "en";
@@ -1169,6 +1306,53 @@ export type ResetPasswordDto = {
   /** Repeat of the password; checked when sent. */
   password2?: string;
 };
+export type SignInProvidersResponse = {
+  /** Client id for Google Identity Services; null: no Google sign-in. */
+  google_client_id: string | null;
+  /** LINE Login is configured. */
+  line: boolean;
+  /** Yahoo! JAPAN ID is configured. */
+  yahoo: boolean;
+};
+export type GoogleLoginDto = {
+  /** The Google ID token (a JWT) from Google Identity Services. Required. */
+  id_token?: string;
+  /** Sent by the old client; ignored (the address comes from the ID token). */
+  email?: string;
+  /** Ignored. */
+  given_name?: string;
+  /** Ignored. */
+  family_name?: string;
+  /** Ignored. */
+  name?: string;
+  /** Ignored. */
+  picture?: string;
+  /** Ignored: LINE and Yahoo! JAPAN sign-ins finish on the server (their callbacks). */
+  provider?: string;
+  /** The circle the user was invited to (kept by the client through the login). */
+  community?: number;
+};
+export type SignInMethod = {
+  provider: "google" | "line" | "yahoo";
+  /** The address the provider gave, if any. */
+  email: string | null;
+  created_on: string;
+};
+export type SignInMethodsResponse = {
+  /** The account has a password (e-mail sign-in). */
+  password: boolean;
+  methods: SignInMethod[];
+  /** The providers this site offers. */
+  available: SignInProvidersResponse;
+};
+export type GoogleLinkDto = {
+  /** The Google ID token of the account to link. */
+  id_token: string;
+};
+export type LinkStartResponse = {
+  /** Open this URL in the browser to sign in at the provider and link it. */
+  url: string;
+};
 export type AttributeResponse = {
   id: number;
   attributeName: string;
@@ -1492,6 +1676,16 @@ export const {
   useVerifyForPasswordResetMutation,
   useResetPasswordMutation,
   useDeleteProfileMutation,
+  useSignInProvidersQuery,
+  useLoginGoogleMutation,
+  useLineLoginQuery,
+  useYahooLoginQuery,
+  useLineCallbackQuery,
+  useYahooCallbackQuery,
+  useSignInMethodsQuery,
+  useLinkGoogleMutation,
+  useLinkProviderStartMutation,
+  useUnlinkProviderMutation,
   useListAttributesQuery,
   useSearchAttributesQuery,
   useListAttributesByLanguageQuery,

@@ -35,6 +35,7 @@ const SPEC_KEYS: Partial<Record<MessageName, ParseKeys>> = {
   invalidKey: 'ResetPassword1',
   notAuthenticated: 'Header14',
   alreadyFollowed: 'messages.alreadyFollowed',
+  googleEmailNotVerified: 'LoginComponent3',
 };
 
 const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {

@@ -86,6 +86,11 @@ export const MESSAGES = {
   authorOnly: 'Only the author can change or delete this.',
   repostNotEditable: "A repost shows someone else's post: it cannot be edited.",
   cannotFollowSelf: 'You cannot follow yourself.',
+  // sign-in providers
+  googleEmailNotVerified: "Your Gmail account was not verified.",
+  invalidIdToken: "The sign-in token is invalid or has expired.",
+  signInMethodTaken: "This sign-in account is already linked to another account.",
+  lastSignInMethod: "You cannot remove your last way to sign in.",
 } as const;
 
 /** Messages with a value in them; `{name}` marks where the value goes. */

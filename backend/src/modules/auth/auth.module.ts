@@ -13,6 +13,7 @@ import { AccountKey } from './entities/account-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { User } from './entities/user.entity';
 import { TokenService } from './token.service';
+import { ExternalAccountsService } from './external-accounts.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule, ProfilesModule, UploadsModule],
@@ -22,9 +23,10 @@ import { TokenService } from './token.service';
     AuthRateLimitGuard,
     AccountKeysService,
     TokenService,
+    ExternalAccountsService,
     { provide: TokenResolver, useExisting: TokenService },
     { provide: APP_GUARD, useClass: TokenAuthGuard },
   ],
-  exports: [TokenService, AuthService],
+  exports: [TokenService, AuthService, ExternalAccountsService],
 })
 export class AuthModule {}

@@ -18,6 +18,13 @@ export interface MailMessage {
 const MAIL_QUEUE = 'mail-send';
 
 /**
+ * The reserved `.invalid` domain (RFC 2606) holds the addresses of accounts a sign-in provider
+ * gave no e-mail for (LINE may not): nothing is ever sent there.
+ */
+export const NO_EMAIL_DOMAIN = 'users.invalid';
+export const isDeliverable = (to: string) => !to.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`);
+
+/**
  * Outgoing mail goes through the job queue (so answers do not wait on SMTP and failures retry)
  * to SMTP_URL, or, when no SMTP server is configured, to .eml files in DATA_DIR/outbox.
  */
@@ -37,6 +44,7 @@ export class MailService implements OnModuleInit {
 
   /** Enqueue a templated mail; with `manager`, atomically with that transaction. */
   async sendTemplate(to: string, template: MailTemplate, language: string, link: string, manager?: EntityManager): Promise<void> {
+    if (!isDeliverable(to)) return;
     const rendered = renderMail(template, language, link);
     await this.jobs.send(MAIL_QUEUE, { to, ...rendered }, manager);
   }

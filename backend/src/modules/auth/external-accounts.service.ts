@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as crypto from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { NO_EMAIL_DOMAIN } from '../mail/mail.service';
+import { ProfilesService } from '../profiles/profiles.service';
+import type { LoginResponse } from './dto/auth.dto';
+import { TokenService } from './token.service';
+
+export interface ExistingAccount {
+  id: number;
+  emailVerified: boolean;
+  isActive: boolean;
+}
+
+/**
+ * The accounts side of signing in through a provider (Google, LINE, Yahoo! JAPAN): the sign-in
+ * module owns the links to the providers' subjects and asks here for the `users` rows, which
+ * this module owns, and for the session.
+ */
+@Injectable()
+export class ExternalAccountsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: TokenService,
+    private readonly profiles: ProfilesService,
+  ) {}
+
+  async byId(userId: number, tx: EntityManager): Promise<ExistingAccount | null> {
+    const [row] = await tx.query(`SELECT id, email_verified, is_active FROM users WHERE id = $1`, [userId]);
+    return row ? { id: row.id, emailVerified: row.email_verified, isActive: row.is_active } : null;
+  }
+
+  async byEmail(email: string, tx: EntityManager): Promise<ExistingAccount | null> {
+    const [row] = await tx.query(`SELECT id, email_verified, is_active FROM users WHERE email = $1`, [email.toLowerCase()]);
+    return row ? { id: row.id, emailVerified: row.email_verified, isActive: row.is_active } : null;
+  }
+
+  /**
+   * A new account for a provider's identity: the provider's verified address (or a placeholder
+   * on the reserved .invalid domain when it gave none, as LINE may), no password.
+   */
+  async create(email: string | null, language: 'ja' | 'en', tx: EntityManager): Promise<number> {
+    const address = email?.toLowerCase() ?? `${crypto.randomUUID()}@${NO_EMAIL_DOMAIN}`;
+    const [row] = await tx.query(
+      `INSERT INTO users (email, password_hash, email_verified, language) VALUES ($1, NULL, true, $2) RETURNING id`,
+      [address, language],
+    );
+    return row.id;
+  }
+
+  /**
+   * A provider vouches for the address of an account whose owner never confirmed it. Whoever
+   * registered it may not own the mailbox (they could have chosen the password for the real
+   * owner's address), so the password and every session go: the provider's user now owns it.
+   */
+  async confirmByProvider(userId: number, tx: EntityManager): Promise<void> {
+    await tx.query(`UPDATE users SET email_verified = true, password_hash = NULL WHERE id = $1 AND NOT email_verified`, [userId]);
+    await tx.query(`DELETE FROM auth_tokens WHERE user_id = $1`, [userId]);
+  }
+
+  async hasPassword(userId: number, tx?: EntityManager): Promise<boolean> {
+    const [row] = await (tx ?? this.db).query(`SELECT password_hash IS NOT NULL AS has FROM users WHERE id = $1`, [userId]);
+    return !!row?.has;
+  }
+
+  /** A session for an account signed in through a provider: the same answer as login/. */
+  async startSession(userId: number): Promise<LoginResponse> {
+    const token = await this.tokens.issue(userId);
+    const [[row]]: [Array<{ language: string }>] = await this.db.query(`UPDATE users SET last_login = now() WHERE id = $1 RETURNING language`, [userId]); // [rows, count]
+    const hasProfile = await this.profiles.existsForUser(userId);
+    return { token, redirect_url: hasProfile ? '/home' : '/account', language: row?.language === 'ja' ? 'ja' : 'en' };
+  }
+}

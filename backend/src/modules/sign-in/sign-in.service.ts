@@ -1,0 +1,280 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as crypto from 'node:crypto';
+import * as client from 'openid-client';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Signer } from '../../common/crypto/signer';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { notFound } from '../../common/http/id-param.pipe';
+import { JobsService } from '../../jobs/jobs.service';
+import type { LoginResponse } from '../auth/dto/auth.dto';
+import { ExternalAccountsService } from '../auth/external-accounts.service';
+import { type CodeFlowProvider, configuredProviders, type OidcProvider, type Provider, type VerifiedIdentity } from './providers';
+import type { SignInMethodsResponse, SignInProvidersResponse } from './dto/sign-in.dto';
+
+const STATE_PURPOSE = 'sign-in-state';
+const LINK_PURPOSE = 'sign-in-link';
+/** A started code flow must come back within this time. */
+const FLOW_SECONDS = 600;
+export const BROWSER_COOKIE = 'mb_sign_in';
+const PRUNE_QUEUE = 'sign-in-flows-prune';
+
+/** Why a code flow ended without a session: the login page says it in the user's language. */
+export type SignInFailure = 'cancelled' | 'failed' | 'expired' | 'email_unverified' | 'inactive' | 'taken';
+
+export class SignInRefused extends Error {
+  constructor(readonly reason: SignInFailure) {
+    super(reason);
+  }
+}
+
+export interface StartedFlow {
+  url: string;
+  /** The value of the browser-binding cookie: the callback must come from the same browser. */
+  browserSecret: string;
+}
+
+export type FinishedFlow = { kind: 'session'; session: LoginResponse; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/**
+ * Sign-in with Google (an ID token from the browser, checked here), LINE and Yahoo! JAPAN
+ * (authorization code flows with PKCE, state and nonce, finished server-side). Owns
+ * sign_in_links (an account's identities, keyed on the provider's subject) and sign_in_flows
+ * (the started code flows, each consumed once).
+ */
+@Injectable()
+export class SignInService implements OnModuleInit {
+  private readonly logger = new Logger('SignIn');
+  private readonly providers: Map<Provider, OidcProvider>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly accounts: ExternalAccountsService,
+    private readonly signer: Signer,
+    private readonly jobs: JobsService,
+  ) {
+    this.providers = configuredProviders(options.config);
+  }
+
+  onModuleInit(): void {
+    this.jobs.define(PRUNE_QUEUE, () => this.pruneFlows(), { cron: '17 * * * *', retryLimit: 1 });
+  }
+
+  available(): SignInProvidersResponse {
+    return {
+      google_client_id: this.providers.get('google')?.settings.clientId ?? null,
+      line: this.providers.has('line'),
+      yahoo: this.providers.has('yahoo'),
+    };
+  }
+
+  private provider(name: Provider): OidcProvider {
+    const provider = this.providers.get(name);
+    if (!provider) throw notFound();
+    return provider;
+  }
+
+  callbackUrl(provider: CodeFlowProvider): string {
+    return `${this.options.config.publicUrl}/api/user/${provider}-callback/`;
+  }
+
+  /**
+   * Starts a code flow: a flow row (PKCE verifier, nonce, browser binding, circle to join, or the
+   * account to link to), and the provider's authorization URL carrying a signed state.
+   */
+  async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string }): Promise<StartedFlow> {
+    const provider = this.provider(name);
+    let linkUserId: number | null = null;
+    if (options.linkTicket !== undefined) {
+      const payload = this.signer.verify(LINK_PURPOSE, options.linkTicket);
+      if (!payload || !payload.startsWith(`${name}:`)) throw DrfValidationError.field('link', Msg.linkExpired);
+      linkUserId = Number(payload.slice(name.length + 1));
+    }
+    const configuration = await provider.configuration();
+    const id = crypto.randomUUID();
+    const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
+    const browserSecret = crypto.randomBytes(32).toString('base64url');
+    await this.db.query(
+      `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, linkUserId],
+    );
+    const url = client.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.callbackUrl(name),
+      scope: 'openid profile email',
+      state: this.signer.sign(STATE_PURPOSE, `${name}:${id}`, FLOW_SECONDS),
+      nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    return { url: url.href, browserSecret };
+  }
+
+  /**
+   * Finishes a code flow from the provider's redirect: the state must be ours, unexpired, unused
+   * and from the browser that started it; the code is exchanged with the PKCE verifier; the ID
+   * token's signature, issuer, audience, expiry and nonce are checked. Then the account is found
+   * (or made) and a session started, or the identity is linked to the account that asked.
+   */
+  async finish(name: CodeFlowProvider, query: Record<string, unknown>, browserSecret: string | undefined): Promise<FinishedFlow> {
+    const provider = this.provider(name);
+    const state = typeof query.state === 'string' ? query.state : undefined;
+    const payload = this.signer.verify(STATE_PURPOSE, state);
+    if (!payload || !payload.startsWith(`${name}:`)) throw new SignInRefused('expired');
+    const flowId = payload.slice(name.length + 1);
+    // An UPDATE … RETURNING answers [rows, count] through TypeORM.
+    const [[flow]]: [Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null }>] = await this.db.query(
+      `UPDATE sign_in_flows SET used_on = now()
+        WHERE id = $1 AND provider = $2 AND used_on IS NULL AND created_on > now() - make_interval(secs => $3)
+        RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id`,
+      [flowId, name, FLOW_SECONDS],
+    );
+    if (!flow) throw new SignInRefused('expired'); // replayed, or too old
+    const browserOk = browserSecret !== undefined && crypto.timingSafeEqual(Buffer.from(sha256(browserSecret)), Buffer.from(flow.browser_hash));
+    if (!browserOk) throw new SignInRefused('failed');
+    if (typeof query.error === 'string') throw new SignInRefused('cancelled');
+
+    let identity: VerifiedIdentity;
+    try {
+      const callback = new URL(this.callbackUrl(name));
+      for (const [key, value] of Object.entries(query)) if (typeof value === 'string') callback.searchParams.set(key, value);
+      const tokens = await client.authorizationCodeGrant(await provider.configuration(), callback, {
+        pkceCodeVerifier: flow.code_verifier,
+        expectedState: state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      identity = await provider.verifyIdToken(tokens.id_token!, flow.nonce);
+    } catch (error) {
+      this.logger.warn({ provider: name, reason: (error as Error).message }, 'sign-in refused');
+      throw new SignInRefused('failed');
+    }
+    if (flow.link_user_id !== null) {
+      await this.link(flow.link_user_id, name, identity);
+      return { kind: 'linked', provider: name };
+    }
+    return { kind: 'session', session: await this.signIn(name, identity), community: flow.community_id };
+  }
+
+  /** POST loginGoogle/: the ID token Google Identity Services gave the browser, checked here. */
+  async google(idToken: string | undefined): Promise<LoginResponse> {
+    const identity = await this.verifiedGoogle(idToken);
+    try {
+      return await this.signIn('google', identity);
+    } catch (error) {
+      if (error instanceof SignInRefused && error.reason === 'inactive') throw DrfValidationError.nonField(Msg.inactiveUser);
+      throw error;
+    }
+  }
+
+  private async verifiedGoogle(idToken: string | undefined): Promise<VerifiedIdentity> {
+    const provider = this.provider('google');
+    // The address alone proves nothing: only a token Google signed for this site does.
+    if (!idToken) throw DrfValidationError.field('id_token', Msg.required);
+    let identity: VerifiedIdentity;
+    try {
+      identity = await provider.verifyIdToken(idToken);
+    } catch (error) {
+      this.logger.warn({ provider: 'google', reason: (error as Error).message }, 'sign-in refused');
+      throw DrfValidationError.field('id_token', Msg.invalidIdToken);
+    }
+    if (!identity.email || !identity.emailVerified) throw DrfValidationError.nonField(Msg.googleEmailNotVerified);
+    return identity;
+  }
+
+  /**
+   * The account of a provider identity: the one linked to its subject; else the account of the
+   * address the provider says it verified (linked now); else a new account.
+   */
+  private async signIn(name: Provider, identity: VerifiedIdentity): Promise<LoginResponse> {
+    const userId = await this.db.transaction(async (tx) => {
+      const [[linked]]: [Array<{ user_id: number }>] = await tx.query(`UPDATE sign_in_links SET last_used_on = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`, [name, identity.subject]);
+      if (linked) {
+        const account = await this.accounts.byId(linked.user_id, tx);
+        if (!account?.isActive) throw new SignInRefused('inactive');
+        return account.id;
+      }
+      if (identity.email !== null && !identity.emailVerified) throw new SignInRefused('email_unverified');
+      const existing = identity.email ? await this.accounts.byEmail(identity.email, tx) : null;
+      if (existing && !existing.isActive) throw new SignInRefused('inactive');
+      const id = existing?.id ?? (await this.accounts.create(identity.email, 'ja', tx));
+      if (existing && !existing.emailVerified) await this.accounts.confirmByProvider(existing.id, tx);
+      await this.insertLink(id, name, identity, tx);
+      return id;
+    });
+    return this.accounts.startSession(userId);
+  }
+
+  private async insertLink(userId: number, name: Provider, identity: VerifiedIdentity, tx: EntityManager): Promise<boolean> {
+    const rows = await tx.query(
+      `INSERT INTO sign_in_links (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+      [userId, name, identity.subject, identity.email],
+    );
+    return rows.length > 0;
+  }
+
+  /** Links a provider identity to a signed-in account; refused when it belongs to another account. */
+  private async link(userId: number, name: Provider, identity: VerifiedIdentity): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [owner] = await tx.query(`SELECT user_id FROM sign_in_links WHERE provider = $1 AND subject = $2`, [name, identity.subject]);
+      if (owner && owner.user_id !== userId) throw new SignInRefused('taken');
+      if (owner) return;
+      const [other] = await tx.query(`SELECT 1 FROM sign_in_links WHERE user_id = $1 AND provider = $2`, [userId, name]);
+      if (other) throw new SignInRefused('taken'); // one identity per provider and account
+      if (!(await this.insertLink(userId, name, identity, tx))) throw new SignInRefused('taken');
+    });
+  }
+
+  /** POST sign-in-methods/google/: links the Google account of an ID token to the signed-in user. */
+  async linkGoogle(user: AuthUser, idToken: string | undefined): Promise<SignInMethodsResponse> {
+    const identity = await this.verifiedGoogle(idToken);
+    try {
+      await this.link(user.id, 'google', identity);
+    } catch (error) {
+      if (error instanceof SignInRefused) throw DrfValidationError.nonField(Msg.signInMethodTaken);
+      throw error;
+    }
+    return this.methods(user);
+  }
+
+  /** A URL that starts a LINE or Yahoo! JAPAN flow linking that provider to the signed-in user. */
+  linkStart(user: AuthUser, name: CodeFlowProvider): { url: string } {
+    this.provider(name);
+    const ticket = this.signer.sign(LINK_PURPOSE, `${name}:${user.id}`, 120);
+    return { url: `${this.options.config.publicUrl}/api/user/${name}-login/?link=${encodeURIComponent(ticket)}` };
+  }
+
+  async methods(user: AuthUser): Promise<SignInMethodsResponse> {
+    const rows: Array<{ provider: Provider; email: string | null; created_on: Date }> = await this.db.query(
+      `SELECT provider, email, created_on FROM sign_in_links WHERE user_id = $1 ORDER BY created_on, id`,
+      [user.id],
+    );
+    return {
+      password: await this.accounts.hasPassword(user.id),
+      methods: rows.map((r) => ({ provider: r.provider, email: r.email, created_on: r.created_on.toISOString() })),
+      available: this.available(),
+    };
+  }
+
+  /** Removes a linked provider; the last way to sign in stays. */
+  async unlink(user: AuthUser, name: Provider): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const rows: Array<{ provider: Provider }> = await tx.query(`SELECT provider FROM sign_in_links WHERE user_id = $1 FOR UPDATE`, [user.id]);
+      if (!rows.some((r) => r.provider === name)) throw notFound();
+      const password = await this.accounts.hasPassword(user.id, tx);
+      if (rows.length === 1 && !password) throw DrfValidationError.nonField(Msg.lastSignInMethod);
+      await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1 AND provider = $2`, [user.id, name]);
+    });
+  }
+
+  /** Started flows nobody finished. */
+  async pruneFlows(): Promise<void> {
+    await this.db.query(`DELETE FROM sign_in_flows WHERE created_on < now() - interval '1 day'`);
+  }
+}
+
