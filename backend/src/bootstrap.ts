@@ -35,6 +35,27 @@ export const helmetOptions: Parameters<typeof helmet>[0] = {
   },
   crossOriginResourcePolicy: { policy: 'same-site' },
 };
+
+/** Google Identity Services (the Google sign-in button) loads its script, styles and frame from here. */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
+/** helmetOptions, opened for Google's sign-in button when Google sign-in is configured. */
+export function helmetOptionsFor(config: AppOptions['config']): Parameters<typeof helmet>[0] {
+  if (!config.signIn.google) return helmetOptions;
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'script-src': ["'self'", `${GOOGLE_SIGN_IN}client`],
+        'style-src': ["'self'", "'unsafe-inline'", `${GOOGLE_SIGN_IN}style`],
+        'frame-src': ["'self'", GOOGLE_SIGN_IN],
+        'connect-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  };
+}
 const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
 
 /**
@@ -45,7 +66,7 @@ const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
 export async function createApp(options: AppOptions): Promise<NestFastifyApplication> {
   // helmet's headers, and Vary for caches on every answer (compressed or not, as the client asked;
   // spelled as @fastify/compress looks for it, or it adds its own).
-  const adapter = new MonobookFastifyAdapter(options.config.trustProxy, { ...securityHeaders(helmetOptions), Vary: 'accept-encoding' });
+  const adapter = new MonobookFastifyAdapter(options.config.trustProxy, { ...securityHeaders(helmetOptionsFor(options.config)), Vary: 'accept-encoding' });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(options), adapter, {
     bodyParser: false, // ours: common/http/body-parsers.ts
     bufferLogs: true,

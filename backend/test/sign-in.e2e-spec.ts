@@ -107,6 +107,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
   it('says which providers are configured (the client hides the others)', async () => {
     const res = await request(t.http).get('/api/user/sign-in-providers/').expect(200);
     expect(res.body).toEqual({ google_client_id: 'google-client', line: true, yahoo: true });
+    // The pages may load Google's sign-in button (script, styles, frame) and nothing else from outside.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(res.headers['content-security-policy']).toContain('frame-src');
   });
 
   describe('LINE (HS256 ID tokens signed with the channel secret)', () => {
@@ -281,7 +284,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
   it('answers 404 for a provider that is not configured', async () => {
     const bare = await startTestApp();
     try {
-      expect((await request(bare.http).get('/api/user/sign-in-providers/').expect(200)).body).toEqual({ google_client_id: null, line: false, yahoo: false });
+      const res = await request(bare.http).get('/api/user/sign-in-providers/').expect(200);
+      expect(res.body).toEqual({ google_client_id: null, line: false, yahoo: false });
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
       await request(bare.http).get('/api/user/line-login/').expect(404);
       await request(bare.http).get('/api/user/yahoo-callback/?code=x&state=y').expect(404);
       await request(bare.http).post('/api/user/loginGoogle/').send({ id_token: 'x' }).expect(404);
