@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { DomainEventName } from '../src/common/events/domain-events';
 import { EventsService } from '../src/common/events/events.service';
 import { AuthService } from '../src/modules/auth/auth.service';
+import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -70,16 +71,7 @@ describe('account deletion through the owners', () => {
     return (await req.expect(200)).body;
   };
 
-  /** Waits until every queued account event has been handled (none created, active or waiting for a retry). */
-  async function settled(): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'event.account.%' AND state IN ('created', 'retry', 'active')`);
-      if (n === 0) return;
-      if (Date.now() > deadline) throw new Error(`account events not handled: ${JSON.stringify(await db.query(`SELECT name, state, output FROM pgboss.job WHERE name LIKE 'event.account.%' AND state <> 'completed'`))}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const settled = () => eventsHandled(t.app, 'event.account.');
 
   /** The event published again, to every subscriber, as at-least-once delivery may. */
   async function redeliver(name: DomainEventName & `account.${string}`, userId: number): Promise<void> {
