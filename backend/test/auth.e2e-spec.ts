@@ -2,6 +2,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AuthService } from '../src/modules/auth/auth.service';
+import { eventsHandled } from './helpers/events';
 import { auth, linkFrom, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 describe('accounts', () => {
@@ -203,12 +204,17 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/deleteprofile/').expect(401);
       await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200, { detail: 'Account deletion requested.' });
       await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
-      await request(t.http).get(`/api/user/profile/${profile.body.id}`).expect(404);
       await request(t.http).post('/api/user/login/').send({ email: 'leaving@example.com', password: PASSWORD }).expect(400);
+      await eventsHandled(t.app, 'event.account.'); // the profiles module hides the profile on account.deletion_requested
+      await request(t.http).get(`/api/user/profile/${profile.body.id}`).expect(404);
 
       const accounts = t.app.get(AuthService);
-      expect(await accounts.purgeDeletedAccounts()).toBe(0); // still within the grace period
-      expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toBe(1);
+      const afterGrace = new Date(Date.now() + 15 * 24 * 3600 * 1000);
+      expect(await accounts.purgeDeletedAccounts()).toEqual({ started: 0, removed: 0, waiting: 0 }); // still within the grace period
+      // account.deleted is published; the users row goes once the owners (here profiles) have removed their rows.
+      expect(await accounts.purgeDeletedAccounts(afterGrace)).toMatchObject({ started: 1 });
+      await eventsHandled(t.app, 'event.account.');
+      expect(await accounts.purgeDeletedAccounts(afterGrace)).toEqual({ started: 0, removed: 1, waiting: 0 });
       expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [userId])).toHaveLength(0);
       expect(await db.query(`SELECT 1 FROM profiles WHERE user_id = $1`, [userId])).toHaveLength(0);
     });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { AuthService } from '../src/modules/auth/auth.service';
 import { BookGenerationService } from '../src/modules/uploads/book-generation.service';
 import { sample, upload, waitForBook } from './helpers/books';
+import { eventsHandled } from './helpers/events';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /** Collects a response body as bytes, whatever its content type. */
@@ -332,11 +333,15 @@ describe('Books', () => {
       expect(before.files[0].profile).toMatchObject({ userId: leaver.userId, nickName: '去る人' });
 
       await request(t.http).post('/api/user/deleteprofile/').set(auth(leaver.token)).expect(200);
+      await eventsHandled(t.app, 'event.account.');
       const after = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;
       expect(after.files[0].profile).toMatchObject({ id: null, nickName: null, img: null });
 
       await t.app.get(AuthService).purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000));
+      await eventsHandled(t.app, 'event.account.');
       expect(fs.existsSync(stored)).toBe(false);
+      const purged = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;
+      expect(purged.files.filter((f: { profile: { userId: number } }) => f.profile.userId === leaver.userId)).toEqual([]);
     });
   });
 });

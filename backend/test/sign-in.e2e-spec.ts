@@ -4,6 +4,8 @@ import { decodeJwt } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
+import { AuthService } from '../src/modules/auth/auth.service';
+import { eventsHandled } from './helpers/events';
 import { auth, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -279,6 +281,23 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       // A forged link ticket starts nothing.
       await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, { link: ['This link is invalid or has expired.'] });
     });
+  });
+
+  it('a leaving account that signed in with LINE is purged with its links; the LINE account can start afresh', async () => {
+    person.line = { sub: 'U-leaver', email: 'leaver.line@example.com' };
+    const token = (await codeFlow('line')).location.searchParams.get('token')!;
+    const [{ user_id: userId }] = await db.query(`SELECT user_id FROM sign_in_links WHERE subject = 'U-leaver'`);
+    await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200);
+    // While the deletion waits for its grace period, the provider does not open the account.
+    expect((await codeFlow('line')).location.href).toBe('http://app.test/login?error=inactive');
+    const accounts = t.app.get(AuthService);
+    expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toMatchObject({ started: 1 });
+    await eventsHandled(t.app, 'event.account.');
+    expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toMatchObject({ removed: 1 });
+    expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [userId])).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM sign_in_links WHERE user_id = $1`, [userId])).toEqual([]);
+    const fresh = (await codeFlow('line')).location.searchParams.get('token');
+    expect(fresh).toBeTruthy();
   });
 
   it('answers 404 for a provider that is not configured', async () => {

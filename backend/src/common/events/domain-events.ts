@@ -36,6 +36,25 @@ export interface DomainEvents {
   'user.followed': { requestId: number; followerId: number; followedId: number };
   /** `fromId` asked to follow `toId` (request `requestId`, not approved yet). */
   'user.follow_requested': { requestId: number; fromId: number; toId: number };
+
+  /*
+   * Leaving the site (docs/architecture.md, "Leaving the site goes through the owners"). The
+   * accounts module publishes both in the transaction that records them; every module that keeps
+   * rows of a user subscribes and does its own part, idempotently (a redelivered event changes
+   * nothing more):
+   *  - `account.deletion_requested`: from now on nobody else sees the user's rows. Each owner
+   *    hides them (a `hidden` flag its visibility fragments and packers filter on) and takes
+   *    them off its counters, in one transaction that flips only rows not hidden yet.
+   *  - `account.deleted`: the grace period is over. Each owner hides what is not hidden yet
+   *    (the same step, so the order of the two events does not matter), deletes stored bytes,
+   *    then deletes or anonymises its rows. Every table with a user id keeps a plain foreign key
+   *    to `users` (no ON DELETE action), so the accounts module's purge can delete the `users`
+   *    row only once every owner has cleared its rows: that row goes last.
+   */
+  /** `userId` asked to delete their account (signed out everywhere already). */
+  'account.deletion_requested': { userId: number };
+  /** The grace period of `userId`'s deletion is over: owners delete or anonymise their rows. */
+  'account.deleted': { userId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -5,6 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - sign_in_links: an account's identities at the providers, keyed on the provider's subject.
  * - sign_in_flows: one row per started code flow (LINE, Yahoo): the PKCE verifier, the nonce,
  *   the browser binding and the circle to join; consumed once by the callback.
+ * Both refer to users without a delete action: the sign-in module removes its rows when it
+ * handles `account.deleted`, before the accounts module deletes the user (docs/architecture.md).
  */
 export class SignIn1732800000000 implements MigrationInterface {
   name = 'SignIn1732800000000';
@@ -13,7 +15,7 @@ export class SignIn1732800000000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE sign_in_links (
         id serial PRIMARY KEY,
-        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        user_id integer NOT NULL REFERENCES users(id),
         provider varchar(10) NOT NULL,
         subject varchar(255) NOT NULL,
         email varchar(254),
@@ -30,7 +32,7 @@ export class SignIn1732800000000 implements MigrationInterface {
         nonce varchar(128) NOT NULL,
         browser_hash char(64) NOT NULL,
         community_id integer,
-        link_user_id integer REFERENCES users(id) ON DELETE CASCADE,
+        link_user_id integer REFERENCES users(id),
         created_on timestamptz NOT NULL DEFAULT now(),
         used_on timestamptz
       )`);

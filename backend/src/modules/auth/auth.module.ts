@@ -4,8 +4,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
 import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { MailModule } from '../mail/mail.module';
-import { ProfilesModule } from '../profiles/profiles.module';
-import { UploadsModule } from '../uploads/uploads.module';
 import { AccountKeysService } from './account-keys.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -16,7 +14,7 @@ import { TokenService } from './token.service';
 import { ExternalAccountsService } from './external-accounts.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule, ProfilesModule, UploadsModule],
+  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule],
   controllers: [AuthController],
   providers: [
     AuthService,

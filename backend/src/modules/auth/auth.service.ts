@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
 import { type AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { JobsService } from '../../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
-import { ProfilesService } from '../profiles/profiles.service';
-import { UploadsService } from '../uploads/uploads.service';
 import { AccountKeysService } from './account-keys.service';
 import { AccountResponse, ForgotPasswordDto, UpdateAccountDto, KeyDto, LoginDto, LoginResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { AuthToken } from './entities/auth-token.entity';
@@ -19,6 +20,19 @@ export const LOGIN_FAILED = Msg.loginFailed;
 export const EMAIL_NOT_VERIFIED = Msg.emailNotVerified;
 const INVALID_KEY = Msg.invalidKey;
 const PURGE_QUEUE = 'account-purge';
+/** Accounts handled per purge run (each step). */
+const PURGE_BATCH = 500;
+/** PostgreSQL's foreign_key_violation: a row of some module still refers to the user. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export interface PurgeResult {
+  /** Accounts past their grace period for which `account.deleted` was published in this run. */
+  started: number;
+  /** `users` rows deleted in this run (every owner had cleared its rows). */
+  removed: number;
+  /** Accounts whose `users` row still waits for an owner (retried on the next run). */
+  waiting: number;
+}
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -31,9 +45,9 @@ export class AuthService implements OnModuleInit {
     private readonly tokens: TokenService,
     private readonly keys: AccountKeysService,
     private readonly mail: MailService,
-    private readonly profiles: ProfilesService,
-    private readonly uploads: UploadsService,
     private readonly jobs: JobsService,
+    private readonly events: EventsService,
+    private readonly access: AccessService,
   ) {}
 
   onModuleInit(): void {
@@ -92,7 +106,8 @@ export class AuthService implements OnModuleInit {
     if (!user.emailVerified) throw DrfValidationError.nonField(EMAIL_NOT_VERIFIED);
     const token = await this.tokens.issue(user.id);
     await this.users.update(user.id, { lastLogin: new Date() });
-    const hasProfile = await this.profiles.existsForUser(user.id);
+    const viewer: AuthUser = { id: user.id, email: user.email, language: user.language, tokenId: 0 };
+    const hasProfile = (await this.access.check(viewer, Permission.ProfileExists, [user.id])).has(user.id);
     return { token, redirect_url: hasProfile ? '/home' : '/account', language: user.language === 'ja' ? 'ja' : 'en' };
   }
 
@@ -156,28 +171,63 @@ export class AuthService implements OnModuleInit {
     if (!ok) throw DrfValidationError.field('key', INVALID_KEY);
   }
 
-  /** Records the request and signs the user out everywhere; the purge job removes the account later. */
+  /**
+   * Records the request and signs the user out everywhere. `account.deletion_requested` is
+   * published in the same transaction: each module that keeps rows of the user hides them from
+   * everyone else and takes them off its counters (docs/architecture.md, "Leaving the site").
+   */
   async requestDeletion(user: AuthUser): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      await tx.update(User, user.id, { deletionRequestedAt: new Date(), isActive: false });
-      await this.profiles.setActive(user.id, false, tx);
+      const [, changed]: [unknown, number] = await tx.query(
+        `UPDATE users SET deletion_requested_at = now(), is_active = false WHERE id = $1 AND deletion_requested_at IS NULL`,
+        [user.id],
+      );
+      if (changed) await this.events.publish('account.deletion_requested', { userId: user.id }, tx);
     });
     await this.tokens.revokeAll(user.id);
   }
 
-  async purgeDeletedAccounts(now = new Date()): Promise<number> {
+  /**
+   * The purge, in two steps that each run may take (the job runs every 10 minutes):
+   *  1. for accounts past their grace period, `account.deleted` is published in the transaction
+   *     that marks them (`purge_started_at`), so it is published once and never lost;
+   *  2. the `users` row of every marked account is deleted once no row of another module refers
+   *     to it any more. Every table with a user id has a plain foreign key to `users` (no ON
+   *     DELETE action), so the database itself refuses the deletion while an owner has not done
+   *     its part yet (its handler has not run, or failed and is being retried): the row then
+   *     waits for the next run. The accounts module needs to know neither the owners nor how
+   *     far their handlers are; an owner added later is waited for by adding its foreign key.
+   */
+  async purgeDeletedAccounts(now = new Date()): Promise<PurgeResult> {
     const cutoff = new Date(now.getTime() - this.options.config.accountDeletionGraceDays * 24 * 60 * 60 * 1000);
-    const due: Array<{ id: number }> = await this.users.query(
-      `SELECT id FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 LIMIT 500`,
-      [cutoff],
+    const started = await this.dataSource.transaction(async (tx) => {
+      const [rows]: [Array<{ id: number }>, number] = await tx.query(
+        `UPDATE users SET purge_started_at = now()
+          WHERE id IN (SELECT id FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 AND purge_started_at IS NULL
+                        ORDER BY id LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+        [cutoff],
+      );
+      for (const { id } of rows) await this.events.publish('account.deleted', { userId: id }, tx);
+      return rows.length;
+    });
+    const marked: Array<{ id: number }> = await this.users.query(
+      `SELECT id FROM users WHERE purge_started_at IS NOT NULL ORDER BY purge_started_at, id LIMIT ${PURGE_BATCH}`,
     );
-    for (const { id } of due) {
-      // Stored bytes first: a crash in between leaves rows that the next run deletes again.
-      await this.profiles.deleteFilesOfUser(id);
-      await this.uploads.deleteFilesOfUser(id);
-      await this.users.delete(id);
+    let removed = 0;
+    const waiting: string[] = [];
+    for (const { id } of marked) {
+      try {
+        await this.users.delete(id); // its own tables (tokens, keys) go with it
+        removed++;
+      } catch (err) {
+        const e = err as { code?: string; constraint?: string };
+        if (e.code !== FOREIGN_KEY_VIOLATION) throw err;
+        waiting.push(`${id} (${e.constraint ?? 'a foreign key'})`);
+      }
     }
-    if (due.length) this.logger.log({ count: due.length }, 'deleted accounts past their grace period');
-    return due.length;
+    if (started || removed) this.logger.log({ started, removed, waiting: waiting.length }, 'account purge');
+    if (waiting.length) this.logger.debug({ waiting }, 'accounts waiting for their owners to clear their rows');
+    return { started, removed, waiting: waiting.length };
   }
 }

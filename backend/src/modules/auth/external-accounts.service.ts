@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
 import { NO_EMAIL_DOMAIN } from '../mail/mail.service';
-import { ProfilesService } from '../profiles/profiles.service';
 import type { LoginResponse } from './dto/auth.dto';
 import { TokenService } from './token.service';
 
@@ -23,7 +24,7 @@ export class ExternalAccountsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly tokens: TokenService,
-    private readonly profiles: ProfilesService,
+    private readonly access: AccessService,
   ) {}
 
   async byId(userId: number, tx: EntityManager): Promise<ExistingAccount | null> {
@@ -68,7 +69,8 @@ export class ExternalAccountsService {
   async startSession(userId: number): Promise<LoginResponse> {
     const token = await this.tokens.issue(userId);
     const [[row]]: [Array<{ language: string }>] = await this.db.query(`UPDATE users SET last_login = now() WHERE id = $1 RETURNING language`, [userId]); // [rows, count]
-    const hasProfile = await this.profiles.existsForUser(userId);
+    const viewer = { id: userId, email: '', language: row?.language ?? 'en', tokenId: 0 };
+    const hasProfile = (await this.access.check(viewer, Permission.ProfileExists, [userId])).has(userId);
     return { token, redirect_url: hasProfile ? '/home' : '/account', language: row?.language === 'ja' ? 'ja' : 'en' };
   }
 }

@@ -63,8 +63,8 @@ export class BookPacker {
       this.db.query(
         `SELECT p.id,
            (SELECT count(*) FROM page_views v WHERE v.page_id = p.id AND v.viewed_on > CURRENT_DATE - 30)::int AS monthly_views,
-           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '1')::int AS male,
-           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '3')::int AS female,
+           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '1' AND NOT f.hidden)::int AS male,
+           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '3' AND NOT f.hidden)::int AS female,
            EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
          FROM pages p WHERE p.id = ANY($1::int[])`,
         [ids, viewer?.id ?? 0],

@@ -87,6 +87,30 @@ export class BooksService {
     events.subscribe('profile.updated', 'books-follower-sex', ({ userId, sex }) =>
       this.db.query(`UPDATE page_follows SET follower_sex = $2 WHERE user_id = $1 AND follower_sex <> $2`, [userId, sex]).then(() => undefined),
     );
+    // Leaving the site (domain-events.ts).
+    events.subscribe('account.deletion_requested', 'books', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
+    events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  /**
+   * `account.deletion_requested`: the user's Book follows leave the Books' follower counts and
+   * their files leave the list of Books with their files (the Book itself still lists the file,
+   * without a profile, until the purge). Only rows not hidden yet change: redelivery changes nothing.
+   */
+  async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
+    await tx.query(`UPDATE page_follows SET hidden = true WHERE user_id = $1 AND NOT hidden`, [userId]);
+    await tx.query(`UPDATE book_files SET hidden = true WHERE user_id = $1 AND NOT hidden`, [userId]);
+  }
+
+  /** `account.deleted`: the user's follows, ownerships and files of Books go; the Books they made stay, without an owner. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.hideOfUser(userId, tx);
+      await tx.query(`DELETE FROM page_follows WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM page_owners WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM book_files WHERE user_id = $1`, [userId]);
+      await tx.query(`UPDATE pages SET owner_id = NULL WHERE owner_id = $1`, [userId]);
+    });
   }
 
   pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
@@ -129,6 +153,19 @@ export class BooksService {
     await tx.query(
       `UPDATE pages SET post_count = post_count + $2, rating_sum = rating_sum + $3, rating_count = rating_count + $4 WHERE id = $1`,
       [bookId, change.posts, (change.rating ?? 0) * change.posts, rated],
+    );
+  }
+
+  /**
+   * Many posts about Books changed at once (a leaving user's reviews hidden): per Book the change
+   * of post_count, of the rating sum and of the number of ratings, in one statement.
+   */
+  async recordPostTotals(changes: ReadonlyArray<{ bookId: number; posts: number; ratingSum: number; rated: number }>, tx: EntityManager): Promise<void> {
+    if (!changes.length) return;
+    await tx.query(
+      `UPDATE pages p SET post_count = p.post_count + d.posts, rating_sum = p.rating_sum + d.rating_sum, rating_count = p.rating_count + d.rated
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS d(id, posts, rating_sum, rated) WHERE p.id = d.id`,
+      [changes.map((c) => c.bookId), changes.map((c) => c.posts), changes.map((c) => c.ratingSum), changes.map((c) => c.rated)],
     );
   }
 
@@ -278,7 +315,7 @@ export class BooksService {
   withFilesOf(userId: number, page: PageWindow, viewer?: AuthUser) {
     return this.packQuery(
       `SELECT ${COLUMNS} FROM pages p
-        WHERE p.id IN (SELECT page_id FROM book_files WHERE user_id = $1)
+        WHERE p.id IN (SELECT page_id FROM book_files WHERE user_id = $1 AND NOT hidden)
         ORDER BY p.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
       viewer,

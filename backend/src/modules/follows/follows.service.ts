@@ -48,6 +48,39 @@ export class FollowsService {
     access.register(Permission.FollowRequestParty, (viewer, ids) =>
       this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer),
     );
+    // Leaving the site (domain-events.ts).
+    events.subscribe('account.deletion_requested', 'follows', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
+    events.subscribe('account.deleted', 'follows', ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  /**
+   * `account.deletion_requested`: the user's follow requests, sent and received, leave every list
+   * and the follows among them leave both parties' counts, in one statement that changes only
+   * requests not hidden yet (a redelivered event changes nothing).
+   */
+  async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
+    await tx.query(
+      `WITH flipped AS (
+         UPDATE follow_requests SET hidden = true WHERE (ask_from = $1 OR ask_to = $1) AND NOT hidden RETURNING ask_from, ask_to, approved
+       ), changes AS (
+         SELECT user_id, sum(following)::int AS following, sum(followed)::int AS followed FROM (
+           SELECT ask_from AS user_id, 1 AS following, 0 AS followed FROM flipped WHERE approved
+           UNION ALL SELECT ask_to, 0, 1 FROM flipped WHERE approved) x
+          GROUP BY user_id)
+       UPDATE follow_counts c SET following_count = c.following_count - ch.following, followed_count = c.followed_count - ch.followed
+         FROM changes ch WHERE c.user_id = ch.user_id`,
+      [userId],
+    );
+  }
+
+  /** `account.deleted`: the user's follow requests and counts go; their visits in the access log stay, anonymous. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.hideOfUser(userId, tx);
+      await tx.query(`DELETE FROM follow_requests WHERE ask_from = $1 OR ask_to = $1`, [userId]);
+      await tx.query(`DELETE FROM follow_counts WHERE user_id = $1`, [userId]);
+      await tx.query(`UPDATE access_logs SET user_id = NULL WHERE user_id = $1`, [userId]);
+    });
   }
 
   private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
@@ -67,7 +100,7 @@ export class FollowsService {
 
   /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
   async requestExists(requestId: number, opts: { approved?: boolean } = {}): Promise<boolean> {
-    const rows = await this.sql.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
+    const rows = await this.sql.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND NOT hidden AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
     return rows.length > 0;
   }
 
@@ -85,7 +118,7 @@ export class FollowsService {
   }
 
   private async find(askFrom: number, askTo: number): Promise<RequestRow | undefined> {
-    const [row] = await this.sql.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2`, [askFrom, askTo]);
+    const [row] = await this.sql.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2 AND NOT hidden`, [askFrom, askTo]);
     return row;
   }
 
@@ -126,7 +159,7 @@ export class FollowsService {
     await this.access.require(viewer, Permission.FollowRequestRecipient, [row.id], { detail: Msg.approveOwnRequests });
     await this.db.transaction(async (tx) => {
       // UPDATE answers [rows, affected] through TypeORM's postgres driver.
-      const [, changed]: [unknown, number] = await tx.query(`UPDATE follow_requests SET approved = true WHERE id = $1 AND NOT approved`, [row.id]);
+      const [, changed]: [unknown, number] = await tx.query(`UPDATE follow_requests SET approved = true WHERE id = $1 AND NOT approved AND NOT hidden`, [row.id]);
       if (!changed) return; // approved already: nothing changes, nothing is announced twice
       await this.changeCounts(row.ask_from, row.ask_to, 1, tx);
       await this.events.publish('user.followed', { requestId: row.id, followerId: row.ask_from, followedId: row.ask_to }, tx);
@@ -140,7 +173,7 @@ export class FollowsService {
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.FollowRequestParty, [row.id]);
     await this.db.transaction(async (tx) => {
-      const [deleted]: [Array<{ approved: boolean }>, number] = await tx.query(`DELETE FROM follow_requests WHERE id = $1 RETURNING approved`, [row.id]);
+      const [deleted]: [Array<{ approved: boolean }>, number] = await tx.query(`DELETE FROM follow_requests WHERE id = $1 AND NOT hidden RETURNING approved`, [row.id]);
       if (deleted[0]?.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
     });
   }
@@ -150,7 +183,7 @@ export class FollowsService {
     await this.access.require(viewer, Permission.FollowRequestsOf, [userId]);
     const column = direction === 'sent' ? 'ask_from' : 'ask_to';
     const rows: RequestRow[] = await this.sql.query(
-      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 AND NOT hidden ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
     );
     return this.pack(rows);
@@ -166,7 +199,7 @@ export class FollowsService {
   async people(userId: number, direction: 'followers' | 'following', page: PageWindow): Promise<ProfileResponse[]> {
     const [select, where] = direction === 'followers' ? ['ask_from', 'ask_to'] : ['ask_to', 'ask_from'];
     const rows: Array<{ user_id: number }> = await this.sql.query(
-      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved AND NOT hidden ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
     );
     const profiles = await this.profiles.byUserIds(rows.map((r) => r.user_id));

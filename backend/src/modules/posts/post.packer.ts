@@ -10,7 +10,7 @@ import { Sql } from '../../database/sql';
 
 /** Columns of `posts` a post response is made from (alias `p`). */
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
-  p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, p.liked_times, p.reposted_times, p.commented_counts, p.created_on`;
+  p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, p.liked_times, p.reposted_times, p.commented_counts, p.created_on, p.hidden`;
 
 export interface PostRow {
   id: number;
@@ -30,6 +30,8 @@ export interface PostRow {
   reposted_times: number;
   commented_counts: number;
   created_on: Date;
+  /** Left out of every list: see visiblePost(). */
+  hidden: boolean;
 }
 
 /**

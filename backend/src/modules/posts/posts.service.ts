@@ -26,10 +26,12 @@ export const invalidPk = (id: number) => Msg.invalidPk(id);
 
 /**
  * The one visibility rule of feeds: circle posts (communitypost_flag) appear only in their
- * circle's feed, never in home, user, Book, liked or discovery lists. Every list query here
- * filters with it, and the feed indexes are partial on it.
+ * circle's feed, never in home, user, Book, liked or discovery lists; hidden posts (their author,
+ * or for a repost the reposted post's author, asked to delete their account) appear nowhere.
+ * Every list query here filters with it, `Permission.PostVisible` too, and the feed indexes are
+ * partial on it.
  */
-export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag`;
+export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag AND NOT ${alias}.hidden`;
 
 /** A post as the product stores it (the API and the test factories write through this). */
 export interface NewPost {
@@ -69,6 +71,75 @@ export class PostsService {
       const rows: Array<{ id: number }> = await this.sql.query(`SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`, [ids]);
       return new Set(rows.map((r) => r.id));
     });
+    // Leaving the site (domain-events.ts).
+    events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
+    events.subscribe('account.deleted', 'posts', ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  /**
+   * `account.deletion_requested`: the user's posts, the reposts of them, the user's likes and
+   * comments leave every list, and every counter that counted them (the authors' post_counts,
+   * reposted_times, liked_times, commented_counts, the Books' review statistics) loses them. Each
+   * statement flips only rows not hidden yet and adjusts the counters from the rows it flipped,
+   * so a redelivered (or concurrent) event changes nothing more. Counters count visible rows.
+   */
+  async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
+    const changes: Array<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }> = await tx.query(
+      `WITH flipped AS (
+         UPDATE posts p SET hidden = true
+          WHERE NOT p.hidden
+            AND (p.user_id = $1 OR (p.reposting AND p.reposting_from IN (SELECT o.id FROM posts o WHERE o.user_id = $1 AND NOT o.reposting)))
+         RETURNING p.user_id, p.rating, p.review_to, p.reposting, p.reposting_from, p.communitypost_flag
+       ), authors AS (
+         UPDATE post_counts c SET post_count = c.post_count - a.n, rating_sum = c.rating_sum - a.total
+           FROM (SELECT user_id, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total FROM flipped WHERE NOT communitypost_flag GROUP BY user_id) a
+          WHERE c.user_id = a.user_id
+       )
+       SELECT 'repost' AS kind, reposting_from AS id, count(*)::int AS n, 0 AS rating_sum, 0 AS rated FROM flipped WHERE reposting GROUP BY reposting_from
+       UNION ALL
+       SELECT 'book', review_to, count(*)::int, coalesce(sum(rating), 0)::int, count(rating)::int FROM flipped
+        WHERE review_to IS NOT NULL AND NOT reposting AND NOT communitypost_flag GROUP BY review_to`,
+      [userId],
+    );
+    const reposted = changes.filter((c) => c.kind === 'repost');
+    if (reposted.length) {
+      await tx.query(`UPDATE posts p SET reposted_times = p.reposted_times - d.n FROM unnest($1::int[], $2::int[]) AS d(id, n) WHERE p.id = d.id`, [
+        reposted.map((c) => c.id),
+        reposted.map((c) => c.n),
+      ]);
+    }
+    await this.books.recordPostTotals(
+      changes.filter((c) => c.kind === 'book').map((c) => ({ bookId: c.id, posts: -c.n, ratingSum: -c.rating_sum, rated: -c.rated })),
+      tx,
+    );
+    await tx.query(
+      `WITH flipped AS (UPDATE post_likes SET hidden = true WHERE user_id = $1 AND NOT hidden RETURNING post_id)
+       UPDATE posts p SET liked_times = p.liked_times - f.n FROM (SELECT post_id, count(*)::int AS n FROM flipped GROUP BY post_id) f WHERE p.id = f.post_id`,
+      [userId],
+    );
+    await tx.query(
+      `WITH flipped AS (UPDATE post_comments SET hidden = true WHERE user_id = $1 AND NOT hidden RETURNING post_id)
+       UPDATE posts p SET commented_counts = p.commented_counts - f.n FROM (SELECT post_id, count(*)::int AS n FROM flipped GROUP BY post_id) f WHERE p.id = f.post_id`,
+      [userId],
+    );
+  }
+
+  /**
+   * `account.deleted`: the stored images of the user's posts first, then (hiding first whatever
+   * is not hidden yet, so the counters are right whichever event ran first) the user's likes,
+   * comments, posts — reposts of them and others' likes and comments on them go with them, within
+   * this module — and post counts.
+   */
+  async deleteOfUser(userId: number): Promise<void> {
+    const images: Array<{ img: string }> = await this.sql.query(`SELECT img FROM posts WHERE user_id = $1 AND NOT reposting AND img IS NOT NULL`, [userId]);
+    for (const { img } of images) await this.storage.delete(img).catch(() => undefined);
+    await this.db.transaction(async (tx) => {
+      await this.hideOfUser(userId, tx);
+      await tx.query(`DELETE FROM post_likes WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM post_comments WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM posts WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM post_counts WHERE user_id = $1`, [userId]);
+    });
   }
 
   private async idsWhere(table: string, condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
@@ -83,9 +154,9 @@ export class PostsService {
    */
   async actExists(kind: 'like' | 'comment' | 'repost', id: number): Promise<boolean> {
     const sql = {
-      like: `SELECT 1 FROM post_likes WHERE id = $1`,
-      comment: `SELECT 1 FROM post_comments WHERE id = $1`,
-      repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting`,
+      like: `SELECT 1 FROM post_likes WHERE id = $1 AND NOT hidden`,
+      comment: `SELECT 1 FROM post_comments WHERE id = $1 AND NOT hidden`,
+      repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting AND NOT hidden`,
     }[kind];
     return (await this.sql.query(sql, [id])).length > 0;
   }
@@ -231,7 +302,7 @@ export class PostsService {
       await tx.query(`UPDATE posts SET liked_times = liked_times + 1 WHERE id = $1`, [post.id]);
       await this.events.publish('post.liked', { likeId: added.id, postId: post.id, userId: viewer.id, authorId: post.user_id }, tx);
     } else {
-      const [, removed]: [unknown, number] = await tx.query(`DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2`, [post.id, viewer.id]);
+      const [, removed]: [unknown, number] = await tx.query(`DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2 AND NOT hidden`, [post.id, viewer.id]);
       if (removed) await tx.query(`UPDATE posts SET liked_times = liked_times - 1 WHERE id = $1`, [post.id]);
     }
   }
@@ -239,7 +310,7 @@ export class PostsService {
   /** DELETE monopost/{id}/: the author only. Reposts of it go with it. */
   async remove(viewer: AuthUser, id: number): Promise<void> {
     const row = await this.row(id);
-    if (!row) throw notFound();
+    if (!row || row.hidden) throw notFound();
     await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
     await this.db.transaction((tx) => this.deleteRow(row, tx));
     if (row.img && !row.reposting) await this.storage.delete(row.img).catch(() => undefined);
@@ -265,7 +336,8 @@ export class PostsService {
         [row.id],
       );
     }
-    const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM posts WHERE id = $1`, [row.id]);
+    // A hidden post is off every counter already; the purge deletes it.
+    const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM posts WHERE id = $1 AND NOT hidden`, [row.id]);
     if (!deleted) return;
     if (!row.communitypost_flag) await this.countPost(row.user_id, -1, -(row.rating ?? 0), tx);
     if (row.reposting && row.reposting_from) {
@@ -283,7 +355,7 @@ export class PostsService {
     const target = await this.row(id);
     if (!target) throw notFound();
     const origin = target.reposting && target.reposting_from ? target.reposting_from : target.id;
-    const [mine]: PostRow[] = await this.sql.query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.user_id = $1 AND p.reposting AND p.reposting_from = $2`, [viewer.id, origin]);
+    const [mine]: PostRow[] = await this.sql.query(`SELECT ${POST_COLUMNS} FROM posts p WHERE p.user_id = $1 AND p.reposting AND p.reposting_from = $2 AND NOT p.hidden`, [viewer.id, origin]);
     if (!mine) {
       if (target.reposting) await this.access.require(viewer, Permission.PostAuthor, [target.id], { detail: AUTHOR_ONLY });
       throw notFound();
@@ -319,11 +391,11 @@ export class PostsService {
 
   /** DELETE monocomment/{id}/: the comment's author only. */
   async deleteComment(viewer: AuthUser, id: number): Promise<void> {
-    const [row]: CommentRow[] = await this.sql.query(`SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE id = $1`, [id]);
+    const [row]: CommentRow[] = await this.sql.query(`SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE id = $1 AND NOT hidden`, [id]);
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.CommentAuthor, [id], { detail: AUTHOR_ONLY });
     await this.db.transaction(async (tx) => {
-      const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM post_comments WHERE id = $1`, [id]);
+      const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM post_comments WHERE id = $1 AND NOT hidden`, [id]);
       if (deleted) await tx.query(`UPDATE posts SET commented_counts = commented_counts - 1 WHERE id = $1`, [row.post_id]);
     });
   }
@@ -332,7 +404,7 @@ export class PostsService {
   async comments(viewer: AuthUser | undefined, postId: number, page: PageWindow): Promise<CommentsResponse> {
     const post = await this.visibleRow(viewer, postId);
     const rows: CommentRow[] = await this.sql.query(
-      `SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE post_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
+      `SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE post_id = $1 AND NOT hidden ORDER BY id LIMIT $2 OFFSET $3`,
       [postId, page.limit, page.offset],
     );
     return { comments_with_profiles: await this.packComments(rows), totalCount: post.commented_counts };

@@ -59,11 +59,22 @@ export class ProfilesService {
       if (!viewer || !ids.includes(viewer.id)) return new Set();
       return (await this.existsForUser(viewer.id)) ? new Set([viewer.id]) : new Set();
     });
+    // Leaving the site (domain-events.ts): the profile leaves every list at once, and goes at the purge.
+    events.subscribe('account.deletion_requested', 'profiles', ({ userId }) => this.db.transaction((tx) => this.setActive(userId, false, tx)));
+    events.subscribe('account.deleted', 'profiles', ({ userId }) => this.deleteOfUser(userId));
   }
 
-  /** Hides (or shows again) a user's profile everywhere; the accounts module calls it in its transaction. */
+  /** Hides (or shows again) a user's profile everywhere. */
   async setActive(userId: number, active: boolean, tx: EntityManager): Promise<void> {
     await tx.update(Profile, { userId }, { active });
+  }
+
+  /** `account.deleted`: the stored images first, then the row (a crash in between leaves a row that redelivery deletes). */
+  async deleteOfUser(userId: number): Promise<void> {
+    const profile = await this.profiles.findOneBy({ userId });
+    if (!profile) return;
+    await this.deleteKeys([profile.img, profile.imgBackground]);
+    await this.profiles.delete({ userId });
   }
 
   /** The sex code of a user's profile ('0' without one), for the counts other modules keep. */
@@ -203,12 +214,6 @@ export class ProfilesService {
     });
     await this.deleteKeys(replaced);
     return this.byIdUnfiltered(id);
-  }
-
-  /** Removes stored images of a user whose account is being deleted. */
-  async deleteFilesOfUser(userId: number): Promise<void> {
-    const profile = await this.profiles.findOneBy({ userId });
-    if (profile) await this.deleteKeys([profile.img, profile.imgBackground]);
   }
 
   private async byIdUnfiltered(id: number): Promise<ProfileResponse> {

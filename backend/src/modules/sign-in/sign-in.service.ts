@@ -8,6 +8,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
+import { EventsService } from '../../common/events/events.service';
 import { JobsService } from '../../jobs/jobs.service';
 import type { LoginResponse } from '../auth/dto/auth.dto';
 import { ExternalAccountsService } from '../auth/external-accounts.service';
@@ -57,8 +58,10 @@ export class SignInService implements OnModuleInit {
     private readonly accounts: ExternalAccountsService,
     private readonly signer: Signer,
     private readonly jobs: JobsService,
+    events: EventsService,
   ) {
     this.providers = configuredProviders(options.config);
+    events.subscribe('account.deleted', 'sign-in', ({ userId }) => this.deleteOfUser(userId));
   }
 
   onModuleInit(): void {
@@ -269,6 +272,14 @@ export class SignInService implements OnModuleInit {
       const password = await this.accounts.hasPassword(user.id, tx);
       if (rows.length === 1 && !password) throw DrfValidationError.nonField(Msg.lastSignInMethod);
       await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1 AND provider = $2`, [user.id, name]);
+    });
+  }
+
+  /** A purged account's identities and flows (idempotent). */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM sign_in_flows WHERE link_user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1`, [userId]);
     });
   }
 

@@ -7,6 +7,7 @@ import { Permission } from '../../common/access/permission';
 import { PROFILE_REQUIRED } from '../../common/access/profile-required.guard';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
+import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { JobsService } from '../../jobs/jobs.service';
@@ -40,7 +41,12 @@ export class UploadsService {
     private readonly jobs: JobsService,
     private readonly access: AccessService,
     private readonly signer: Signer,
-  ) {}
+    events: EventsService,
+  ) {
+    // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
+    events.subscribe('account.deletion_requested', 'uploads', ({ userId }) => this.hideOfUser(userId));
+    events.subscribe('account.deleted', 'uploads', ({ userId }) => this.deleteOfUser(userId));
+  }
 
   toResponse(f: UploadedFile): UploadedFileResponse {
     return {
@@ -109,7 +115,7 @@ export class UploadsService {
 
   /** A user's uploads, newest first (10 per page), with their generation state. */
   async uploadedBy(userId: number, offset: number, limit: number): Promise<UploadedFileResponse[]> {
-    const rows = await this.files.find({ where: { userId }, order: { createdOn: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+    const rows = await this.files.find({ where: { userId, hidden: false }, order: { createdOn: 'DESC', id: 'DESC' }, skip: offset, take: limit });
     return rows.map((r) => this.toResponse(r));
   }
 
@@ -139,10 +145,20 @@ export class UploadsService {
     return `${this.options.config.publicUrl}/api/user/files/${file.id}/content?token=${encodeURIComponent(token)}`;
   }
 
-  /** Removes every stored data file of a user whose account is being purged (rows go with the user). */
-  async deleteFilesOfUser(userId: number): Promise<void> {
+  /** `account.deletion_requested`: the user's uploads leave the list of their uploads. */
+  async hideOfUser(userId: number): Promise<void> {
+    await this.files.update({ userId, hidden: false }, { hidden: true });
+  }
+
+  /**
+   * `account.deleted`: every stored data file of the user, then the rows (a crash in between
+   * leaves rows that redelivery deletes again). The Books keep their own record of the files
+   * (book_files), which the books module clears on the same event.
+   */
+  async deleteOfUser(userId: number): Promise<void> {
     const rows = await this.files.find({ where: { userId }, select: { id: true, storageKey: true } });
     for (const row of rows) await this.storage.delete(row.storageKey).catch(() => undefined);
+    await this.files.delete({ userId });
   }
 
   /** Opens a file through a signed link from downloadUrl. */

@@ -60,4 +60,8 @@ export class UploadedFile {
 
   @Column({ name: 'generated_on', type: 'timestamptz', nullable: true })
   generatedOn: Date | null;
+
+  /** Its uploader asked to delete their account: left out of the lists of their uploads until the purge deletes it. */
+  @Column({ type: 'boolean', default: false })
+  hidden: boolean;
 }
