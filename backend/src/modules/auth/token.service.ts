@@ -19,7 +19,7 @@ export class TokenService extends TokenResolver {
     access: AccessService,
   ) {
     super();
-    // A deleted account (or one whose deletion was requested) has no permission on anything.
+    // A deleted account (or one whose deletion was requested) counts as a visitor in every access check.
     access.setStandingCheck(async (userId, tx) => {
       const sql = `SELECT 1 FROM users WHERE id = $1 AND is_active`;
       const rows: unknown[] = tx ? await tx.query(sql, [userId]) : await this.sql.query(sql, [userId]);
