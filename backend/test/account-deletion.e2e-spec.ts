@@ -31,6 +31,9 @@ const COUNTER_MISMATCHES = `
   UNION ALL SELECT 'post_counts', c.user_id FROM post_counts c
    WHERE (c.post_count, c.rating_sum) <> (SELECT count(*), coalesce(sum(p.rating), 0) FROM posts p
            WHERE p.user_id = c.user_id AND NOT p.communitypost_flag AND NOT p.hidden)
+  UNION ALL SELECT 'page_follower_counts', c.page_id FROM page_follower_counts c
+   WHERE (c.male, c.female) <> (SELECT count(*) FILTER (WHERE f.follower_sex = '1'), count(*) FILTER (WHERE f.follower_sex = '3')
+           FROM page_follows f WHERE f.page_id = c.page_id AND NOT f.hidden)
   UNION ALL SELECT 'follow_counts', c.user_id FROM follow_counts c
    WHERE c.following_count <> (SELECT count(*) FROM follow_requests f WHERE f.ask_from = c.user_id AND f.approved AND NOT f.hidden)
       OR c.followed_count <> (SELECT count(*) FROM follow_requests f WHERE f.ask_to = c.user_id AND f.approved AND NOT f.hidden)`;

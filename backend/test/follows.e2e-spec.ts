@@ -1,6 +1,9 @@
+import * as fs from 'node:fs';
 import request from 'supertest';
+import { parse } from 'yaml';
 import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createUser, type UserFixture } from './helpers/factories';
+import { OPENAPI_PATH } from './helpers/openapi-check';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -99,6 +102,11 @@ describe('follows', () => {
     await request(t.http).get(api(`approval/Followinguser/${hanako.userId}/`)).set(auth(taro.token)).expect(403);
     await request(t.http).get(api(`approval/Followinguser/${hanako.userId}/`)).expect(401);
     expect((await request(t.http).get(api(`approval/followcheck/${taro.userId}/`)).expect(200)).body).toEqual({ following: false, approved: false });
+  });
+
+  it('documents follow check as readable by visitors (the token is optional)', () => {
+    const doc = parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, { get: { security?: object[] } }> };
+    expect(doc.paths['/api/user/approval/followcheck/{id}/'].get.security).toEqual(expect.arrayContaining([{}, { token: [] }]));
   });
 
   it('unfollows by deleting the request (either party), never a third', async () => {

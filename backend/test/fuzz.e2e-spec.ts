@@ -56,7 +56,8 @@ function operations(): Op[] {
       ops.push({
         method,
         template,
-        protected: Boolean(op.security?.length),
+        // `security: [{token: []}, {}]` is an optional token: visitors may call it.
+        protected: Boolean(op.security?.length) && !op.security!.some((r) => Object.keys(r as object).length === 0),
         path: params.filter((p) => p.in === 'path').map((p) => p.name),
         query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, type: p.schema?.type as string | undefined })),
         json: resolve(content['application/json']?.schema as Schema)?.properties,

@@ -1,10 +1,104 @@
+import * as fs from 'node:fs';
 import request from 'supertest';
+import { parse } from 'yaml';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Sql } from '../src/database/sql';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
+import { OPENAPI_PATH } from './helpers/openapi-check';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+
+interface Operation {
+  parameters?: Array<{ name: string; in: 'path' | 'query'; required?: boolean }>;
+  responses?: Record<string, { content?: Record<string, { schema?: { type?: string; $ref?: string } }> }>;
+}
+
+/**
+ * The lists of the API, read from openapi.yaml: every GET answering an array, a paged one (it
+ * takes `count`), or a `…ListResponse` (the post-list shape `{res: [...], ...}`).
+ */
+function listPaths(): Map<string, Operation> {
+  const document = parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, { get?: Operation }> };
+  const lists = new Map<string, Operation>();
+  for (const [template, item] of Object.entries(document.paths)) {
+    const op = item.get;
+    const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+    if (!op || !schema) continue;
+    const paged = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'count');
+    if (schema.type === 'array' || paged || /ListResponse$/.test(schema.$ref ?? '')) lists.set(template, op);
+  }
+  return lists;
+}
+
+/** The values a fixture has made (known once the test has made them). */
+interface Made {
+  me: number;
+  tagId: number;
+  firstBook: number;
+  firstPost: number;
+  reviewedBook: number;
+}
+
+/**
+ * How to call each list, and what it holds: `books` lists hold 10 Books once 14 are made, `social`
+ * ones 10 posts, people or requests once 22 people are made; `other` lists hold what they hold
+ * (`mayBeEmpty`: possibly nothing). Values for the path and the required query parameters come
+ * from here: a list without an entry makes the test fail, so a new list joins the budget consciously.
+ */
+const FIXTURES: Record<string, { kind: 'books' | 'other' | 'social'; params?: (m: Made) => Record<string, string | number>; full?: boolean; mayBeEmpty?: boolean }> = {
+  '/api/user/newpagecc/': { kind: 'books', full: true },
+  '/api/user/pageccja/': { kind: 'books', full: true },
+  '/api/user/pageccen/': { kind: 'books' },
+  '/api/user/monopage/search-pages/': { kind: 'books', full: true, params: () => ({ query: '保険' }) },
+  '/api/user/pageattribute/{id}/monopages/': { kind: 'books', full: true, params: (m) => ({ id: m.tagId }) },
+  '/api/user/followingpage/': { kind: 'books', full: true },
+  '/api/user/owningpagecc/': { kind: 'books', full: true },
+  '/api/user/owning_and_related_pages/': { kind: 'books', full: true },
+  '/api/user/monopage/search-owned-pages/': { kind: 'books', full: true, params: () => ({ query: '保険' }) },
+  '/api/user/{id}/monopages-with-files/': { kind: 'books', full: true, params: (m) => ({ id: m.me }) },
+  '/api/user/relatedmonopage/{id}/': { kind: 'books', params: (m) => ({ id: m.firstBook }) },
+  '/api/user/profile/search': { kind: 'other', params: () => ({ q: 'budget' }) },
+  '/api/user/profile/newprofiles/': { kind: 'other', mayBeEmpty: true },
+  '/api/user/uploadedfiles/': { kind: 'other', mayBeEmpty: true, params: (m) => ({ user_id: m.me }) },
+  '/api/user/attributecc/': { kind: 'other', params: () => ({ lan: 'ja' }) },
+  '/api/user/pageattribute/search/': { kind: 'other', params: () => ({ q: '', lan: 'ja' }) },
+  '/api/user/pageattribute/by-language/{lan}/': { kind: 'other', params: () => ({ lan: 'ja' }) },
+  '/api/user/pageattribute/by-monopage/{id}/': { kind: 'other', params: (m) => ({ id: m.firstBook }) },
+  '/api/user/postcc/': { kind: 'social', full: true },
+  '/api/user/userpostcc/': { kind: 'social', full: true, params: (m) => ({ user_id: m.me }) },
+  '/api/user/likedpostscc/likedposts/': { kind: 'social', full: true },
+  '/api/user/monopost/': { kind: 'social', full: true },
+  '/api/user/monopostcc/': { kind: 'social', full: true, params: (m) => ({ pageId: m.reviewedBook }) },
+  '/api/user/monocomment-nonlogin/post-comments/': { kind: 'social', full: true, params: (m) => ({ post_id: m.firstPost }) },
+  '/api/user/combinedlist/': { kind: 'social', full: true },
+  '/api/user/loggedincombinedlist/': { kind: 'social', full: true },
+  '/api/user/followeduser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
+  '/api/user/followinguser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
+  '/api/user/approval/Followinguser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
+  '/api/user/approval/Followeduser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
+  '/api/user/combinedsearch/': { kind: 'social', full: true, params: () => ({ q: 'budget' }) },
+  '/api/user/profilecc/': { kind: 'social', full: true },
+};
+
+/** The URL of a list's first page, or the parameters no fixture fills. */
+function urlOf(template: string, op: Operation, made: Made): { url: string; missing: string[] } {
+  const values = FIXTURES[template]?.params?.(made) ?? {};
+  const missing: string[] = [];
+  let url = template;
+  const query = new URLSearchParams();
+  for (const p of op.parameters ?? []) {
+    const value = p.name === 'count' && p.in === 'query' ? 0 : values[p.name];
+    if (value === undefined) {
+      if (p.required || p.in === 'path') missing.push(`${p.in} ${p.name}`);
+      continue;
+    }
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+    else query.set(p.name, String(value));
+  }
+  const q = query.toString();
+  return { url: q ? `${url}?${q}` : url, missing };
+}
 
 /**
  * Every list answers in a fixed number of SQL statements whatever the page holds: the same
@@ -42,9 +136,24 @@ describe('statements per list request', () => {
     await t.close();
   });
 
-  async function addBooks(n: number, ownerId: number): Promise<void> {
+  const lists = listPaths();
+  const made: Made = { me: 0, tagId: 0, firstBook: 0, firstPost: 0, reviewedBook: 0 };
+  const urls = (kinds: string[]) =>
+    [...lists].filter(([template]) => kinds.includes(FIXTURES[template]?.kind)).map(([template, op]) => ({ template, url: urlOf(template, op, made).url }));
+
+  it('knows how to call every list of openapi.yaml (a new list needs its fixture here)', () => {
+    expect(lists.size).toBeGreaterThanOrEqual(30);
+    const unknown = [...lists.keys()].filter((template) => !FIXTURES[template]);
+    expect({ listsWithoutFixture: unknown }).toEqual({ listsWithoutFixture: [] });
+    const stale = Object.keys(FIXTURES).filter((template) => !lists.has(template));
+    expect({ fixturesOfNoList: stale }).toEqual({ fixturesOfNoList: [] });
+    const unfilled = [...lists].flatMap(([template, op]) => urlOf(template, op, made).missing.map((m) => `${template}: ${m}`));
+    expect({ unfilledParameters: unfilled }).toEqual({ unfilledParameters: [] });
+  });
+
+  async function addBooks(n: number, ownerId: number, language: 'ja' | 'en' = 'ja'): Promise<void> {
     for (let i = 0; i < n; i++) {
-      const bookId = await createBook(t.app, { title: `健康データ ${i} 保険`, contributors: [ownerId], tagIds: [tagId] });
+      const bookId = await createBook(t.app, { title: `健康データ ${i} 保険`, language, contributors: [ownerId], tagIds: [tagId] });
       await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId: bookId }).expect(201);
     }
   }
@@ -54,61 +163,47 @@ describe('statements per list request', () => {
     statements = 0;
     const res = await request(t.http).get(path).set(auth(token)).expect(200);
     const body = res.body;
-    const items = Array.isArray(body) ? body.length : Array.isArray(body.res) ? body.res.length : body.comments_with_profiles.length;
-    return { statements, items };
+    // An array, or the one array of a list object (`res` of the post lists, `comments_with_profiles`).
+    const items = Array.isArray(body) ? body : Object.values(body as Record<string, unknown>).find(Array.isArray);
+    if (!items) throw new Error(`${path} answered no list`);
+    return { statements, items: items.length };
   }
 
-  // Lists of Books grow to a full page of 10 with the Books added; the others hold what they hold.
-  const bookLists = (me: number) => [
-    '/api/user/newpagecc/?count=0',
-    '/api/user/pageccja/?count=0',
-    '/api/user/monopage/search-pages/?query=保険&count=0',
-    `/api/user/pageattribute/${tagId}/monopages/?count=0`,
-    '/api/user/followingpage/?count=0',
-    '/api/user/owningpagecc/?count=0',
-    '/api/user/owning_and_related_pages/?count=0',
-    '/api/user/monopage/search-owned-pages/?query=保険',
-    `/api/user/${me}/monopages-with-files/?count=0`,
-  ];
-  const otherLists = (me: number) => [
-    '/api/user/profile/search?q=budget&count=0',
-    '/api/user/profile/newprofiles/',
-    `/api/user/uploadedfiles/?user_id=${me}`,
-    '/api/user/attributecc/?lan=ja&count=0',
-    '/api/user/pageattribute/search/?q=&lan=ja&count=0',
-    `/api/user/pageattribute/by-monopage/${firstBook}/`,
-    `/api/user/relatedmonopage/${firstBook}/`,
-  ];
-  const lists = (me: number) => [...bookLists(me), ...otherLists(me)];
-  let firstBook = 0;
+  const print = (report: Record<string, [number, number]>) =>
+    console.log(Object.entries(report).map(([p, [a, b]]) => `${p.replace('/api/user/', '')}: ${a} / ${b}`).join('\n'));
 
   it('is the same for 1 and for 10 items', async () => {
     const me = (await db.query(`SELECT id FROM users WHERE email = 'budget@example.com'`))[0].id;
+    made.me = me;
+    made.tagId = tagId;
     await addBooks(1, me);
-    firstBook = (await request(t.http).get('/api/user/newpagecc/?count=0').expect(200)).body[0].id;
-    await addBooks(1, me);
+    made.firstBook = (await request(t.http).get('/api/user/newpagecc/?count=0').expect(200)).body[0].id;
+    await addBooks(1, me, 'en');
     const small: Record<string, number> = {};
-    for (const path of lists(me)) {
-      const { statements: n, items } = await count(path);
-      if (!path.includes('uploadedfiles') && !path.includes('newprofiles')) expect(items).toBeGreaterThanOrEqual(1);
-      small[path] = n;
+    const report: Record<string, [number, number]> = {};
+    for (const { template, url } of urls(['books', 'other'])) {
+      const { statements: n, items } = await count(url);
+      if (!FIXTURES[template].mayBeEmpty) expect({ url, some: items >= 1 }).toEqual({ url, some: true });
+      small[url] = n;
     }
     await addBooks(12, me);
-    for (const path of lists(me)) {
-      const { statements: n, items } = await count(path);
-      if (bookLists(me).includes(path)) expect(items).toBe(10);
-      expect({ path, statements: n }).toEqual({ path, statements: small[path] });
+    for (const { template, url } of urls(['books', 'other'])) {
+      const { statements: n, items } = await count(url);
+      if (FIXTURES[template].full) expect({ url, items }).toEqual({ url, items: 10 });
+      report[url] = [small[url], n];
+      expect({ url, statements: n }).toEqual({ url, statements: small[url] });
       expect(n).toBeGreaterThanOrEqual(2); // at least the token check and the list itself
       // token, (existence), list, Book statistics, files, contributors, access
       expect(n).toBeLessThanOrEqual(7);
     }
+    print(report);
   });
 
   it('is the same for 1 and for 10 posts, people and follow requests in every social list', async () => {
-    const me = (await db.query(`SELECT id FROM users WHERE email = 'budget@example.com'`))[0].id;
+    const me = made.me;
     const bookId = await createBook(t.app, { title: 'Reviewed', contributors: [me] });
+    made.reviewedBook = bookId;
     const otherBook = await createBook(t.app, { title: 'Not followed', contributors: [me] });
-    let firstPost = 0;
     /** n people who follow me and whom I follow; each writes a review I like and comment on, and reposts one. */
     async function addPeople(n: number): Promise<void> {
       for (let i = 0; i < n; i++) {
@@ -116,47 +211,31 @@ describe('statements per list request', () => {
         await createFollow(t.app, me, other.userId);
         await createFollow(t.app, other.userId, me);
         const postId = await createPost(t.app, { userId: other.userId, text: `健康 ${i}`, reviewTo: i % 2 ? bookId : otherBook, rating: 50 });
-        firstPost ||= postId;
+        made.firstPost ||= postId;
         await createPost(t.app, { userId: me, text: `mine ${i}`, reviewTo: bookId, rating: 60 });
         const stranger = await createUser(t.app, { nickName: `stranger${i}` }); // for the discovery lists
         await createPost(t.app, { userId: stranger.userId, text: `new ${i}`, reviewTo: await createBook(t.app, { contributors: [stranger.userId] }), rating: 90 });
         await request(t.http).put(`/api/user/monopost/${postId}/`).set(auth(token)).send({ liked: [me] }).expect(200);
-        await request(t.http).post('/api/user/monocomment/').set(auth(token)).send({ text: 'c', post: firstPost }).expect(201);
-        await request(t.http).post('/api/user/monopost/').set(auth(other.token)).send({ reposting: true, repostingFrom: firstPost }).expect(201);
+        await request(t.http).post('/api/user/monocomment/').set(auth(token)).send({ text: 'c', post: made.firstPost }).expect(201);
+        await request(t.http).post('/api/user/monopost/').set(auth(other.token)).send({ reposting: true, repostingFrom: made.firstPost }).expect(201);
       }
     }
-    const posts = [
-      '/api/user/postcc/?count=0',
-      `/api/user/userpostcc/?user_id=${me}&count=0`,
-      '/api/user/likedpostscc/likedposts/?count=0',
-      '/api/user/monopost/?count=0',
-      `/api/user/monocomment-nonlogin/post-comments/?post_id=${firstPost}&count=0`,
-      '/api/user/combinedlist/?count=0',
-      '/api/user/loggedincombinedlist/?count=0',
-      `/api/user/followeduser/${me}/?count=0`,
-      `/api/user/followinguser/${me}/?count=0`,
-      `/api/user/approval/Followinguser/${me}/?count=0`,
-      `/api/user/approval/Followeduser/${me}/?count=0`,
-      '/api/user/combinedsearch/?q=budget&count=0',
-      '/api/user/profilecc/?count=0',
-    ];
-    const paths = () => [...posts.map((p) => p.replace(/post_id=\d+/, `post_id=${firstPost}`)), `/api/user/monopostcc/?pageId=${bookId}&count=0`];
     await addPeople(2);
     const small: Record<string, number> = {};
     const report: Record<string, [number, number]> = {};
-    for (const path of paths()) {
-      const { statements: n, items } = await count(path);
-      expect({ path, some: items >= 1 }).toEqual({ path, some: true });
-      small[path] = n;
+    for (const { url } of urls(['social'])) {
+      const { statements: n, items } = await count(url);
+      expect({ url, some: items >= 1 }).toEqual({ url, some: true });
+      small[url] = n;
     }
     await addPeople(20);
-    for (const path of paths()) {
-      const { statements: n, items } = await count(path);
-      expect({ path, items }).toEqual({ path, items: 10 });
-      report[path] = [small[path], n];
+    for (const { template, url } of urls(['social'])) {
+      const { statements: n, items } = await count(url);
+      if (FIXTURES[template].full) expect({ url, items }).toEqual({ url, items: 10 });
+      report[url] = [small[url], n];
     }
     // The figures, for the record (npm test prints them).
-    console.log(Object.entries(report).map(([p, [a, b]]) => `${p.replace('/api/user/', '')}: ${a} / ${b}`).join('\n'));
+    print(report);
     for (const [path, [one, ten]] of Object.entries(report)) {
       expect({ path, statements: ten }).toEqual({ path, statements: one });
       // token, list, interactions, profiles, Book rows + the Book packer's four (statistics, files, contributors, access)

@@ -73,12 +73,21 @@ export async function loadBooks(sql, { books, views, seed, userIds, searchDocume
       );
       out.views += res.rowCount ?? 0;
     }
+    // The stored counters the app keeps in the acting transaction, filled as the migration fills them.
+    await sql.query(`DELETE FROM page_follower_counts`);
+    await sql.query(
+      `INSERT INTO page_follower_counts (page_id, male, female)
+       SELECT page_id, count(*) FILTER (WHERE follower_sex = '1'), count(*) FILTER (WHERE follower_sex = '3')
+         FROM page_follows WHERE follower_sex IN ('1', '3') GROUP BY page_id`,
+    );
+    await sql.query(`DELETE FROM page_view_days`);
+    await sql.query(`INSERT INTO page_view_days (page_id, day, views) SELECT page_id, viewed_on, count(*) FROM page_views GROUP BY page_id, viewed_on`);
     await sql.query('COMMIT');
   } catch (err) {
     await sql.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
-  for (const table of ['pages', 'page_attributes', 'uploaded_files', 'page_follows', 'page_views']) await sql.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ['pages', 'page_attributes', 'uploaded_files', 'page_follows', 'page_views', 'page_follower_counts', 'page_view_days']) await sql.query(`VACUUM ANALYZE ${table}`);
   return out;
 }
 

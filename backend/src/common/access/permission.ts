@@ -1,27 +1,32 @@
 /**
- * What a viewer may do with someone else's object. Each permission is answered by the module
- * that owns the object's tables (it registers a checker with AccessService), batched over ids.
+ * What a viewer may do with someone else's object. A permission is the union of the parts
+ * (contributions) registered with AccessService by the modules that own the facts, each batched
+ * over ids; the names below say which module contributes what today.
  */
 export enum Permission {
-  /** Have a Book's data files (download, presigned link): owner, contributor, or a price-0 Book. */
+  /** Act as, or read the private data of, a user: that user alone. ids are user ids. (access.self) */
+  Self = 'user.self',
+  /** Have a Book's data files (download, presigned link) and its paid parts: a price-0 Book, or its owners — buyers, claimers, contributors. (books.free-or-owner) */
   BookFiles = 'book.files',
-  /** Claim a Book without paying: a price-0 Book, or one the viewer contributed a file to. */
+  /** Take a Book without paying: a price-0 Book, or one the viewer contributed a file to. (books.free, books.contributor) */
   BookClaim = 'book.claim',
-  /** Act as someone with a profile (post data, advertise): ids are the viewer's own user id. */
+  /** Download one uploaded data file: its uploader at any stage, and, once it is in a Book, whoever has that Book's files. ids are file ids. (uploads.uploader, uploads.book-files) */
+  FileDownload = 'file.download',
+  /** Act as someone with a profile (post data, advertise): ids are the viewer's own user id; a hidden (leaving) profile does not count. (profiles.exists) */
   ProfileExists = 'profile.exists',
-  /** Change or delete a post: its author only. */
+  /** Change or delete a post: its author only. (posts.author) */
   PostAuthor = 'post.author',
-  /** See a post (and act on it: like, comment, repost): every post outside a circle; circle posts wait for the circles module. */
+  /** Change a post's text, image, rating or flags: its author, and never for a repost (a repost shows someone else's post). (posts.own-content) */
+  PostContentEdit = 'post.content-edit',
+  /** See a post (and act on it: like, comment, repost): every post outside a circle; a circles module adds its members' circle posts. (posts.public) */
   PostVisible = 'post.visible',
-  /** Post in (and read) a circle: its members. Registered by the circles module once it exists. */
+  /** Post in (and read) a circle: its members. Contributed by the circles module once it exists (until then posting to a circle is refused as unavailable). */
   CircleMember = 'circle.member',
-  /** Delete a comment: its author only. */
+  /** Delete a comment: its author only. (posts.comment-author) */
   CommentAuthor = 'comment.author',
-  /** Read a user's own follow requests (sent and received): that user only. ids are user ids. */
-  FollowRequestsOf = 'follows.requests-of',
-  /** Approve a follow request: its recipient only. ids are request ids. */
+  /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */
   FollowRequestRecipient = 'follows.request-recipient',
-  /** Withdraw or remove a follow request: either party. ids are request ids. */
+  /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */
   FollowRequestParty = 'follows.request-party',
 }
 

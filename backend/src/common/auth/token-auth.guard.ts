@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { markActiveViewer } from '../access/access.service';
 import { DrfDetailError, Msg } from '../http/drf-errors';
 import { type AuthUser, IS_PUBLIC } from './auth-user';
 
@@ -34,7 +35,7 @@ export class TokenAuthGuard implements CanActivate {
     const result = await this.tokens.resolve(parts[1]);
     if (result === null) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.invalidToken);
     if (result === 'inactive') throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.inactiveUser);
-    req.user = result;
+    req.user = markActiveViewer(result);
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import { Repository } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { TokenResolver } from '../../common/auth/token-auth.guard';
 import { Sql } from '../../database/sql';
@@ -15,8 +16,15 @@ export class TokenService extends TokenResolver {
   constructor(
     @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
     private readonly sql: Sql,
+    access: AccessService,
   ) {
     super();
+    // A deleted account (or one whose deletion was requested) counts as a visitor in every access check.
+    access.setStandingCheck(async (userId, tx) => {
+      const sql = `SELECT 1 FROM users WHERE id = $1 AND is_active`;
+      const rows: unknown[] = tx ? await tx.query(sql, [userId]) : await this.sql.query(sql, [userId]);
+      return rows.length > 0;
+    });
   }
 
   async issue(userId: number): Promise<string> {

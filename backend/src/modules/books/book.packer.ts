@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker } from '../profiles/profile.packer';
@@ -37,16 +39,20 @@ export interface BookRow {
 export const FILES_PER_BOOK = 3;
 
 /**
- * The rule of `Permission.BookFiles` (registered by BooksService): a Book's files, and its paid
- * parts (badpoint, answer), are for its owners (buyers, contributors) and, for a free Book, for
- * anyone. The packer applies it to the rows it has in hand instead of asking again.
+ * The books module's part of `Permission.BookFiles` (contributed by BooksService as FILES_RULE):
+ * a Book's files, and its paid parts (badpoint, answer), are for its owners (buyers, claimers,
+ * contributors) and, for a free Book, for anyone. The packer applies it to the rows it has in
+ * hand and asks AccessService only the other modules' parts, for the Books it did not grant.
  */
 export const mayHaveFiles = (book: { page_price: number }, owned: boolean): boolean => book.page_price === 0 || owned;
+export const FILES_RULE = 'books.free-or-owner';
 
 /**
  * Turns a page of Book rows into responses in three statements whatever the page size: the
- * statistics and the viewer's ownership (which, with the price, decides through `mayHaveFiles`
- * whether the paid parts are shown), the first files, and their contributors' profiles.
+ * stored statistics (follower counts by sex, the last 30 days' view counters) and the viewer's
+ * ownership (which, with the price, decides through `mayHaveFiles` whether the paid parts are
+ * shown), the first files, and their contributors' profiles. Other modules' parts of BookFiles
+ * (none today) add one statement each, for the Books still refused only.
  */
 @Injectable()
 export class BookPacker {
@@ -54,6 +60,7 @@ export class BookPacker {
     private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
+    private readonly access: AccessService,
   ) {}
 
   async pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
@@ -62,11 +69,10 @@ export class BookPacker {
     const [stats, files] = await Promise.all([
       this.db.query(
         `SELECT p.id,
-           (SELECT count(*) FROM page_views v WHERE v.page_id = p.id AND v.viewed_on > CURRENT_DATE - 30)::int AS monthly_views,
-           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '1' AND NOT f.hidden)::int AS male,
-           (SELECT count(*) FROM page_follows f WHERE f.page_id = p.id AND f.follower_sex = '3' AND NOT f.hidden)::int AS female,
+           (SELECT coalesce(sum(d.views), 0) FROM page_view_days d WHERE d.page_id = p.id AND d.day > CURRENT_DATE - 30)::int AS monthly_views,
+           coalesce(c.male, 0) AS male, coalesce(c.female, 0) AS female,
            EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
-         FROM pages p WHERE p.id = ANY($1::int[])`,
+         FROM pages p LEFT JOIN page_follower_counts c ON c.page_id = p.id WHERE p.id = ANY($1::int[])`,
         [ids, viewer?.id ?? 0],
       ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owned: boolean }>>,
       this.db.query(
@@ -77,8 +83,13 @@ export class BookPacker {
         [ids],
       ) as Promise<Array<{ file_id: number; page_id: number; title: string; community_ids: number[]; user_id: number }>>,
     ]);
-    const people = await this.profiles.summaries(files.map((f) => f.user_id));
     const statsById = new Map(stats.map((s) => [s.id, s]));
+    const [people, filesAllowed] = await Promise.all([
+      this.profiles.summaries(files.map((f) => f.user_id)),
+      this.access.check(viewer, Permission.BookFiles, ids, {
+        known: { by: FILES_RULE, granted: rows.filter((r) => mayHaveFiles(r, !!statsById.get(r.id)?.owned)).map((r) => r.id) },
+      }),
+    ]);
     const filesByBook = new Map<number, PageFile[]>();
     for (const f of files) {
       const person = people.get(f.user_id);
@@ -95,7 +106,7 @@ export class BookPacker {
     const { config } = this.options;
     return rows.map((row) => {
       const s = statsById.get(row.id);
-      const paidPartsVisible = mayHaveFiles(row, !!s?.owned);
+      const paidPartsVisible = filesAllowed.has(row.id);
       return {
         id: row.id,
         title: row.title,

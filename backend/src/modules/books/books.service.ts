@@ -8,11 +8,11 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
 import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
-import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
-import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK, mayHaveFiles } from './book.packer';
+import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK, FILES_RULE, mayHaveFiles } from './book.packer';
 import type { PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
@@ -61,8 +61,8 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Books (the wire's "pages"). Owns pages, page_owners, page_follows, page_views, page_attributes
- * and book_files: every other module reads or changes a Book through this service or BookPacker.
+ * Books (the wire's "pages"). Owns pages, page_owners, page_follows, page_follower_counts,
+ * page_views, page_view_days, page_attributes and book_files: every other module reads or changes a Book through this service or BookPacker.
  */
 @Injectable()
 export class BooksService {
@@ -75,21 +75,74 @@ export class BooksService {
     private readonly packer: BookPacker,
     private readonly profiles: ProfilesService,
   ) {
-    // Owners (buyers, contributors) and anyone for a price-0 Book may have its files.
-    access.register(Permission.BookFiles, async (viewer, ids) => {
-      const rows: Array<{ id: number; page_price: number; owned: boolean }> = await this.sql.query(
+    // Anyone may have a price-0 Book's files, and its owners (buyers, free claimers, contributors)
+    // any Book's: the rule BookPacker applies to rows in hand (`mayHaveFiles`).
+    access.contribute(Permission.BookFiles, FILES_RULE, async (viewer, ids, tx) => {
+      const rows: Array<{ id: number; page_price: number; owned: boolean }> = await this.read(
         `SELECT p.id, p.page_price, EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
            FROM pages p WHERE p.id = ANY($1::int[])`,
         [ids, viewer?.id ?? 0],
+        tx,
       );
-      return new Set(rows.filter((r) => mayHaveFiles(r, r.owned)).map((r) => r.id));
+      return rows.filter((r) => mayHaveFiles(r, r.owned)).map((r) => r.id);
     });
-    events.subscribe('profile.updated', 'books-follower-sex', ({ userId, sex }) =>
-      this.db.query(`UPDATE page_follows SET follower_sex = $2 WHERE user_id = $1 AND follower_sex <> $2`, [userId, sex]).then(() => undefined),
+    // Taking a Book without paying: a price-0 Book, or one the viewer contributed a file to.
+    access.contribute(Permission.BookClaim, 'books.free', async (_viewer, ids, tx) =>
+      (await this.read<{ id: number }>(`SELECT id FROM pages WHERE id = ANY($1::int[]) AND page_price = 0`, [ids], tx)).map((r) => r.id),
     );
+    access.contribute(Permission.BookClaim, 'books.contributor', async (viewer, ids, tx) =>
+      viewer
+        ? (await this.read<{ id: number }>(`SELECT DISTINCT page_id AS id FROM book_files WHERE page_id = ANY($1::int[]) AND user_id = $2`, [ids, viewer.id], tx)).map((r) => r.id)
+        : [],
+    );
+    events.subscribe('profile.updated', 'books-follower-sex', ({ userId, sex }) => this.moveFollowerSex(userId, sex));
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'books', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  private async read<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
+    return tx ? tx.query(sql, params) : this.sql.query<T>(sql, params);
+  }
+
+  /**
+   * A follower's sex changed: their follows move to the new sex and each Book's follower counts
+   * with them, in one statement (idempotent: follows already of that sex are left alone).
+   */
+  private async moveFollowerSex(userId: number, sex: string): Promise<void> {
+    await this.db.query(
+      `WITH old AS (SELECT id, page_id, follower_sex FROM page_follows WHERE user_id = $1 AND follower_sex <> $2 AND NOT hidden FOR UPDATE),
+       moved AS (UPDATE page_follows f SET follower_sex = $2 FROM old WHERE f.id = old.id RETURNING old.page_id, old.follower_sex AS was)
+       INSERT INTO page_follower_counts AS c (page_id, male, female)
+       SELECT page_id, (CASE WHEN $2 = '1' THEN 1 ELSE 0 END) - (CASE WHEN was = '1' THEN 1 ELSE 0 END),
+                       (CASE WHEN $2 = '3' THEN 1 ELSE 0 END) - (CASE WHEN was = '3' THEN 1 ELSE 0 END)
+         FROM moved WHERE $2 IN ('1', '3') OR was IN ('1', '3')
+       ON CONFLICT (page_id) DO UPDATE SET male = c.male + EXCLUDED.male, female = c.female + EXCLUDED.female`,
+      [userId, sex],
+    );
+  }
+
+  /** A follow of a known sex came (+1) or went (-1): the Book's stored follower counts, in the same transaction. */
+  private async countFollower(pageId: number, sex: string, delta: 1 | -1, tx: EntityManager): Promise<void> {
+    if (sex !== '1' && sex !== '3') return;
+    await tx.query(
+      `INSERT INTO page_follower_counts AS c (page_id, male, female) VALUES ($1, CASE WHEN $2 = '1' THEN $3 ELSE 0 END, CASE WHEN $2 = '3' THEN $3 ELSE 0 END)
+       ON CONFLICT (page_id) DO UPDATE SET male = c.male + EXCLUDED.male, female = c.female + EXCLUDED.female`,
+      [pageId, sex, delta],
+    );
+  }
+
+  /**
+   * Removes every follow of a user (an account leaving), with the follower counts of the Books
+   * concerned, in the caller's transaction. Idempotent.
+   */
+  async removeFollowsOf(userId: number, tx: EntityManager): Promise<void> {
+    await tx.query(
+      `WITH gone AS (DELETE FROM page_follows WHERE user_id = $1 RETURNING page_id, follower_sex, hidden)
+       UPDATE page_follower_counts c SET male = c.male - (g.follower_sex = '1')::int, female = c.female - (g.follower_sex = '3')::int
+         FROM gone g WHERE c.page_id = g.page_id AND g.follower_sex IN ('1', '3') AND NOT g.hidden`,
+      [userId],
+    );
   }
 
   /**
@@ -98,7 +151,13 @@ export class BooksService {
    * without a profile, until the purge). Only rows not hidden yet change: redelivery changes nothing.
    */
   async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
-    await tx.query(`UPDATE page_follows SET hidden = true WHERE user_id = $1 AND NOT hidden`, [userId]);
+    // A user follows a Book once: each hidden follow takes one from its Book's stored count.
+    await tx.query(
+      `WITH hid AS (UPDATE page_follows SET hidden = true WHERE user_id = $1 AND NOT hidden RETURNING page_id, follower_sex)
+       UPDATE page_follower_counts c SET male = c.male - (h.follower_sex = '1')::int, female = c.female - (h.follower_sex = '3')::int
+         FROM hid h WHERE c.page_id = h.page_id AND h.follower_sex IN ('1', '3')`,
+      [userId],
+    );
     await tx.query(`UPDATE book_files SET hidden = true WHERE user_id = $1 AND NOT hidden`, [userId]);
   }
 
@@ -106,7 +165,7 @@ export class BooksService {
   async deleteOfUser(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.hideOfUser(userId, tx);
-      await tx.query(`DELETE FROM page_follows WHERE user_id = $1`, [userId]);
+      await this.removeFollowsOf(userId, tx);
       await tx.query(`DELETE FROM page_owners WHERE user_id = $1`, [userId]);
       await tx.query(`DELETE FROM book_files WHERE user_id = $1`, [userId]);
       await tx.query(`UPDATE pages SET owner_id = NULL WHERE owner_id = $1`, [userId]);
@@ -330,7 +389,10 @@ export class BooksService {
         `INSERT INTO page_follows (user_id, page_id, follower_sex) VALUES ($1, $2, $3) ON CONFLICT (user_id, page_id) DO NOTHING RETURNING id, created_on`,
         [viewer.id, pageId, sex],
       );
-      if (rows.length) await this.events.publish('book.followed', { userId: viewer.id, bookId: pageId }, tx);
+      if (rows.length) {
+        await this.countFollower(pageId, sex, 1, tx);
+        await this.events.publish('book.followed', { userId: viewer.id, bookId: pageId }, tx);
+      }
       return rows[0];
     });
     if (!row) throw new DrfDetailError(HttpStatus.BAD_REQUEST, ALREADY_FOLLOWED);
@@ -338,12 +400,19 @@ export class BooksService {
   }
 
   async unfollow(viewer: AuthUser, pageId: number): Promise<void> {
-    const [, count] = await this.db.query(`DELETE FROM page_follows WHERE user_id = $1 AND page_id = $2`, [viewer.id, pageId]);
-    if (!count) throw notFound();
+    const removed = await this.db.transaction(async (tx) => {
+      const [rows]: [Array<{ follower_sex: string }>, number] = await tx.query(
+        `DELETE FROM page_follows WHERE user_id = $1 AND page_id = $2 RETURNING follower_sex`,
+        [viewer.id, pageId],
+      );
+      if (rows.length) await this.countFollower(pageId, rows[0].follower_sex, -1, tx);
+      return rows.length > 0;
+    });
+    if (!removed) throw notFound();
   }
 
   async status(viewer: AuthUser | undefined, userId: number | undefined, pageId: number): Promise<PageStatusResponse> {
-    if (userId !== undefined && viewer && userId !== viewer.id) throw forbidden();
+    if (userId !== undefined && viewer) await this.access.require(viewer, Permission.Self, [userId]);
     if (!viewer) return { is_followed: false, is_owned: false };
     if (!(await this.exists(pageId))) throw notFound();
     const [row] = await this.sql.query(
@@ -354,12 +423,21 @@ export class BooksService {
     return { is_followed: row.is_followed, is_owned: row.is_owned };
   }
 
-  /** One view per viewer (user, or hashed address for visitors) per Book per day. */
+  /**
+   * One view per viewer (user, or hashed address for visitors) per Book per day; the day's
+   * counter (page_view_days, the source of monthly_views) rises in the same statement, only when
+   * the view is the viewer's first of the day.
+   */
   async recordView(pageId: number, viewer: AuthUser | undefined, pathUser: number, ip: string): Promise<void> {
-    if (viewer && pathUser !== 0 && pathUser !== viewer.id) throw forbidden();
+    if (viewer && pathUser !== 0) await this.access.require(viewer, Permission.Self, [pathUser]);
     if (!(await this.exists(pageId))) throw notFound();
     const key = viewer ? `u:${viewer.id}` : `a:${crypto.createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
-    await this.db.query(`INSERT INTO page_views (page_id, viewer) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [pageId, key]);
+    await this.db.query(
+      `WITH seen AS (INSERT INTO page_views (page_id, viewer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING page_id, viewed_on)
+       INSERT INTO page_view_days AS d (page_id, day, views) SELECT page_id, viewed_on, 1 FROM seen
+       ON CONFLICT (page_id, day) DO UPDATE SET views = d.views + 1`,
+      [pageId, key],
+    );
   }
 
   /** Claims a free Book with a ticket the server signed. */
@@ -369,7 +447,7 @@ export class BooksService {
     if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', Msg.invalidKey);
     const pageId = Number(pageText);
     if (!(await this.exists(pageId))) throw notFound();
-    await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: Msg.mustBuy });
+    await this.access.require(viewer, Permission.BookClaim, [pageId], { detail: Msg.mustBuy });
     await this.db.transaction((tx) => this.grantOwnership(viewer.id, pageId, 'free', tx));
     return pageId;
   }
@@ -440,8 +518,9 @@ export class BooksService {
     return best?.id ?? null;
   }
 
-  /** Keeps 60 days of view rows: enough for monthly_views. */
+  /** Keeps 60 days of view rows and day counters: monthly_views reads the last 30 days' counters. */
   async pruneViews(): Promise<void> {
     await this.db.query(`DELETE FROM page_views WHERE viewed_on < CURRENT_DATE - 60`);
+    await this.db.query(`DELETE FROM page_view_days WHERE day < CURRENT_DATE - 60`);
   }
 }

@@ -84,7 +84,14 @@ export class FollowsController {
 
   @Get('approval/followcheck/:id')
   @Public()
-  @ApiOperation({ operationId: 'followCheck', summary: 'Whether the caller has asked to follow the user, and whether it is approved (false for a visitor)' })
+  // Readable by visitors (no token: both false) and by users (their own request): the token is optional.
+  @ApiSecurity({})
+  @ApiSecurity('token')
+  @ApiOperation({
+    operationId: 'followCheck',
+    summary: 'Whether the caller has asked to follow the user, and whether it is approved',
+    description: 'A visitor may call it (the token is optional) and always gets `{"following": false, "approved": false}`; a logged-in caller gets their own request to the user.',
+  })
   @ApiOkResponse({ type: FollowCheckResponse })
   followCheck(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<FollowCheckResponse> {
     return this.follows.check(viewer, id);

@@ -6,7 +6,7 @@ import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
-import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
@@ -41,13 +41,8 @@ export class FollowsService {
     private readonly profiles: ProfilesService,
     private readonly packer: ProfilePacker,
   ) {
-    access.register(Permission.FollowRequestsOf, async (viewer, ids) => new Set(ids.filter((id) => id === viewer?.id)));
-    access.register(Permission.FollowRequestRecipient, (viewer, ids) =>
-      this.idsWhere(`ask_to = $2`, ids, viewer),
-    );
-    access.register(Permission.FollowRequestParty, (viewer, ids) =>
-      this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer),
-    );
+    access.contribute(Permission.FollowRequestRecipient, 'follows.recipient', (viewer, ids, tx) => this.idsWhere(`ask_to = $2`, ids, viewer, tx));
+    access.contribute(Permission.FollowRequestParty, 'follows.party', (viewer, ids, tx) => this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer, tx));
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'follows', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'follows', ({ userId }) => this.deleteOfUser(userId));
@@ -83,10 +78,11 @@ export class FollowsService {
     });
   }
 
-  private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
-    if (!viewer) return new Set();
-    const rows: Array<{ id: number }> = await this.sql.query(`SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
-    return new Set(rows.map((r) => r.id));
+  private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser, tx?: EntityManager): Promise<number[]> {
+    if (!viewer) return [];
+    const sql = `SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`;
+    const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids, viewer.id]) : await this.sql.query(sql, [ids, viewer.id]);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -136,7 +132,7 @@ export class FollowsService {
   /** POST approval/: ask to follow, or approve a request sent to the caller. */
   async approval(viewer: AuthUser, dto: ApprovalDto): Promise<FollowRequestResponse> {
     if (dto.approved === true) return this.approve(viewer, dto);
-    if (dto.askFrom !== undefined && dto.askFrom !== viewer.id) throw forbidden(Msg.followAsYourself);
+    if (dto.askFrom !== undefined) await this.access.require(viewer, Permission.Self, [dto.askFrom], { detail: Msg.followAsYourself });
     if (dto.askTo === viewer.id) throw DrfValidationError.field('askTo', CANNOT_FOLLOW_SELF);
     if (!(await this.profiles.byUserIds([dto.askTo])).size) throw notFound();
     const row = await this.db.transaction(async (tx) => {
@@ -180,7 +176,7 @@ export class FollowsService {
 
   /** approval/Followinguser/{id}/ (sent) and approval/Followeduser/{id}/ (received): the user's own requests. */
   async requestsOf(viewer: AuthUser, userId: number, direction: 'sent' | 'received', page: PageWindow): Promise<FollowRequestResponse[]> {
-    await this.access.require(viewer, Permission.FollowRequestsOf, [userId]);
+    await this.access.require(viewer, Permission.Self, [userId]);
     const column = direction === 'sent' ? 'ask_from' : 'ask_to';
     const rows: RequestRow[] = await this.sql.query(
       `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 AND NOT hidden ORDER BY id DESC LIMIT $2 OFFSET $3`,

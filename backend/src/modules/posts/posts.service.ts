@@ -8,7 +8,7 @@ import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
-import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { normalizeImage } from '../../common/uploads/images';
 import { FileStorage } from '../../storage/file-storage';
@@ -65,11 +65,14 @@ export class PostsService {
     private readonly profiles: ProfilePacker,
     private readonly storage: FileStorage,
   ) {
-    access.register(Permission.PostAuthor, (viewer, ids) => this.idsWhere('posts', 'user_id = $2', ids, viewer));
-    access.register(Permission.CommentAuthor, (viewer, ids) => this.idsWhere('post_comments', 'user_id = $2', ids, viewer));
-    access.register(Permission.PostVisible, async (viewer, ids) => {
-      const rows: Array<{ id: number }> = await this.sql.query(`SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`, [ids]);
-      return new Set(rows.map((r) => r.id));
+    access.contribute(Permission.PostAuthor, 'posts.author', (viewer, ids, tx) => this.idsWhere('posts', 'user_id = $2', ids, viewer, tx));
+    access.contribute(Permission.PostContentEdit, 'posts.own-content', (viewer, ids, tx) => this.idsWhere('posts', 'user_id = $2 AND NOT reposting', ids, viewer, tx));
+    access.contribute(Permission.CommentAuthor, 'posts.comment-author', (viewer, ids, tx) => this.idsWhere('post_comments', 'user_id = $2', ids, viewer, tx));
+    // Posts outside circles are everyone's to see; a circles module contributes its members' circle posts.
+    access.contribute(Permission.PostVisible, 'posts.public', async (_viewer, ids, tx) => {
+      const sql = `SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`;
+      const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids]) : await this.sql.query(sql, [ids]);
+      return rows.map((r) => r.id);
     });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
@@ -142,10 +145,11 @@ export class PostsService {
     });
   }
 
-  private async idsWhere(table: string, condition: string, ids: readonly number[], viewer?: AuthUser): Promise<Set<number>> {
-    if (!viewer) return new Set();
-    const rows: Array<{ id: number }> = await this.sql.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[]) AND ${condition}`, [ids, viewer.id]);
-    return new Set(rows.map((r) => r.id));
+  private async idsWhere(table: string, condition: string, ids: readonly number[], viewer?: AuthUser, tx?: EntityManager): Promise<number[]> {
+    if (!viewer) return [];
+    const sql = `SELECT id FROM ${table} WHERE id = ANY($1::int[]) AND ${condition}`;
+    const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids, viewer.id]) : await this.sql.query(sql, [ids, viewer.id]);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -264,10 +268,10 @@ export class PostsService {
     const row = await this.visibleRow(viewer, id);
     const edits = dto.text !== undefined || dto.rating !== undefined || dto.new_data_flag !== undefined || dto.purepost_flag !== undefined || !!image;
     if (edits) await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
-    if (dto.liked !== undefined && dto.liked.some((u) => u !== viewer.id)) throw forbidden(LIKE_ONLY_YOURSELF);
+    if (dto.liked !== undefined) await this.access.require(viewer, Permission.Self, dto.liked, { detail: LIKE_ONLY_YOURSELF });
+    // A repost carries the original's text and image under the original author's name.
+    if (edits) await this.access.require(viewer, Permission.PostContentEdit, [id], { detail: Msg.repostNotEditable });
     if (edits) {
-      // A repost carries the original's text and image under the original author's name.
-      if (row.reposting) throw forbidden(Msg.repostNotEditable);
       if (dto.text !== undefined && !dto.text.trim()) throw DrfValidationError.field('text', Msg.blank);
       if (dto.rating !== undefined && row.review_to === null) throw DrfValidationError.field('rating', Msg.onlyReviewRated);
     }

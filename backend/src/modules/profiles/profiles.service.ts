@@ -9,7 +9,7 @@ import { Permission } from '../../common/access/permission';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
-import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { notFound } from '../../common/http/id-param.pipe';
 import { PAGE_SIZE, type PageWindow } from '../../common/http/paging';
 import { searchDocument, searchQuery } from '../../common/search/search-text';
 import { normalizeImage } from '../../common/uploads/images';
@@ -53,11 +53,14 @@ export class ProfilesService {
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
     private readonly events: EventsService,
-    access: AccessService,
+    private readonly access: AccessService,
   ) {
-    access.register(Permission.ProfileExists, async (viewer, ids) => {
-      if (!viewer || !ids.includes(viewer.id)) return new Set();
-      return (await this.existsForUser(viewer.id)) ? new Set([viewer.id]) : new Set();
+    // A profile that is hidden (its account is leaving) does not let its user act as a person.
+    access.contribute(Permission.ProfileExists, 'profiles.exists', async (viewer, ids, tx) => {
+      if (!viewer || !ids.includes(viewer.id)) return [];
+      const sql = `SELECT 1 FROM profiles WHERE user_id = $1 AND active`;
+      const rows: unknown[] = tx ? await tx.query(sql, [viewer.id]) : await this.sql.query(sql, [viewer.id]);
+      return rows.length ? [viewer.id] : [];
     });
     // Leaving the site (domain-events.ts): the profile leaves every list at once, and goes at the purge.
     events.subscribe('account.deletion_requested', 'profiles', ({ userId }) => this.db.transaction((tx) => this.setActive(userId, false, tx)));
@@ -195,7 +198,7 @@ export class ProfilesService {
   async update(user: AuthUser, id: number, dto: ProfileFieldsDto, files: ProfileImages): Promise<ProfileResponse> {
     const profile = await this.profiles.findOneBy({ id });
     if (!profile) throw notFound();
-    if (profile.userId !== user.id) throw forbidden();
+    await this.access.require(user, Permission.Self, [profile.userId]);
     const birthday = dto.birth === undefined ? undefined : dto.birth === '' ? null : checkBirth(dto.birth);
     const images = await this.storeImages(user.id, files);
     const replaced = [images.img && profile.img, images.imgBackground && profile.imgBackground].filter((k): k is string => !!k);

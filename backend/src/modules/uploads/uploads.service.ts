@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
@@ -46,6 +46,21 @@ export class UploadsService {
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
     events.subscribe('account.deletion_requested', 'uploads', ({ userId }) => this.hideOfUser(userId));
     events.subscribe('account.deleted', 'uploads', ({ userId }) => this.deleteOfUser(userId));
+    // The uploader may download their own file at any stage.
+    access.contribute(Permission.FileDownload, 'uploads.uploader', async (viewer, ids, tx) =>
+      viewer ? (await this.fileRows(`id = ANY($1::int[]) AND user_id = $2`, [ids, viewer.id], tx)).map((r) => r.id) : [],
+    );
+    // Once in a Book, a file is for whoever may have that Book's files (BookFiles, whichever module grants it).
+    access.contribute(Permission.FileDownload, 'uploads.book-files', async (viewer, ids, tx) => {
+      const rows = await this.fileRows(`id = ANY($1::int[]) AND status = 'done' AND page_id IS NOT NULL`, [ids], tx);
+      const books = await access.check(viewer, Permission.BookFiles, rows.map((r) => r.page_id!), { tx });
+      return rows.filter((r) => books.has(r.page_id!)).map((r) => r.id);
+    });
+  }
+
+  private async fileRows(where: string, params: unknown[], tx?: EntityManager): Promise<Array<{ id: number; page_id: number | null }>> {
+    const sql = `SELECT id, page_id FROM uploaded_files WHERE ${where}`;
+    return tx ? tx.query(sql, params) : this.db.query(sql, params);
   }
 
   toResponse(f: UploadedFile): UploadedFileResponse {
@@ -76,7 +91,7 @@ export class UploadsService {
     };
     try {
       if (!upload) throw DrfValidationError.field('file', Msg.noFile);
-      if (dto.user_id !== undefined && dto.user_id !== user.id) throw forbidden(Msg.ownUserId);
+      if (dto.user_id !== undefined) await this.access.require(user, Permission.Self, [dto.user_id], { detail: Msg.ownUserId });
       const mydata = dto.mydata ?? false;
       const price = dto.price ?? 0;
       if (price !== 0 && !mydata) throw DrfValidationError.field('price', Msg.priceNeedsMydata);
@@ -119,13 +134,15 @@ export class UploadsService {
     return rows.map((r) => this.toResponse(r));
   }
 
-  /** The file, if the user may download it: its uploader, or anyone who may have the Book's files. */
+  /**
+   * The file, if the user may download it (Permission.FileDownload). A file not yet in a Book is
+   * its uploader's alone, and for anyone else it does not exist (404); a Book's file refused is 403.
+   */
   private async downloadable(user: AuthUser | undefined, fileId: number): Promise<UploadedFile> {
     const file = await this.files.findOneBy({ id: fileId });
     if (!file) throw notFound();
-    if (user && file.userId === user.id) return file;
-    if (file.status !== 'done' || file.pageId === null) throw notFound();
-    await this.access.require(user, Permission.BookFiles, [file.pageId], { detail: Msg.buyToDownload });
+    const inBook = file.status === 'done' && file.pageId !== null;
+    await this.access.require(user, Permission.FileDownload, [file.id], { refuse: inBook ? 'forbidden' : 'not-found', detail: Msg.buyToDownload });
     return file;
   }
 
