@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,22 +12,49 @@ import { LoadingState } from '@/components/loading-state';
 import { LegalLinks } from '@/components/legal-links';
 import { writeToken } from '@/lib/token-storage';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
+import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
+import '@/i18n/sign-in';
 // Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.
 const RegisterForm = lazy(() => import('@/features/auth/components/register-form').then((module) => ({ default: module.RegisterForm })));
 
-/** LINE and Yahoo! JAPAN logins come back as /login?token=...: keep it, clean the address, reload. */
+/** Only paths inside the app are followed. */
+const insideApp = (path: string | null) => (path && path.startsWith('/') && !path.startsWith('//') ? path : null);
+
+/**
+ * LINE and Yahoo! JAPAN logins come back as /login?token=…&next=/home|/account (&community=…):
+ * keep the token, clean the address (the next screen stands in its place), reload.
+ */
 function useTokenFromAddress(): boolean {
   const [params] = useSearchParams();
   const token = params.get('token');
   useEffect(() => {
     if (!token) return;
     writeToken(token);
+    const community = Number(params.get('community'));
+    if (Number.isInteger(community) && community > 0) rememberInvitedCircle(community);
     const url = new URL(window.location.href);
-    url.searchParams.delete('token');
-    window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+    const next = insideApp(url.searchParams.get('next'));
+    for (const key of ['token', 'next', 'community']) url.searchParams.delete(key);
+    window.history.replaceState(null, '', next ?? `${url.pathname}${url.search}${url.hash}`);
     window.location.reload();
-  }, [token]);
+  }, [token, params]);
   return Boolean(token);
+}
+
+/** A provider's sign-in that ended without a session: /login?error=cancelled|failed|… */
+function ProviderFailure() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  if (!error) return null;
+  const known = ['cancelled', 'failed', 'expired', 'email_unverified', 'inactive', 'taken'] as const;
+  const key = (known as readonly string[]).includes(error) ? (error as (typeof known)[number]) : 'failed';
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {t(`signIn.errors.${key}`)}
+    </Alert>
+  );
 }
 
 export function LoginRoute() {
@@ -40,6 +68,8 @@ export function LoginRoute() {
           <Typography id="login-title" component="h1" variant="h5" sx={{ fontWeight: 700 }}>
             {t('auth.loginTitle')}
           </Typography>
+          <ProviderFailure />
+          <ProviderSignIn />
           <LoginForm />
           <Typography sx={{ mt: 2, textAlign: 'center' }}>
             <Link component={RouterLink} to="/forgot">

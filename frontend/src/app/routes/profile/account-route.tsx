@@ -8,6 +8,7 @@ import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { SignInMethodsCard } from '@/features/auth/components/sign-in-methods-card';
 
 export function AccountRoute() {
   const { t } = useTranslation();
@@ -28,5 +29,10 @@ export function AccountRoute() {
   } else if (profileError) body = <Alert severity="error">{t('common.errorGeneric')}</Alert>;
   else body = <PageSkeleton shape="profile" />;
 
-  return <PageContainer title={t('profile.accountTitle')}>{body}</PageContainer>;
+  return (
+    <PageContainer title={t('profile.accountTitle')}>
+      {body}
+      {isLoggedIn ? <SignInMethodsCard /> : null}
+    </PageContainer>
+  );
 }
