@@ -29,6 +29,7 @@ const { values: opts } = parseArgs({
     gap: { type: 'string', default: '100' },
     dist: { type: 'string', default: path.join(backendDir, 'dist') },
     label: { type: 'string', default: '' },
+    'show-idle': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -40,7 +41,8 @@ if (opts.help) {
   --events N   events published (one per transaction) for the latency   default 100
   --gap MS     pause between two publishes (plus up to as much again)   default 100
   --dist DIR   the built backend to measure (e.g. a copy of an older build) default backend/dist
-  --label TXT  a name for this run in the output`);
+  --label TXT  a name for this run in the output
+  --show-idle  print the statements of the idle window (their first line)`);
   process.exit(0);
 }
 const dist = path.resolve(opts.dist);
@@ -52,9 +54,14 @@ const require = createRequire(path.join(dist, 'main.js'));
 const pg = require('pg');
 
 let statements = 0;
+let idleTexts; // the idle window's statement texts, with --show-idle
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (...args) {
   statements++;
+  if (idleTexts) {
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+    idleTexts.push(String(text).trim().replace(/\s+/g, ' ').slice(0, 100));
+  }
   return originalQuery.apply(this, args);
 };
 
@@ -113,10 +120,17 @@ const dataSource = app.get(DataSource);
 try {
   await sleep(Number(opts.settle) * 1000);
   const before = statements;
+  if (opts['show-idle']) idleTexts = [];
   const started = performance.now();
   await sleep(Number(opts.idle) * 1000);
   const idleSeconds = (performance.now() - started) / 1000;
   const idleStatements = statements - before;
+  if (idleTexts) {
+    const counts = new Map();
+    for (const text of idleTexts) counts.set(text, (counts.get(text) ?? 0) + 1);
+    for (const [text, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(5)}  ${text}`);
+    idleTexts = undefined;
+  }
 
   const published = Number(opts.events);
   let expected = 0;
