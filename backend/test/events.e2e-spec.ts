@@ -221,12 +221,11 @@ describe('events and jobs across processes', () => {
 
   it('handles events within a second (p50) of their commit with 30 subscriber queues', async () => {
     const committedAt = new Map<number, number>();
-    const latencies: number[] = [];
+    const handled: Array<[number, number]> = []; // [event, when its handler started]
     const worker = await start(true, (app) => {
       for (let i = 0; i < 30; i++) {
         app.get(EventsService).subscribe(ALL_EVENTS[i % ALL_EVENTS.length], `latency-${i}`, async (payload) => {
-          const at = committedAt.get((payload as { bookId?: number }).bookId ?? -1);
-          if (at !== undefined) latencies.push(Date.now() - at);
+          handled.push([(payload as { bookId: number }).bookId, Date.now()]);
         });
       }
     });
@@ -240,9 +239,10 @@ describe('events and jobs across processes', () => {
       committedAt.set(i, Date.now());
       await new Promise((r) => setTimeout(r, 50));
     }
-    await waitFor(() => latencies.length >= events * 3, 'every delivery');
+    await waitFor(() => handled.length >= events * 3, 'every delivery');
     expect(worker.get(EventsService).subscribers('book.followed')).toHaveLength(3);
-    const sorted = [...latencies].sort((a, b) => a - b);
+    // A handler may start before the publisher's await of the COMMIT has resumed: that counts as 0.
+    const sorted = handled.map(([event, at]) => Math.max(0, at - committedAt.get(event)!)).sort((a, b) => a - b);
     expect(sorted).toHaveLength(events * 3);
     expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000);
   });
