@@ -259,6 +259,24 @@ describe('events and jobs across processes', () => {
     expect(calls).toBe(2);
   });
 
+  // PostgreSQL only: PGlite has one session, no backend of its own to end for the listener.
+  (process.env.DATABASE_URL ? it : it.skip)('still delivers when the LISTEN connection is cut, and listens again', async () => {
+    const delivered: number[] = [];
+    const worker = await start(true, (app) => app.get(EventsService).subscribe('book.owned', 'survives-cut', async (p) => void delivered.push(p.bookId)));
+    const db = worker.get<DataSource>(getDataSourceToken());
+    const cut = await db.query(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
+    expect(cut).toEqual([{ ok: true }]);
+    await publish(worker, 'book.owned', { userId: 1, bookId: 1, source: 'free' }); // maybe while it reconnects
+    await waitFor(() => delivered.includes(1), 'the event published around the cut', 10_000);
+    const listening = async () => (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`))[0].n;
+    await new Promise((r) => setTimeout(r, 2500)); // the first reconnection is 1 s after the cut
+    expect(await listening()).toBe(1);
+    const sent = Date.now();
+    await publish(worker, 'book.owned', { userId: 1, bookId: 2, source: 'free' });
+    await waitFor(() => delivered.includes(2), 'the event after the reconnection');
+    expect(Date.now() - sent).toBeLessThan(1000);
+  });
+
   it('sends a bounded number of statements at idle, no more with 60 subscriber queues than with none', async () => {
     const idleStatements = async (queues: number): Promise<number> => {
       await start(true, (app) => {

@@ -143,7 +143,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       this.workers.set(name, id);
       if (def.cron) await this.boss.schedule(name, def.cron, {});
     }
-    this.sweepSoon(this.options.config.jobsPollSeconds);
+    this.sweepSoon(this.listening ? this.options.config.jobsPollSeconds : SWEEP_WITHOUT_LISTENER_SECONDS);
     this.logger.log(`workers running for ${[...this.definitions.keys()].join(', ')}`);
   }
 
