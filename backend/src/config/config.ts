@@ -26,6 +26,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site, for links in mail (set it behind a proxy) and image URLs. Unset: mail links use http://localhost:PORT and image URLs follow the request (Host, or X-Forwarded-Host from a trusted proxy).' },
   { name: 'SEED_DEMO', kind: 'bool', default: 'true', description: 'Seed demo users and content into an empty database.' },
   { name: 'RUN_WORKER', kind: 'bool', default: 'true', description: 'Run background jobs inside the API process (set false when running `npm run worker` separately).' },
+  { name: 'JOBS_POLL_SECONDS', kind: 'int', default: '30', description: 'Seconds between two sweeps of a worker process for jobs that no notification announced (retries coming due, jobs of a stopped process, a lost LISTEN connection). Jobs are otherwise woken by LISTEN/NOTIFY at once.' },
   { name: 'SERVE_FRONTEND', kind: 'bool', default: 'true', description: 'Serve the built React app from the API process.' },
   { name: 'CORS_ORIGINS', kind: 'list', default: '', description: 'Comma-separated origins allowed by CORS (empty: same origin only).' },
   { name: 'TRUST_PROXY', kind: 'string', default: 'loopback', description: 'Fastify `trustProxy` setting, with the values and meaning of Express\'s `trust proxy`: `true`, `false`, a hop count, or addresses/subnets.' },
@@ -74,6 +75,8 @@ export interface AppConfig {
   publicUrlConfigured: boolean;
   seedDemo: boolean;
   runWorker: boolean;
+  /** JOBS_POLL_SECONDS: the workers' fallback sweep (jobs are woken by LISTEN/NOTIFY). */
+  jobsPollSeconds: number;
   serveFrontend: boolean;
   corsOrigins: string[];
   trustProxy: boolean | number | string;
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlConfigured: values.PUBLIC_URL !== undefined,
     seedDemo: asBool(values.SEED_DEMO),
     runWorker: asBool(values.RUN_WORKER),
+    jobsPollSeconds: Math.max(1, Number(values.JOBS_POLL_SECONDS)),
     serveFrontend: asBool(values.SERVE_FRONTEND),
     corsOrigins: (values.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(values.TRUST_PROXY!),

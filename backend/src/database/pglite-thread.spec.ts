@@ -73,4 +73,39 @@ describe('the embedded database thread', () => {
       await other.end();
     }
   });
+
+  it('hands a notification committed on one connection to the connections listening on its channel, and only to them', async () => {
+    const listener = new Client({ connectionString: db.url });
+    const bystander = new Client({ connectionString: db.url });
+    await listener.connect();
+    await bystander.connect();
+    const heard: string[] = [];
+    for (const [name, c] of [['client', client], ['listener', listener], ['bystander', bystander]] as const) {
+      c.on('notification', (n) => heard.push(`${name} ${n.channel} ${n.payload}`));
+    }
+    const settle = () => Promise.all([listener.query('SELECT 1'), bystander.query('SELECT 1'), new Promise((r) => setTimeout(r, 50))]);
+    try {
+      await listener.query('LISTEN "Wake-Up"');
+      await listener.query('LISTEN plain');
+      await client.query('BEGIN');
+      await client.query({ text: `SELECT pg_notify('Wake-Up', $1)`, values: ['queue-a'] });
+      await client.query({ text: `SELECT pg_notify('other', $1)`, values: ['nobody'] });
+      await new Promise((r) => setTimeout(r, 50)); // (the others wait for the transaction's end)
+      expect(heard).toEqual([]); // not before the commit
+      await client.query('COMMIT');
+      await client.query(`NOTIFY plain, 'two'`);
+      await client.query('BEGIN');
+      await client.query(`NOTIFY plain, 'rolled back'`);
+      await client.query('ROLLBACK');
+      await settle();
+      expect(heard).toEqual(['listener Wake-Up queue-a', 'listener plain two']);
+      await listener.query('UNLISTEN *');
+      await client.query(`NOTIFY plain, 'three'`);
+      await settle();
+      expect(heard).toHaveLength(2);
+    } finally {
+      await listener.end();
+      await bystander.end();
+    }
+  });
 });

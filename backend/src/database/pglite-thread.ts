@@ -47,6 +47,7 @@ function threadMain(data: ThreadData): void {
     handleSslRequest(): boolean;
     handleCancelRequest(): boolean;
     handleData(data: Buffer): Promise<number>;
+    detach(close?: boolean): Promise<SocketHandler>;
   }
   const PROTOCOL_3 = 196608;
   const MAX_STARTUP = 10_000; // PostgreSQL's MAX_STARTUP_PACKET_LENGTH
@@ -61,7 +62,100 @@ function threadMain(data: ThreadData): void {
    * message received so far as one batch, and the answer leaves in one write. A start-up message
    * goes alone, as before, and so do SSL and cancel requests (the library's own code).
    */
+  /**
+   * LISTEN/NOTIFY across connections. PGlite has one session, whatever the number of socket
+   * connections: a LISTEN from any connection makes that session listen, and PostgreSQL then
+   * hands each notification to the session at the end of the transaction that committed it, in
+   * the answer to whichever connection sent that COMMIT. So the handler remembers which
+   * connection asked to LISTEN on which channel (from its simple-query LISTEN / UNLISTEN
+   * statements, as node-postgres and pg-boss send them) and moves every NotificationResponse out
+   * of the answer it arrived in to each connection listening on its channel, as a server would
+   * send it to each listening backend. Nothing is scanned until some connection has listened.
+   */
+  const listeners = new Map<SocketHandler, Set<string>>();
+  let everListened = false;
+  const LISTEN = /^\s*(UN)?LISTEN\s+(\*|"((?:[^"]|"")+)"|[A-Za-z_][\w$]*)\s*;?\s*$/i;
+  /** Notes a LISTEN or UNLISTEN in a simple-query message (type 'Q') of `handler`. */
+  const noteListen = (handler: SocketHandler, message: Buffer): void => {
+    if (message[0] !== 0x51 || message.length > 300) return;
+    const match = LISTEN.exec(message.toString('utf8', 5, message.length - 1));
+    if (!match) return;
+    const channel = match[3] !== undefined ? match[3].replace(/""/g, '"') : match[2].toLowerCase();
+    const channels = listeners.get(handler) ?? new Set<string>();
+    if (!match[1]) {
+      channels.add(channel);
+      everListened = true;
+    } else if (channel === '*') channels.clear();
+    else channels.delete(channel);
+    if (channels.size) listeners.set(handler, channels);
+    else listeners.delete(handler);
+  };
+  /**
+   * For one batch's answer to `origin`: a filter over its chunks that hands each whole
+   * NotificationResponse to the connections listening on its channel and answers the bytes that
+   * stay in `origin`'s answer (the notification too when `origin` listens on the channel). A
+   * message may be split across chunks; `rest()` answers what is held back at the end.
+   */
+  const notificationFilter = (origin: SocketHandler) => {
+    let skip = 0; // bytes of the current (not a notification) message still to pass through
+    let held: Buffer | undefined; // the start of a message whose header or notification is incomplete
+    const route = (message: Buffer): boolean => {
+      const channelEnd = message.indexOf(0, 9);
+      const channel = message.toString('utf8', 9, channelEnd < 0 ? message.length : channelEnd);
+      let keep = false;
+      for (const [handler, channels] of listeners) {
+        if (!channels.has(channel)) continue;
+        if (handler === origin) keep = true;
+        else if (handler.active && handler.socket?.writable) handler.socket.write(message);
+      }
+      return keep;
+    };
+    return {
+      push(chunk: Buffer): Buffer {
+        const buffer = held ? Buffer.concat([held, chunk]) : chunk;
+        held = undefined;
+        const kept: Buffer[] = [];
+        let from = 0; // start of the bytes not yet put in `kept`
+        let at = Math.min(skip, buffer.length);
+        skip -= at;
+        while (at < buffer.length) {
+          if (buffer.length - at < 5) {
+            held = buffer.subarray(at);
+            break;
+          }
+          const end = at + 1 + buffer.readInt32BE(at + 1);
+          if (buffer[at] !== 0x41) {
+            if (end > buffer.length) skip = end - buffer.length;
+            at = Math.min(end, buffer.length);
+            continue;
+          }
+          if (end > buffer.length) {
+            held = buffer.subarray(at);
+            break;
+          }
+          if (!route(buffer.subarray(at, end))) {
+            kept.push(buffer.subarray(from, at));
+            from = end;
+          }
+          at = end;
+        }
+        kept.push(buffer.subarray(from, held ? buffer.length - held.length : buffer.length));
+        return kept.length === 1 ? kept[0] : Buffer.concat(kept);
+      },
+      rest(): Buffer | undefined {
+        const rest = held;
+        held = undefined;
+        return rest;
+      },
+    };
+  };
+
   function patchSocketHandler(handler: SocketHandler): void {
+    const detach = handler.detach;
+    handler.detach = function (this: SocketHandler, close?: boolean) {
+      listeners.delete(this);
+      return detach.call(this, close);
+    };
     /**
      * The length of the message at `offset`: 0 while it is not all there yet, -1 when its length
      * field cannot be right (as PostgreSQL, which then ends the connection: a start-up packet of
@@ -98,21 +192,30 @@ function threadMain(data: ThreadData): void {
             break;
           }
           let end = first.length;
+          if (!first.startup) noteListen(this, this.messageBuffer.subarray(0, end));
           for (let next = messageAt(this.messageBuffer, end); !first.startup && next.length > 0 && !next.startup; next = messageAt(this.messageBuffer, end)) {
+            noteListen(this, this.messageBuffer.subarray(end, end + next.length));
             end += next.length;
           }
           const batch = new Uint8Array(this.messageBuffer.subarray(0, end));
           this.messageBuffer = this.messageBuffer.subarray(end);
           if (!this.active || !this.socket) break;
           let writeError: Error | undefined;
-          await this.queryQueue.enqueue(this.id, batch, (answer) => {
-            if (answer.length > 0 && this.active && this.socket?.writable) {
-              this.socket.write(Buffer.from(answer), (err?: Error | null) => {
+          const send = (bytes: Buffer): void => {
+            if (bytes.length > 0 && this.active && this.socket?.writable) {
+              this.socket.write(bytes, (err?: Error | null) => {
                 if (err) writeError = err;
               });
             }
+          };
+          const notifications = everListened ? notificationFilter(this) : undefined;
+          await this.queryQueue.enqueue(this.id, batch, (answer) => {
+            const bytes = Buffer.from(answer);
+            send(notifications ? notifications.push(bytes) : bytes);
             written += answer.length;
           });
+          const rest = notifications?.rest();
+          if (rest) send(rest);
           if (writeError) throw writeError;
         }
       } finally {

@@ -6,10 +6,17 @@ import type { DomainEventName, DomainEvents } from './domain-events';
 export type EventHandler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void>;
 
 /**
- * Durable domain events: a transactional outbox on the job queue. `publish` writes one pg-boss
- * job per subscriber in the caller's transaction, so an event exists exactly when the change
- * that caused it commits, and survives a crash until it is handled. Delivery is at least once:
- * handlers must be idempotent (a unique key on their effect, `ON CONFLICT DO NOTHING`).
+ * Durable domain events: a transactional outbox on the job queue. Each subscriber has a queue of
+ * its own, and its subscription is a row in the database (pg-boss's subscription table), written
+ * at start by every process that has the subscriber's code. `publish` writes one job per
+ * subscription in the caller's transaction, in one statement, so an event exists exactly when the
+ * change that caused it commits, reaches every subscriber whichever process published it (during
+ * a rolling deploy a process still running older code also queues for a subscriber that only the
+ * newer code has), and survives a crash until it is handled. Its NOTIFY wakes the subscribers'
+ * workers at the commit (JobsService). Delivery is at least once: handlers must be idempotent (a
+ * unique key on their effect, `ON CONFLICT DO NOTHING`). A subscriber removed from the code keeps
+ * its subscription (and gets jobs nobody handles, deleted after pg-boss's retention) until a
+ * migration deletes its queue: `SELECT pgboss.delete_queue('event.<name>.<subscriber>')`.
  */
 @Injectable()
 export class EventsService {
@@ -27,15 +34,19 @@ export class EventsService {
     if (list.includes(queue)) throw new Error(`${subscriber} already subscribes to ${name}`);
     list.push(queue);
     this.queues.set(name, list);
-    this.jobs.define(queue, handler as (data: object) => Promise<void>, { retryLimit: opts.retryLimit ?? 8 });
+    this.jobs.defineSubscriber(name, queue, handler as (data: object) => Promise<void>, { retryLimit: opts.retryLimit ?? 8 });
   }
 
-  /** Queues the event for every subscriber, in `tx`: it commits or rolls back with the change. */
+  /**
+   * Queues the event for every subscriber registered in the database, in `tx`: it commits or
+   * rolls back with the change. One statement, whatever the number of subscribers.
+   */
   async publish<K extends DomainEventName>(name: K, payload: DomainEvents[K], tx: EntityManager): Promise<void> {
     if (!tx.queryRunner?.isTransactionActive) throw new Error(`events.publish(${name}) must run inside the caller's transaction`);
-    for (const queue of this.queues.get(name) ?? []) await this.jobs.send(queue, payload, tx);
+    await this.jobs.publish(name, payload, tx);
   }
 
+  /** The queues of this process's subscribers of `name` (others may have more). */
   subscribers(name: DomainEventName): readonly string[] {
     return this.queues.get(name) ?? [];
   }
