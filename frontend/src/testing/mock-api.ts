@@ -33,6 +33,9 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
       () => reply(200, { res: [], totalCount: 0, aggregate: { rating__sum: null } }),
     ]) as [string, Handler][]),
     ['GET /api/user/follower_following_counts/', () => reply(200, { following_count: 0, followed_count: 0, community_count: 0 })],
+    // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
+    ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
+    ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];
