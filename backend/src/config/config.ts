@@ -51,6 +51,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'LLM_MODEL', kind: 'string', default: 'gpt-4o-mini', description: 'Chat model name for BOOK_GENERATOR=llm.' },
   { name: 'LLM_API_KEY', kind: 'string', description: 'API key for the LLM endpoint.' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
+  { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
 ];
 
 export interface AppConfig {
@@ -90,6 +91,7 @@ export interface AppConfig {
   imageMaxBytes: number;
   authRateLimit: { perIp: number; perEmail: number };
   accountDeletionGraceDays: number;
+  accessLogRateLimit: number;
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
 }
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
+    accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
     appSecret: values.APP_SECRET,
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',
