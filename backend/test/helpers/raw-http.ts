@@ -81,6 +81,13 @@ function parseResponse(bytes: Buffer): Pick<RawResponse, 'status' | 'headers' | 
   return { status: Number(m[1]), headers, text, body };
 }
 
+function answerComplete(bytes: Buffer): boolean {
+  const end = bytes.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(bytes.subarray(0, end).toString('latin1'));
+  return length !== null && bytes.length - end - 4 >= Number(length[1]);
+}
+
 /** Sends one request on a new connection and reads until the server closes it (or `timeoutMs`). */
 export function sendRaw(port: number, req: RawRequest & { halfClose?: boolean }, timeoutMs = 10_000): Promise<RawResponse> {
   const started = Date.now();
@@ -104,7 +111,12 @@ export function sendRaw(port: number, req: RawRequest & { halfClose?: boolean },
       error = error ?? e.code ?? e.message;
     });
     socket.on('close', settle);
-    const read = () => socket.on('data', (d: Buffer) => chunks.push(d));
+    // Done once the answer is complete (a kept-alive connection stays open after it).
+    const read = () =>
+      socket.on('data', (d: Buffer) => {
+        chunks.push(d);
+        if (answerComplete(Buffer.concat(chunks))) settle();
+      });
     if (req.writeThenRead) socket.pause();
     else read();
     socket.write(requestBytes(req), () => {
