@@ -67,8 +67,9 @@ export function validBoundary(boundary: string | undefined): boundary is string 
 }
 
 const multipartError = (detail: string) => new BadRequestException({ detail: Msg.multipartParse(detail) });
-export const INVALID_BOUNDARY = 'Invalid boundary in multipart.';
-export const PART_HEADERS_TOO_LARGE = `Part headers too large (more than ${MAX_PART_HEADER_BYTES} bytes or ${MAX_PART_HEADER_LINES} lines).`;
+/** Details of the multipart parse error (values of its template, as the JSON parser's are). */
+const INVALID_BOUNDARY = 'Invalid boundary in multipart.';
+const PART_HEADERS_TOO_LARGE = `Part headers too large (more than ${MAX_PART_HEADER_BYTES} bytes or ${MAX_PART_HEADER_LINES} lines).`;
 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
