@@ -425,7 +425,8 @@ interface RawOutcome {
  * anywhere) before anything else; no write accepted; and the answer as openapi.yaml documents it.
  */
 async function sendAndCheck(port: number, op: Op, m: Mutated, auth: AuthKind | 'none'): Promise<RawOutcome> {
-  const res = await sendRaw(port, { ...m, writeThenRead: true });
+  // A generous timeout: CI machines are shared; a case that waits this long is a failure anyway.
+  const res = await sendRaw(port, { ...m, writeThenRead: true }, 30_000);
   const where = `${op.method} ${m.url} [${m.headers.map(([k, v]) => `${k}: ${String(v).slice(0, 60)}`).join(' | ')}] body ${String(m.body ?? '').slice(0, 120)}`;
   if (res.status !== undefined && res.status >= 500) throw new Error(`${res.status} for ${where}: ${res.text.slice(0, 300)}`);
   if (m.framing) {
