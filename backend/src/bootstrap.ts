@@ -84,7 +84,8 @@ async function configureApp(app: NestFastifyApplication, adapter: MonobookFastif
   await useCompression(fastify);
   // Body errors are held back until TokenAuthGuard has authenticated, so a visitor on a
   // protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.
-  useBodyParsers(fastify);
+  // Bodies up to the largest accepted upload are read to their end before an early answer.
+  useBodyParsers(fastify, { maxBodyBytes: config.uploadMaxBytes + 1024 * 1024 });
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { sendRaw } from './helpers/raw-http';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /** Each class of bad input the held-out fuzz run found, with the exact DRF answer. */
@@ -94,5 +96,94 @@ describe('bad input answers a clear 4xx', () => {
     await request(t.http).post('/api/user/login/').set('Content-Type', 'application/json').send('{"email": ').expect(400);
     await request(t.http).post('/api/user/login/').set('Authorization', 'Token nope').send({ email: 'x@example.com', password: 'y' }).expect(401);
     expect(userId).toBeGreaterThan(0);
+  });
+  const rows = async (table: string) => Number((await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const listening = async () => {
+    if (!t.http.listening) await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
+    return (t.http.address() as AddressInfo).port;
+  };
+  const multipart = (boundary: string, fields: Array<[string, string]>, file?: { name: string; headers?: string[] }) =>
+    [
+      ...fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+      ...(file ? [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n${(file.headers ?? []).map((h) => `${h}\r\n`).join('')}\r\na,b\n1,2\n\r\n`] : []),
+      `--${boundary}--\r\n`,
+    ].join('');
+  const MULTIPART_ROUTES = () => [
+    ['post', '/api/user/profile/'],
+    ['put', `/api/user/profile/${profileId}/`],
+    ['post', '/api/user/monopost/'],
+    ['post', '/api/user/upload/'],
+    ['post', '/api/user/approval/'],
+    ['post', '/api/user/approval/delete_request/'],
+  ] as const;
+
+  it('answers a multipart boundary longer than RFC 2046 allows with a 400 on every multipart route (it was a 500), and stores nothing', async () => {
+    const before = { posts: await rows('posts'), files: await rows('uploaded_files') };
+    for (const length of [71, 300, 2000]) {
+      const boundary = 'b'.repeat(length);
+      for (const [method, url] of MULTIPART_ROUTES()) {
+        const res = await request(t.http)[method](url).set(auth(token)).set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+          .send(multipart(boundary, [['text', 'hello'], ['title', 't'], ['caption', 'c']], { name: 'a.csv' }));
+        expect({ url, length, status: res.status, body: res.body }).toEqual({ url, length, status: 400, body: { detail: 'Multipart form parse error - Invalid boundary in multipart.' } });
+      }
+    }
+    // No boundary, an empty one: the same answer. 70 characters are allowed.
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=""']) {
+      await request(t.http).post('/api/user/monopost/').set(auth(token)).set('Content-Type', contentType).send('--x--\r\n')
+        .expect(400, { detail: 'Multipart form parse error - Invalid boundary in multipart.' });
+    }
+    const boundary = 'b'.repeat(70);
+    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(multipart(boundary, [['caption', 'hello']])).expect(200);
+    expect({ posts: await rows('posts'), files: await rows('uploaded_files') }).toEqual(before);
+  });
+
+  it('refuses an upload whose part headers are 100 KB long (it was accepted, 201) with a 400, and stores nothing', async () => {
+    const before = await rows('uploaded_files');
+    const pad = `X-Pad: ${'a'.repeat(100 * 1024)}`;
+    const send = (body: string) => request(t.http).post('/api/user/upload/').set(auth(token)).set('Content-Type', 'multipart/form-data; boundary=bnd').send(body);
+    const tooLarge = { detail: 'Multipart form parse error - Part headers too large (more than 16384 bytes or 16 lines).' };
+    await send(multipart('bnd', [['title', 'data']], { name: 'a.csv', headers: [pad] })).expect(400, tooLarge);
+    // In a text field's headers, and as many short lines.
+    await send(`--bnd\r\nContent-Disposition: form-data; name="title"\r\n${pad}\r\n\r\ndata\r\n` + multipart('bnd', [], { name: 'a.csv' })).expect(400, tooLarge);
+    await send(multipart('bnd', [['title', 'data']], { name: 'a.csv', headers: Array.from({ length: 40 }, (_, i) => `X-${i}: v`) })).expect(400, tooLarge);
+    expect(await rows('uploaded_files')).toBe(before);
+  });
+
+  it('answers a visitor 401 on a protected route whatever the Content-Type header says (it was a 415); with a token the 415 comes once the body is read', async () => {
+    for (const contentType of ['(((', 'application/', '/json', 'application /json', 'undefined', 'a\u00ffb/c']) {
+      for (const url of ['/api/user/followingpage/', '/api/user/upload/', '/api/user/monopost/']) {
+        const visitor = await request(t.http).post(url).set('Content-Type', contentType).send('{"pageId": 1}');
+        expect({ contentType, url, status: visitor.status, body: visitor.body }).toEqual({ contentType, url, status: 401, body: { detail: 'Authentication credentials were not provided.' } });
+        await request(t.http).post(url).set('Authorization', 'Token nope').set('Content-Type', contentType).send('{"pageId": 1}').expect(401, { detail: 'Invalid token.' });
+        const member = await request(t.http).post(url).set(auth(token)).set('Content-Type', contentType).send('{"pageId": 1}');
+        expect({ contentType, url, status: member.status, body: member.body }).toEqual({ contentType, url, status: 415, body: { detail: 'Unsupported media type in request.' } });
+      }
+    }
+  });
+
+  it("lets a visitor who sends a large upload to a protected route read the 401, even a client that writes its whole body first on a closing connection (it saw a reset)", async () => {
+    const port = await listening();
+    const head = '--bnd\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n';
+    const body = Buffer.concat([Buffer.from(head), Buffer.alloc(20 * 1024 * 1024, 'a'), Buffer.from('\r\n--bnd--\r\n')]);
+    for (const url of ['/api/user/upload/', '/api/user/profile/', '/api/user/monopost/']) {
+      for (const connection of ['close', 'keep-alive']) {
+        const res = await sendRaw(port, { method: 'post', url, headers: [['Connection', connection], ['Content-Type', 'multipart/form-data; boundary=bnd']], body, writeThenRead: true }, 30_000);
+        expect({ url, connection, status: res.status, error: res.error, body: res.body }).toEqual({ url, connection, status: 401, error: undefined, body: { detail: 'Authentication credentials were not provided.' } });
+      }
+    }
+  });
+
+  it("answers a message Node's HTTP parser refuses (bad Content-Length, Transfer-Encoding with it) with a DRF-shaped 400", async () => {
+    const port = await listening();
+    const cases: Array<Array<[string, string]>> = [
+      [['Content-Length', 'abc']],
+      [['Content-Length', '1, 2']],
+      [['Transfer-Encoding', 'chunked'], ['Content-Length', '3']],
+    ];
+    for (const headers of cases) {
+      const res = await sendRaw(port, { method: 'post', url: '/api/user/followingpage/', headers: [['Content-Type', 'application/json'], ...headers], body: '{}', autoLength: false, halfClose: true });
+      expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 400, body: { detail: 'Bad request.' } });
+    }
   });
 });

@@ -141,7 +141,7 @@ describe('follows', () => {
 
   it('records access logs from visitors and users, and refuses bad ones', async () => {
     await request(t.http).post(api('access-log/')).send({ type: 'profile', profile_id: 1 }).expect(201, { detail: 'Logged.' });
-    await request(t.http).post(api('access-log/')).set(auth(taro.token)).send({ type: 'page', page_id: 3 }).expect(201);
+    await request(t.http).post(api('access-log/')).set(auth(taro.token)).send({ type: 'profile', profile_id: 2 }).expect(201);
     expect((await request(t.http).post(api('access-log/')).send({ type: 'page' }).expect(400)).body).toEqual({ page_id: ['This field is required.'] });
     expect((await request(t.http).post(api('access-log/')).send({ type: 'video', page_id: 1 }).expect(400)).body).toEqual({ type: ['Must be one of profile, page, community.'] });
   });

@@ -60,6 +60,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'YAHOO_CLIENT_SECRET', kind: 'string', description: 'Yahoo! JAPAN client secret.' },
   { name: 'YAHOO_ISSUER', kind: 'url', default: 'https://auth.login.yahoo.co.jp/yconnect/v2', description: 'YConnect v2 issuer (discovery, token endpoint, keys).' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
+  { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
 ];
 
 export interface AppConfig {
@@ -101,6 +102,7 @@ export interface AppConfig {
   imageMaxBytes: number;
   authRateLimit: { perIp: number; perEmail: number };
   accountDeletionGraceDays: number;
+  accessLogRateLimit: number;
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
   /** Sign-in providers; a provider is on when its client id (and secret, for code flows) is set. */
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
+    accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
     appSecret: values.APP_SECRET,
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',

@@ -44,6 +44,7 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   invalidChoice: 'serverMessages.invalidChoice' as ParseKeys,
   throttled: 'serverMessages.throttled' as ParseKeys,
   jsonParse: 'serverMessages.jsonParse' as ParseKeys,
+  multipartParse: 'serverMessages.multipartParse' as ParseKeys,
   surrogate: 'serverMessages.surrogate' as ParseKeys,
   tooDeep: 'serverMessages.tooDeep' as ParseKeys,
   maxItems: 'serverMessages.maxItems' as ParseKeys,

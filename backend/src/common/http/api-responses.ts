@@ -11,7 +11,8 @@ export class DetailResponse {
 
 /**
  * DRF validation errors: each field (or `non_field_errors`) maps to a list of messages; a body
- * that cannot be parsed (broken or too deeply nested JSON) answers `{"detail": "JSON parse error - ..."}`.
+ * that cannot be parsed (broken or too deeply nested JSON) answers `{"detail": "JSON parse error - ..."}`,
+ * a multipart body whose framing is refused `{"detail": "Multipart form parse error - ..."}`.
  */
 export const VALIDATION_ERROR_SCHEMA = {
   anyOf: [
@@ -46,7 +47,9 @@ const json = (schema: object) => ({ 'application/json': { schema } });
  * `integer` (anything else is refused, see IdParamPipe and paging.ts). Answers every operation
  * can give: 401 for an invalid token (refused even on public calls, as in DRF), 400 where
  * a body or query is read (validation, unparsable body), 404 where a path names an object,
- * 413 and 415 where a body is read (too large; unknown Content-Encoding or charset).
+ * 413 and 415 where a body is read (too large; unknown Content-Encoding or charset, a
+ * Content-Type that cannot be parsed); a multipart body whose framing is refused (boundary,
+ * part headers) is a 400 `{"detail": "Multipart form parse error - ..."}`.
  */
 export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
@@ -67,7 +70,7 @@ export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
       }
       if (operation.requestBody) {
         responses['413'] ??= { description: 'Body or file too large.', content: json(DETAIL_SCHEMA) };
-        responses['415'] ??= { description: 'Unsupported Content-Encoding or charset.', content: json(DETAIL_SCHEMA) };
+        responses['415'] ??= { description: 'Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401).', content: json(DETAIL_SCHEMA) };
       }
       if (params.some((p) => p.in === 'path') && !responses['404']) {
         responses['404'] = { description: 'No such object.', content: json(DETAIL_SCHEMA) };

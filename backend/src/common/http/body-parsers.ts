@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import typeIs from 'type-is';
+import { drainBeforeAnswer, screenContentType, unreadableContentType, unsupportedMediaType } from './request-framing';
 import { MAX_INPUT_DEPTH, UnreadableBody } from './validation';
 
 type RawWithBody = IncomingMessage & { body?: unknown; rawBody?: Buffer };
@@ -52,14 +53,20 @@ function keepRaw(req: RawWithBody, _res: ServerResponse, buf: Buffer): void {
  * in the body as an UnreadableBody: the validation pipe raises it when the handler reads its
  * `@Body()`, which is after the guards. So a visitor on a protected route gets 401 whatever the
  * body, and a route that reads no body ignores it, as in DRF (which parses the body lazily).
+ * The same holds for a Content-Type Fastify cannot parse (415 once read) and for a multipart
+ * body's framing (400 once read); an answer given before the body was read waits for it, up
+ * to `maxBodyBytes` (see request-framing.ts).
  */
-export function useBodyParsers(fastify: FastifyInstance): void {
+export function useBodyParsers(fastify: FastifyInstance, { maxBodyBytes = 64 * 1024 * 1024, maxDrainMs = 30_000 } = {}): void {
   const json = bodyParser.json({ verify: verifyJson }) as unknown as Middleware;
   const form = bodyParser.urlencoded({ extended: true, verify: keepRaw }) as unknown as Middleware;
   fastify.removeAllContentTypeParsers();
+  fastify.addHook('onRequest', screenContentType);
+  drainBeforeAnswer(fastify, { maxBytes: maxBodyBytes, maxMs: maxDrainMs });
   // '*' matches every type no other parser claims (@fastify/multipart adds multipart/form-data).
   fastify.addContentTypeParser('*', (request: FastifyRequest, _payload, done: (err: Error | null, body?: unknown) => void) => {
     const raw = request.raw as RawWithBody;
+    if (unreadableContentType(raw) !== undefined) return done(null, new UnreadableBody(unsupportedMediaType()));
     const parser = typeIs(raw, ['application/json']) ? json : typeIs(raw, ['application/x-www-form-urlencoded']) ? form : undefined;
     if (!parser) return done(null, undefined);
     parser(raw, undefined as unknown as ServerResponse, (err?: unknown) => {

@@ -9,6 +9,7 @@ export const Msg = {
   invalidChoice: (v: unknown) => fillTemplate('invalidChoice', { value: String(v) }),
   throttled: (seconds: number) => fillTemplate('throttled', { seconds }),
   jsonParse: (detail: string) => fillTemplate('jsonParse', { detail }),
+  multipartParse: (detail: string) => fillTemplate('multipartParse', { detail }),
   surrogate: (code: number) => fillTemplate('surrogate', { code: code.toString(16).toUpperCase() }),
   tooDeep: (levels: number) => fillTemplate('tooDeep', { levels }),
   maxItems: (n: number) => fillTemplate('maxItems', { n }),

@@ -62,6 +62,9 @@ export class DrfExceptionFilter implements ExceptionFilter {
         const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
         detail = Array.isArray(message) ? message.join(' ') : String(message ?? exception.message);
         if (/JSON|Unexpected token/i.test(detail)) detail = Msg.jsonParse(detail);
+        // busboy's framing errors, as DRF's MultiPartParser words them.
+        const multipart = /^Multipart: (.+)$/.exec(detail);
+        if (multipart) detail = Msg.multipartParse(`${multipart[1]}.`);
       } else {
         detail = DEFAULT_DETAIL[status] ?? exception.message;
       }

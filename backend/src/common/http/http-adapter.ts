@@ -1,6 +1,7 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import FindMyWay from 'find-my-way';
+import type { Socket } from 'node:net';
 import { Msg } from './drf-errors';
 
 /** The longest path parameter matched (a longer one is a 404 before routing). */
@@ -24,7 +25,11 @@ export const SPA_ROUTE = { spa: true } as const;
  * - OPTIONS on a path without a route of its own answers 200 with the path's methods in `Allow`
  *   (and as the text body), as Express and DRF do, instead of Fastify's 404;
  * - a path that is not valid percent-encoding, or whose parameter is longer than 4096
- *   characters, names nothing: 404, as with Django's URL patterns.
+ *   characters, names nothing: 404, as with Django's URL patterns;
+ * - a message Node's HTTP parser refuses (a malformed Content-Length or Transfer-Encoding, both
+ *   at once, a broken chunk, control characters in a header) reaches no route: it is answered
+ *   400 `{"detail": "Bad request."}` (431 for headers too large, 408 for a timeout) and the
+ *   connection is closed, as Node does, in DRF's shape instead of Fastify's.
  */
 export class MonobookFastifyAdapter extends FastifyAdapter {
   /** Every route's methods by path, for OPTIONS (Fastify's own router only finds by method). */
@@ -41,6 +46,7 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
       trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_PARAM_LENGTH },
       // Errors Fastify meets before routing, answered as DRF would (no hook has run yet).
+      clientErrorHandler: answerClientError,
       frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
         // A path that is not valid percent-encoding, or a parameter longer than any id: it names nothing.
         const badUrl = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -82,4 +88,20 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
     void reply.header('Allow', allowed).type('text/plain').send(allowed);
     return true;
   }
+}
+
+/**
+ * Node's `clientError`: the bytes are not an HTTP message the server can route. Answered only
+ * when no answer has begun on the connection (as Node's own handler), then the socket closes.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ detail: Msg.badRequest });
+    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

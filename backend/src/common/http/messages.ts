@@ -100,6 +100,8 @@ export const MESSAGE_TEMPLATES = {
   invalidChoice: '"{value}" is not a valid choice.',
   throttled: 'Request was throttled. Expected available in {seconds} seconds.',
   jsonParse: 'JSON parse error - {detail}',
+  /** DRF's MultiPartParser. */
+  multipartParse: 'Multipart form parse error - {detail}',
   /** DRF's ProhibitSurrogateCharactersValidator. */
   surrogate: 'Surrogate characters are not allowed: U+{code}.',
   tooDeep: 'Nested too deep (more than {levels} levels).',

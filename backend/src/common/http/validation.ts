@@ -82,9 +82,29 @@ function collect(errors: ValidationError[], prefix = '', out: FieldErrors = {}):
   return out;
 }
 
+/** Where @nestjs/swagger keeps a DTO property's documented schema (`ApiProperty`). */
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
+/**
+ * DRF's `allow_null=False`, the default of every field: `null` in a body field the DTO documents
+ * without `nullable: true` is "This field may not be null.", optional or not (class-validator's
+ * `@IsOptional()` would let it through to the service and the database).
+ */
+export function nullErrors(value: unknown, metatype: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (typeof metatype !== 'function' || value === null || typeof value !== 'object' || Array.isArray(value)) return errors;
+  for (const [key, v] of Object.entries(value)) {
+    if (v !== null) continue;
+    const documented = Reflect.getMetadata(API_MODEL_PROPERTIES, (metatype as { prototype: object }).prototype, key) as { nullable?: boolean } | undefined;
+    if (documented && documented.nullable !== true) errors[key] = [Msg.nullValue];
+  }
+  return errors;
+}
+
 /**
  * The global pipe: request text screened (NUL, lone surrogates, depth) before anything else,
- * then DTOs validated with class-validator; errors in DRF's shape.
+ * nulls refused where the field is not nullable, then DTOs validated with class-validator;
+ * errors in DRF's shape.
  */
 class DrfValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -96,7 +116,16 @@ class DrfValidationPipe extends ValidationPipe {
       const errors = screenInput(value, metadata.data);
       if (Object.keys(errors).length) throw new DrfValidationError(errors);
     }
-    return super.transform(value, metadata);
+    const nulls = metadata.type === 'body' && metadata.data === undefined ? nullErrors(value, metadata.metatype) : {};
+    if (!Object.keys(nulls).length) return super.transform(value, metadata);
+    // Reported with the other fields' errors, as DRF does.
+    try {
+      await super.transform(value, metadata);
+    } catch (err) {
+      if (err instanceof DrfValidationError) throw new DrfValidationError({ ...err.errors, ...nulls });
+      throw err;
+    }
+    throw new DrfValidationError(nulls);
   }
 }
 

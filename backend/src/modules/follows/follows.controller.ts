@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
-import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiThrottled, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { AccessLogRateLimitGuard } from '../../common/http/client-rate-limit';
 import { Msg } from '../../common/http/drf-errors';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow } from '../../common/http/paging';
@@ -148,9 +149,18 @@ export class FollowsController {
 
   @Post('access-log')
   @Public()
-  @ApiOperation({ operationId: 'postAccessLog', summary: 'Record a visit of a profile, Book or circle' })
+  @UseGuards(AccessLogRateLimitGuard)
+  @ApiOperation({
+    operationId: 'postAccessLog',
+    summary: 'Record a visit of a profile, Book or circle',
+    description:
+      'The id field of the type is required and may not be null. An id that names no object (a profile of a deleted account, a Book that does not exist; ' +
+      'circles do not exist yet) is a 400 on that field, `Invalid pk "<id>" - object does not exist.`, as DRF\'s PrimaryKeyRelatedField answers; nothing is logged. ' +
+      'Rate limited per user (visitors: per IP), `ACCESS_LOG_RATE_LIMIT` calls a minute: 429 with `Retry-After` over it.',
+  })
   @ApiCreatedResponse({ type: DetailResponse })
   @ApiValidationErrors()
+  @ApiThrottled()
   async accessLog(@Body() dto: AccessLogDto, @CurrentUser() viewer?: AuthUser): Promise<DetailResponse> {
     await this.follows.logAccess(viewer, dto);
     return { detail: Msg.logged };

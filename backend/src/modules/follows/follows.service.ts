@@ -15,6 +15,13 @@ import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, F
 import { Sql } from '../../database/sql';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
+
+/** What an access-log id must name ($3), by type; null: no such objects yet. */
+const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
+  profile: 'SELECT 1 FROM profiles WHERE id = $3 AND active',
+  page: 'SELECT 1 FROM pages WHERE id = $3',
+  community: null,
+};
 export const CANNOT_FOLLOW_SELF = Msg.cannotFollowSelf;
 
 interface RequestRow {
@@ -218,10 +225,22 @@ export class FollowsService {
     return users.map((u) => ({ type: 'user', id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on }));
   }
 
+  /**
+   * access-log/: one row, only for an object that exists (a profile of an active account, a Book;
+   * circles do not exist yet), checked in the same statement. Otherwise a 400 on the id field,
+   * as DRF's PrimaryKeyRelatedField.
+   */
   async logAccess(viewer: AuthUser | undefined, dto: AccessLogDto): Promise<void> {
     const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
     const objectId = dto[field];
-    if (objectId === undefined) throw DrfValidationError.field(field, Msg.required);
-    await this.db.query(`INSERT INTO access_logs (user_id, type, object_id) VALUES ($1, $2, $3)`, [viewer?.id ?? null, dto.type, objectId]);
+    if (objectId === undefined || objectId === null) throw DrfValidationError.field(field, objectId === null ? Msg.nullValue : Msg.required);
+    const exists = ACCESS_LOG_OBJECTS[dto.type];
+    const rows = exists
+      ? ((await this.db.query(
+          `INSERT INTO access_logs (user_id, type, object_id) SELECT $1::integer, $2::varchar, $3::integer WHERE EXISTS (${exists}) RETURNING id`,
+          [viewer?.id ?? null, dto.type, objectId],
+        )) as unknown[])
+      : [];
+    if (!rows.length) throw DrfValidationError.field(field, Msg.invalidPk(objectId));
   }
 }
