@@ -36,9 +36,13 @@ export class DrfValidationError extends BadRequestException {
   }
 }
 
-/** Any other error answered as {"detail": "..."} with the given status. */
+/** Any other error answered as {"detail": "..."} with the given status (and headers, such as Retry-After). */
 export class DrfDetailError extends HttpException {
-  constructor(status: HttpStatus, detail: string) {
+  constructor(
+    status: HttpStatus,
+    detail: string,
+    public readonly headers?: Record<string, string>,
+  ) {
     super({ detail }, status);
   }
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { DrfDetailError, DrfValidationError, type FieldErrors, Msg } from './drf-errors';
 import { matchMessage } from './messages';
 
 const DEFAULT_DETAIL: Partial<Record<number, string>> = {
@@ -66,6 +66,9 @@ export class DrfExceptionFilter implements ExceptionFilter {
         detail = DEFAULT_DETAIL[status] ?? exception.message;
       }
       if (status === HttpStatus.UNAUTHORIZED) adapter.setHeader(res, 'WWW-Authenticate', 'Token');
+      if (exception instanceof DrfDetailError && exception.headers) {
+        for (const [name, value] of Object.entries(exception.headers)) adapter.setHeader(res, name, value);
+      }
       send(status, { detail: catalogued(detail, status) });
       return;
     }

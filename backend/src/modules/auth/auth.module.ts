@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
-import { AuthRateLimitGuard } from '../../common/http/rate-limit';
+import { AuthRateLimitGuard, LoginFailureLimit } from '../../common/http/rate-limit';
 import { MailModule } from '../mail/mail.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -12,6 +12,7 @@ import { AuthService } from './auth.service';
 import { AccountKey } from './entities/account-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { User } from './entities/user.entity';
+import { NoStoreGuard } from './no-store.guard';
 import { TokenService } from './token.service';
 
 @Module({
@@ -20,10 +21,12 @@ import { TokenService } from './token.service';
   providers: [
     AuthService,
     AuthRateLimitGuard,
+    LoginFailureLimit,
     AccountKeysService,
     TokenService,
     { provide: TokenResolver, useExisting: TokenService },
     { provide: APP_GUARD, useClass: TokenAuthGuard },
+    { provide: APP_GUARD, useClass: NoStoreGuard },
   ],
   exports: [TokenService, AuthService],
 })
