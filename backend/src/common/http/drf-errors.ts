@@ -17,6 +17,7 @@ export const Msg = {
   multipleOf: (n: number) => fillTemplate('multipleOf', { n }),
   invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
   uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
+  uploadQuota: (files: number, bytes: number) => fillTemplate('uploadQuota', { files, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 }),
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

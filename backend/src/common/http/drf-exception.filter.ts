@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { DrfDetailError, DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { redactUrl } from '../logging/redact-url';
 import { matchMessage } from './messages';
 
 const DEFAULT_DETAIL: Partial<Record<number, string>> = {
@@ -81,7 +82,7 @@ export class DrfExceptionFilter implements ExceptionFilter {
       send(status, { detail: catalogued(detail, status) });
       return;
     }
-    this.logger.error({ err: exception, method: req.method, url: req.url }, 'Unhandled error');
+    this.logger.error({ err: exception, method: req.method, url: redactUrl(req.url) }, 'Unhandled error');
     send(HttpStatus.INTERNAL_SERVER_ERROR, { detail: Msg.serverError });
   }
 }
