@@ -60,34 +60,33 @@ export const RateLimited = (action: RateLimitedAction) => applyDecorators(SetMet
  */
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
-  private readonly byIp = new Map<RateLimitedAction, RateLimiterMemory>();
-  private readonly byEmail = new Map<RateLimitedAction, RateLimiterMemory>();
+  private readonly byIp = new Map<string, RateLimiterMemory>();
+  private readonly byEmail = new Map<string, RateLimiterMemory>();
 
   constructor(
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly reflector: Reflector,
-  ) {
-    const { perIp, perEmail } = options.config.authRateLimit;
-    for (const action of Object.keys(PER_EMAIL) as RateLimitedAction[]) {
-      this.byIp.set(action, new RateLimiterMemory({ keyPrefix: `${action}:ip`, points: perIp, duration: 60 }));
-      if (PER_EMAIL[action]) this.byEmail.set(action, new RateLimiterMemory({ keyPrefix: `${action}:email`, points: perEmail, duration: 600 }));
-    }
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const action = this.reflector.get<RateLimitedAction | undefined>(ACTION, context.getHandler());
-    if (!action) throw new Error('AuthRateLimitGuard on a route without @RateLimited()');
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const { perIp } = this.options.config.authRateLimit;
-    const ip = await take(this.byIp.get(action)!, ipKey(request.ip));
+    // A route guarded without @RateLimited() counts per IP on a counter of its own route.
+    const action = this.reflector.get<RateLimitedAction | undefined>(ACTION, context.getHandler()) ?? `${request.method} ${request.routeOptions.url ?? ''}`;
+    const { perIp, perEmail } = this.options.config.authRateLimit;
+    const ip = await take(this.limiter(this.byIp, `${action}:ip`, perIp, 60), ipKey(request.ip));
     reply.header('RateLimit-Policy', `"ip";q=${perIp};w=60`);
     reply.header('RateLimit', `"ip";r=${ip.remainingPoints};t=${Math.ceil(ip.msBeforeNext / 1000)}`);
-    const byEmail = this.byEmail.get(action);
-    const email = byEmail && emailOf(request.body);
-    if (byEmail && email) await take(byEmail, email);
+    const email = PER_EMAIL[action as RateLimitedAction] ? emailOf(request.body) : undefined;
+    if (email) await take(this.limiter(this.byEmail, `${action}:email`, perEmail, 600), email);
     return true;
+  }
+
+  private limiter(map: Map<string, RateLimiterMemory>, keyPrefix: string, points: number, duration: number): RateLimiterMemory {
+    let limiter = map.get(keyPrefix);
+    if (!limiter) map.set(keyPrefix, (limiter = new RateLimiterMemory({ keyPrefix, points, duration })));
+    return limiter;
   }
 }
 
