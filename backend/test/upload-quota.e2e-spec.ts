@@ -27,23 +27,26 @@ describe('upload quota', () => {
     await request(t.http).post('/api/user/profile/').set(auth(user.token)).field('nickName', email.split('@')[0]).expect(201);
     return user;
   }
-  const storedFiles = () => {
-    const dir = path.join(t.dataDir, 'files');
-    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile()).length : 0;
+  /** The data files stored for a user (keys `files/<userId>/…`, without their `.content-type` companions; Book generation stores other files elsewhere). */
+  const storedFiles = (userId: number) => {
+    const dir = path.join(t.dataDir, 'files', 'files', String(userId));
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.endsWith('.content-type')).map((name) => `files/${userId}/${name}`).sort() : [];
   };
+  const recordedFiles = async (userId: number) =>
+    ((await db.query(`SELECT storage_key FROM uploaded_files WHERE user_id = $1 ORDER BY storage_key`, [userId])) as Array<{ storage_key: string }>).map((r) => r.storage_key);
 
   it('refuses the upload past the daily number of files with 429, a clear message and Retry-After; others are not affected', async () => {
     const user = await uploader('busy@example.com');
     for (let i = 0; i < 3; i++) await upload(t, user.token, `data-${i}.csv`, small, { title: `データ ${i}` }).expect(201);
-    const stored = storedFiles();
     const res = await upload(t, user.token, 'data-3.csv', small, { title: 'データ 3' }).expect(429);
     expect(res.body).toEqual({ detail: message });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
-    // Nothing of the refused upload is kept.
-    expect(storedFiles()).toBe(stored);
-    expect(await db.query(`SELECT count(*)::int AS n FROM uploaded_files WHERE user_id = $1`, [user.userId])).toEqual([{ n: 3 }]);
+    // Nothing of the refused upload is kept: the stored files are the three recorded ones.
+    const recorded = await recordedFiles(user.userId);
+    expect(recorded).toHaveLength(3);
+    expect(storedFiles(user.userId)).toEqual(recorded);
     // Someone else still uploads.
     const other = await uploader('calm@example.com');
     await upload(t, other.token, 'mine.csv', small).expect(201);
