@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { prettyDestination } from './common/logging/pretty-log';
+import { redactUrl } from './common/logging/redact-url';
 import { APP_OPTIONS, type AppOptions } from './app-options';
 import { DrfExceptionFilter } from './common/http/drf-exception.filter';
 import { dataSourceOptions } from './database/data-source-options';
@@ -46,7 +47,7 @@ export class AppModule {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url), // no signed-link token or mailed key in the log
           ip: req.raw?.ip ?? req.remoteAddress, // the client behind a trusted proxy
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

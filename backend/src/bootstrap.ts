@@ -110,6 +110,14 @@ async function configureApp(app: NestFastifyApplication, adapter: MonobookFastif
   if (config.serveFrontend) await serveFrontend(fastify, frontendDist);
 }
 
+/**
+ * App pages of the account and of mailed links (their path holds a key): `no-store`, so that no
+ * cache keeps them and the browser does not bring them back from its back-forward cache after
+ * logging out. Every other app page is `no-cache`.
+ */
+const PRIVATE_PAGES = /^\/(?:(?:account|settings|languagesetting|deleteaccount)\/?$|(?:verify|reset-password)\/)/;
+const isPrivatePage = (url: string) => PRIVATE_PAGES.test(url.split('?')[0]);
+
 /** Paths that never hold a file of the built frontend: no static-file lookup, no SPA fallback. */
 const isApiPath = (p: string) => NON_API_PATHS.some((prefix) => p.startsWith(prefix));
 
@@ -131,7 +139,8 @@ async function serveFrontend(fastify: FastifyInstance, configured?: string): Pro
     index: false,
     cacheControl: false,
     setHeaders: (reply, file) => {
-      const cacheControl = file.includes(assets) ? 'public, max-age=31536000, immutable' : file === index ? 'no-cache' : 'public, max-age=3600';
+      const page = () => (isPrivatePage(reply.request.url) ? 'no-store' : 'no-cache');
+      const cacheControl = file.includes(assets) ? 'public, max-age=31536000, immutable' : file === index ? page() : 'public, max-age=3600';
       reply.header('Cache-Control', cacheControl);
     },
   });

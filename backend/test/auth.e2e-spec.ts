@@ -1,7 +1,10 @@
+import { jest } from '@jest/globals';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { Client } from 'pg';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { AuthService } from '../src/modules/auth/auth.service';
+import { JobsService } from '../src/jobs/jobs.service';
+import { AuthService, type ResetRequest } from '../src/modules/auth/auth.service';
 import { eventsHandled } from './helpers/events';
 import { auth, linkFrom, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -187,6 +190,86 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/login/').send({ email: 'nolink@example.com', password: PASSWORD }).expect(200);
     });
 
+    it('without a valid key tells nothing: one answer for every failure, and the password is checked only with the key', async () => {
+      const email = 'oracle@example.com';
+      await signUp(t, email);
+      await request(t.http).post('/api/user/forgot-password/').send({ email }).expect(200);
+      const { id, key } = linkFrom((await t.smtp.waitFor(email, /reset/i)).text, 'reset-password');
+      const invalid = { key: ['Invalid value'] };
+      // The attack: the guessed address as the new password, with a made-up key.
+      const guesses = [
+        { id, key: 'x', password: email },
+        { id, key: 'x', password: 'other-guess@example.com' },
+        { id, key: 'x', password: 'short' },
+        { id, key: 'x', password: '1234567890' },
+        { id, key: 'x', password: 'brand-new-pass-1', password2: 'not-the-same-1' },
+        { id: id + 1000, key, password: email },
+        { id, key: `${key.slice(0, -2)}AA`, password: email },
+        { id, key, email: 'other-guess@example.com', password: email },
+      ];
+      for (const body of guesses) {
+        const res = await request(t.http).post('/api/user/reset-password/').send(body);
+        expect([body, res.status, res.body]).toEqual([body, 400, invalid]);
+      }
+      // With the key, the password's own checks answer.
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, {
+        password: ['The password is too similar to the email address.'],
+      });
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, {
+        password2: ["Password doesn't match"],
+      });
+      // An expired key is just as invalid, whatever the password.
+      await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, invalid);
+      await request(t.http).post('/api/user/login/').send({ email, password: PASSWORD }).expect(200);
+    });
+
+    it('forgot-password only enqueues: the request looks nothing up, and does the same for known and unknown addresses', async () => {
+      await signUp(t, 'queued@example.com');
+      const accounts = t.app.get(AuthService);
+      const jobs = t.app.get(JobsService);
+      // The job's work is held back while the requests run, so a look-up of the address seen is the request's
+      // (every statement on the database's connections is seen; the periodic account purge reads users, not addresses).
+      const held: ResetRequest[] = [];
+      const job = jest.spyOn(accounts, 'mailResetLink').mockImplementation(async (r) => void held.push(r));
+      const sent = jest.spyOn(jobs, 'send');
+      const statements: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+        statements.push(String(text));
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      const seen: Array<{ enqueued: unknown[]; usersRead: string[]; jobsInserted: number }> = [];
+      try {
+        for (const email of ['queued@example.com', 'nobody-here@example.com']) {
+          statements.length = 0;
+          sent.mockClear();
+          await request(t.http).post('/api/user/forgot-password/').send({ email }).expect(200, { detail: 'Password reset e-mail has been sent.' });
+          seen.push({
+            enqueued: sent.mock.calls.map((c) => [c[0], c[1]]),
+            usersRead: statements.filter((s) => /\busers\b/i.test(s) && /\bemail\b/i.test(s)),
+            jobsInserted: statements.filter((s) => /insert into\s+"?pgboss"?\./i.test(s)).length,
+          });
+        }
+      } finally {
+        Client.prototype.query = query;
+        sent.mockRestore();
+      }
+      expect(seen).toEqual([
+        { enqueued: [['password-reset-request', { email: 'queued@example.com' }]], usersRead: [], jobsInserted: 1 },
+        { enqueued: [['password-reset-request', { email: 'nobody-here@example.com' }]], usersRead: [], jobsInserted: 1 },
+      ]);
+      // The queue's worker takes both; the real job mails the known address only.
+      for (let i = 0; i < 100 && held.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      job.mockRestore();
+      expect(held).toEqual([{ email: 'queued@example.com' }, { email: 'nobody-here@example.com' }]);
+      for (const r of held) await accounts.mailResetLink(r);
+      expect(linkFrom((await t.smtp.waitFor('queued@example.com', /reset/i)).text, 'reset-password').id).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(t.smtp.to('nobody-here@example.com')).toHaveLength(0);
+    });
+
     it('refuses an expired reset link', async () => {
       await signUp(t, 'expired@example.com');
       await request(t.http).post('/api/user/forgot-password/').send({ email: 'expired@example.com' }).expect(200);
@@ -224,9 +307,12 @@ describe('accounts', () => {
 describe('account rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3' });
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '12' });
   });
   afterAll(() => t.close());
+
+  /** A request from the client `ip` (the test app trusts X-Forwarded-For from loopback, as behind a proxy). */
+  const post = (path: string, ip: string, body: object) => request(t.http).post(`/api/user/${path}/`).set('X-Forwarded-For', ip).send(body);
 
   it('answers 429 with Retry-After once an address is tried too often', async () => {
     for (let i = 0; i < 3; i++) {
@@ -237,5 +323,44 @@ describe('account rate limits', () => {
     expect(res.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
     // Another address from the same client is still served.
     await request(t.http).post('/api/user/login/').send({ email: 'other@example.com', password: 'guess' }).expect(400);
+  });
+
+  it('forgot-password and register calls for an address, by anyone, do not keep its owner from logging in', async () => {
+    const email = 'victim@example.com';
+    await signUp(t, email);
+    for (let i = 0; i < 3; i++) await post('forgot-password', '198.51.100.7', { email }).expect(200);
+    const refused = await post('forgot-password', '198.51.100.7', { email }).expect(429);
+    expect(refused.body.detail).toMatch(/^Request was throttled\./);
+    // (signUp registered once already)
+    for (let i = 0; i < 2; i++) await post('register', '198.51.100.7', { email, password1: 'attacker-pass-1', password2: 'attacker-pass-1', agreed: true }).expect(201);
+    await post('register', '198.51.100.7', { email, password1: 'attacker-pass-1', password2: 'attacker-pass-1', agreed: true }).expect(429);
+    // The owner, from their own client and from the attacker's, logs in.
+    await post('login', '203.0.113.10', { email, password: PASSWORD }).expect(200);
+    await post('login', '198.51.100.7', { email, password: PASSWORD }).expect(200);
+  });
+
+  it("failed logins from one client do not lock the address's owner out on another client", async () => {
+    const email = 'owner@example.com';
+    await signUp(t, email);
+    for (let i = 0; i < 3; i++) await post('login', '198.51.100.20', { email, password: `guess-${i}` }).expect(400);
+    // The guessing client is refused for this address, even with the right password…
+    const blocked = await post('login', '198.51.100.20', { email, password: PASSWORD }).expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // …while the owner's client is not: a wrong password is a plain failure, the right one logs in.
+    await post('login', '203.0.113.20', { email, password: 'typo-pass-1' }).expect(400, { non_field_errors: ['Email or password is not correct!'] });
+    await post('login', '203.0.113.20', { email, password: PASSWORD }).expect(200);
+    // A successful login clears its client's count.
+    await post('login', '203.0.113.20', { email, password: 'typo-pass-2' }).expect(400);
+    await post('login', '203.0.113.20', { email, password: 'typo-pass-3' }).expect(400);
+    await post('login', '203.0.113.20', { email, password: PASSWORD }).expect(200);
+  });
+
+  it('counts each endpoint per client on its own: a client that used up forgot-password can still log in', async () => {
+    const ip = '198.51.100.30';
+    for (let i = 0; i < 12; i++) await post('forgot-password', ip, { email: `someone-${i}@example.com` }).expect(200);
+    const res = await post('forgot-password', ip, { email: 'someone-else@example.com' }).expect(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await post('login', ip, { email: 'someone-else@example.com', password: 'a-password-1' }).expect(400);
+    await post('register', ip, { email: 'someone-else@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
   });
 });

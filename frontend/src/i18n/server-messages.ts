@@ -53,6 +53,7 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   multipleOf: 'serverMessages.multipleOf' as ParseKeys,
   invalidPk: 'serverMessages.invalidPk' as ParseKeys,
   uniqueSet: 'serverMessages.uniqueSet' as ParseKeys,
+  uploadQuota: 'serverMessages.uploadQuota' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

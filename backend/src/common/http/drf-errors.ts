@@ -18,6 +18,7 @@ export const Msg = {
   multipleOf: (n: number) => fillTemplate('multipleOf', { n }),
   invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
   uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
+  uploadQuota: (files: number, bytes: number) => fillTemplate('uploadQuota', { files, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 }),
 } as const;
 
 export type FieldErrors = Record<string, string[]>;
@@ -37,9 +38,13 @@ export class DrfValidationError extends BadRequestException {
   }
 }
 
-/** Any other error answered as {"detail": "..."} with the given status. */
+/** Any other error answered as {"detail": "..."} with the given status (and headers, such as Retry-After). */
 export class DrfDetailError extends HttpException {
-  constructor(status: HttpStatus, detail: string) {
+  constructor(
+    status: HttpStatus,
+    detail: string,
+    public readonly headers?: Record<string, string>,
+  ) {
     super({ detail }, status);
   }
 }

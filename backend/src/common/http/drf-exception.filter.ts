@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { DrfDetailError, DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { redactUrl } from '../logging/redact-url';
 import { matchMessage } from './messages';
 
 const DEFAULT_DETAIL: Partial<Record<number, string>> = {
@@ -69,6 +70,9 @@ export class DrfExceptionFilter implements ExceptionFilter {
         detail = DEFAULT_DETAIL[status] ?? exception.message;
       }
       if (status === HttpStatus.UNAUTHORIZED) adapter.setHeader(res, 'WWW-Authenticate', 'Token');
+      if (exception instanceof DrfDetailError && exception.headers) {
+        for (const [name, value] of Object.entries(exception.headers)) adapter.setHeader(res, name, value);
+      }
       send(status, { detail: catalogued(detail, status) });
       return;
     }
@@ -81,7 +85,7 @@ export class DrfExceptionFilter implements ExceptionFilter {
       send(status, { detail: catalogued(detail, status) });
       return;
     }
-    this.logger.error({ err: exception, method: req.method, url: req.url }, 'Unhandled error');
+    this.logger.error({ err: exception, method: req.method, url: redactUrl(req.url) }, 'Unhandled error');
     send(HttpStatus.INTERNAL_SERVER_ERROR, { detail: Msg.serverError });
   }
 }

@@ -113,6 +113,8 @@ export const MESSAGE_TEMPLATES = {
   invalidPk: 'Invalid pk "{pk}" - object does not exist.',
   /** DRF's UniqueTogetherValidator. */
   uniqueSet: 'The fields {fields} must make a unique set.',
+  /** A user's uploads per 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
+  uploadQuota: 'Upload limit reached: at most {files} files and {megabytes} MB per 24 hours. Try again later.',
 } as const;
 
 export type MessageName = keyof typeof MESSAGES;

@@ -1,4 +1,5 @@
-import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { applyDecorators, type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -27,45 +28,106 @@ const emailOf = (body: unknown): string | undefined => {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 };
 
+/** 429 in DRF's words, with `Retry-After` (sent by DrfExceptionFilter). */
+export function throttled(msBeforeNext: number): DrfDetailError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.throttled(retryAfter), { 'Retry-After': String(retryAfter) });
+}
+
+/** The account endpoints with limits; each has counters of its own. */
+export type RateLimitedAction = 'register' | 'login' | 'forgot-password' | 'reset-password';
+
 /**
- * Rate limits of the account endpoints (register, login, forgot-password, reset-password), per
- * client IP and per e-mail address in the body. Over the limit: 429 with Retry-After and DRF's
- * message; within it, the per-IP state in the `RateLimit-Policy`/`RateLimit` headers (IETF
- * draft 8). The counters are in memory: with several API processes use a shared store
- * (rate-limiter-flexible's RateLimiterRedis / RateLimiterPostgres).
+ * Which endpoints also count per e-mail address in the body. Not login (its failures count per
+ * address *and* client, LoginFailureLimit), nor reset-password (its e-mail is optional and its
+ * key cannot be guessed): there a count per address would let anyone lock its owner out.
+ */
+const PER_EMAIL: Record<RateLimitedAction, boolean> = { register: true, login: false, 'forgot-password': true, 'reset-password': false };
+
+const ACTION = 'rate-limit:action';
+
+/** Limits the route per client IP (and per e-mail address where PER_EMAIL says so), on counters of its own. */
+export const RateLimited = (action: RateLimitedAction) => applyDecorators(SetMetadata(ACTION, action), UseGuards(AuthRateLimitGuard));
+
+/**
+ * Rate limits of the account endpoints (register, login, forgot-password, reset-password): per
+ * client IP, and for register and forgot-password per e-mail address in the body, each endpoint
+ * on counters of its own (ten forgot-password calls for an address do not keep its owner from
+ * logging in). Over the limit: 429 with Retry-After and DRF's message; within it, the per-IP
+ * state in the `RateLimit-Policy`/`RateLimit` headers (IETF draft 8). The counters are in
+ * memory: with several API processes use a shared store (rate-limiter-flexible's
+ * RateLimiterRedis / RateLimiterPostgres).
  */
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
-  private readonly byIp: RateLimiterMemory;
-  private readonly byEmail: RateLimiterMemory;
+  private readonly byIp = new Map<string, RateLimiterMemory>();
+  private readonly byEmail = new Map<string, RateLimiterMemory>();
 
-  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions) {
-    const { perIp, perEmail } = options.config.authRateLimit;
-    this.byIp = new RateLimiterMemory({ keyPrefix: 'ip', points: perIp, duration: 60 });
-    this.byEmail = new RateLimiterMemory({ keyPrefix: 'email', points: perEmail, duration: 600 });
-  }
+  constructor(
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const { perIp } = this.options.config.authRateLimit;
-    const ip = await this.take(this.byIp, ipKey(request.ip), reply);
+    // A route guarded without @RateLimited() counts per IP on a counter of its own route.
+    const action = this.reflector.get<RateLimitedAction | undefined>(ACTION, context.getHandler()) ?? `${request.method} ${request.routeOptions.url ?? ''}`;
+    const { perIp, perEmail } = this.options.config.authRateLimit;
+    const ip = await take(this.limiter(this.byIp, `${action}:ip`, perIp, 60), ipKey(request.ip));
     reply.header('RateLimit-Policy', `"ip";q=${perIp};w=60`);
     reply.header('RateLimit', `"ip";r=${ip.remainingPoints};t=${Math.ceil(ip.msBeforeNext / 1000)}`);
-    const email = emailOf(request.body);
-    if (email) await this.take(this.byEmail, email, reply);
+    const email = PER_EMAIL[action as RateLimitedAction] ? emailOf(request.body) : undefined;
+    if (email) await take(this.limiter(this.byEmail, `${action}:email`, perEmail, 600), email);
     return true;
   }
 
-  private async take(limiter: RateLimiterMemory, key: string, reply: FastifyReply): Promise<RateLimiterRes> {
-    try {
-      return await limiter.consume(key);
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      reply.header('Retry-After', String(retryAfter));
-      throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.throttled(retryAfter));
-    }
+  private limiter(map: Map<string, RateLimiterMemory>, keyPrefix: string, points: number, duration: number): RateLimiterMemory {
+    let limiter = map.get(keyPrefix);
+    if (!limiter) map.set(keyPrefix, (limiter = new RateLimiterMemory({ keyPrefix, points, duration })));
+    return limiter;
+  }
+}
+
+async function take(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    throw throttled(err.msBeforeNext);
+  }
+}
+
+/**
+ * Failed logins, counted per e-mail address and client IP together (AUTH_RATE_LIMIT_PER_EMAIL
+ * per 10 minutes): guesses from one client cannot lock the address's owner out on another.
+ * The per-IP limit of every login call (AuthRateLimitGuard) bounds guessing across addresses.
+ * A successful login clears its client's count.
+ */
+@Injectable()
+export class LoginFailureLimit {
+  private readonly failures: RateLimiterMemory;
+
+  constructor(@Inject(APP_OPTIONS) options: AppOptions) {
+    this.failures = new RateLimiterMemory({ keyPrefix: 'login-failures', points: options.config.authRateLimit.perEmail, duration: 600 });
+  }
+
+  private key(email: string, ip: string): string {
+    return `${email.trim().toLowerCase()} ${ipKey(ip)}`;
+  }
+
+  /** 429 when this client has failed too often for this address. */
+  async check(email: string, ip: string): Promise<void> {
+    const state = await this.failures.get(this.key(email, ip));
+    if (state && state.consumedPoints >= this.failures.points) throw throttled(state.msBeforeNext);
+  }
+
+  async failed(email: string, ip: string): Promise<void> {
+    await this.failures.penalty(this.key(email, ip), 1);
+  }
+
+  async succeeded(email: string, ip: string): Promise<void> {
+    await this.failures.delete(this.key(email, ip));
   }
 }

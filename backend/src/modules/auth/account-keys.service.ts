@@ -22,14 +22,20 @@ export class AccountKeysService {
     return key;
   }
 
-  /** True when the key is valid now; does not use it up. */
-  async isValid(userId: number, purpose: AccountKeyPurpose, key: string): Promise<boolean> {
-    const rows = await this.keys.query(
-      `SELECT 1 FROM account_keys
-        WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NULL AND expires_at > now()`,
+  /**
+   * The e-mail address of the active user whose key this is, while the key is valid; null for
+   * every failure alike (unknown user, wrong, used or expired key, inactive user): one statement,
+   * so no answer and no timing tells them apart. Does not use the key up.
+   */
+  async validFor(userId: number, purpose: AccountKeyPurpose, key: string): Promise<string | null> {
+    const rows: Array<{ email: string }> = await this.keys.query(
+      `SELECT u.email FROM account_keys k JOIN users u ON u.id = k.user_id
+        WHERE k.user_id = $1 AND k.purpose = $2 AND k.key_hash = $3 AND k.used_at IS NULL AND k.expires_at > now()
+          AND u.is_active
+        LIMIT 1`,
       [userId, purpose, sha256(key)],
     );
-    return rows.length > 0;
+    return rows[0]?.email ?? null;
   }
 
   /** Uses the key up, atomically: true for exactly one caller while it is valid. */

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiThrottled, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { Msg } from '../../common/http/drf-errors';
-import { AuthRateLimitGuard } from '../../common/http/rate-limit';
+import { RateLimited } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
+import { NoStore } from './no-store.guard';
 import { AccountResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 
 @ApiTags('accounts')
@@ -13,7 +14,8 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('register')
-  @UseGuards(AuthRateLimitGuard)
+  @NoStore()
+  @RateLimited('register')
   @Public()
   @ApiOperation({ operationId: 'register', summary: 'Create an account and send the verification mail' })
   @ApiCreatedResponse({ type: DetailResponse, description: 'Always the same answer, also for a taken address.' })
@@ -25,15 +27,16 @@ export class AuthController {
   }
 
   @Post('login')
-  @UseGuards(AuthRateLimitGuard)
+  @NoStore()
+  @RateLimited('login')
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'login', summary: 'Log in with e-mail and password' })
   @ApiOkResponse({ type: LoginResponse })
   @ApiValidationErrors()
   @ApiThrottled()
-  login(@Body() dto: LoginDto): Promise<LoginResponse> {
-    return this.auth.login(dto);
+  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
+    return this.auth.login(dto, ip);
   }
 
   @Post('logout')
@@ -48,6 +51,7 @@ export class AuthController {
   }
 
   @Get('account')
+  @NoStore()
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'getAccount', summary: 'The account of the presented token: e-mail and language' })
   @ApiOkResponse({ type: AccountResponse })
@@ -57,6 +61,7 @@ export class AuthController {
   }
 
   @Patch('account')
+  @NoStore()
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'updateAccount', summary: 'Change the account: its language (UI after login, and mail)' })
   @ApiOkResponse({ type: AccountResponse })
@@ -67,6 +72,7 @@ export class AuthController {
   }
 
   @Post('verify')
+  @NoStore()
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'verifyEmail', summary: 'Confirm the e-mail address from the link /verify/{id}/{key}' })
@@ -78,7 +84,7 @@ export class AuthController {
   }
 
   @Post('forgot-password')
-  @UseGuards(AuthRateLimitGuard)
+  @RateLimited('forgot-password')
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'forgotPassword', summary: 'Mail a password-reset link (same answer for unknown addresses)' })
@@ -91,6 +97,7 @@ export class AuthController {
   }
 
   @Post('verify-for-password-reset')
+  @NoStore()
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'verifyForPasswordReset', summary: 'Check a reset link; answers the account e-mail' })
@@ -101,7 +108,8 @@ export class AuthController {
   }
 
   @Post('reset-password')
-  @UseGuards(AuthRateLimitGuard)
+  @NoStore()
+  @RateLimited('reset-password')
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with the id and key of a valid reset link' })

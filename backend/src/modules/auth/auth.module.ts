@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
-import { AuthRateLimitGuard } from '../../common/http/rate-limit';
+import { AuthRateLimitGuard, LoginFailureLimit } from '../../common/http/rate-limit';
 import { MailModule } from '../mail/mail.module';
 import { AccountKeysService } from './account-keys.service';
 import { AuthController } from './auth.controller';
@@ -10,6 +10,7 @@ import { AuthService } from './auth.service';
 import { AccountKey } from './entities/account-key.entity';
 import { AuthToken } from './entities/auth-token.entity';
 import { User } from './entities/user.entity';
+import { NoStoreGuard } from './no-store.guard';
 import { TokenService } from './token.service';
 import { ExternalAccountsService } from './external-accounts.service';
 
@@ -19,11 +20,13 @@ import { ExternalAccountsService } from './external-accounts.service';
   providers: [
     AuthService,
     AuthRateLimitGuard,
+    LoginFailureLimit,
     AccountKeysService,
     TokenService,
     ExternalAccountsService,
     { provide: TokenResolver, useExisting: TokenService },
     { provide: APP_GUARD, useClass: TokenAuthGuard },
+    { provide: APP_GUARD, useClass: NoStoreGuard },
   ],
   exports: [TokenService, AuthService, ExternalAccountsService],
 })

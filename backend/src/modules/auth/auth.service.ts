@@ -7,6 +7,7 @@ import { Permission } from '../../common/access/permission';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { LoginFailureLimit } from '../../common/http/rate-limit';
 import { JobsService } from '../../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
 import { AccountKeysService } from './account-keys.service';
@@ -34,6 +35,14 @@ export interface PurgeResult {
   waiting: number;
 }
 
+/** forgot-password's work: the look-up and the mail, out of the request (same answer time for every address). */
+export const RESET_REQUEST_QUEUE = 'password-reset-request';
+
+export interface ResetRequest {
+  email: string;
+  language?: 'ja' | 'en';
+}
+
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Accounts');
@@ -48,10 +57,12 @@ export class AuthService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly events: EventsService,
     private readonly access: AccessService,
+    private readonly loginFailures: LoginFailureLimit,
   ) {}
 
   onModuleInit(): void {
     this.jobs.define(PURGE_QUEUE, () => this.purgeDeletedAccounts().then(() => undefined), { cron: '*/10 * * * *', retryLimit: 2 });
+    this.jobs.define<ResetRequest>(RESET_REQUEST_QUEUE, (request) => this.mailResetLink(request), { retryLimit: 3 });
   }
 
   /**
@@ -95,15 +106,24 @@ export class AuthService implements OnModuleInit {
     });
   }
 
-  async login(dto: LoginDto): Promise<LoginResponse> {
+  /**
+   * Failed logins count per address and client (`ip`) together: a client that failed too often
+   * for an address gets 429 for it, without a password check; other clients are not affected.
+   */
+  async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
+    await this.loginFailures.check(dto.email, ip);
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('u.email = :email', { email: dto.email })
       .getOne();
     const ok = await verifyPassword(user?.passwordHash ?? null, dto.password);
-    if (!user || !ok || !user.isActive) throw DrfValidationError.nonField(LOGIN_FAILED);
+    if (!user || !ok || !user.isActive) {
+      await this.loginFailures.failed(dto.email, ip);
+      throw DrfValidationError.nonField(LOGIN_FAILED);
+    }
     if (!user.emailVerified) throw DrfValidationError.nonField(EMAIL_NOT_VERIFIED);
+    await this.loginFailures.succeeded(dto.email, ip);
     const token = await this.tokens.issue(user.id);
     await this.users.update(user.id, { lastLogin: new Date() });
     const viewer: AuthUser = { id: user.id, email: user.email, language: user.language, tokenId: 0 };
@@ -135,37 +155,51 @@ export class AuthService implements OnModuleInit {
     if (!ok) throw DrfValidationError.field('key', INVALID_KEY);
   }
 
-  /** Same answer, whether or not the address has an account. */
+  /**
+   * Same answer, in the same time, whether or not the address has an account: the request only
+   * enqueues; the job looks the address up and mails the link (mailResetLink).
+   */
   async forgotPassword(dto: ForgotPasswordDto): Promise<void> {
-    const user = await this.users.findOneBy({ email: dto.email, isActive: true });
+    const request: ResetRequest = { email: dto.email, ...(dto.language ? { language: dto.language } : {}) };
+    await this.jobs.send(RESET_REQUEST_QUEUE, request);
+  }
+
+  /** The job of forgot-password: a reset link for an active account; nothing for an unknown address. */
+  async mailResetLink(request: ResetRequest): Promise<void> {
+    const user = await this.users.findOneBy({ email: request.email, isActive: true });
     if (!user) return;
     await this.dataSource.transaction(async (manager) => {
       const key = await this.keys.create(user.id, 'reset', manager);
-      await this.mail.sendTemplate(user.email, 'reset-password', user.language ?? dto.language, this.mail.frontendLink(`/reset-password/${user.id}/${key}`), manager);
+      await this.mail.sendTemplate(user.email, 'reset-password', user.language ?? request.language, this.mail.frontendLink(`/reset-password/${user.id}/${key}`), manager);
     });
   }
 
   async checkResetLink(dto: KeyDto): Promise<string> {
-    const valid = await this.keys.isValid(dto.id, 'reset', dto.key);
-    const user = valid ? await this.users.findOneBy({ id: dto.id, isActive: true }) : null;
-    if (!user) throw DrfValidationError.field('key', INVALID_KEY);
-    return user.email;
+    const email = await this.keys.validFor(dto.id, 'reset', dto.key);
+    if (!email) throw DrfValidationError.field('key', INVALID_KEY);
+    return email;
   }
 
-  /** Changes the password only with a valid reset link; ends every session of the user. */
+  /**
+   * Changes the password only with a valid reset link; ends every session of the user. The key
+   * is checked first, and every failure of the link (unknown id, wrong, used or expired key, an
+   * e-mail that is not the link's) has the same answer: only then is the new password checked,
+   * so its checks (similarity to the address) tell nothing to whoever lacks the key.
+   */
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const email = await this.keys.validFor(dto.id, 'reset', dto.key);
+    if (!email || (dto.email && dto.email !== email)) throw DrfValidationError.field('key', INVALID_KEY);
     if (dto.password2 !== undefined && dto.password2 !== dto.password) throw DrfValidationError.field('password2', Msg.passwordMismatch);
-    const user = await this.users.findOneBy({ id: dto.id, isActive: true });
-    const problems = passwordProblems(dto.password, user?.email);
+    const problems = passwordProblems(dto.password, email);
     if (problems.length) throw new DrfValidationError({ password: problems });
-    if (!user || (dto.email && dto.email !== user.email)) throw DrfValidationError.field('key', INVALID_KEY);
     const passwordHash = await hashPassword(dto.password);
+    const userId = dto.id;
     const ok = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.keys.consume(user.id, 'reset', dto.key, manager))) return false;
-      await this.keys.revokeAll(user.id, 'reset', manager);
+      if (!(await this.keys.consume(userId, 'reset', dto.key, manager))) return false;
+      await this.keys.revokeAll(userId, 'reset', manager);
       // Following the link proves the mailbox, so the address counts as verified too.
-      await manager.update(User, user.id, { passwordHash, emailVerified: true });
-      await manager.delete(AuthToken, { userId: user.id });
+      await manager.update(User, userId, { passwordHash, emailVerified: true });
+      await manager.delete(AuthToken, { userId });
       return true;
     });
     if (!ok) throw DrfValidationError.field('key', INVALID_KEY);

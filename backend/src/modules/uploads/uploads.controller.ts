@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { NO_COMPRESSION } from '../../common/http/compression';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { RequestLanguage } from '../../common/http/request-language';
-import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
+import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiThrottled, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
 import type { StoredObject } from '../../storage/file-storage';
@@ -51,6 +51,7 @@ export class UploadsController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()
+  @ApiThrottled() // the user's daily upload quota (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES)
   upload(
     @CurrentUser() user: AuthUser,
     @Body() dto: UploadFieldsDto,

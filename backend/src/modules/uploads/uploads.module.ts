@@ -9,6 +9,7 @@ import { BookGenerationService } from './book-generation.service';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
+import { UploadQuota } from './upload-quota';
 import { StreamingUploadStorage } from './upload-storage';
 
 @Module({
@@ -26,7 +27,7 @@ import { StreamingUploadStorage } from './upload-storage';
     BooksModule,
   ],
   controllers: [UploadsController],
-  providers: [UploadsService, BookGenerationService],
+  providers: [UploadsService, BookGenerationService, UploadQuota],
   exports: [UploadsService],
 })
 export class UploadsModule {}

@@ -15,6 +15,7 @@ import { FileStorage, type StoredObject } from '../../storage/file-storage';
 import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { detectDataFile } from './generation/file-types';
+import { UploadQuota } from './upload-quota';
 import type { StreamedUpload } from './upload-storage';
 
 export const GENERATE_QUEUE = 'book-generate';
@@ -41,6 +42,7 @@ export class UploadsService {
     private readonly jobs: JobsService,
     private readonly access: AccessService,
     private readonly signer: Signer,
+    private readonly quota: UploadQuota,
     events: EventsService,
   ) {
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
@@ -102,6 +104,7 @@ export class UploadsService {
       await this.access.require(user, Permission.ProfileExists, [user.id], { detail: PROFILE_REQUIRED });
 
       const saved = await this.db.transaction(async (manager) => {
+        await this.quota.check(user.id, upload.size, manager); // per user and day (UPLOAD_DAILY_*)
         const row = manager.getRepository(UploadedFile).create({
           userId: user.id,
           title: dto.title.trim(),
