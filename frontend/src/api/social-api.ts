@@ -59,13 +59,15 @@ const followTag = (id: number) => ({ type: 'Follow', id }) as const;
 
 const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
 
-/** The tags of a list of posts: each post, the original each repost shows, and the list itself. */
-function postTags(data: Paged<PostResponse>) {
-  return [
-    ...(data?.pages ?? []).flatMap((page) => page.flatMap((post) => [postTag(post.id), ...(post.repostingFrom !== null ? [postTag(post.repostingFrom)] : [])])),
-    POST_LIST,
-  ];
+/**
+ * The tags a list provides for the posts it shows: each post, and the original each repost shows
+ * (its counts and the caller's repost change with the original). A new list of posts (a circle
+ * thread, notifications) provides these and every optimistic update reaches it.
+ */
+export function postTagsOf(posts: readonly PostResponse[]) {
+  return posts.flatMap((post) => [postTag(post.id), ...(post.repostingFrom !== null ? [postTag(post.repostingFrom)] : [])]);
 }
+const postTags = (data: Paged<PostResponse>) => [...postTagsOf(data?.pages.flat() ?? []), POST_LIST];
 const postsOf = (response: PostListResponse) => response.res;
 
 const isPost = (value: unknown): value is PostResponse =>
