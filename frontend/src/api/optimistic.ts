@@ -25,10 +25,12 @@ function taggedEntries(state: unknown, tags: Tags): CachedEntry[] {
 
 /** Applies `recipe` to every cached query that provides one of `tags`; returns one undo for all. */
 export function patchTagged({ dispatch, getState }: CacheLifecycle, tags: Tags, recipe: Recipe): Undo {
+  // Data that is not an object (no draft) is handed back unchanged: nothing in it to patch.
+  const patch = (data: unknown) => (typeof data === 'object' && data !== null ? recipe(data) : data);
   const patches = taggedEntries(getState(), tags).map(
     ({ endpointName, originalArgs }) =>
       // The endpoint is known only by name here; every endpoint's data is handed to `recipe` as is.
-      dispatch(baseApi.util.updateQueryData(endpointName as never, originalArgs as never, recipe as never)) as PatchCollection,
+      dispatch(baseApi.util.updateQueryData(endpointName as never, originalArgs as never, patch as never)) as PatchCollection,
   );
   return () => {
     for (const patch of patches.reverse()) patch.undo();
