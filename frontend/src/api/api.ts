@@ -2,18 +2,21 @@ import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { api as generatedApi } from './generated';
 import type {
   AttributeResponse,
+  CreatePostDto,
   PageResponse,
   ProfileFieldsDto,
   ProfileResponse,
   UploadFieldsDto,
+  UpdatePostDto,
   UploadedFileResponse,
 } from './generated';
+import { eachObject, findTagged, patchTagged } from './optimistic';
 import type { BookLanguage, DownloadedFile } from './types';
 
 type FormFields = Record<string, string | number | boolean | Blob | (string | number)[] | undefined | null>;
 
 /** Multipart bodies: append only the fields that are set (the server changes only those). */
-export function toFormData(fields: ProfileFieldsDto | UploadFieldsDto): FormData {
+export function toFormData(fields: ProfileFieldsDto | UploadFieldsDto | CreatePostDto | UpdatePostDto): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields as FormFields)) {
     if (value === undefined || value === null) continue;
@@ -21,7 +24,7 @@ export function toFormData(fields: ProfileFieldsDto | UploadFieldsDto): FormData
       const fileName = value instanceof File ? value.name : `${name}.jpg`;
       form.append(name, value, fileName);
     } else if (Array.isArray(value)) {
-      // Repeated fields (communities).
+      // Repeated fields (communities, liked).
       for (const item of value) form.append(name, String(item));
     } else {
       form.append(name, String(value));
@@ -233,63 +236,53 @@ const withLists = enhancedApi.injectEndpoints({
   }),
 });
 
-type PatchResult = { undo: () => void };
-type ListState = Parameters<typeof withLists.util.selectCachedArgsForQuery>[0];
+const isBook = (value: unknown): value is PageResponse =>
+  typeof value === 'object' && value !== null && 'page_price' in value && 'post_count' in value;
 
 /** A Book the client already holds (its page, or any cached list), to show it before a refetch. */
-function cachedBook(state: ListState, bookId: number): PageResponse | undefined {
-  for (const arg of withLists.util.selectCachedArgsForQuery(state, 'getPageInfo')) {
-    if (arg.pageId !== bookId) continue;
-    const book = withLists.endpoints.getPageInfo.select(arg)(state).data;
-    if (book) return book;
-  }
-  return undefined;
+function cachedBook(state: unknown, bookId: number): PageResponse | undefined {
+  return findTagged(state, [{ type: 'Book', id: bookId }], (data) => {
+    let found: PageResponse | undefined;
+    eachObject(data, isBook, (book) => {
+      if (book.id === bookId) found ??= book;
+    });
+    return found;
+  });
 }
 
 /**
  * Follow and unfollow update every screen that shows the follow at once — the Book page's
- * status, the followed list and the panel that shares it — and undo that if the server refuses.
- * The tags invalidated afterwards bring the cache back in line with the server.
+ * status, the followed list and the panel that shares it — and undo that if the server refuses
+ * (see ./optimistic). The tags invalidated afterwards bring the cache back in line with the server.
  */
 function optimisticFollow(following: boolean) {
   return async (
     bookId: number,
-    {
-      dispatch,
-      getState,
-      queryFulfilled,
-    }: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> },
+    lifecycle: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> },
   ) => {
-    const state = getState() as ListState;
-    const patches: PatchResult[] = [];
-    for (const arg of withLists.util.selectCachedArgsForQuery(state, 'checkUserPageStatus')) {
-      if (arg.pageId !== bookId) continue;
-      patches.push(
-        dispatch(
-          withLists.util.updateQueryData('checkUserPageStatus', arg, (status) => {
-            status.is_followed = following;
-          }),
-        ) as PatchResult,
-      );
-    }
-    const book = following ? cachedBook(state, bookId) : undefined;
-    patches.push(
-      dispatch(
-        withLists.util.updateQueryData('followedBooks', undefined, (list) => {
-          const shown = list.pages.some((page) => page.some((item) => item.id === bookId));
-          if (!following) {
-            list.pages = list.pages.map((page) => page.filter((item) => item.id !== bookId));
-          } else if (book && !shown && list.pages.length > 0) {
-            // The newest follow comes first.
-            list.pages[0].unshift(book);
-          }
-        }),
-      ) as PatchResult,
-    );
+    const book = following ? cachedBook(lifecycle.getState(), bookId) : undefined;
+    const undoStatus = patchTagged(lifecycle, [{ type: 'BookStatus', id: bookId }], (data) => {
+      if (typeof data === 'object' && data !== null && 'is_followed' in data) data.is_followed = following;
+    });
+    const undoList = patchTagged(lifecycle, [FOLLOWED_BOOKS], (data) => {
+      const pages = (data as Paged<PageResponse>)?.pages;
+      if (!pages) return;
+      const shown = pages.some((page) => page.some((item) => item.id === bookId));
+      if (!following) {
+        for (const page of pages) {
+          const index = page.findIndex((item) => item.id === bookId);
+          if (index >= 0) page.splice(index, 1);
+        }
+      } else if (book && !shown && pages.length > 0) {
+        // The newest follow comes first.
+        pages[0].unshift(book);
+      }
+    });
     try {
-      await queryFulfilled;
+      await lifecycle.queryFulfilled;
     } catch {
-      for (const patch of patches.reverse()) patch.undo();
+      undoList();
+      undoStatus();
     }
   };
 }

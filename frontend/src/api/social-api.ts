@@ -1,21 +1,44 @@
 import '@/i18n/social';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
-import { api } from './api';
+import { api, toFormData } from './api';
 import type {
-  CombinedSearchItem,
+  CombinedSearchApiArg,
+  CombinedSearchApiResponse,
   CommentResponse,
-  CommentsResponse,
+  FollowCheckResponse,
   FollowRequestResponse,
+  ListBookPostsApiArg,
+  ListFollowersApiArg,
+  ListFollowersApiResponse,
+  ListFollowingApiArg,
+  ListFollowingApiResponse,
+  ListHomePostsApiResponse,
+  ListPostCommentsApiArg,
+  ListPostCommentsApiResponse,
+  ListReceivedFollowRequestsApiArg,
+  ListReceivedFollowRequestsApiResponse,
+  ListSentFollowRequestsApiArg,
+  ListSentFollowRequestsApiResponse,
+  ListUserPostsApiArg,
   PostListResponse,
   PostResponse,
-  ProfileResponse,
+  UpdatePostDto,
 } from './generated';
+import { eachObject, findTagged, optimistically, patchTagged, removeObjects } from './optimistic';
+import type { Recipe } from './optimistic';
 
 /**
- * The social half of the client: post lists, comments, likes, reposts and follows. Every list is
- * an infinite query whose items provide `{type: 'Post', id}`; a like, repost or comment patches
- * every cached list (and single post) that shows the post at once, and undoes that if the server
- * refuses. The tags invalidated afterwards bring the cache back in line with the server.
+ * The social half of the client: post lists, comments, likes, reposts and follows. The calls are
+ * the generated ones (createPost, updatePost, deletePost, deleteRepost, createComment,
+ * deleteComment, followCheck, getFollowCounts, postApproval, deleteFollowRequest) with this
+ * app's tags, multipart bodies and optimistic updates; the scroll lists are infinite queries
+ * over the generated list calls' arguments and answers.
+ *
+ * Every list provides `{type: 'Post', id}` for each post it shows (and for the original of each
+ * repost), so a like, repost, comment, edit or deletion patches every cached list and post that
+ * shows it at once (see ./optimistic), and undoes that if the server refuses. A list added later
+ * stays true by providing those tags. The tags invalidated afterwards bring the cache back in
+ * line with the server.
  */
 
 const byPageIndex = {
@@ -24,67 +47,244 @@ const byPageIndex = {
     lastPage.length === 0 ? undefined : lastPageParam + 1,
 };
 
+/** A generated list call's argument without its page index (the infinite query adds it). */
+type ListArg<Arg> = Omit<Arg, 'count'>;
 type Paged<T> = InfiniteData<T[], number> | undefined;
 
 const POST_LIST = { type: 'PostList', id: 'LIST' } as const;
 const FOLLOWS = { type: 'Follow', id: 'LIST' } as const;
+const postTag = (id: number) => ({ type: 'Post', id }) as const;
+/** The follow status of the caller towards user `id`. */
+const followTag = (id: number) => ({ type: 'Follow', id }) as const;
 
-function postTags(data: Paged<PostResponse>) {
-  return [...(data?.pages ?? []).flatMap((page) => page.map(({ id }) => ({ type: 'Post' as const, id }))), POST_LIST];
+const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
+
+/**
+ * The tags a list provides for the posts it shows: each post, and the original each repost shows
+ * (its counts and the caller's repost change with the original). A new list of posts (a circle
+ * thread, notifications) provides these and every optimistic update reaches it.
+ */
+export function postTagsOf(posts: readonly PostResponse[]) {
+  return posts.flatMap((post) => [postTag(post.id), ...(post.repostingFrom !== null ? [postTag(post.repostingFrom)] : [])]);
 }
+const postTags = (data: Paged<PostResponse>) => [...postTagsOf(data?.pages.flat() ?? []), POST_LIST];
 const postsOf = (response: PostListResponse) => response.res;
 
-/** Multipart body of a post: the fields that are set, the image as a file. */
-export type NewPost = {
-  text: string;
-  rating?: number;
-  reviewTo?: number;
-  img?: Blob;
-  purepost_flag?: boolean;
-};
+const isPost = (value: unknown): value is PostResponse =>
+  typeof value === 'object' && value !== null && 'likedTimes' in value && 'userPost' in value;
+const isComment = (value: unknown): value is CommentResponse =>
+  typeof value === 'object' && value !== null && 'userComment' in value && 'post' in value;
+const isFollowCheck = (value: unknown): value is FollowCheckResponse =>
+  typeof value === 'object' && value !== null && 'following' in value && 'approved' in value;
 
-function postForm(post: NewPost): FormData {
-  const form = new FormData();
-  form.append('text', post.text);
-  if (post.rating !== undefined) form.append('rating', String(post.rating));
-  if (post.reviewTo !== undefined) form.append('reviewTo', String(post.reviewTo));
-  if (post.purepost_flag !== undefined) form.append('purepost_flag', String(post.purepost_flag));
-  if (post.img) form.append('img', post.img, 'post.jpg');
+/** A recipe changing every copy of the posts `matches` selects, whatever the shape of the list. */
+const changePosts =
+  (matches: (post: PostResponse) => boolean, change: (post: PostResponse) => void): Recipe =>
+  (data) =>
+    eachObject(data, isPost, (post) => {
+      if (matches(post)) change(post);
+    });
+
+/** Post `id` as a cached list or post holds it, if any does. */
+function cachedPost(state: unknown, id: number): PostResponse | undefined {
+  return findTagged(state, [postTag(id)], (data) => {
+    let found: PostResponse | undefined;
+    eachObject(data, isPost, (post) => {
+      if (post.id === id) found ??= post;
+    });
+    return found;
+  });
+}
+
+function cachedComment(state: unknown, id: number): CommentResponse | undefined {
+  return findTagged(state, [{ type: 'Comment', id }], (data) => {
+    let found: CommentResponse | undefined;
+    eachObject(data, isComment, (comment) => {
+      if (comment.id === id) found ??= comment;
+    });
+    return found;
+  });
+}
+
+/** Multipart body of a post or an edit: the fields that are set; `liked: []` as one empty value (unlike). */
+function postForm(fields: Partial<UpdatePostDto> & Record<string, unknown>): FormData {
+  const form = toFormData(fields);
+  if (Array.isArray(fields.liked) && fields.liked.length === 0) form.append('liked', '');
   return form;
 }
 
-/** An edit of `post` by its author: the fields that are set change. */
-export type PostEdit = {
-  post: PostResponse;
-  text?: string;
-  rating?: number;
-  img?: Blob;
-};
+const withSocial = api.enhanceEndpoints({
+  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow'],
+  endpoints: {
+    // Posts: a new post, a review (its Book's rating and review count change) or a repost (a new
+    // post on the reposter's lists).
+    createPost: {
+      query: ({ createPostDto }) => ({ url: '/api/user/monopost/', method: 'POST', body: postForm(createPostDto) }),
+      invalidatesTags: (_result, error, { createPostDto }) =>
+        error ? [] : [POST_LIST, ...(createPostDto.reviewTo !== undefined ? [{ type: 'Book' as const, id: createPostDto.reviewTo }] : [])],
+      onQueryStarted: async ({ createPostDto }, lifecycle) => {
+        const root = createPostDto.repostingFrom;
+        if (!createPostDto.reposting || root === undefined) return;
+        await optimistically(
+          lifecycle,
+          [postTag(root)],
+          changePosts(
+            (post) => origin(post) === root,
+            (post) => {
+              if (post.id === root && !post.is_reposted) post.repostedTimes += 1;
+              post.is_reposted = true;
+            },
+          ),
+        );
+      },
+    },
+    /**
+     * The author's edit (text, a review's rating, a new image: only the fields given are sent),
+     * or anyone's like (`liked: [me]`) or unlike (`liked: []`). Every cached copy of the post
+     * changes at once; the server's answer (the new image, the counts) replaces it when it comes:
+     * a list page fetched while the request was on its way may have brought the old state back.
+     * A changed rating moves the Book's rating too.
+     */
+    updatePost: {
+      query: ({ id, updatePostDto }) => ({ url: `/api/user/monopost/${id}/`, method: 'PUT', body: postForm(updatePostDto) }),
+      invalidatesTags: [],
+      onQueryStarted: async ({ id, updatePostDto: { text, rating, liked } }, lifecycle) => {
+        const before = cachedPost(lifecycle.getState(), id);
+        const answer = await optimistically(
+          lifecycle,
+          [postTag(id)],
+          changePosts(
+            (post) => post.id === id,
+            (post) => {
+              if (text !== undefined) post.text = text;
+              if (rating !== undefined) post.rating = rating;
+              if (liked !== undefined && post.is_liked !== liked.length > 0) {
+                post.is_liked = liked.length > 0;
+                post.liked = liked;
+                post.likedTimes = Math.max(0, post.likedTimes + (post.is_liked ? 1 : -1));
+              }
+            },
+          ),
+        );
+        if (!answer) return;
+        const { data } = answer;
+        patchTagged(lifecycle, [postTag(id)], changePosts((post) => post.id === id, (post) => void Object.assign(post, data)));
+        if (rating !== undefined && rating !== before?.rating && data.reviewTo !== null) {
+          lifecycle.dispatch(api.util.invalidateTags([{ type: 'Book', id: data.reviewTo }]));
+        }
+      },
+    },
+    /** The author deletes a post: it and its reposts leave every list at once; a review moves its Book. */
+    deletePost: {
+      invalidatesTags: (_result, error) => (error ? [] : [POST_LIST]),
+      onQueryStarted: async ({ id }, lifecycle) => {
+        const target = cachedPost(lifecycle.getState(), id);
+        const answer = await optimistically(lifecycle, [postTag(id)], (data) =>
+          removeObjects(data, isPost, (post) => post.id === id || post.repostingFrom === id),
+        );
+        if (answer && target && target.reviewTo !== null) lifecycle.dispatch(api.util.invalidateTags([{ type: 'Book', id: target.reviewTo }]));
+      },
+    },
+    /** Takes back the caller's repost of post `id` (or of its original when `id` is a repost). */
+    deleteRepost: {
+      invalidatesTags: (_result, error) => (error ? [] : [POST_LIST]),
+      onQueryStarted: async ({ id }, lifecycle) => {
+        const target = cachedPost(lifecycle.getState(), id);
+        const root = target ? origin(target) : id;
+        await optimistically(
+          lifecycle,
+          [postTag(root)],
+          changePosts(
+            (post) => origin(post) === root,
+            (post) => {
+              if (post.id === root && post.is_reposted) post.repostedTimes = Math.max(0, post.repostedTimes - 1);
+              post.is_reposted = false;
+            },
+          ),
+        );
+      },
+    },
+    createComment: {
+      invalidatesTags: (_result, error, { createCommentDto }) => (error ? [] : [{ type: 'Comments', id: createCommentDto.post }]),
+      onQueryStarted: async ({ createCommentDto: { post: postId } }, lifecycle) => {
+        await optimistically(
+          lifecycle,
+          [postTag(postId)],
+          changePosts(
+            (post) => post.id === postId,
+            (post) => {
+              post.commentedCounts += 1;
+              post.is_commented = true;
+            },
+          ),
+        );
+      },
+    },
+    /** Deletes comment `id`; its post is found in the cached thread that shows it. */
+    deleteComment: {
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Comment', id }]),
+      onQueryStarted: async ({ id }, lifecycle) => {
+        const postId = cachedComment(lifecycle.getState(), id)?.post;
+        if (postId === undefined) return;
+        await optimistically(
+          lifecycle,
+          [postTag(postId)],
+          changePosts(
+            (post) => post.id === postId,
+            (post) => {
+              post.commentedCounts = Math.max(0, post.commentedCounts - 1);
+            },
+          ),
+        );
+      },
+    },
 
-function editForm(edit: Omit<PostEdit, 'post'>): FormData {
-  const form = new FormData();
-  if (edit.text !== undefined) form.append('text', edit.text);
-  if (edit.rating !== undefined) form.append('rating', String(edit.rating));
-  if (edit.img) form.append('img', edit.img, 'post.jpg');
-  return form;
-}
+    // Follows.
+    followCheck: { providesTags: (_result, _error, { id }) => [followTag(id), FOLLOWS] },
+    getFollowCounts: { providesTags: [FOLLOWS] },
+    /**
+     * A follow request (askFrom the caller) shows as following at once; an approval (askFrom the
+     * requester, approved) changes the lists when the server agrees. Following changes the home
+     * feed too.
+     */
+    postApproval: {
+      invalidatesTags: (_result, error, { approvalDto }) => (error ? [] : approvalDto.approved ? [FOLLOWS] : [FOLLOWS, POST_LIST]),
+      onQueryStarted: async ({ approvalDto }, lifecycle) => {
+        if (approvalDto.approved) return;
+        await optimistically(lifecycle, [followTag(approvalDto.askTo)], (data) => {
+          if (isFollowCheck(data)) data.following = true;
+        });
+      },
+    },
+    deleteFollowRequest: {
+      invalidatesTags: (_result, error) => (error ? [] : [FOLLOWS, POST_LIST]),
+      onQueryStarted: async ({ deleteRequestDto }, lifecycle) => {
+        await optimistically(lifecycle, [followTag(deleteRequestDto.askTo)], (data) => {
+          if (!isFollowCheck(data)) return;
+          data.following = false;
+          data.approved = false;
+        });
+      },
+    },
+  },
+});
 
-const withSocial = api.enhanceEndpoints({ addTagTypes: ['Post', 'PostList', 'Comments', 'Follow'] }).injectEndpoints({
+export const socialApi = withSocial.injectEndpoints({
   endpoints: (build) => ({
     /** /home: own posts, followed users and followed Books (every post for a visitor). */
-    homePosts: build.infiniteQuery<PostResponse[], void, number>({
+    homePosts: build.infiniteQuery<ListHomePostsApiResponse['res'], void, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ pageParam }) => ({ url: '/api/user/postcc/', params: { count: pageParam } }),
       transformResponse: postsOf,
       providesTags: postTags,
     }),
-    userPosts: build.infiniteQuery<PostResponse[], { userId: number }, number>({
+    userPosts: build.infiniteQuery<PostResponse[], ListArg<ListUserPostsApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ queryArg, pageParam }) => ({ url: '/api/user/userpostcc/', params: { user_id: queryArg.userId, count: pageParam } }),
       transformResponse: postsOf,
       providesTags: postTags,
     }),
-    bookPosts: build.infiniteQuery<PostResponse[], { pageId: number }, number>({
+    bookPosts: build.infiniteQuery<PostResponse[], ListArg<ListBookPostsApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ queryArg, pageParam }) => ({ url: '/api/user/monopostcc/', params: { pageId: queryArg.pageId, count: pageParam } }),
       transformResponse: postsOf,
@@ -96,283 +296,48 @@ const withSocial = api.enhanceEndpoints({ addTagTypes: ['Post', 'PostList', 'Com
       transformResponse: postsOf,
       providesTags: postTags,
     }),
-    postComments: build.infiniteQuery<CommentResponse[], { postId: number }, number>({
+    postComments: build.infiniteQuery<ListPostCommentsApiResponse['comments_with_profiles'], ListArg<ListPostCommentsApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/user/monocomment-nonlogin/post-comments/',
         params: { post_id: queryArg.postId, count: pageParam },
       }),
-      transformResponse: (response: CommentsResponse) => response.comments_with_profiles,
-      providesTags: (_data, _error, arg) => [{ type: 'Comments', id: arg.postId }],
+      transformResponse: (response: ListPostCommentsApiResponse) => response.comments_with_profiles,
+      providesTags: (data, _error, { postId }) => [
+        ...(data?.pages ?? []).flatMap((page) => page.map(({ id }) => ({ type: 'Comment' as const, id }))),
+        { type: 'Comments', id: postId },
+      ],
     }),
-    publishPost: build.mutation<PostResponse, NewPost>({
-      query: (post) => ({ url: '/api/user/monopost/', method: 'POST', body: postForm(post) }),
-      // A review changes its Book's rating and review count.
-      invalidatesTags: (_result, error, post) =>
-        error ? [] : [POST_LIST, ...(post.reviewTo !== undefined ? [{ type: 'Book' as const, id: post.reviewTo }] : [])],
-    }),
-    removePost: build.mutation<void, { post: PostResponse }>({
-      query: ({ post }) => ({ url: `/api/user/monopost/${post.id}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, { post }) =>
-        error ? [] : [POST_LIST, ...(post.reviewTo !== null ? [{ type: 'Book' as const, id: post.reviewTo }] : [])],
-    }),
-    /**
-     * The author's edit of a post: its text, a review's rating, a new image (only the fields
-     * given are sent). Every cached list showing the post changes at once (see below); a changed
-     * rating moves the Book's rating too.
-     */
-    editPost: build.mutation<PostResponse, PostEdit>({
-      query: ({ post, ...edit }) => ({ url: `/api/user/monopost/${post.id}/`, method: 'PUT', body: editForm(edit) }),
-      invalidatesTags: (_result, error, { post, rating }) =>
-        error || rating === undefined || rating === post.rating || post.reviewTo === null ? [] : [{ type: 'Book' as const, id: post.reviewTo }],
-    }),
-    /** Likes or unlikes as the caller: `liked` holds the caller's own id, or one empty value. */
-    setLiked: build.mutation<PostResponse, { postId: number; me: number; liked: boolean }>({
-      query: ({ postId, me, liked }) => {
-        const form = new FormData();
-        form.append('liked', liked ? String(me) : '');
-        return { url: `/api/user/monopost/${postId}/`, method: 'PUT', body: form };
-      },
-      invalidatesTags: [],
-    }),
-    repost: build.mutation<PostResponse, { post: PostResponse }>({
-      query: ({ post }) => {
-        const form = new FormData();
-        form.append('reposting', 'true');
-        form.append('repostingFrom', String(post.repostingFrom ?? post.id));
-        return { url: '/api/user/monopost/', method: 'POST', body: form };
-      },
-      // The repost is a new post on the reposter's lists.
-      invalidatesTags: (_result, error) => (error ? [] : [POST_LIST]),
-    }),
-    unrepost: build.mutation<void, { post: PostResponse }>({
-      query: ({ post }) => ({ url: `/api/user/delete-repost/${post.id}/delete_repost/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [POST_LIST]),
-    }),
-    addComment: build.mutation<CommentResponse, { postId: number; text: string }>({
-      query: ({ postId, text }) => ({ url: '/api/user/monocomment/', method: 'POST', body: { post: postId, text } }),
-      invalidatesTags: (_result, error, { postId }) => (error ? [] : [{ type: 'Comments', id: postId }]),
-    }),
-    removeComment: build.mutation<void, { postId: number; commentId: number }>({
-      query: ({ commentId }) => ({ url: `/api/user/monocomment/${commentId}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, { postId }) => (error ? [] : [{ type: 'Comments', id: postId }]),
-    }),
-
-    // Follows.
-    followStatus: build.query<{ following: boolean; approved: boolean }, { userId: number }>({
-      query: ({ userId }) => ({ url: `/api/user/approval/followcheck/${userId}/` }),
-      providesTags: [FOLLOWS],
-    }),
-    followCounts: build.query<{ following_count: number; followed_count: number; community_count: number }, { userId: number }>({
-      query: ({ userId }) => ({ url: `/api/user/follower_following_counts/${userId}/` }),
-      providesTags: [FOLLOWS],
-    }),
-    /** Users who follow `userId` (approved). */
-    followers: build.infiniteQuery<ProfileResponse[], { userId: number }, number>({
+    /** Users who follow `id` (approved). */
+    followers: build.infiniteQuery<ListFollowersApiResponse, ListArg<ListFollowersApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followeduser/${queryArg.userId}/`, params: { count: pageParam } }),
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followeduser/${queryArg.id}/`, params: { count: pageParam } }),
       providesTags: [FOLLOWS],
     }),
-    /** Users `userId` follows (approved). */
-    followedUsers: build.infiniteQuery<ProfileResponse[], { userId: number }, number>({
+    /** Users `id` follows (approved). */
+    followedUsers: build.infiniteQuery<ListFollowingApiResponse, ListArg<ListFollowingApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followinguser/${queryArg.userId}/`, params: { count: pageParam } }),
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followinguser/${queryArg.id}/`, params: { count: pageParam } }),
       providesTags: [FOLLOWS],
     }),
-    receivedRequests: build.infiniteQuery<FollowRequestResponse[], { userId: number }, number>({
+    receivedRequests: build.infiniteQuery<ListReceivedFollowRequestsApiResponse, ListArg<ListReceivedFollowRequestsApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followeduser/${queryArg.userId}/`, params: { count: pageParam } }),
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followeduser/${queryArg.id}/`, params: { count: pageParam } }),
       providesTags: [FOLLOWS],
     }),
-    sentRequests: build.infiniteQuery<FollowRequestResponse[], { userId: number }, number>({
+    sentRequests: build.infiniteQuery<ListSentFollowRequestsApiResponse, ListArg<ListSentFollowRequestsApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followinguser/${queryArg.userId}/`, params: { count: pageParam } }),
+      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followinguser/${queryArg.id}/`, params: { count: pageParam } }),
       providesTags: [FOLLOWS],
     }),
     /** Users and circles by name; everyone, newest first, for an empty query. */
-    discover: build.infiniteQuery<CombinedSearchItem[], { q: string }, number>({
+    discover: build.infiniteQuery<CombinedSearchApiResponse, ListArg<CombinedSearchApiArg>, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ queryArg, pageParam }) => ({ url: '/api/user/combinedsearch/', params: { q: queryArg.q || undefined, count: pageParam } }),
       providesTags: [FOLLOWS],
     }),
-    requestFollow: build.mutation<FollowRequestResponse, { me: number; userId: number }>({
-      query: ({ me, userId }) => ({ url: '/api/user/approval/', method: 'POST', body: { askFrom: me, askTo: userId } }),
-      // Following changes the home feed too.
-      invalidatesTags: (_result, error) => (error ? [] : [FOLLOWS, POST_LIST]),
-    }),
-    approveFollow: build.mutation<FollowRequestResponse, { me: number; requester: number }>({
-      query: ({ me, requester }) => ({ url: '/api/user/approval/', method: 'POST', body: { askFrom: requester, askTo: me, approved: true } }),
-      invalidatesTags: (_result, error) => (error ? [] : [FOLLOWS]),
-    }),
-    unfollow: build.mutation<void, { me: number; userId: number }>({
-      query: ({ me, userId }) => ({ url: '/api/user/approval/delete_request/', method: 'POST', body: { askFrom: me, askTo: userId } }),
-      invalidatesTags: (_result, error) => (error ? [] : [FOLLOWS, POST_LIST]),
-    }),
   }),
 });
 
-/** The post-list endpoints whose cached pages are patched when a post changes. */
-const POST_LISTS = ['homePosts', 'userPosts', 'bookPosts', 'likedPosts'] as const;
-
-type State = Parameters<typeof withSocial.util.selectCachedArgsForQuery>[0];
-type Patch = { undo: () => void };
-type Lifecycle = { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> };
-
-/** Applies `change` to every cached copy of every post `matches` selects; returns the undo list. */
-function patchPosts(
-  { dispatch, getState }: Pick<Lifecycle, 'dispatch' | 'getState'>,
-  matches: (post: PostResponse) => boolean,
-  change: (post: PostResponse) => void,
-): Patch[] {
-  const state = getState() as State;
-  const patches: Patch[] = [];
-  for (const endpoint of POST_LISTS) {
-    for (const arg of withSocial.util.selectCachedArgsForQuery(state, endpoint)) {
-      patches.push(
-        dispatch(
-          // Every list holds pages of posts; the union of the argument types is safe here.
-          withSocial.util.updateQueryData(endpoint, arg as never, (list: InfiniteData<PostResponse[], number>) => {
-            for (const page of list.pages) for (const post of page) if (matches(post)) change(post);
-          }),
-        ) as Patch,
-      );
-    }
-  }
-  return patches;
-}
-
-async function undoOnError(patches: Patch[], queryFulfilled: Promise<unknown>) {
-  try {
-    await queryFulfilled;
-  } catch {
-    for (const patch of patches.reverse()) patch.undo();
-  }
-}
-
-const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
-
-export const socialApi = withSocial.enhanceEndpoints({
-  endpoints: {
-    setLiked: {
-      onQueryStarted: async ({ postId, liked }, lifecycle) => {
-        const patches = patchPosts(
-          lifecycle,
-          (post) => post.id === postId,
-          (post) => {
-            if (post.is_liked === liked) return;
-            post.is_liked = liked;
-            post.likedTimes = Math.max(0, post.likedTimes + (liked ? 1 : -1));
-          },
-        );
-        try {
-          const { data } = (await lifecycle.queryFulfilled) as { data: PostResponse };
-          // The server's answer is the truth: a list page fetched while the like was on its way
-          // may have brought the old state back over the optimistic one.
-          patchPosts(
-            lifecycle,
-            (post) => post.id === postId,
-            (post) => {
-              post.is_liked = data.is_liked;
-              post.likedTimes = data.likedTimes;
-            },
-          );
-        } catch {
-          for (const patch of patches.reverse()) patch.undo();
-        }
-      },
-    },
-    editPost: {
-      onQueryStarted: async ({ post: target, text, rating }, lifecycle) => {
-        // The text and rating show at once; the server's answer (the new image too) replaces
-        // them when it comes, and a refusal puts the old ones back.
-        const patches = patchPosts(
-          lifecycle,
-          (post) => post.id === target.id,
-          (post) => {
-            if (text !== undefined) post.text = text;
-            if (rating !== undefined) post.rating = rating;
-          },
-        );
-        try {
-          const { data } = (await lifecycle.queryFulfilled) as { data: PostResponse };
-          patchPosts(lifecycle, (post) => post.id === target.id, (post) => void Object.assign(post, data));
-        } catch {
-          for (const patch of patches.reverse()) patch.undo();
-        }
-      },
-    },
-    repost: {
-      onQueryStarted: ({ post: target }, lifecycle) => {
-        const root = origin(target);
-        const patches = patchPosts(
-          lifecycle,
-          (post) => origin(post) === root,
-          (post) => {
-            if (post.id === root && !post.is_reposted) post.repostedTimes += 1;
-            post.is_reposted = true;
-          },
-        );
-        return undoOnError(patches, lifecycle.queryFulfilled);
-      },
-    },
-    unrepost: {
-      onQueryStarted: ({ post: target }, lifecycle) => {
-        const root = origin(target);
-        const patches = patchPosts(
-          lifecycle,
-          (post) => origin(post) === root,
-          (post) => {
-            if (post.id === root && post.is_reposted) post.repostedTimes = Math.max(0, post.repostedTimes - 1);
-            post.is_reposted = false;
-          },
-        );
-        return undoOnError(patches, lifecycle.queryFulfilled);
-      },
-    },
-    addComment: {
-      onQueryStarted: ({ postId }, lifecycle) => {
-        const patches = patchPosts(
-          lifecycle,
-          (post) => post.id === postId,
-          (post) => {
-            post.commentedCounts += 1;
-            post.is_commented = true;
-          },
-        );
-        return undoOnError(patches, lifecycle.queryFulfilled);
-      },
-    },
-    removeComment: {
-      onQueryStarted: ({ postId }, lifecycle) => {
-        const patches = patchPosts(
-          lifecycle,
-          (post) => post.id === postId,
-          (post) => {
-            post.commentedCounts = Math.max(0, post.commentedCounts - 1);
-          },
-        );
-        return undoOnError(patches, lifecycle.queryFulfilled);
-      },
-    },
-    removePost: {
-      onQueryStarted: ({ post: target }, lifecycle) => {
-        const state = lifecycle.getState() as State;
-        const patches: Patch[] = [];
-        for (const endpoint of POST_LISTS) {
-          for (const arg of withSocial.util.selectCachedArgsForQuery(state, endpoint)) {
-            patches.push(
-              lifecycle.dispatch(
-                withSocial.util.updateQueryData(endpoint, arg as never, (list: InfiniteData<PostResponse[], number>) => {
-                  list.pages = list.pages.map((page) => page.filter((post) => post.id !== target.id && post.repostingFrom !== target.id));
-                }),
-              ) as Patch,
-            );
-          }
-        }
-        return undoOnError(patches, lifecycle.queryFulfilled);
-      },
-    },
-  },
-});
-
-export type { PostResponse as Post, CommentResponse as PostComment, FollowRequestResponse as FollowRequest, CombinedSearchItem };
+export type { PostResponse as Post, CommentResponse as PostComment, FollowRequestResponse as FollowRequest };
+export type { CombinedSearchItem } from './generated';

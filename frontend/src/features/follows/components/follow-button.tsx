@@ -25,9 +25,9 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
   const me = profile?.userProfile;
-  const check = socialApi.endpoints.followStatus.useQuery({ userId }, { skip: !isLoggedIn });
-  const [request, requesting] = socialApi.endpoints.requestFollow.useMutation();
-  const [unfollow, unfollowing] = socialApi.endpoints.unfollow.useMutation();
+  const check = socialApi.endpoints.followCheck.useQuery({ id: userId }, { skip: !isLoggedIn });
+  const [request, requesting] = socialApi.endpoints.postApproval.useMutation();
+  const [unfollow, unfollowing] = socialApi.endpoints.deleteFollowRequest.useMutation();
   const status = isLoggedIn ? check.data : undefined;
   const busy = requesting.isLoading || unfollowing.isLoading || check.isFetching;
 
@@ -38,7 +38,7 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
     if (me === undefined) return showSnack(t('books.needProfile'), 'info');
     if (status?.following) {
       try {
-        await unfollow({ me, userId }).unwrap();
+        await unfollow({ deleteRequestDto: { askFrom: me, askTo: userId } }).unwrap();
         showSnack(t('follows.followReleased'));
       } catch {
         showSnack(t('follows.followReleaseFailed'), 'error');
@@ -46,7 +46,7 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
       return;
     }
     try {
-      await request({ me, userId }).unwrap();
+      await request({ approvalDto: { askFrom: me, askTo: userId } }).unwrap();
       showSnack(t('follows.requestSent'));
     } catch {
       showSnack(t('follows.followFailed'), 'error');

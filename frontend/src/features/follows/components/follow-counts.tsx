@@ -11,7 +11,7 @@ type Props = { userId: number; own: boolean };
 /** Following, followers and circles of a user; the first two link to their lists. */
 export function FollowCounts({ userId, own }: Props) {
   const { t } = useTranslation();
-  const { data } = socialApi.endpoints.followCounts.useQuery({ userId });
+  const { data } = socialApi.endpoints.getFollowCounts.useQuery({ id: userId });
   const counts = data ?? { following_count: 0, followed_count: 0, community_count: 0 };
   const items = [
     { label: t('follows.followingCount'), value: counts.following_count, to: own ? '/following' : `/userfollowing?user_id=${userId}` },

@@ -12,12 +12,12 @@ import { PersonRow } from './person-row';
 function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
-  const [approve, approving] = socialApi.endpoints.approveFollow.useMutation();
+  const [approve, approving] = socialApi.endpoints.postApproval.useMutation();
   const profile = request.askFromProfile;
   const name = displayName(profile?.nickName, t('common.noName'));
   const onApprove = async () => {
     try {
-      await approve({ me, requester: request.askFrom }).unwrap();
+      await approve({ approvalDto: { askFrom: request.askFrom, askTo: me, approved: true } }).unwrap();
       showSnack(t('follows.approvedToast'));
     } catch {
       showSnack(t('follows.approveFailed'), 'error');
@@ -44,7 +44,7 @@ function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
 /** Follow requests sent to `me`, newest first, each with an approve button (disabled once approved). */
 export function FollowRequests({ me }: { me: number }) {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.receivedRequests.useInfiniteQuery({ userId: me });
+  const query = socialApi.endpoints.receivedRequests.useInfiniteQuery({ id: me });
   return (
     <InfiniteList
       query={query}

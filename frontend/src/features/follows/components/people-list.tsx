@@ -12,8 +12,8 @@ type Props = { userId: number; direction: 'following' | 'followers' };
 /** The users `userId` follows, or its followers, as cards with a follow button. */
 export function PeopleList({ userId, direction }: Props) {
   const { t } = useTranslation();
-  const following = socialApi.endpoints.followedUsers.useInfiniteQuery({ userId }, { skip: direction !== 'following' });
-  const followers = socialApi.endpoints.followers.useInfiniteQuery({ userId }, { skip: direction !== 'followers' });
+  const following = socialApi.endpoints.followedUsers.useInfiniteQuery({ id: userId }, { skip: direction !== 'following' });
+  const followers = socialApi.endpoints.followers.useInfiniteQuery({ id: userId }, { skip: direction !== 'followers' });
   const query = direction === 'following' ? following : followers;
   return (
     <InfiniteList

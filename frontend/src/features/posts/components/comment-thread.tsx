@@ -28,12 +28,12 @@ function CommentItem({ comment, mine }: { comment: PostComment; mine: boolean })
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const [confirming, setConfirming] = useState(false);
-  const [remove, removal] = socialApi.endpoints.removeComment.useMutation();
+  const [remove, removal] = socialApi.endpoints.deleteComment.useMutation();
   const name = displayName(comment.profile?.nickName, t('common.noName'));
 
   const onDelete = async () => {
     try {
-      await remove({ postId: comment.post, commentId: comment.id }).unwrap();
+      await remove({ id: comment.id }).unwrap();
       showSnack(t('posts.deleted'));
     } catch {
       showSnack(t('posts.deleteFailed'), 'error');
@@ -83,7 +83,7 @@ export function CommentThread({ postId, authorName, loginMessage }: Props) {
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
   const query = socialApi.endpoints.postComments.useInfiniteQuery({ postId });
-  const [send, sending] = socialApi.endpoints.addComment.useMutation();
+  const [send, sending] = socialApi.endpoints.createComment.useMutation();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +91,7 @@ export function CommentThread({ postId, authorName, loginMessage }: Props) {
     if (!profile) return showSnack(t('books.needProfile'), 'info');
     if (!text.trim()) return setError(true);
     try {
-      await send({ postId, text: text.trim() }).unwrap();
+      await send({ createCommentDto: { post: postId, text: text.trim() } }).unwrap();
       setText('');
     } catch {
       showSnack(t('posts.commentFailed'), 'error');

@@ -55,8 +55,8 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post }: P
   const showSnack = useSnackbar();
   const inputId = useId();
   const sliderLabelId = useId();
-  const [create, creating] = socialApi.endpoints.publishPost.useMutation();
-  const [update, updating] = socialApi.endpoints.editPost.useMutation();
+  const [create, creating] = socialApi.endpoints.createPost.useMutation();
+  const [update, updating] = socialApi.endpoints.updatePost.useMutation();
   // What the dialog shows: a review (rating) or a pure post (image) — of the Book, or as the edited post is.
   const review = post ? (post.reviewTo !== null ? { title: post.title || post.reviewToPage?.title || t('posts.toBook') } : null) : book ?? null;
   const withImage = post ? post.reviewTo === null && post.purepost_flag : !book;
@@ -105,11 +105,13 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post }: P
     if (post) {
       try {
         await update({
-          post,
-          text: values.text.trim(),
-          // An unrated review gets a rating only when the slider was moved.
-          ...(review && (post.rating !== null || values.rating !== initialRating) ? { rating: values.rating } : {}),
-          ...(image ? { img: image.file } : {}),
+          id: post.id,
+          updatePostDto: {
+            text: values.text.trim(),
+            // An unrated review gets a rating only when the slider was moved.
+            ...(review && (post.rating !== null || values.rating !== initialRating) ? { rating: values.rating } : {}),
+            ...(image ? { img: image.file } : {}),
+          },
         }).unwrap();
         showSnack(t('posts.saved'));
         close();
@@ -120,9 +122,11 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post }: P
     }
     try {
       await create({
-        text: values.text.trim(),
-        ...(book ? { reviewTo: book.id, rating: values.rating } : { purepost_flag: true }),
-        ...(image ? { img: image.file } : {}),
+        createPostDto: {
+          text: values.text.trim(),
+          ...(book ? { reviewTo: book.id, rating: values.rating } : { purepost_flag: true }),
+          ...(image ? { img: image.file } : {}),
+        },
       }).unwrap();
       showSnack(t('posts.published'));
       close();

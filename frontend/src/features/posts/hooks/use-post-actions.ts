@@ -16,10 +16,10 @@ export function usePostActions(post: Post, loginMessage: ParseKeys) {
   const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
-  const [setLiked] = socialApi.endpoints.setLiked.useMutation();
-  const [repost] = socialApi.endpoints.repost.useMutation();
-  const [unrepost] = socialApi.endpoints.unrepost.useMutation();
-  const [remove, removal] = socialApi.endpoints.removePost.useMutation();
+  const [updatePost] = socialApi.endpoints.updatePost.useMutation();
+  const [createPost] = socialApi.endpoints.createPost.useMutation();
+  const [deleteRepost] = socialApi.endpoints.deleteRepost.useMutation();
+  const [remove, removal] = socialApi.endpoints.deletePost.useMutation();
   const me = profile?.userProfile;
 
   /** Runs `act` for a logged-in user with a profile; prompts otherwise. */
@@ -33,15 +33,20 @@ export function usePostActions(post: Post, loginMessage: ParseKeys) {
   return {
     me,
     isAuthor: me !== undefined && me === post.userPost,
-    toggleLike: guard((user) => setLiked({ postId: post.id, me: user, liked: !post.is_liked }).unwrap(), t('posts.actionFailed')),
+    // The likers as the client sees them: the caller's own id to like, none to unlike.
+    toggleLike: guard((user) => updatePost({ id: post.id, updatePostDto: { liked: post.is_liked ? [] : [user] } }).unwrap(), t('posts.actionFailed')),
     toggleRepost: guard(
-      () => (post.is_reposted ? unrepost({ post }).unwrap() : repost({ post }).unwrap()),
+      () =>
+        post.is_reposted
+          ? deleteRepost({ id: post.id }).unwrap()
+          : // A repost of a repost reposts the original.
+            createPost({ createPostDto: { reposting: true, repostingFrom: post.repostingFrom ?? post.id } }).unwrap(),
       post.is_reposted ? t('RepostDeleteError') : t('posts.actionFailed'),
     ),
     deleting: removal.isLoading,
     remove: async () => {
       try {
-        await remove({ post }).unwrap();
+        await remove({ id: post.id }).unwrap();
         showSnack(t('posts.deleted'));
         return true;
       } catch {

@@ -33,12 +33,12 @@ describe('post cards', () => {
       socialApi.endpoints.userPosts.select({ userId: 900 })(store.getState() as never).data?.pages[0][0],
     ];
 
-    await store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 71, me: 201, liked: true }));
+    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [201] } }));
     expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
     expect(String(api.callsTo('PUT /api/user/monopost/71/')[0].body)).toMatch(/name="liked"\r\n\r\n201\r\n/);
 
     api.use({ 'PUT /api/user/monopost/71/': () => reply(403, { detail: 'no' }) });
-    await store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 71, me: 201, liked: false }));
+    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [] } }));
     expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
   });
 
@@ -53,7 +53,7 @@ describe('post cards', () => {
     await store.dispatch(socialApi.endpoints.homePosts.initiate());
     const shown = () => socialApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0];
 
-    const liking = store.dispatch(socialApi.endpoints.setLiked.initiate({ postId: 75, me: 201, liked: true }));
+    const liking = store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 75, updatePostDto: { liked: [201] } }));
     await waitFor(() => expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([5, true]));
     // The list is fetched again while the like is on its way, and answers from before it.
     await store.dispatch(socialApi.endpoints.homePosts.initiate(undefined, { forceRefetch: true }));
@@ -199,13 +199,13 @@ describe('post cards', () => {
       ].map((p) => [p?.text, p?.rating, p?.likedTimes]);
     };
 
-    await store.dispatch(socialApi.endpoints.editPost.initiate({ post, text: 'after', rating: 90 }));
+    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'after', rating: 90 } }));
     // The server's answer is what the lists keep (its counts too).
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
     expect(String(api.callsTo('PUT /api/user/monopost/79/')[0].body)).toMatch(/name="text"\r\n\r\nafter\r\n/);
 
     api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.' }) });
-    const refused = store.dispatch(socialApi.endpoints.editPost.initiate({ post: { ...post, text: 'after', rating: 90 }, text: 'hacked', rating: 5 }));
+    const refused = store.dispatch(socialApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'hacked', rating: 5 } }));
     expect(shown()).toEqual(Array(4).fill(['hacked', 5, 3]));
     await refused;
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
