@@ -12,8 +12,9 @@ import { Platform1732500000000 } from './migrations/1732500000000-platform';
 import { Social1732600000000 } from './migrations/1732600000000-social';
 import { PostCounts1732600000001 } from './migrations/1732600000001-post-counts';
 import { FeedStatistics1732600000002 } from './migrations/1732600000002-feed-statistics';
+import { UploadFailures1732730000001 } from './migrations/1732730000001-upload-failures';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
-export const MIGRATIONS = [AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001, Platform1732500000000, Social1732600000000, PostCounts1732600000001, FeedStatistics1732600000002];
+export const MIGRATIONS = [AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001, Platform1732500000000, Social1732600000000, PostCounts1732600000001, FeedStatistics1732600000002, UploadFailures1732730000001];

@@ -128,6 +128,7 @@ async function minimalContent(type: DataFileType, base: Base, reason: string): P
     keywords: counter.top(20),
     cover: await fallbackCover(base.fileName),
     warnings: [reason],
+    unreadable: reason,
   };
   if (kind === 'table') content.sheets = [];
   if (kind === 'document') content.document = { headings: [], paragraphs: [], characterCount: 0 };
@@ -138,7 +139,8 @@ async function minimalContent(type: DataFileType, base: Base, reason: string): P
 /**
  * Reads an uploaded data file into a summary the generators write a Book from. Tables are
  * streamed (memory stays flat for large CSV/XLSX); Word and JPEG files are read whole, up to
- * `maxBufferBytes`. Never throws for a damaged or odd file: it then returns what is known.
+ * `maxBufferBytes`. Never throws for a damaged or odd file: it then returns what is known, with
+ * `unreadable` saying why (the pipeline then fails the upload instead of writing a Book about nothing).
  * Only a failing `open()` (storage trouble) is rethrown, so a job queue can retry.
  *
  * @param open opens a stream over the file (called once)
