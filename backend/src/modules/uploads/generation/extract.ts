@@ -69,7 +69,8 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
     // Legacy .xls (BIFF in a compound file): sheet names only.
     const cfb = new CompoundFile(await readAll(await open(), options.maxBufferBytes));
     const workbook = cfb.readStream('Workbook') ?? cfb.readStream('Book');
-    const { sheets: names, encrypted } = workbook ? biffSheetNames(workbook) : { sheets: [], encrypted: false };
+    if (!workbook) throw new Error('no workbook stream in the compound file');
+    const { sheets: names, encrypted } = biffSheetNames(workbook);
     sheets = names.map((name) => ({ name, rowCount: 0, columns: [], sampleRows: [] }));
     if (encrypted) warnings.push('The workbook is password-protected.');
     warnings.push('Cell contents of legacy .xls files are not read; only the sheet names are known.');
