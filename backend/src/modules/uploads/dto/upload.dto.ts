@@ -73,7 +73,8 @@ export class UploadedFileResponse {
 
   @ApiProperty({
     type: String,
-    enum: UPLOAD_FAILURES,
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...UPLOAD_FAILURES, null],
     nullable: true,
     description:
       'Why the file could not become a Book (`status` failed): `unreadable` (damaged, or not what its type says), `too-large` (unpacks to more than the limits, or needs too much memory to read), `timeout` (reading it took too long), `interrupted` (processing stopped twice). Null otherwise.',

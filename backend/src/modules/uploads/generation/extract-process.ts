@@ -10,6 +10,9 @@ import { type DataFileType, type ExtractedContent } from './types';
 
 export type ExtractOutcome = { ok: true; content: ExtractedContent; maxRss?: number } | { ok: false; failure: UploadFailure; detail: string };
 
+/** Niceness of the extraction process (0 normal, 19 lowest). */
+const EXTRACT_NICENESS = 10;
+
 const GENERATION_DIR = path.join('src', 'modules', 'uploads', 'generation');
 
 /**
@@ -76,6 +79,14 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  // Background work: the scheduler prefers the process answering requests (a no-op where not permitted).
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, EXTRACT_NICENESS);
+    } catch {
+      // not permitted here: run at normal priority
+    }
+  }
   const stderr = collectTail(child);
   return new Promise<ExtractOutcome>((resolve) => {
     let outcome: ExtractOutcome | undefined;
