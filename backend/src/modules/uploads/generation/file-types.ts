@@ -72,7 +72,7 @@ export function stripInvisible(name: string): string {
 export function downloadName(fileName: string, kind: DataFileKind): string {
   const clean = stripInvisible(fileName.split(/[\\/]/).pop() ?? '').trim();
   const ext = claimedExtension(clean);
-  const stem = (ext ? clean.slice(0, clean.length - ext.length - 1) : clean).replace(/[.\s]+$/, '') || 'file';
+  const stem = (ext ? clean.slice(0, clean.length - ext.length - 1) : clean).replace(/^[.\s]+|[.\s]+$/g, '') || 'file';
   return `${stem}.${TYPE_EXTENSIONS[kind][0]}`;
 }
 
