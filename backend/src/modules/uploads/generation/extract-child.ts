@@ -8,7 +8,9 @@ import { extractContent } from './extract';
 import { ArchiveRefused, checkZipArchive } from './zip-check';
 import { type ChildRequest, type ChildResponse } from './extract-protocol';
 
-async function run(request: ChildRequest): Promise<ChildResponse> {
+type Outcome = Exclude<ChildResponse, { ready: true }>;
+
+async function run(request: ChildRequest): Promise<Outcome> {
   const { path, type, info, limits } = request;
   if (type.kind === 'docx' || type.kind === 'xlsx') {
     try {
@@ -25,8 +27,9 @@ async function run(request: ChildRequest): Promise<ChildResponse> {
   return { ok: true, content, maxRss: process.resourceUsage().maxRSS * 1024 };
 }
 
+process.send!({ ready: true } satisfies ChildResponse);
 process.once('message', (request: ChildRequest) => {
   run(request)
-    .catch((error: unknown): ChildResponse => ({ ok: false, failure: 'unreadable', detail: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown): Outcome => ({ ok: false, failure: 'unreadable', detail: error instanceof Error ? error.message : String(error) }))
     .then((response) => process.send!(response, () => process.exit(0)));
 });

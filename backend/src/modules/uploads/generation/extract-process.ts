@@ -88,23 +88,35 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
     }
   }
   const stderr = collectTail(child);
-  return new Promise<ExtractOutcome>((resolve) => {
+  return new Promise<ExtractOutcome>((resolve, reject) => {
     let outcome: ExtractOutcome | undefined;
+    let ready = false;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, request.limits.timeoutMs);
-    child.once('message', (message: ChildResponse) => {
-      if (message.ok) outcome = { ok: true, content: { ...message.content, cover: asBuffer(message.content.cover) }, maxRss: message.maxRss };
+    child.on('message', (message: ChildResponse) => {
+      if ('ready' in message) ready = true;
+      else if (message.ok) outcome = { ok: true, content: { ...message.content, cover: asBuffer(message.content.cover) }, maxRss: message.maxRss };
       else outcome = message;
     });
+    let startError: Error | undefined;
     child.once('error', (error) => {
-      outcome ??= { ok: false, failure: 'unreadable', detail: `extraction process failed: ${error.message}` };
+      startError ??= error;
+      if (child.pid === undefined) {
+        clearTimeout(timer);
+        reject(new Error(`extraction process could not start: ${error.message}`));
+      }
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (outcome) return resolve(outcome);
+      // Not the file's fault (it was never read): the job is retried.
+      if (!ready && !timedOut) {
+        const detail = startError?.message ?? (stderr().trim().split('\n').slice(-1)[0] || `${signal ?? `code ${code}`}`);
+        return reject(new Error(`extraction process failed to start: ${detail.slice(0, 300)}`));
+      }
       if (timedOut) return resolve({ ok: false, failure: 'timeout', detail: `extraction took longer than ${request.limits.timeoutMs} ms` });
       const tail = stderr();
       if (/heap out of memory|Reached heap limit|allocation failed/i.test(tail)) {
