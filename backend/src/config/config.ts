@@ -43,6 +43,12 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'S3_SECRET_ACCESS_KEY', kind: 'string', description: 'S3 secret key.' },
   { name: 'S3_FORCE_PATH_STYLE', kind: 'bool', default: 'false', description: 'Path-style S3 URLs (MinIO, s3rver).' },
   { name: 'UPLOAD_MAX_BYTES', kind: 'int', default: String(50 * 1024 * 1024), description: 'Largest accepted data file upload.' },
+  { name: 'EXTRACT_MAX_HEAP_MB', kind: 'int', default: '512', description: 'JavaScript heap (MiB) of the child process that reads one uploaded file; a file needing more fails its upload.' },
+  { name: 'EXTRACT_TIMEOUT_SECONDS', kind: 'int', default: '60', description: 'Wall time allowed for reading one uploaded file (its child process is then killed and the upload fails).' },
+  { name: 'ARCHIVE_MAX_UNCOMPRESSED_BYTES', kind: 'int', default: String(200 * 1024 * 1024), description: 'Largest total unpacked size of a DOCX/XLSX (declared and as actually inflated), checked before any parser reads it.' },
+  { name: 'ARCHIVE_MAX_ENTRIES', kind: 'int', default: '10000', description: 'Most entries (parts) of a DOCX/XLSX.' },
+  { name: 'ARCHIVE_MAX_RATIO', kind: 'int', default: '300', description: 'Highest compression ratio of a DOCX/XLSX entry larger than 1 MiB unpacked.' },
+  { name: 'ARCHIVE_MAX_XML_DEPTH', kind: 'int', default: '1000', description: 'Deepest element nesting of an XML part of a DOCX/XLSX.' },
   { name: 'IMAGE_MAX_BYTES', kind: 'int', default: String(5 * 1024 * 1024), description: 'Largest accepted profile or circle image.' },
   { name: 'UPLOAD_DAILY_FILES', kind: 'int', default: '50', description: 'Data files one user may upload per 24 hours (refused ones do not count); over it: 429 with a message and `Retry-After`.' },
   { name: 'UPLOAD_DAILY_BYTES', kind: 'int', default: String(500 * 1024 * 1024), description: 'Bytes of data files one user may upload per 24 hours; over it: 429 as with UPLOAD_DAILY_FILES.' },
@@ -101,6 +107,12 @@ export interface AppConfig {
     };
   };
   uploadMaxBytes: number;
+  /** Reading uploaded files: the child process's limits, and the archive limits of DOCX/XLSX. */
+  extraction: {
+    heapMb: number;
+    timeoutMs: number;
+    archive: { maxTotalBytes: number; maxEntries: number; maxRatio: number; maxXmlDepth: number };
+  };
   imageMaxBytes: number;
   /** Per user and 24 hours. */
   uploadQuota: { files: number; bytes: number };
@@ -201,6 +213,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     uploadMaxBytes: Number(values.UPLOAD_MAX_BYTES),
+    extraction: {
+      heapMb: Math.max(32, Number(values.EXTRACT_MAX_HEAP_MB)),
+      timeoutMs: Math.max(1, Number(values.EXTRACT_TIMEOUT_SECONDS)) * 1000,
+      archive: {
+        maxTotalBytes: Number(values.ARCHIVE_MAX_UNCOMPRESSED_BYTES),
+        maxEntries: Number(values.ARCHIVE_MAX_ENTRIES),
+        maxRatio: Math.max(1, Number(values.ARCHIVE_MAX_RATIO)),
+        maxXmlDepth: Math.max(1, Number(values.ARCHIVE_MAX_XML_DEPTH)),
+      },
+    },
     imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
     uploadQuota: { files: Number(values.UPLOAD_DAILY_FILES), bytes: Number(values.UPLOAD_DAILY_BYTES) },
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },

@@ -12,6 +12,7 @@ import { Platform1732500000000 } from './migrations/1732500000000-platform';
 import { Social1732600000000 } from './migrations/1732600000000-social';
 import { PostCounts1732600000001 } from './migrations/1732600000001-post-counts';
 import { FeedStatistics1732600000002 } from './migrations/1732600000002-feed-statistics';
+import { UploadFailures1732730000001 } from './migrations/1732730000001-upload-failures';
 import { DeletionThroughOwners1732750000000 } from './migrations/1732750000000-deletion-through-owners';
 import { BookCounters1732770000001 } from './migrations/1732770000001-book-counters';
 import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
@@ -21,6 +22,7 @@ export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, Upload
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
   AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001, Platform1732500000000, Social1732600000000, PostCounts1732600000001, FeedStatistics1732600000002,
+  UploadFailures1732730000001,
   DeletionThroughOwners1732750000000,
   BookCounters1732770000001,
   SignIn1732800000000,

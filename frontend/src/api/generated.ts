@@ -1446,6 +1446,9 @@ export type UploadedFileResponse = {
   size: number;
   /** Book generation state. */
   status: "pending" | "processing" | "done" | "failed";
+  /** Why the file could not become a Book (`status` failed): `unreadable` (damaged, or not what its type says), `too-large` (unpacks to more than the limits, or needs too much memory to read), `timeout` (reading it took too long), `interrupted` (processing stopped twice). Null otherwise. */
+  failure:
+    ("unreadable" | "too-large" | "timeout" | "interrupted" | null) | null;
   /** The Book made from the file, once generated. */
   page: number | null;
   price: number;

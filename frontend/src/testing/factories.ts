@@ -67,6 +67,7 @@ export function uploadedFileFactory(overrides: Partial<UploadedFile> = {}): Uplo
     kind: 'csv',
     size: 1000,
     status: 'pending',
+    failure: null,
     page: null,
     price: 0,
     mydata: false,

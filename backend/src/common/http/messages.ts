@@ -66,6 +66,7 @@ export const MESSAGES = {
   ownedNow: 'You own this Book now.',
   viewRecorded: 'View recorded.',
   unsupportedFile: 'Unsupported file type. Upload a JPEG, CSV, Excel or Word file.',
+  fileExtensionMismatch: "The file's content does not match its extension. Upload a JPEG, CSV, Excel or Word file under its own extension (.jpg, .csv, .xlsx, .xls, .docx, .doc).",
   invalidPrice: 'Choose one of the price tiers: 0, 800, 3000, 9800, 40000, 250000.',
   profileRequired: 'Create your profile before posting data.',
   ownUserId: 'user_id must be your own id.',

@@ -11,7 +11,9 @@ import { TagsService } from '../tags/tags.service';
 import { BooksService } from '../books/books.service';
 import { GENERATE_QUEUE } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
-import { extractContent } from './generation/extract';
+import { extractIsolated } from './generation/extract-process';
+import { type UploadFailure } from './generation/extract-protocol';
+import { dataFileType } from './generation/file-types';
 import { createBookGenerator } from './generation/generator-factory';
 import type { BookDraft, BookGenerator, DataFileType, ExtractedContent } from './generation/types';
 
@@ -41,16 +43,27 @@ export class BookGenerationService implements OnModuleInit {
     this.jobs.define<{ fileId: number }>(GENERATE_QUEUE, ({ fileId }) => this.process(fileId), { retryLimit: 4 });
   }
 
+  /** Starts on a file that never finished (their process died): at the next start the file fails instead. */
+  static readonly MAX_INTERRUPTED_STARTS = 2;
+
   async process(fileId: number): Promise<void> {
-    const file = await this.db.getRepository(UploadedFile).findOneBy({ id: fileId });
-    if (!file || file.status === 'done' || file.pageId !== null) return;
-    await this.db.getRepository(UploadedFile).update(fileId, { status: 'processing', error: null });
+    const files = this.db.getRepository(UploadedFile);
+    const file = await files.findOneBy({ id: fileId });
+    if (!file || file.status === 'done' || file.pageId !== null || file.failure !== null) return;
+    // Still `processing`: the run before this one never finished (its process died, or was
+    // stopped). It is tried once more; after that the file fails instead of taking its process
+    // down again and again.
+    if (file.status === 'processing' && file.attempts >= BookGenerationService.MAX_INTERRUPTED_STARTS) {
+      await this.fail(fileId, 'interrupted', `processing stopped ${file.attempts} times before it finished`);
+      return;
+    }
+    await files.update(fileId, { status: 'processing', error: null, attempts: file.attempts + 1 });
     const started = Date.now();
     let content: ExtractedContent;
     let draft: BookDraft;
     try {
-      const type: DataFileType = { kind: file.kind as DataFileType['kind'], mime: file.mimeType, extension: file.fileName.split('.').pop() ?? '' };
-      content = await extractContent(
+      const type: DataFileType = dataFileType(file.kind as DataFileType['kind']);
+      const outcome = await extractIsolated(
         async () => {
           const object = await this.storage.get(file.storageKey);
           if (!object) throw new Error(`stored file ${file.storageKey} is missing`);
@@ -58,7 +71,15 @@ export class BookGenerationService implements OnModuleInit {
         },
         type,
         { fileName: file.fileName, sizeBytes: file.sizeBytes },
+        { ...this.options.config.extraction },
       );
+      if (!outcome.ok) {
+        // The file's own fault: fail it for good (no retry), with the reason the uploader sees.
+        await this.fail(fileId, outcome.failure, outcome.detail);
+        this.logger.warn({ fileId, failure: outcome.failure, detail: outcome.detail, ms: Date.now() - started }, 'Upload could not be read');
+        return;
+      }
+      content = outcome.content;
       const language = file.language === 'ja' ? 'ja' : 'en';
       draft = await this.generator.generate(content, {
         title: file.title,
@@ -68,7 +89,7 @@ export class BookGenerationService implements OnModuleInit {
       });
     } catch (err) {
       // Storage or database trouble: let the queue retry with backoff; the last failure is kept.
-      await this.db.getRepository(UploadedFile).update(fileId, { status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) });
+      await files.update(fileId, { status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) });
       throw err;
     }
     const coverKey = `covers/${crypto.randomUUID()}.jpg`;
@@ -77,6 +98,10 @@ export class BookGenerationService implements OnModuleInit {
     if (!published || published.joinedExisting) await this.storage.delete(coverKey).catch(() => undefined);
     if (!published) return;
     this.logger.log({ fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name }, 'Book generated');
+  }
+
+  private async fail(fileId: number, failure: UploadFailure, detail: string): Promise<void> {
+    await this.db.getRepository(UploadedFile).update(fileId, { status: 'failed', failure, error: detail.slice(0, 500) });
   }
 
   private subjectWords(draft: BookDraft, content: ExtractedContent): string[] {

@@ -15,7 +15,10 @@ import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from 
 import type { UploadedFile } from './entities/uploaded-file.entity';
 import { ProfileRequiredGuard } from '../../common/access/profile-required.guard';
 import type { StreamedUpload } from './upload-storage';
+import { downloadName } from './generation/file-types';
+import type { DataFileKind } from './generation/types';
 
+/** `name` is a download name (downloadName: no control or format characters, the detected type's extension). */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -24,7 +27,7 @@ function contentDisposition(name: string): string {
 /** The stored bytes as they are: the routes sending files are left out of compression (NO_COMPRESSION). */
 async function sendFile(reply: FastifyReply, file: UploadedFile, object: StoredObject): Promise<void> {
   reply.header('Content-Type', file.mimeType);
-  reply.header('Content-Disposition', contentDisposition(file.fileName));
+  reply.header('Content-Disposition', contentDisposition(downloadName(file.fileName, file.kind as DataFileKind)));
   reply.header('Content-Length', String(object.size ?? file.sizeBytes));
   reply.header('Cache-Control', 'private, no-store');
   reply.header('X-Content-Type-Options', 'nosniff');

@@ -14,7 +14,8 @@ import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage, type StoredObject } from '../../storage/file-storage';
 import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
 import { UploadedFile } from './entities/uploaded-file.entity';
-import { detectDataFile } from './generation/file-types';
+import { detectDataFile, downloadName, nameFitsType, stripInvisible } from './generation/file-types';
+import { type DataFileKind } from './generation/types';
 import { UploadQuota } from './upload-quota';
 import type { StreamedUpload } from './upload-storage';
 
@@ -23,10 +24,13 @@ export const UNSUPPORTED_FILE = Msg.unsupportedFile;
 const DOWNLOAD_PURPOSE = 'file-download';
 export const PRESIGN_SECONDS = 300;
 
-/** Whitespace in an uploaded name becomes `_`; path parts and control characters go. */
+/**
+ * Whitespace in an uploaded name becomes `_`; path parts, control and format characters
+ * (bidirectional overrides, zero-width marks) go; at most the last 200 characters are kept.
+ */
 export function storedFileName(original: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, '_').slice(-200);
+  const clean = Array.from(stripInvisible(base).replace(/\s+/g, '_')).slice(-200).join('');
   return clean || 'file';
 }
 
@@ -74,6 +78,7 @@ export class UploadsService {
       kind: f.kind,
       size: f.sizeBytes,
       status: f.status,
+      failure: f.failure,
       page: f.pageId,
       price: f.price,
       mydata: f.mydata,
@@ -101,6 +106,7 @@ export class UploadsService {
       const fileName = storedFileName(upload.originalname);
       const type = detectDataFile(upload.head, fileName);
       if (!type) throw DrfValidationError.field('file', UNSUPPORTED_FILE);
+      if (!nameFitsType(fileName, type.kind)) throw DrfValidationError.field('file', Msg.fileExtensionMismatch);
       await this.access.require(user, Permission.ProfileExists, [user.id], { detail: PROFILE_REQUIRED });
 
       const saved = await this.db.transaction(async (manager) => {
@@ -159,7 +165,7 @@ export class UploadsService {
   /** A direct URL valid for 5 minutes: S3 presigned, or a signed link to this server. */
   async downloadUrl(user: AuthUser, fileId: number): Promise<string> {
     const file = await this.downloadable(user, fileId);
-    const direct = await this.storage.presignedUrl(file.storageKey, PRESIGN_SECONDS, file.fileName);
+    const direct = await this.storage.presignedUrl(file.storageKey, PRESIGN_SECONDS, downloadName(file.fileName, file.kind as DataFileKind));
     if (direct) return direct;
     const token = this.signer.sign(DOWNLOAD_PURPOSE, String(file.id), PRESIGN_SECONDS);
     return `${this.options.config.publicUrl}/api/user/files/${file.id}/content?token=${encodeURIComponent(token)}`;

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, toInt } from '../../../common/http/transforms';
+import { UPLOAD_FAILURES } from '../generation/extract-protocol';
 
 export const PRICE_TIERS = [0, 800, 3000, 9800, 40000, 250000] as const;
 
@@ -69,6 +70,16 @@ export class UploadedFileResponse {
 
   @ApiProperty({ enum: ['pending', 'processing', 'done', 'failed'], description: 'Book generation state.' })
   status: string;
+
+  @ApiProperty({
+    type: String,
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...UPLOAD_FAILURES, null],
+    nullable: true,
+    description:
+      'Why the file could not become a Book (`status` failed): `unreadable` (damaged, or not what its type says), `too-large` (unpacks to more than the limits, or needs too much memory to read), `timeout` (reading it took too long), `interrupted` (processing stopped twice). Null otherwise.',
+  })
+  failure: string | null;
 
   @ApiProperty({ type: Number, nullable: true, description: 'The Book made from the file, once generated.' })
   page: number | null;

@@ -52,8 +52,17 @@ export class UploadedFile {
   @Column({ type: 'varchar', length: 12, default: 'pending' })
   status: UploadStatus;
 
+  /** Technical detail of the last failure (logs, support); never shown to the uploader. */
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** Why the file could not become a Book, as the uploader is told (UploadFailure); null otherwise. */
+  @Column({ type: 'varchar', length: 24, nullable: true })
+  failure: string | null;
+
+  /** How often Book generation started on this file (a job whose process died is tried once more). */
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
 
   @CreateDateColumn({ name: 'created_on', type: 'timestamptz' })
   createdOn: Date;

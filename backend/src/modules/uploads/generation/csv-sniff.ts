@@ -93,10 +93,14 @@ export function detectDelimiter(text: string, complete: boolean): Delimiter | nu
 // Control characters other than tab, LF, FF, CR (and SUB, an old end-of-file mark).
 const CONTROL = /[\u0000-\u0008\u000b\u000e-\u0019\u001b-\u001f\u007f]/;
 
-/** Whether a decoded head looks like a delimited table rather than markup, code or prose. */
+/**
+ * Whether a decoded head looks like a delimited table rather than markup, code or prose: at least
+ * two records (a header and a row; one line of text with a comma in it is a sentence, not a table).
+ */
 export function looksDelimited(text: string, complete: boolean): boolean {
   if (CONTROL.test(text)) return false;
   const start = text.trimStart().slice(0, 16).toLowerCase();
   if (/^(<|#!|\{|\[|%pdf|@echo)/.test(start)) return false;
+  if (splitRecords(text, 2).length < 2) return false;
   return detectDelimiter(text, complete) !== null;
 }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { type Readable } from 'node:stream';
 import { type CellValue, SheetAccumulator } from './column-stats';
 import { type SheetSummary } from './types';
@@ -28,6 +27,8 @@ export function plainCellValue(value: unknown): CellValue {
 export async function extractExcel(source: Readable): Promise<{ sheets: SheetSummary[]; warnings: string[] }> {
   const warnings: string[] = [];
   const sheets: SheetSummary[] = [];
+  // Loaded when first needed: it is the slowest module to load, and extraction runs in a fresh process per file.
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -152,6 +152,7 @@ describe('extractContent: Word', () => {
     expect(docx.kind).toBe('document');
     expect(docx.document).toEqual({ headings: [], paragraphs: [], characterCount: 0 });
     expect(docx.warnings!.length).toBeGreaterThan(0);
+    expect(docx.unreadable).toMatch(/could not be read/);
     await expectCover(docx.cover);
     const doc = await extractBuffer(compoundFile('WordDocument', Buffer.alloc(600, 7)), 'bad.doc', 'doc');
     expect(doc.kind).toBe('document');
@@ -168,10 +169,11 @@ describe('extractContent: legacy Excel', () => {
     expect(c.warnings!.join(' ')).toMatch(/legacy/);
   });
 
-  it('describes an unreadable .xls by what is known', async () => {
+  it('describes an unreadable .xls by what is known, and says it could not be read', async () => {
     const c = await extractBuffer(Buffer.from('not a compound file'), 'odd.xls', 'xls');
     expect(c.kind).toBe('table');
     expect(c.sheets).toEqual([]);
+    expect(c.unreadable).toMatch(/could not be read/);
   });
 });
 

@@ -69,7 +69,8 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
     // Legacy .xls (BIFF in a compound file): sheet names only.
     const cfb = new CompoundFile(await readAll(await open(), options.maxBufferBytes));
     const workbook = cfb.readStream('Workbook') ?? cfb.readStream('Book');
-    const { sheets: names, encrypted } = workbook ? biffSheetNames(workbook) : { sheets: [], encrypted: false };
+    if (!workbook) throw new Error('no workbook stream in the compound file');
+    const { sheets: names, encrypted } = biffSheetNames(workbook);
     sheets = names.map((name) => ({ name, rowCount: 0, columns: [], sampleRows: [] }));
     if (encrypted) warnings.push('The workbook is password-protected.');
     warnings.push('Cell contents of legacy .xls files are not read; only the sheet names are known.');
@@ -128,6 +129,7 @@ async function minimalContent(type: DataFileType, base: Base, reason: string): P
     keywords: counter.top(20),
     cover: await fallbackCover(base.fileName),
     warnings: [reason],
+    unreadable: reason,
   };
   if (kind === 'table') content.sheets = [];
   if (kind === 'document') content.document = { headings: [], paragraphs: [], characterCount: 0 };
@@ -138,7 +140,8 @@ async function minimalContent(type: DataFileType, base: Base, reason: string): P
 /**
  * Reads an uploaded data file into a summary the generators write a Book from. Tables are
  * streamed (memory stays flat for large CSV/XLSX); Word and JPEG files are read whole, up to
- * `maxBufferBytes`. Never throws for a damaged or odd file: it then returns what is known.
+ * `maxBufferBytes`. Never throws for a damaged or odd file: it then returns what is known, with
+ * `unreadable` saying why (the pipeline then fails the upload instead of writing a Book about nothing).
  * Only a failing `open()` (storage trouble) is rethrown, so a job queue can retry.
  *
  * @param open opens a stream over the file (called once)

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { deflateRawSync, crc32 } from 'node:zlib';
-import { DETECT_HEAD_BYTES, detectDataFile } from './file-types';
+import { claimedExtension, DETECT_HEAD_BYTES, detectDataFile, downloadName, nameFitsType, stripInvisible } from './file-types';
 import { biffWorkbook, compoundFile, sample, SAMPLE_FILES } from './testing/fixtures';
 
 const head = (buf: Buffer) => buf.subarray(0, DETECT_HEAD_BYTES);
@@ -105,5 +105,54 @@ describe('detectDataFile', () => {
     expect(detectDataFile(headerOnly, 'old.xls')?.kind).toBe('xls');
     expect(detectDataFile(headerOnly, 'old.doc')?.kind).toBe('doc');
     expect(detectDataFile(headerOnly, 'old.bin')).toBeNull();
+  });
+});
+
+describe('names and types', () => {
+  it('refuses one line of text as a table (34 bytes named fake.jpg), accepts a header and a row', () => {
+    expect(detectDataFile(Buffer.from('this is not a picture, honestly!!\n'), 'fake.jpg')).toBeNull();
+    expect(detectDataFile(Buffer.from('a,b\n1,2\n'), 'x.csv')?.kind).toBe('csv');
+  });
+
+  it('reads the extension a name claims: letters and digits with a letter, after the last dot', () => {
+    expect(claimedExtension('data.CSV')).toBe('csv');
+    expect(claimedExtension('archive.tar.gz')).toBe('gz');
+    expect(claimedExtension('data')).toBe('');
+    expect(claimedExtension('report.2024')).toBe('');
+    expect(claimedExtension('売上.データ')).toBe('');
+    expect(claimedExtension('.csv')).toBe('');
+  });
+
+  it('lets a name carry its type’s extensions or none, never another type’s', () => {
+    expect(nameFitsType('photo.JPG', 'jpeg')).toBe(true);
+    expect(nameFitsType('photo.jpeg', 'jpeg')).toBe(true);
+    expect(nameFitsType('scores.tsv', 'csv')).toBe(true);
+    expect(nameFitsType('scores.txt', 'csv')).toBe(true);
+    expect(nameFitsType('rates', 'csv')).toBe(true);
+    expect(nameFitsType('rates.2024', 'xlsx')).toBe(true);
+    expect(nameFitsType('fake.jpg', 'csv')).toBe(false);
+    expect(nameFitsType('page.html', 'csv')).toBe(false);
+    expect(nameFitsType('book.xls', 'xlsx')).toBe(false);
+    expect(nameFitsType('report.docx', 'doc')).toBe(false);
+    expect(nameFitsType('data.v2', 'csv')).toBe(false);
+  });
+
+  it('strips control and format characters (bidirectional overrides, zero-width marks, BOM) and nothing else', () => {
+    expect(stripInvisible('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(stripInvisible('a\u200Bb\u200Dc\u2066d\u2069e\uFEFFf\u0007g\u2028h\u00ADi')).toBe('abcdefghi');
+    expect(stripInvisible('健康保険 データ_2024 (1).csv')).toBe('健康保険 データ_2024 (1).csv');
+    expect(stripInvisible('emoji 👍🏽 ok')).toBe('emoji 👍🏽 ok');
+  });
+
+  it('names a download by the detected type', () => {
+    expect(downloadName('page.html', 'csv')).toBe('page.csv');
+    expect(downloadName('photo', 'jpeg')).toBe('photo.jpg');
+    expect(downloadName('photo.JPEG', 'jpeg')).toBe('photo.jpg');
+    expect(downloadName('scores.tsv', 'csv')).toBe('scores.csv');
+    expect(downloadName('report\u202Efdp.exe', 'docx')).toBe('reportfdp.docx');
+    expect(downloadName('rates.2024', 'csv')).toBe('rates.2024.csv');
+    expect(downloadName('\u202E.html', 'csv')).toBe('html.csv'); // no hidden-file names
+    expect(downloadName('\u202E', 'csv')).toBe('file.csv');
+    expect(downloadName('a/b/../x.doc', 'doc')).toBe('x.doc');
   });
 });

@@ -25,6 +25,57 @@ function extensionOf(fileName: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+/**
+ * The extension a name claims, lower case: 1–8 ASCII letters and digits with at least one letter
+ * after the last dot; '' when there is none (`data`, `report.2024`, `売上.データ`).
+ */
+export function claimedExtension(fileName: string): string {
+  const ext = extensionOf(fileName);
+  return /^[a-z0-9]{1,8}$/.test(ext) && /[a-z]/.test(ext) ? ext : '';
+}
+
+/** The extensions a name may carry for each type (the first is the one downloads get). */
+export const TYPE_EXTENSIONS: Record<DataFileKind, readonly string[]> = {
+  jpeg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  csv: ['csv', 'tsv', 'txt'],
+  xlsx: ['xlsx'],
+  xls: ['xls'],
+  docx: ['docx'],
+  doc: ['doc'],
+};
+
+/**
+ * Whether a name agrees with the type found in the content: its extension is one of the type's,
+ * or it has none (a name without an extension takes the detected type's on download).
+ */
+export function nameFitsType(fileName: string, kind: DataFileKind): boolean {
+  const ext = claimedExtension(fileName);
+  return ext === '' || TYPE_EXTENSIONS[kind].includes(ext);
+}
+
+/**
+ * Control characters (Cc), format characters (Cf: bidirectional overrides and isolates, zero-width
+ * marks, the BOM…), line and paragraph separators and lone surrogates: none belongs in a file name,
+ * and the format characters make a name read differently from what it is (`invoice\u202Excod.exe`).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+export function stripInvisible(name: string): string {
+  return name.replace(INVISIBLE, '');
+}
+
+/**
+ * The name a download gets: the stored name without invisible characters and without its own
+ * extension, and the extension of the type its content was found to be (`page.html` of a CSV
+ * downloads as `page.csv`, a JPEG named `photo` as `photo.jpg`).
+ */
+export function downloadName(fileName: string, kind: DataFileKind): string {
+  const clean = stripInvisible(fileName.split(/[\\/]/).pop() ?? '').trim();
+  const ext = claimedExtension(clean);
+  const stem = (ext ? clean.slice(0, clean.length - ext.length - 1) : clean).replace(/^[.\s]+|[.\s]+$/g, '') || 'file';
+  return `${stem}.${TYPE_EXTENSIONS[kind][0]}`;
+}
+
 interface ZipEntryHead {
   name: string;
   method: number;

@@ -143,6 +143,8 @@ export interface ExtractedContent {
   cover: Buffer;
   /** Problems met while reading (damaged file, rows skipped, …); empty or absent when none. */
   warnings?: string[];
+  /** Set when nothing could be read from the file (why): the rest is only its name, size and type. */
+  unreadable?: string;
 }
 
 export interface BookDraft {

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+import { i18n } from '@/i18n';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { bookFactory, profileFactory, uploadedFileFactory } from '@/testing/factories';
@@ -154,6 +155,31 @@ describe('/posteddata', () => {
     const polls = api.callsTo('GET /api/user/uploadedfiles/').length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(api.callsTo('GET /api/user/uploadedfiles/').length).toBe(polls);
+  });
+
+  it('says a file could not be read, and why, in the user’s language', async () => {
+    const files = [
+      uploadedFileFactory({ title: 'Bomb', status: 'failed', failure: 'too-large', user_id: 42 }),
+      uploadedFileFactory({ title: 'Broken', status: 'failed', failure: 'unreadable', user_id: 42 }),
+    ];
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/uploadedfiles/': ({ query }) => reply(200, query.get('count') === '0' ? files : []),
+    });
+    renderApp('/posteddata', { token: 'tok' });
+    await screen.findByTestId('list-sentinel');
+    mockAllIsIntersecting(true);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(2);
+    expect(alerts[0]).toHaveTextContent('This file could not be read.');
+    expect(alerts[0]).toHaveTextContent('too large or too deeply nested');
+    expect(alerts[1]).toHaveTextContent('not the kind of file its name says');
+    await act(() => i18n.changeLanguage('ja'));
+    try {
+      expect(await screen.findAllByText('このファイルは読み取れませんでした。')).toHaveLength(2);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows the empty state', async () => {
