@@ -68,7 +68,9 @@ export function useBodyParsers(fastify: FastifyInstance, { maxBodyBytes = 64 * 1
     const raw = request.raw as RawWithBody;
     if (unreadableContentType(raw) !== undefined) return done(null, new UnreadableBody(unsupportedMediaType()));
     const parser = typeIs(raw, ['application/json']) ? json : typeIs(raw, ['application/x-www-form-urlencoded']) ? form : undefined;
-    if (!parser) return done(null, undefined);
+    // A Content-Type no parser reads (text/plain, multipart/mixed, …): 415 once the handler reads
+    // its body, as DRF answers (a body without any Content-Type stays unread: DRF's empty data).
+    if (!parser) return done(null, raw.headers['content-type'] ? new UnreadableBody(unsupportedMediaType()) : undefined);
     parser(raw, undefined as unknown as ServerResponse, (err?: unknown) => {
       (request as FastifyRequest & { rawBody?: Buffer }).rawBody = raw.rawBody;
       done(null, err ? new UnreadableBody(err) : raw.body);

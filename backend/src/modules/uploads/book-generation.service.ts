@@ -75,8 +75,8 @@ export class BookGenerationService implements OnModuleInit {
       );
       if (!outcome.ok) {
         // The file's own fault: fail it for good (no retry), with the reason the uploader sees.
-        await this.fail(fileId, outcome.failure, outcome.detail);
-        this.logger.warn({ fileId, failure: outcome.failure, detail: outcome.detail, ms: Date.now() - started }, 'Upload could not be read');
+        await this.fail(fileId, outcome.failure, outcome.reason);
+        this.logger.warn({ fileId, failure: outcome.failure, reason: outcome.reason, ms: Date.now() - started }, 'Upload could not be read');
         return;
       }
       content = outcome.content;

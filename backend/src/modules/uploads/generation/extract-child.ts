@@ -16,20 +16,20 @@ async function run(request: ChildRequest): Promise<Outcome> {
     try {
       await checkZipArchive(path, limits.archive);
     } catch (error) {
-      if (error instanceof ArchiveRefused) return { ok: false, failure: error.reason === 'limits' ? 'too-large' : 'unreadable', detail: error.message };
+      if (error instanceof ArchiveRefused) return { ok: false, failure: error.reason === 'limits' ? 'too-large' : 'unreadable', reason: error.message };
       throw error;
     }
   }
   const content = await extractContent(async () => fs.createReadStream(path, { highWaterMark: 256 * 1024 }), type, info, {
     maxBufferBytes: limits.maxBufferBytes,
   });
-  if (content.unreadable) return { ok: false, failure: 'unreadable', detail: content.unreadable };
+  if (content.unreadable) return { ok: false, failure: 'unreadable', reason: content.unreadable };
   return { ok: true, content, maxRss: process.resourceUsage().maxRSS * 1024 };
 }
 
 process.send!({ ready: true } satisfies ChildResponse);
 process.once('message', (request: ChildRequest) => {
   run(request)
-    .catch((error: unknown): Outcome => ({ ok: false, failure: 'unreadable', detail: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown): Outcome => ({ ok: false, failure: 'unreadable', reason: error instanceof Error ? error.message : String(error) }))
     .then((response) => process.send!(response, () => process.exit(0)));
 });

@@ -39,7 +39,7 @@ describe('extractIsolated', () => {
     await writeZipBombDocx(join(dir, 'bomb.docx'), 400 * MB);
     expect(await run(join(dir, 'bomb.docx'), 'docx')).toMatchObject({ ok: false, failure: 'too-large' });
     await writeNestedDocx(join(dir, 'deep.docx'), 100_000);
-    expect(await run(join(dir, 'deep.docx'), 'docx')).toMatchObject({ ok: false, failure: 'too-large', detail: expect.stringMatching(/nested/) });
+    expect(await run(join(dir, 'deep.docx'), 'docx')).toMatchObject({ ok: false, failure: 'too-large', reason: expect.stringMatching(/nested/) });
     writeFileSync(join(dir, 'bad.docx'), 'PK\u0003\u0004 not really a zip');
     expect(await run(join(dir, 'bad.docx'), 'docx')).toMatchObject({ ok: false, failure: 'unreadable' });
     writeFileSync(join(dir, 'bad.xls'), 'not a compound file');
@@ -57,7 +57,7 @@ describe('extractIsolated', () => {
     // Within generous archive limits, 120 MB of text in one paragraph: mammoth holds it as strings.
     await writeZipBombDocx(join(dir, 'big.docx'), 120 * MB);
     const outcome = await run(join(dir, 'big.docx'), 'docx', { ...LIMITS, heapMb: 96, archive: { ...DEFAULT_ARCHIVE_LIMITS, maxRatio: 10_000 } });
-    expect(outcome).toMatchObject({ ok: false, failure: 'too-large', detail: expect.stringMatching(/out of memory/) });
+    expect(outcome).toMatchObject({ ok: false, failure: 'too-large', reason: expect.stringMatching(/out of memory/) });
     // This process is untouched, and the next file reads normally.
     const next = await run(join(SAMPLES_DIR, 'community-report-ja.docx'), 'docx');
     expect(next.ok).toBe(true);

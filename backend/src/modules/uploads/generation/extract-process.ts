@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { type ChildRequest, type ChildResponse, type ExtractLimits, type UploadFailure } from './extract-protocol';
 import { type DataFileType, type ExtractedContent } from './types';
 
-export type ExtractOutcome = { ok: true; content: ExtractedContent; maxRss?: number } | { ok: false; failure: UploadFailure; detail: string };
+export type ExtractOutcome = { ok: true; content: ExtractedContent; maxRss?: number } | { ok: false; failure: UploadFailure; reason: string };
 
 /** Niceness of the extraction process (0 normal, 19 lowest). */
 const EXTRACT_NICENESS = 10;
@@ -54,7 +54,7 @@ function asBuffer(value: unknown): Buffer {
  * DOCX and XLSX are checked against the archive limits in the child before any parser reads them.
  *
  * Only a failing `open()` (storage trouble) throws, so the job queue can retry; everything the
- * file itself causes comes back as `{ ok: false, failure, detail }`.
+ * file itself causes comes back as `{ ok: false, failure, reason }`.
  */
 export async function extractIsolated(
   open: () => Promise<Readable>,
@@ -117,13 +117,13 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
         const detail = startError?.message ?? (stderr().trim().split('\n').slice(-1)[0] || `${signal ?? `code ${code}`}`);
         return reject(new Error(`extraction process failed to start: ${detail.slice(0, 300)}`));
       }
-      if (timedOut) return resolve({ ok: false, failure: 'timeout', detail: `extraction took longer than ${request.limits.timeoutMs} ms` });
+      if (timedOut) return resolve({ ok: false, failure: 'timeout', reason: `extraction took longer than ${request.limits.timeoutMs} ms` });
       const tail = stderr();
       if (/heap out of memory|Reached heap limit|allocation failed/i.test(tail)) {
-        return resolve({ ok: false, failure: 'too-large', detail: `extraction ran out of memory (heap limit ${request.limits.heapMb} MiB)` });
+        return resolve({ ok: false, failure: 'too-large', reason: `extraction ran out of memory (heap limit ${request.limits.heapMb} MiB)` });
       }
       const lastLine = tail.trim().split('\n').slice(-1)[0] ?? '';
-      resolve({ ok: false, failure: 'unreadable', detail: `extraction process ended (${signal ?? `code ${code}`})${lastLine ? `: ${lastLine.slice(0, 200)}` : ''}` });
+      resolve({ ok: false, failure: 'unreadable', reason: `extraction process ended (${signal ?? `code ${code}`})${lastLine ? `: ${lastLine.slice(0, 200)}` : ''}` });
     });
     child.send(request);
   });

@@ -33,4 +33,4 @@ export type ChildResponse =
   /** Sent once the child has loaded its code, before it reads anything. */
   | { ready: true }
   | { ok: true; content: ExtractedContent; maxRss: number }
-  | { ok: false; failure: UploadFailure; detail: string };
+  | { ok: false; failure: UploadFailure; reason: string };
