@@ -58,6 +58,7 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
   });
   const mydata = watch('mydata');
   const file = watch('file');
+  const title = watch('title');
 
   const close = () => {
     if (uploading) return;
@@ -122,6 +123,8 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
               error={Boolean(errors.title)}
               helperText={errors.title?.message}
               disabled={uploading}
+              // A title filled in from the file's name moves the label up, as typing does.
+              slotProps={title ? { inputLabel: { shrink: true } } : undefined}
             />
             <Controller
               control={control}
