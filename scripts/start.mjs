@@ -20,22 +20,45 @@ function newestMtime(target) {
   return newest;
 }
 
-function buildIfStale(workspace, output, sources) {
+/**
+ * Builds a workspace when its output is missing or older than its sources. The build's own output
+ * (Vite lists every asset: 130 lines, 120 of them font files) is kept back and shown only when
+ * the build fails; the operator sees one line per build, with the time it is taking.
+ */
+function buildIfStale(workspace, what, output, sources) {
   const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (built && built >= changed) return;
-  console.log(`[start] building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = Date.now();
+  const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  const tty = process.stdout.isTTY;
+  const line = `Building the ${workspace} (${what})`;
+  process.stdout.write(tty ? `${line}…` : `${line}…\n`);
+  // On a terminal the line counts the seconds while it runs.
+  const ticker = tty ? setInterval(() => process.stdout.write(`\r${line}… ${seconds()}`), 1000) : undefined;
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (ticker) clearInterval(ticker);
+  if (result.status !== 0) {
+    process.stdout.write(tty ? '\n' : '');
+    console.error(`The ${workspace} build failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`${tty ? '\r' : ''}${line}: done in ${seconds()}\n`);
 }
 
 export function ensureBuilt() {
-  buildIfStale('backend', path.join(root, 'backend/dist/main.js'), ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json']);
-  buildIfStale('frontend', path.join(root, 'frontend/dist/index.html'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
+  buildIfStale('backend', 'TypeScript', path.join(root, 'backend/dist/main.js'), ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json']);
+  buildIfStale('frontend', 'Vite', path.join(root, 'frontend/dist/index.html'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
 }
 
+/**
+ * Runs the server. `npm start` is for people: its logs are short readable lines (the server's
+ * start-up summary: address, database, mail, demo logins) unless LOG_FORMAT says otherwise, also
+ * when its output goes to a file or a pipe (where the server's own default is JSON).
+ */
 export function runServer(env = process.env) {
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], { cwd: root, env: serverEnv(env), stdio: 'inherit' });
+  const readable = env.LOG_FORMAT ? env : { ...env, LOG_FORMAT: 'pretty' };
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], { cwd: root, env: serverEnv(readable), stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
   return child;

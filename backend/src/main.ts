@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { type AppConfig, ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
-import { seedDemo } from './database/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './database/seed';
 import { isPrepared } from './prepare';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -86,6 +86,8 @@ function startupSummary(config: AppConfig, embedded: boolean): string {
     `  files     ${files}`,
     `  API docs  http://${host}:${config.port}/api/docs`,
     `  logs      level ${config.logLevel} (LOG_LEVEL=warn hides the request lines, LOG_FORMAT=json for JSON)`,
+    // The demo users exist only in a database they were seeded into; SEED_DEMO=false has none.
+    ...(config.seedDemo ? [`  demo      ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`] : []),
     'Press Ctrl+C to stop.',
     '',
   ].join('\n');

@@ -24,7 +24,9 @@ describe('accounts', () => {
       const res = await register({ email: 'Hanako@Example.com', password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }).expect(201);
       expect(res.body).toEqual({ detail: 'Verification e-mail sent.' });
       const mail = await t.smtp.waitFor('hanako@example.com');
-      expect(mail.subject).toBe('メールアドレスの確認');
+      // The mail says which site it is from.
+      expect(mail.subject).toBe('【monobook】メールアドレスの確認');
+      expect(mail.text).toContain('monobook にご登録いただきありがとうございます。');
       expect(linkFrom(mail.text, 'verify').url).toMatch(/^http:\/\/app\.test\/verify\/\d+\//);
     });
 
@@ -78,15 +80,18 @@ describe('accounts', () => {
   });
 
   describe('verify', () => {
-    it('verifies once; the same key again, or a made-up key, is refused', async () => {
+    it('verifies once; the same link again says it is verified already; a made-up key is refused', async () => {
       await register({ email: 'once@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('once@example.com')).text, 'verify');
       await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, {
         non_field_errors: ['E-mail is not verified.'],
       });
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'OK' });
-      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      // The mail's link opened a second time: no failure, the account is verified.
+      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'E-mail is already verified.' });
       await request(t.http).post('/api/user/verify/').send({ id, key: 'x'.repeat(43) }).expect(400, { key: ['Invalid value'] });
+      // Another user's id with this key proves nothing: refused as before.
+      await request(t.http).post('/api/user/verify/').send({ id: Number(id) + 1000, key }).expect(400, { key: ['Invalid value'] });
       await request(t.http).post('/api/user/verify/').send({ id: 'abc', key }).expect(400, { id: ['A valid integer is required.'] });
       await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(200);
     });

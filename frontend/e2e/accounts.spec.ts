@@ -40,11 +40,11 @@ test('register, verify, log in, create a profile, switch to Japanese, log out', 
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText('profile saved')).toBeVisible();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
   // Once the profile reloads, the user stays home (no "please fill in your profile").
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText('please fill in your profile')).toHaveCount(0);
+  await expect(page.getByText('Please fill in your profile.')).toHaveCount(0);
   await snap(page, 'a4-home');
 
   await page.goto('/userpage');

@@ -5,7 +5,7 @@ test('works 360 px wide: bottom bar, no sideways scrolling', async ({ page }) =>
   await page.goto('/home');
   const bottomBar = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(bottomBar).toBeVisible();
-  for (const name of ['For you', 'Users', 'Home', 'My Books', 'My page']) {
+  for (const name of ['Discover', 'Users', 'Home', 'My Books', 'My page']) {
     await expect(bottomBar.getByRole('link', { name })).toBeVisible();
   }
   await snap(page, 'p1-home-360');

@@ -28,7 +28,7 @@ interface DemoUser {
   colors: [string, string];
 }
 
-const DEMO_USERS: DemoUser[] = [
+export const DEMO_USERS: DemoUser[] = [
   { email: 'hanako@example.com', language: 'ja', nickName: '山田花子', caption: '統計と地域データが好きです', description: '都道府県ごとの健康保険や人口のデータを集めています。', birthday: '1990-04-01', sex: '3', colors: ['#2f6f9f', '#f2b84b'] },
   { email: 'taro@example.com', language: 'ja', nickName: 'たろう', caption: '気象データを毎日記録', description: '東京の気温と降水量を10年分まとめています。', birthday: '1985-11-23', sex: '1', colors: ['#3a8a5c', '#e8e1d0'] },
   { email: 'emily@example.com', language: 'en', nickName: 'Emily', caption: 'Open data for better cities', description: 'I publish transport and housing datasets from public sources.', birthday: '1993-07-15', sex: '3', colors: ['#8a4fa3', '#f6d6e3'] },

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
+import { LegacyRouteConverter } from '@nestjs/core/internal';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/auth-user';
@@ -7,6 +8,19 @@ import { FileStorage } from './file-storage';
 
 /** Public images (avatars, covers, post images) are served from /media/<key>, streamed from the storage driver. */
 export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/'];
+
+/**
+ * The route below is find-my-way's wildcard '*' (Fastify's router takes nothing else at the end
+ * of a path: '*path' or '{*path}' are refused there). Nest also reads the controllers' paths with
+ * path-to-regexp to place the request logger, converts '/media/*' to '/media/{*path}' for that,
+ * which is exactly right, and said so at every start with a warning ("Unsupported route
+ * path", twice per process). Only that one warning is left out; any other route's still shows.
+ */
+const MEDIA_ROUTE = '/media/*';
+const printWarning = LegacyRouteConverter.printWarning.bind(LegacyRouteConverter);
+LegacyRouteConverter.printWarning = (route: string, convertedRoute?: string) => {
+  if (route !== MEDIA_ROUTE) printWarning(route, convertedRoute);
+};
 
 @ApiExcludeController()
 @Controller('media')

@@ -41,7 +41,12 @@ export const theme = createTheme({
         },
       },
     },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
+    // Labels of controls break between words only: the page's "anywhere" (below) let a button or a
+    // chip squeezed by a wide neighbour shrink to one letter per line ("Searc/h").
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999, overflowWrap: 'normal' } } },
+    MuiFab: { styleOverrides: { root: { overflowWrap: 'normal', whiteSpace: 'nowrap' } } },
+    MuiChip: { styleOverrides: { root: { overflowWrap: 'normal' } } },
+    MuiTab: { styleOverrides: { root: { overflowWrap: 'normal' } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
     // MUI's default unselected toggle text (#000 at 54%) is 4.48:1 on white: below AA.
     MuiToggleButton: { styleOverrides: { root: { color: '#57606a' } } },

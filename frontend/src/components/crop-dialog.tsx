@@ -51,7 +51,7 @@ export function CropDialog({ src, aspect, title, confirmLabel, onCancel, onConfi
           ) : null}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <Typography id="crop-zoom-label" variant="body2">
+          <Typography id="crop-zoom-label" variant="body2" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             {t('profile.zoom')}
           </Typography>
           <Slider

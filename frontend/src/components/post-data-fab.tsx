@@ -1,11 +1,16 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import { useNavigate } from 'react-router-dom';
 import type { UploadedFile } from '@/api/types';
+import { HEADER_ACTIONS_ID } from './header-actions';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
@@ -23,6 +28,72 @@ export function stowedFab(stowed: boolean) {
     transition: 'opacity 150ms ease, transform 150ms ease, visibility 0s linear 0s',
     ...(stowed ? { opacity: 0, transform: 'scale(0.6)', visibility: 'hidden' as const, transition: 'opacity 150ms ease, transform 150ms ease, visibility 0s linear 150ms' } : {}),
   };
+}
+
+
+type FloatingActionProps = {
+  label: string;
+  icon: ReactNode;
+  color: 'primary' | 'secondary';
+  /** Distance from the bottom of a phone's screen (above the bottom bar) and of a tablet's. */
+  bottom: { xs: number; sm: number };
+  /** Distance from the right edge on a phone: the two buttons sit side by side there. */
+  phoneRight: number;
+  stowed: boolean;
+  onClick: () => void;
+};
+
+/**
+ * One of the screen's two actions (write a post, post data). From 900 px on it sits in the
+ * header, where it covers nothing; below that it floats at the bottom right. On a phone it is a
+ * round icon button (its name stays the same for screen readers), the two side by side above
+ * the bottom bar, so that they cover as little of a list as possible.
+ */
+export function FloatingAction({ label, icon, color, bottom, phoneRight, stowed, onClick }: FloatingActionProps) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setSlot(wide ? document.getElementById(HEADER_ACTIONS_ID) : null);
+  }, [wide]);
+  if (wide && slot) {
+    return createPortal(
+      <Fab color={color} variant="extended" size="medium" onClick={onClick} aria-label={label} sx={{ boxShadow: 'none', flexShrink: 0 }}>
+        <Box component="span" sx={{ display: 'inline-flex', mr: 1 }} aria-hidden>
+          {icon}
+        </Box>
+        {label}
+      </Fab>,
+      slot,
+    );
+  }
+  return (
+    <Fab
+      color={color}
+      variant="extended"
+      onClick={onClick}
+      aria-label={label}
+      sx={{
+        position: 'fixed',
+        right: { xs: phoneRight, sm: 32 },
+        bottom,
+        zIndex: (theme) => theme.zIndex.speedDial,
+        // A phone: a round 56 px icon button.
+        width: { xs: 56, sm: 'auto' },
+        height: { xs: 56, sm: 48 },
+        minWidth: 0,
+        px: { xs: 0, sm: 2 },
+        borderRadius: { xs: '50%', sm: 24 },
+        ...stowedFab(stowed),
+      }}
+    >
+      <Box component="span" sx={{ display: 'inline-flex', mr: { xs: 0, sm: 1 } }} aria-hidden>
+        {icon}
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {label}
+      </Box>
+    </Fab>
+  );
 }
 
 type Props = {
@@ -60,16 +131,15 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
       {renderButton ? (
         renderButton(openDialog)
       ) : (
-        <Fab
+        <FloatingAction
           color="primary"
-          variant="extended"
+          label={t('books.postData')}
+          icon={<PostAddOutlined />}
+          bottom={{ xs: 80, sm: 32 }}
+          phoneRight={16}
+          stowed={stowed}
           onClick={openDialog}
-          aria-label={t('books.postData')}
-          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 80, sm: 32 }, zIndex: (theme) => theme.zIndex.speedDial, ...stowedFab(stowed) }}
-        >
-          <PostAddOutlined sx={{ mr: 1 }} aria-hidden />
-          {t('books.postData')}
-        </Fab>
+        />
       )}
       {profile && opened ? (
         <Suspense fallback={null}>

@@ -19,6 +19,8 @@ export interface SelectInputProps {
   /** Id of an element describing the field (a shared error message). */
   describedBy?: string;
   margin?: 'none' | 'dense' | 'normal';
+  /** Announced as required (aria-required); the form checks it and says what is missing. */
+  required?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -27,7 +29,7 @@ export interface SelectInputProps {
  * Select's menus, popovers and modals in the screen's first load.
  */
 export const SelectInput = forwardRef(function SelectInput(
-  { label, options, value, onChange, onBlur, name, inputRef, error, helperText, describedBy, margin = 'normal', sx }: SelectInputProps,
+  { label, options, value, onChange, onBlur, name, inputRef, error, helperText, describedBy, margin = 'normal', required = false, sx }: SelectInputProps,
   ref: Ref<HTMLDivElement>,
 ) {
   const id = useId();
@@ -45,7 +47,8 @@ export const SelectInput = forwardRef(function SelectInput(
         name={name}
         inputRef={inputRef}
         input={<OutlinedInput label={label} notched />}
-        inputProps={{ 'aria-describedby': describedBy ?? helperId }}
+        // aria-required, not required: the form checks itself and says what is missing in words.
+        inputProps={{ 'aria-describedby': describedBy ?? helperId, 'aria-required': required || undefined }}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -53,11 +53,12 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
   const fileInputId = useId();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [upload, { isLoading: uploading }] = api.endpoints.uploadData.useMutation();
-  const { register, control, handleSubmit, setError, reset, watch, setValue, trigger, formState: { errors } } = useForm<UploadValues>({
+  const { register, control, handleSubmit, setError, reset, watch, setValue, getValues, trigger, formState: { errors } } = useForm<UploadValues>({
     defaultValues: EMPTY,
   });
   const mydata = watch('mydata');
   const file = watch('file');
+  const title = watch('title');
 
   const close = () => {
     if (uploading) return;
@@ -96,7 +97,15 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-dialog-title">
-      <form onSubmit={onSubmit} noValidate aria-label={t('upload.title')} aria-busy={uploading}>
+      {/* A flex column inside the dialog: the fields scroll, Cancel and Post stay in view (at 360 × 740 they were cut off). */}
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('upload.title')}
+        aria-busy={uploading}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id="upload-dialog-title">{t('upload.title')}</DialogTitle>
         <DialogContent sx={{ position: 'relative' }}>
           <Box sx={{ filter: uploading ? 'blur(3px)' : undefined, transition: 'filter 0.2s', pointerEvents: uploading ? 'none' : undefined }}>
@@ -114,6 +123,8 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
               error={Boolean(errors.title)}
               helperText={errors.title?.message}
               disabled={uploading}
+              // A title filled in from the file's name moves the label up, as typing does.
+              slotProps={title ? { inputLabel: { shrink: true } } : undefined}
             />
             <Controller
               control={control}
@@ -143,6 +154,11 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
                         const chosen = event.target.files?.[0] ?? null;
                         field.onChange(chosen);
                         event.target.value = '';
+                        // The title starts as the file's name (without its extension) unless one is written.
+                        if (chosen && getValues('title').trim() === '') {
+                          const base = storedFileName(chosen.name).replace(/\.[^.]+$/, '').slice(0, UPLOAD_TITLE_MAX);
+                          if (base) setValue('title', base, { shouldValidate: true });
+                        }
                         if (chosen) void trigger('file');
                       }}
                     />
@@ -212,7 +228,7 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
             {t('upload.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

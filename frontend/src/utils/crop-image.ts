@@ -57,3 +57,19 @@ export function jpegFile(blob: Blob, originalName: string): File {
   const base = originalName.replace(/\.[^.]*$/, '').replace(/\s+/g, '_') || 'image';
   return new File([blob], `${base}.jpg`, { type: 'image/jpeg' });
 }
+
+/**
+ * Whether the browser can draw `file` as a picture: an empty or broken file cannot (the crop
+ * dialog would show a black box). Without createImageBitmap (the tests' DOM) it is taken as readable.
+ */
+export async function isReadableImage(file: Blob): Promise<boolean> {
+  if (file.size === 0) return false;
+  if (typeof globalThis.createImageBitmap !== 'function') return true;
+  try {
+    const bitmap = await globalThis.createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -50,6 +50,7 @@ export const MESSAGES = {
   invalidLanguage: 'Must be "ja" or "en".',
   ok: 'OK',
   verificationSent: 'Verification e-mail sent.',
+  alreadyVerified: 'E-mail is already verified.',
   loggedOut: 'Successfully logged out.',
   resetMailSent: 'Password reset e-mail has been sent.',
   passwordReset: 'Password has been reset with the new password.',

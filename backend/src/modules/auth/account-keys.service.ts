@@ -49,6 +49,15 @@ export class AccountKeysService {
     return rows.length > 0;
   }
 
+  /** True when the key was valid and has been used (a link opened a second time). */
+  async wasUsed(userId: number, purpose: AccountKeyPurpose, key: string): Promise<boolean> {
+    const rows = await this.keys.query(
+      `SELECT 1 FROM account_keys WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NOT NULL`,
+      [userId, purpose, sha256(key)],
+    );
+    return rows.length > 0;
+  }
+
   async revokeAll(userId: number, purpose: AccountKeyPurpose, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE account_keys SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
   }

@@ -79,8 +79,8 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResponse })
   @ApiValidationErrors()
   async verify(@Body() dto: KeyDto): Promise<MessageResponse> {
-    await this.auth.verifyEmail(dto);
-    return { message: Msg.ok };
+    // A link opened a second time: verified already (message "E-mail is already verified.").
+    return { message: (await this.auth.verifyEmail(dto)) === 'already' ? Msg.alreadyVerified : Msg.ok };
   }
 
   @Post('forgot-password')

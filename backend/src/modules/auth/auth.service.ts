@@ -146,13 +146,23 @@ export class AuthService implements OnModuleInit {
     await this.tokens.revoke(user.tokenId);
   }
 
-  async verifyEmail(dto: KeyDto): Promise<void> {
+  /**
+   * Verifies the address; 'already' when this very link was used before and the address is
+   * verified (a second click on the mail's link). Only the link's holder learns that: another
+   * key, or an unknown one, is refused as before.
+   */
+  async verifyEmail(dto: KeyDto): Promise<'verified' | 'already'> {
     const ok = await this.dataSource.transaction(async (manager) => {
       if (!(await this.keys.consume(dto.id, 'verify', dto.key, manager))) return false;
       await manager.update(User, dto.id, { emailVerified: true });
       return true;
     });
-    if (!ok) throw DrfValidationError.field('key', INVALID_KEY);
+    if (ok) return 'verified';
+    if (await this.keys.wasUsed(dto.id, 'verify', dto.key)) {
+      const user = await this.users.findOneBy({ id: dto.id, isActive: true });
+      if (user?.emailVerified) return 'already';
+    }
+    throw DrfValidationError.field('key', INVALID_KEY);
   }
 
   /**

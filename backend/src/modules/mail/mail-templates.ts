@@ -14,12 +14,12 @@ const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines:
   'verify-email': {
     en: {
       subject: 'Confirm your e-mail address',
-      lines: ['Thank you for signing up.', 'Open the link below to confirm your e-mail address. It is valid for 3 days.'],
+      lines: ['Thank you for signing up to monobook.', 'Open the link below to confirm your e-mail address. It is valid for 3 days.'],
       action: 'Confirm e-mail address',
     },
     ja: {
       subject: 'メールアドレスの確認',
-      lines: ['ご登録ありがとうございます。', '下のリンクを開いてメールアドレスを確認してください。リンクの有効期限は3日間です。'],
+      lines: ['monobook にご登録いただきありがとうございます。', '下のリンクを開いてメールアドレスを確認してください。リンクの有効期限は3日間です。'],
       action: 'メールアドレスを確認する',
     },
   },
@@ -67,6 +67,10 @@ const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines:
   },
 };
 
+/** The site's name, as the UI writes it: every subject starts with it, so the mail says where it is from. */
+export const SITE_NAME = 'monobook';
+const subjectOf = (lang: MailLanguage, subject: string) => (lang === 'ja' ? `【${SITE_NAME}】${subject}` : `${SITE_NAME}: ${subject}`);
+
 export function renderMail(template: MailTemplate, language: string, link: string): Rendered {
   const lang: MailLanguage = language === 'ja' ? 'ja' : 'en';
   const t = TEXTS[template][lang];
@@ -74,5 +78,5 @@ export function renderMail(template: MailTemplate, language: string, link: strin
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.7">${t.lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(link)}</p></body></html>`;
-  return { subject: t.subject, text, html };
+  return { subject: subjectOf(lang, t.subject), text, html };
 }

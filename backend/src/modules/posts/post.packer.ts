@@ -8,9 +8,18 @@ import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
 import { Sql } from '../../database/sql';
 
-/** Columns of `posts` a post response is made from (alias `p`). */
+/** A counter of a post as shown: a repost shows its original's (the likes, reposts and comments people see on it). */
+const shownCounter = (column: string) =>
+  `CASE WHEN p.reposting THEN coalesce((SELECT o.${column} FROM posts o WHERE o.id = p.reposting_from), p.${column}) ELSE p.${column} END AS ${column}`;
+
+/**
+ * Columns of `posts` a post response is made from (alias `p`). A repost carries its original's
+ * counters (a repost card showed 0 / 0 / 0 beside its original's 1 / 1 / 1): one primary-key
+ * lookup per repost in the same statement.
+ */
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
-  p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, p.liked_times, p.reposted_times, p.commented_counts, p.created_on, p.hidden`;
+  p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
+  ${shownCounter('commented_counts')}, p.created_on, p.hidden`;
 
 export interface PostRow {
   id: number;
@@ -49,14 +58,14 @@ export class PostPacker {
     private readonly books: BooksService,
   ) {}
 
-  /** The viewer's interactions with each post; a repost counts as reposted when the viewer reposted its original. */
+  /** The viewer's interactions with each post; on a repost, with its original (whose counters it shows). */
   async interactions(rows: Array<Pick<PostRow, 'id' | 'reposting_from'>>, viewer?: AuthUser): Promise<Map<number, { is_liked: boolean; is_reposted: boolean; is_commented: boolean }>> {
     if (!viewer || rows.length === 0) return new Map();
     const flags: Array<{ id: number; is_liked: boolean; is_reposted: boolean; is_commented: boolean }> = await this.db.query(
       `SELECT x.id,
-         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = x.id AND l.user_id = $3) AS is_liked,
+         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = x.origin AND l.user_id = $3) AS is_liked,
          EXISTS (SELECT 1 FROM posts r WHERE r.user_id = $3 AND r.reposting AND r.reposting_from = x.origin) AS is_reposted,
-         EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = $3 AND c.post_id = x.id) AS is_commented
+         EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = $3 AND c.post_id = x.origin) AS is_commented
        FROM unnest($1::int[], $2::int[]) AS x(id, origin)`,
       [rows.map((r) => r.id), rows.map((r) => r.reposting_from ?? r.id), viewer.id],
     );

@@ -295,8 +295,12 @@ export class PostsService {
     return this.packOne(id, viewer);
   }
 
-  /** Likes or unlikes; the counter and the event change only when the like itself does. */
-  private async setLiked(viewer: AuthUser, post: PostRow, like: boolean, tx: EntityManager): Promise<void> {
+  /**
+   * Likes or unlikes; the counter and the event change only when the like itself does. A like of
+   * a repost is a like of its original, whose counters the repost shows.
+   */
+  private async setLiked(viewer: AuthUser, shown: PostRow, like: boolean, tx: EntityManager): Promise<void> {
+    const post = shown.reposting && shown.reposting_from ? { id: shown.reposting_from, user_id: shown.reposting_from_user ?? shown.user_id } : shown;
     if (like) {
       const [added]: Array<{ id: number }> = await tx.query(
         `INSERT INTO post_likes (post_id, user_id) VALUES ($1, $2) ON CONFLICT (post_id, user_id) DO NOTHING RETURNING id`,
@@ -379,8 +383,10 @@ export class PostsService {
 
   async comment(viewer: AuthUser, dto: CreateCommentDto): Promise<CommentResponse> {
     const allowed = await this.access.check(viewer, Permission.PostVisible, [dto.post]);
-    const post = allowed.size ? await this.row(dto.post) : undefined;
-    if (!post) throw DrfValidationError.field('post', invalidPk(dto.post));
+    const shown = allowed.size ? await this.row(dto.post) : undefined;
+    if (!shown) throw DrfValidationError.field('post', invalidPk(dto.post));
+    // A comment on a repost is a comment on its original (the repost shows the original's thread).
+    const post = shown.reposting && shown.reposting_from ? ((await this.row(shown.reposting_from)) ?? shown) : shown;
     const row = await this.db.transaction(async (tx) => {
       const [created]: CommentRow[] = await tx.query(
         `INSERT INTO post_comments (post_id, user_id, text) VALUES ($1, $2, $3) RETURNING id, post_id, user_id, text, created_on`,
@@ -407,9 +413,11 @@ export class PostsService {
   /** Comments of a post, oldest first, with their authors' profiles. */
   async comments(viewer: AuthUser | undefined, postId: number, page: PageWindow): Promise<CommentsResponse> {
     const post = await this.visibleRow(viewer, postId);
+    // A repost shows its original's thread (and count).
+    const threadId = post.reposting && post.reposting_from ? post.reposting_from : postId;
     const rows: CommentRow[] = await this.sql.query(
       `SELECT id, post_id, user_id, text, created_on FROM post_comments WHERE post_id = $1 AND NOT hidden ORDER BY id LIMIT $2 OFFSET $3`,
-      [postId, page.limit, page.offset],
+      [threadId, page.limit, page.offset],
     );
     return { comments_with_profiles: await this.packComments(rows), totalCount: post.commented_counts };
   }

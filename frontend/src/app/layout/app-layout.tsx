@@ -31,7 +31,7 @@ export function AppLayout() {
       <SessionGate />
       <SkipLink />
       <Header />
-      <Box sx={{ display: 'flex' }}>
+      <Box sx={{ display: 'flex', minHeight: 'calc(100vh - 64px)' }}>
         <SideNav />
         <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none', flexGrow: 1, minWidth: 0, pb: { xs: 10, sm: 4 } }}>
           <Outlet />

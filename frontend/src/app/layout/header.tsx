@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { HEADER_ACTIONS_ID } from '@/components/header-actions';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
 
@@ -29,6 +30,8 @@ export function Header() {
           {t('app.tagline')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {/* The screen's actions (write a post, post data) on wide screens: components/post-data-fab.tsx. */}
+        <Box id={HEADER_ACTIONS_ID} sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, mr: 1 }} />
         {isLoggedIn ? (
           <IconButton component={RouterLink} to="/userpage" aria-label={t('nav.myAvatar')} size="small">
             <UserAvatar src={profile?.img} name={name} size={32} />

@@ -17,7 +17,7 @@ export type NavItem = {
 
 /** The bottom bar of the spec, in its order; the side navigation adds settings. */
 export const MAIN_NAV: NavItem[] = [
-  { to: '/recommend', label: 'nav.recommend', shortLabel: 'nav.recommendShort', icon: AutoStoriesOutlined },
+  { to: '/recommend', label: 'nav.recommend', icon: AutoStoriesOutlined },
   { to: '/recommenduser', label: 'nav.recommendUser', icon: PeopleOutlined },
   { to: '/home', label: 'nav.home', icon: HomeOutlined },
   { to: '/owningpages', label: 'nav.owningPages', icon: CollectionsBookmarkOutlined },

@@ -5,10 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '@/api/api';
 import { PageContainer } from '@/components/page-container';
 import { loggedOut } from '@/lib/session-slice';
+import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 
 export function LogoutRoute() {
@@ -17,6 +18,7 @@ export function LogoutRoute() {
   const navigate = useNavigate();
   const showSnack = useSnackbar();
   const [logout, { isLoading }] = api.endpoints.logout.useMutation();
+  const { isLoggedIn } = useSession();
 
   const confirm = async () => {
     // The token is dropped locally even when the server call fails.
@@ -24,8 +26,12 @@ export function LogoutRoute() {
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
     showSnack(t('auth.loggedOut'), 'success');
-    navigate('/login');
+    // Replace /logout in the history: Back must not ask a logged-out user to log out.
+    navigate('/login', { replace: true });
   };
+
+  // Nobody to log out (Back to here, or a bookmark): the login screen.
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
 
   return (
     <PageContainer documentTitle={t('auth.logoutTitle')}>

@@ -3,18 +3,21 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { MESSAGES } from '../../../../../backend/src/common/http/messages';
 import { api } from '@/api/api';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useServerMessage } from '@/hooks/use-server-message';
 
 export const VERIFY_REDIRECT_MS = 5000;
 
-type Status = 'loading' | 'verified' | 'failed';
+type Status = 'loading' | 'verified' | 'already' | 'failed';
 
 export function VerifyEmailRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id, key } = useParams();
+  const serverText = useServerMessage();
   const [verify] = api.endpoints.verifyEmail.useMutation();
   const [status, setStatus] = useState<Status>('loading');
   // The key is single-use: post it exactly once, also when StrictMode runs effects twice.
@@ -29,7 +32,9 @@ export function VerifyEmailRoute() {
       return;
     }
     void verify({ keyDto: { id: userId, key } }).then((result) => {
-      setStatus('error' in result ? 'failed' : 'verified');
+      if ('error' in result) setStatus('failed');
+      // The link opened a second time: the account is verified, nothing failed.
+      else setStatus(result.data.message === MESSAGES.alreadyVerified ? 'already' : 'verified');
     });
   }, [id, key, verify]);
 
@@ -43,6 +48,7 @@ export function VerifyEmailRoute() {
     <PageContainer title={t('auth.verifyTitle')}>
       {status === 'loading' ? <LoadingState shape="progress" label={t('auth.verifying')} /> : null}
       {status === 'verified' ? <Alert severity="success">{t('auth.verified')}</Alert> : null}
+      {status === 'already' ? <Alert severity="info">{serverText(MESSAGES.alreadyVerified)}</Alert> : null}
       {status === 'failed' ? <Alert severity="error">{t('messages.verificationFailed')}</Alert> : null}
       {status !== 'loading' ? (
         <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>

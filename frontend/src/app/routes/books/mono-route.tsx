@@ -115,7 +115,7 @@ export function MonoRoute() {
   }
 
   return (
-    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? undefined : t('books.notFound'))} floatingButtons>
+    <PageContainer width="wide" documentTitle={book?.title ?? (isLoading ? t('books.loadingTitle') : t('books.notFound'))} floatingButtons>
       {body}
       {book ? <PostFab loginMessage="Mono20" book={{ id: book.id, title: book.title }} stowed={stowFloating} /> : null}
       <PostDataFab loginMessage="Mono20" stowed={stowFloating} />

@@ -45,7 +45,8 @@ export function RecommendRoute() {
   const [params, setParams] = useSearchParams();
   const tagId = parseId(params.get('attid'));
   const [lan, setLan] = useState<BookLanguage>(i18n.language === 'ja' ? 'ja' : 'en');
-  const [query, setQuery] = useState('');
+  // The search is in the address (?q=), so a refresh or a shared link keeps it.
+  const query = params.get('q') ?? '';
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogUsed, setDialogUsed] = useState(false);
   const { data: tags } = api.endpoints.listAttributes.useQuery({ lan, count: 0 });
@@ -58,25 +59,27 @@ export function RecommendRoute() {
   const source: Source = query ? { kind: 'search', query } : tagId !== null ? { kind: 'tag', id: tagId } : { kind: 'language', lan };
   const books = useBookSource(source);
 
-  const setTag = (id: number | null) => {
+  /** A tag or a search (one at a time) as a new history entry. */
+  const show = (change: { tag: number | null } | { q: string }) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (id === null) next.delete('attid');
-        else next.set('attid', String(id));
+        next.delete('q');
+        if ('tag' in change) {
+          if (change.tag === null) next.delete('attid');
+          else next.set('attid', String(change.tag));
+        } else if (change.q) {
+          next.delete('attid');
+          next.set('q', change.q);
+        }
         return next;
       },
       { replace: false },
     );
   };
-  const toggleTag = (tag: Tag) => {
-    setQuery('');
-    setTag(tag.id === tagId ? null : tag.id);
-  };
-  const onSearch = (text: string) => {
-    setQuery(text);
-    if (text) setTag(null);
-  };
+  const setTag = (id: number | null) => show({ tag: id });
+  const toggleTag = (tag: Tag) => setTag(tag.id === tagId ? null : tag.id);
+  const onSearch = (text: string) => show({ q: text });
 
   let heading: string | null = null;
   let empty = t('books.listEmpty');
@@ -112,7 +115,7 @@ export function RecommendRoute() {
           </ToggleButton>
         </ToggleButtonGroup>
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <SearchForm key={query === '' ? 'empty' : 'query'} label={t('books.searchLabel')} initial={query} onSearch={onSearch} />
+          <SearchForm key={query === '' ? 'empty' : `q:${query}`} label={t('books.searchLabel')} initial={query} onSearch={onSearch} />
         </Box>
       </Box>
       <TagChips
@@ -138,7 +141,6 @@ export function RecommendRoute() {
             onClose={() => setDialogOpen(false)}
             onPick={(tag) => {
               setDialogOpen(false);
-              setQuery('');
               setTag(tag.id);
             }}
           />

@@ -15,26 +15,53 @@ import { ProfileSearch } from '@/features/profile/components/profile-search';
 // The timeline comes as its own chunk, after the tiles and the search at the top.
 const HomeFeed = lazy(() => import('@/features/posts/components/home-feed').then((module) => ({ default: module.HomeFeed })));
 
-/** Home: tags, new users, user search, the timeline, and (logged in) the first followed Books beside them. */
+/**
+ * Home. A visitor: welcome, tags, new users, user search, then the timeline. A returning user
+ * came for the timeline: it comes first, with followed Books, new users to follow, the user
+ * search and the tags beside it (below it on a phone).
+ */
 export function HomeRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
+  const feed = (
+    <Suspense fallback={<LoadingState />}>
+      <HomeFeed />
+    </Suspense>
+  );
+  const discovery = (
+    <>
+      <TagTiles />
+      <NewProfilesCarousel />
+      <ProfileSearch />
+    </>
+  );
   return (
-    <PageContainer title={t('profile.homeWelcome')} documentTitle={t('nav.home')} width="wide" floatingButtons>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('profile.homeIntro')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: isLoggedIn ? 'minmax(0, 1fr) 280px' : 'minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <TagTiles />
-          <NewProfilesCarousel />
-          <ProfileSearch />
-          <Suspense fallback={<LoadingState />}>
-            <HomeFeed />
-          </Suspense>
+    <PageContainer
+      title={isLoggedIn ? undefined : t('profile.homeWelcome')}
+      hiddenHeading={isLoggedIn ? t('nav.home') : undefined}
+      documentTitle={t('nav.home')}
+      width="wide"
+      floatingButtons
+    >
+      {isLoggedIn ? (
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
+          <Box sx={{ minWidth: 0 }}>{feed}</Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ mb: 4 }}>
+              <FollowedBooksPanel />
+            </Box>
+            {discovery}
+          </Box>
         </Box>
-        {isLoggedIn ? <FollowedBooksPanel /> : null}
-      </Box>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {t('profile.homeIntro')}
+          </Typography>
+          {discovery}
+          {feed}
+        </>
+      )}
       <PostFab loginMessage="Home3" />
       <PostDataFab loginMessage="Home3" />
     </PageContainer>

@@ -7,35 +7,51 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageContainer } from '@/components/page-container';
+import { CIRCLES_BUILT } from '@/features/follows/circles';
 import { PersonRow } from '@/features/follows/components/person-row';
 
-/** /users: a searchable grid of users and circles. */
+/** /users: a searchable grid of users (and circles, once they are built); the search is in ?q=. */
 export function UsersRoute() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
-  const query = socialApi.endpoints.discover.useInfiniteQuery({ q });
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const results = socialApi.endpoints.discover.useInfiniteQuery({ q });
+  // Until circles are built, the list shows users only.
+  const query = CIRCLES_BUILT
+    ? results
+    : { ...results, data: results.data && { ...results.data, pages: results.data.pages.map((page) => page.filter((item) => item.type !== 'community')) } };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setQ(draft.trim());
+    const text = draft.trim();
+    setParams(text ? { q: text } : {});
   };
+  const title = CIRCLES_BUILT ? t('follows.usersTitle') : t('follows.usersTitleNoCircles');
   return (
-    <PageContainer title={t('follows.usersTitle')} width="wide">
+    <PageContainer title={title} width="wide">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('follows.usersIntro')}
+        {CIRCLES_BUILT ? t('follows.usersIntro') : t('follows.usersIntroNoCircles')}
       </Typography>
       <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center' }}>
-        <TextField type="search" size="small" fullWidth label={t('follows.usersSearchLabel')} value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <TextField
+          type="search"
+          size="small"
+          fullWidth
+          label={CIRCLES_BUILT ? t('follows.usersSearchLabel') : t('follows.usersSearchLabelNoCircles')}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <Button type="submit" variant="contained">
           {t('follows.search')}
         </Button>
       </Box>
       <InfiniteList
         query={query}
-        label={t('follows.usersTitle')}
+        label={title}
         minItemWidth={260}
         getKey={(item) => `${item.type}-${item.id}`}
         renderItem={(item) => (

@@ -29,14 +29,19 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
   const [request, requesting] = socialApi.endpoints.postApproval.useMutation();
   const [unfollow, unfollowing] = socialApi.endpoints.deleteFollowRequest.useMutation();
   const status = isLoggedIn ? check.data : undefined;
-  const busy = requesting.isLoading || unfollowing.isLoading || check.isFetching;
+  // A list of people shows its buttons ready at once, not greyed while each row's status is first
+  // asked (1–3 s on a long list): a click before the status is known waits for it. An action on
+  // its way, and the refetch after it, disable the button (no second request by a double click).
+  const busy = requesting.isLoading || unfollowing.isLoading || (check.isFetching && status !== undefined);
 
   if (me !== undefined && me === userId) return null;
 
   const onClick = async () => {
     if (!isLoggedIn) return promptLogin('Header14');
     if (me === undefined) return showSnack(t('books.needProfile'), 'info');
-    if (status?.following) {
+    const known = status ?? (await check.refetch().unwrap().catch(() => undefined));
+    if (known?.following) {
+      if (mode === 'request') return;
       try {
         await unfollow({ deleteRequestDto: { askFrom: me, askTo: userId } }).unwrap();
         showSnack(t('follows.followReleased'));

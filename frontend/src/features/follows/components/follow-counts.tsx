@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
+import { CIRCLES_BUILT } from '../circles';
 
 type Props = { userId: number; own: boolean };
 
@@ -16,10 +17,10 @@ export function FollowCounts({ userId, own }: Props) {
   const items = [
     { label: t('follows.followingCount'), value: counts.following_count, to: own ? '/following' : `/userfollowing?user_id=${userId}` },
     { label: t('follows.followedCount'), value: counts.followed_count, to: own ? '/followed' : `/userfollowed?user_id=${userId}` },
-    { label: t('follows.circleCount'), value: counts.community_count, to: null },
+    ...(CIRCLES_BUILT ? [{ label: t('follows.circleCount'), value: counts.community_count, to: null }] : []),
   ];
   return (
-    <Box component="ul" aria-label={t('follows.countsLabel')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+    <Box component="ul" aria-label={t('follows.countsLabel')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))`, gap: 1 }}>
       {items.map((item) => {
         const content = (
           <>

@@ -1,4 +1,5 @@
 import '@/i18n/social';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,9 @@ function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const [approve, approving] = socialApi.endpoints.postApproval.useMutation();
+  // Declining is the spec's approval/delete_request/ sent by the requested user: the request
+  // from `askFrom` to me goes.
+  const [decline, declining] = socialApi.endpoints.deleteFollowRequest.useMutation();
   const profile = request.askFromProfile;
   const name = displayName(profile?.nickName, t('common.noName'));
   const onApprove = async () => {
@@ -23,25 +27,41 @@ function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
       showSnack(t('follows.approveFailed'), 'error');
     }
   };
+  const onDecline = async () => {
+    try {
+      await decline({ deleteRequestDto: { askFrom: request.askFrom, askTo: me } }).unwrap();
+      showSnack(t('follows.declinedToast'));
+    } catch {
+      showSnack(t('follows.declineFailed'), 'error');
+    }
+  };
+  const busy = approving.isLoading || declining.isLoading;
   return (
     <PersonRow
       person={{ userProfile: request.askFrom, nickName: profile?.nickName, img: profile?.img ?? null }}
       action={
-        <Button
-          variant={request.approved ? 'outlined' : 'contained'}
-          size="small"
-          disabled={request.approved || approving.isLoading}
-          aria-label={request.approved ? `${t('follows.approved')} — ${name}` : t('follows.approveLabel', { name })}
-          onClick={() => void onApprove()}
-        >
-          {request.approved ? t('follows.approved') : t('follows.approve')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant={request.approved ? 'outlined' : 'contained'}
+            size="small"
+            disabled={request.approved || busy}
+            aria-label={request.approved ? `${t('follows.approved')} — ${name}` : t('follows.approveLabel', { name })}
+            onClick={() => void onApprove()}
+          >
+            {request.approved ? t('follows.approved') : t('follows.approve')}
+          </Button>
+          {request.approved ? null : (
+            <Button variant="outlined" size="small" disabled={busy} aria-label={t('follows.declineLabel', { name })} onClick={() => void onDecline()}>
+              {t('follows.decline')}
+            </Button>
+          )}
+        </Box>
       }
     />
   );
 }
 
-/** Follow requests sent to `me`, newest first, each with an approve button (disabled once approved). */
+/** Follow requests sent to `me`, newest first, each with approve and decline buttons (approved ones stay, marked). */
 export function FollowRequests({ me }: { me: number }) {
   const { t } = useTranslation();
   const query = socialApi.endpoints.receivedRequests.useInfiniteQuery({ id: me });

@@ -10,7 +10,13 @@ import { PostFeed } from './post-feed';
 /** The timeline: own posts, followed users and followed Books (every post for a visitor). */
 export function HomeFeed() {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.homePosts.useInfiniteQuery();
+  const result = socialApi.endpoints.homePosts.useInfiniteQuery();
+  // A post and a repost of it (the user's own, or a followed user's) are one entry: the original
+  // shows the repost as its count and, for the user's own, as the pressed repost button.
+  const shown = new Set(result.data?.pages.flatMap((page) => page.filter((post) => !post.reposting).map((post) => post.id)));
+  const query = result.data
+    ? { ...result, data: { ...result.data, pages: result.data.pages.map((page) => page.filter((post) => !(post.reposting && post.repostingFrom !== null && shown.has(post.repostingFrom)))) } }
+    : result;
   return (
     <Box component="section" aria-labelledby="home-feed-title" sx={{ mt: 4 }}>
       <Typography id="home-feed-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>

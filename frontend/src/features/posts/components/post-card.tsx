@@ -56,6 +56,12 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
             <Link component={RouterLink} to={`/user/${post.userPost}`} color="inherit">
               {t('posts.repostedBy', { name: reposter })}
             </Link>
+            {/* The reposter's delete sits by the repost line, not by the original author's name. */}
+            {actions.isAuthor ? (
+              <IconButton aria-label={t('posts.deletePost')} onClick={() => setConfirming(true)} size="small" sx={{ ml: 'auto' }}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            ) : null}
           </Typography>
         ) : null}
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
@@ -74,7 +80,7 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
               <EditOutlined />
             </IconButton>
           ) : null}
-          {actions.isAuthor ? (
+          {actions.isAuthor && !post.reposting ? (
             <IconButton aria-label={t('posts.deletePost')} onClick={() => setConfirming(true)} size="small">
               <DeleteOutline />
             </IconButton>

@@ -1,13 +1,12 @@
 import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
-import Fab from '@mui/material/Fab';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { stowedFab } from '@/components/post-data-fab';
+import { FloatingAction } from '@/components/post-data-fab';
 // The composer (form, slider, image crop) loads when first opened.
 const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
 
@@ -19,7 +18,7 @@ type Props = {
   stowed?: boolean;
 };
 
-/** The floating "post" button, above the "post data" one. */
+/** The "post" button: in the header on wide screens, floating beside (phone) or above the "post data" one. */
 export function PostFab({ loginMessage, book, stowed = false }: Props) {
   const { t } = useTranslation();
   const { isLoggedIn, profile, hasNoProfile } = useSession();
@@ -38,16 +37,15 @@ export function PostFab({ loginMessage, book, stowed = false }: Props) {
 
   return (
     <>
-      <Fab
+      <FloatingAction
         color="secondary"
-        variant="extended"
+        label={label}
+        icon={<RateReviewOutlined />}
+        bottom={{ xs: 80, sm: 96 }}
+        phoneRight={84}
+        stowed={stowed}
         onClick={onClick}
-        aria-label={label}
-        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 144, sm: 96 }, zIndex: (theme) => theme.zIndex.speedDial, ...stowedFab(stowed) }}
-      >
-        <RateReviewOutlined sx={{ mr: 1 }} aria-hidden />
-        {label}
-      </Fab>
+      />
       {open ? (
         <Suspense fallback={null}>
           <PostComposerDialog open onClose={() => setOpen(false)} book={book} />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '@/components/user-avatar';
-import { AVATAR_MAX_BYTES, AVATAR_SIZE, cropToJpeg, jpegFile } from '@/utils/crop-image';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, cropToJpeg, isReadableImage, jpegFile } from '@/utils/crop-image';
 
 // The cropper (react-easy-crop) loads when the user first picks an image.
 const CropDialog = lazy(() => import('@/components/crop-dialog').then((module) => ({ default: module.CropDialog })));
@@ -25,6 +25,8 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
   const [pickedUrl, setPickedUrl] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [cropUsed, setCropUsed] = useState(false);
+  const [unreadable, setUnreadable] = useState(false);
+  const errorId = useId();
 
   useEffect(() => () => {
     if (pickedUrl) URL.revokeObjectURL(pickedUrl);
@@ -33,10 +35,14 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    // An empty or broken file would open the crop dialog on a black box: say so instead.
+    const readable = await isReadableImage(file);
+    setUnreadable(!readable);
+    if (!readable) return;
     setCropUsed(true);
     setPicked(file);
     setPickedUrl(URL.createObjectURL(file));
@@ -68,10 +74,15 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
         <Typography variant="body2" color="text.secondary">
           {t('profile.avatar')}
         </Typography>
-        <input id={inputId} type="file" accept="image/*" hidden onChange={onPick} data-testid="avatar-input" />
-        <Button component="label" htmlFor={inputId} variant="outlined" size="small">
+        <input id={inputId} type="file" accept="image/*" hidden onChange={(event) => void onPick(event)} data-testid="avatar-input" />
+        <Button component="label" htmlFor={inputId} variant="outlined" size="small" aria-describedby={unreadable ? errorId : undefined}>
           {t('profile.chooseAvatar')}
         </Button>
+        {unreadable ? (
+          <Typography id={errorId} role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+            {t('profile.imageUnreadable')}
+          </Typography>
+        ) : null}
       </Box>
       {cropUsed ? (
         <Suspense fallback={null}>

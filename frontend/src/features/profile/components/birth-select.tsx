@@ -24,6 +24,10 @@ export function BirthSelect({ control, error }: Props) {
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="body2" color="text.secondary">
         {t('profile.birthday')}
+        {/* Required, marked as the nickname field is (MUI's asterisk). */}
+        <Box component="span" aria-hidden sx={{ ml: 0.25 }}>
+          {'\u2009*'}
+        </Box>
       </Typography>
       <Box sx={{ display: 'flex', gap: 1 }}>
         {PARTS.map((part) => (
@@ -42,6 +46,7 @@ export function BirthSelect({ control, error }: Props) {
                 name={field.name}
                 error={Boolean(error)}
                 describedBy={error ? errorId : undefined}
+                required
                 margin="dense"
                 sx={{ flex: part.flex }}
               />

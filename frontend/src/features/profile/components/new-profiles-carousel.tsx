@@ -3,12 +3,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api/api';
+import { useSession } from '@/hooks/use-session';
 import { ProfileTile } from './profile-tile';
 
-/** The follow recommendation: the 10 newest profiles, scrolled sideways. */
+/**
+ * The follow recommendation: the 10 newest profiles, scrolled sideways. Logged in, the newest
+ * people the user has not asked to follow yet (profilecc/), fetched afresh on each visit.
+ */
 export function NewProfilesCarousel() {
   const { t } = useTranslation();
-  const { data, isLoading } = api.endpoints.listNewProfiles.useQuery();
+  const { isLoggedIn } = useSession();
+  const newest = api.endpoints.listNewProfiles.useQuery(undefined, { skip: isLoggedIn });
+  const toFollow = api.endpoints.listRecommendedProfiles.useQuery({ count: 0 }, { skip: !isLoggedIn, refetchOnMountOrArgChange: true });
+  const { data, isLoading } = isLoggedIn ? toFollow : newest;
   const profiles = data ?? [];
   return (
     <Box component="section" aria-labelledby="new-users-title" sx={{ mb: 4 }}>

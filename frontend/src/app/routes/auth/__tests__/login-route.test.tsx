@@ -82,7 +82,7 @@ describe('register form', () => {
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
 
-    expect(await within(form).findByText('Please agree to the Terms & Conditions')).toBeInTheDocument();
+    expect(await within(form).findByText('Please agree to the Terms of use and the Privacy policy')).toBeInTheDocument();
     expect(api.callsTo('POST /api/user/register/')).toHaveLength(0);
   });
 

@@ -45,12 +45,12 @@ describe('/account', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(await screen.findByText('profile saved')).toBeInTheDocument();
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/user/profile/')).toHaveLength(1);
     // The new profile is known at once: the user is not sent back to fill it in.
     await waitFor(() => expect(api.callsTo('GET /api/user/myprofile/').length).toBeGreaterThanOrEqual(2));
     expect(router.state.location.pathname).toBe('/home');
-    expect(screen.queryByText('please fill in your profile')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please fill in your profile.')).not.toBeInTheDocument();
   });
 
   it('shows the server field errors beside the field', async () => {
@@ -105,7 +105,7 @@ describe('session', () => {
     mockApi({ ...noProfile, 'GET /api/user/profile/newprofiles/': () => reply(200, []) });
     const { router } = renderApp('/home', { token: 'tok' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-    expect(await screen.findByText('please fill in your profile')).toBeInTheDocument();
+    expect(await screen.findByText('Please fill in your profile.')).toBeInTheDocument();
   });
 
   it('drops a rejected token and sends the user to /login', async () => {
