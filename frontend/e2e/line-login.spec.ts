@@ -137,6 +137,7 @@ for (const language of ['en', 'ja'] as const) {
     await expect(methods.getByRole('listitem').filter({ hasText: 'LINE' })).toContainText(person.email!);
     await methods.scrollIntoViewIfNeeded();
     await expectAccessible(page, 'account with ways to log in');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, `line-2-account-${language}`);
 
     await page.getByLabel(text.nickname).fill(language === 'ja' ? 'ライン花子' : 'Line Hanako');
