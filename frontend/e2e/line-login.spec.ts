@@ -187,3 +187,26 @@ test('a visitor who used English still sees English after the first LINE login',
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   await page.context().close();
 });
+
+test('a visitor is welcomed with the sign-in choices once, and again only after 3 hours', async ({ browser }) => {
+  const page = await openPage(browser, 'en');
+  await page.goto(`${APP}/recommend`);
+  const welcome = page.getByRole('dialog', { name: 'Welcome to monobook' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome.getByRole('link', { name: TEXT.en.line })).toBeVisible();
+  await expect(welcome.getByRole('link', { name: 'Log in or sign up with email' })).toBeVisible();
+  await expectAccessible(page, 'welcome dialog');
+  await snap(page, 'line-3-welcome-en');
+  await welcome.getByRole('button', { name: 'Try without logging in' }).click();
+  await expect(welcome).toBeHidden();
+
+  // A reload soon after: no welcome. A last visit more than 3 hours ago: welcome again.
+  await page.reload();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('last-visit', String(Date.now() - 10_800_001)));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Welcome to monobook' })).toBeVisible();
+  await page.context().close();
+});
