@@ -4,6 +4,7 @@ import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { selectLoginPrompt, type LoginPromptState } from '@/lib/login-prompt-slice';
+import { Welcome } from '@/features/auth/components/welcome';
 import { SessionGate } from '../session-gate';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -40,6 +41,7 @@ export function AppLayout() {
       <BottomBar />
       <SnackbarHost />
       <LoginPrompt />
+      <Welcome />
     </Box>
   );
 }

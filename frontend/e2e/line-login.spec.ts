@@ -1,0 +1,212 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { decodeJwt } from 'jose';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { expectAccessible } from './support/a11y';
+import { selectOption, snap } from './support/app';
+
+/**
+ * Sign-in with LINE, end to end: a local OpenID issuer (oauth2-mock-server) stands in for LINE
+ * and a server of this journey's own is configured with LINE_* pointing at it (the shared
+ * webServer has no providers). The browser follows the real redirects: /login → the app's
+ * /api/user/line-login/ → the stand-in's authorize endpoint → the app's callback → /login?token=….
+ */
+const LINE_SECRET = 'line-channel-secret-for-e2e-0123456789';
+const APP_PORT = Number(process.env.E2E_LINE_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 10);
+const APP = `http://127.0.0.1:${APP_PORT}`;
+
+const TEXT = {
+  en: { login: 'Log in', line: 'Log in with LINE', profile: 'Your profile', nickname: 'Nickname', year: 'Year', month: 'Month', day: 'Day', save: 'Save', methods: 'Ways to log in', logout: 'Log out', cancelled: 'The login was cancelled.' },
+  ja: { login: 'ログイン', line: 'LINEでログイン', profile: 'プロフィール', nickname: 'ニックネーム', year: '年', month: '月', day: '日', save: '保存', methods: 'ログイン方法', logout: 'ログアウト', cancelled: 'ログインはキャンセルされました。' },
+} as const;
+
+/** An HS256 JWT, as LINE web login signs its ID tokens (with the channel secret). */
+function hs256(claims: object, secret: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${body}.${crypto.createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+let line: OAuth2Server;
+let app: ChildProcess | undefined;
+let dataDir: string;
+/** Who the stand-in says signed in. */
+let person: { sub: string; email?: string } = { sub: 'U-unset' };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  line = new OAuth2Server();
+  const jwk = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  await line.issuer.keys.add({ ...jwk, alg: 'RS256', kid: crypto.randomUUID() });
+  line.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, person);
+  });
+  // LINE web login signs ID tokens with the channel secret (HS256); the stand-in signs with its
+  // RS256 key, so the token is signed again (synchronously: the stand-in does not await hooks).
+  line.service.on('beforeResponse', (response) => {
+    const body = response.body as Record<string, unknown>;
+    if (body && typeof body.id_token === 'string') body.id_token = hs256(decodeJwt(body.id_token), LINE_SECRET);
+  });
+  await line.start(0, '127.0.0.1');
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-e2e-line-'));
+  app = spawn(process.execPath, [path.resolve('../scripts/e2e-server.mjs')], {
+    cwd: path.resolve('..'),
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: APP,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      LINE_CHANNEL_ID: 'line-channel',
+      LINE_CHANNEL_SECRET: LINE_SECRET,
+      LINE_ISSUER: line.issuer.url!,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (app.exitCode !== null) throw new Error(`the LINE journey's server exited (${app.exitCode})`);
+    try {
+      if ((await fetch(`${APP}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the LINE journey's server did not answer on ${APP}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (app && app.exitCode === null) {
+    const exited = new Promise((resolve) => app!.once('exit', resolve));
+    app.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
+  await line?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The session token the page keeps (the page reloads once it has taken it from the address). */
+function token(page: Page): Promise<string | null | undefined> {
+  return page.evaluate(() => localStorage.getItem('current-token')).catch(() => undefined);
+}
+
+/** The language the page shows now (the account's, once logged in). */
+async function shown(page: Page): Promise<(typeof TEXT)['en' | 'ja']> {
+  return (await page.evaluate(() => document.documentElement.lang)).startsWith('ja') ? TEXT.ja : TEXT.en;
+}
+
+async function openPage(browser: Browser, language: 'en' | 'ja'): Promise<Page> {
+  const context = await browser.newContext({ locale: language === 'ja' ? 'ja-JP' : 'en-US' });
+  return context.newPage();
+}
+
+for (const language of ['en', 'ja'] as const) {
+  test(`a new user logs in with LINE, makes a profile, logs out and comes back with LINE (${language})`, async ({ browser }) => {
+    person = { sub: `U-line-${language}-${Date.now()}`, email: `line-${language}-${Date.now()}@example.com` };
+    const page = await openPage(browser, language);
+    const before = TEXT[language];
+
+    await page.goto(`${APP}/login`);
+    await expect(page.getByRole('heading', { name: before.login, exact: true })).toBeVisible();
+    const lineButton = page.getByRole('link', { name: before.line });
+    await expect(lineButton).toBeVisible();
+    await expectAccessible(page, 'login with LINE');
+    await snap(page, `line-1-login-${language}`);
+
+    // First sign-in: an account is made; with no profile yet, the app opens /account.
+    await lineButton.click();
+    await expect(page).toHaveURL(`${APP}/account`);
+    await expect.poll(() => token(page)).toBeTruthy();
+    // The UI follows the account's language once logged in; a new provider account is made in
+    // Japanese whatever the visitor used (see the test.fail below), so read what the page shows.
+    await expect(page.getByRole('list', { name: /^(Ways to log in|ログイン方法)$/ })).toBeVisible();
+    let text = await shown(page);
+    await expect(page.getByRole('heading', { name: text.profile, exact: true })).toBeVisible();
+    const methods = page.getByRole('list', { name: text.methods });
+    await expect(methods).toBeVisible();
+    await expect(methods.getByRole('listitem').filter({ hasText: 'LINE' })).toContainText(person.email!);
+    await methods.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'account with ways to log in');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, `line-2-account-${language}`);
+
+    await page.getByLabel(text.nickname).fill(language === 'ja' ? 'ライン花子' : 'Line Hanako');
+    await selectOption(page, text.year, '1990');
+    await selectOption(page, text.month, '5');
+    await selectOption(page, text.day, '17');
+    await page.getByRole('button', { name: text.save, exact: true }).click();
+    await expect(page).toHaveURL(`${APP}/home`);
+
+    await page.goto(`${APP}/logout`);
+    await page.getByRole('button', { name: text.logout, exact: true }).click();
+    await expect(page).toHaveURL(`${APP}/login`);
+    await expect.poll(() => token(page)).toBeNull();
+    text = await shown(page);
+
+    // The same LINE account again: the same user, who has a profile, lands on /home.
+    await page.getByRole('link', { name: text.line }).click();
+    await expect(page).toHaveURL(`${APP}/home`);
+    await expect.poll(() => token(page)).toBeTruthy();
+    await page.goto(`${APP}/userpage`);
+    await expect(page.getByRole('heading', { name: language === 'ja' ? 'ライン花子' : 'Line Hanako' })).toBeVisible();
+    await page.context().close();
+  });
+
+  test(`a LINE login that was cancelled says so on /login (${language})`, async ({ browser }) => {
+    const text = TEXT[language];
+    const page = await openPage(browser, language);
+    await page.goto(`${APP}/login?error=cancelled`);
+    await expect(page.getByRole('alert').filter({ hasText: text.cancelled })).toBeVisible();
+    await expect(page.getByRole('link', { name: text.line })).toBeVisible();
+    await expectAccessible(page, 'login after a cancelled LINE login');
+    await page.context().close();
+  });
+}
+
+test('a visitor who used English still sees English after the first LINE login', async ({ browser }) => {
+  // Known defect (backend, SignInService.signIn): a new account made by a provider sign-in gets
+  // language 'ja' whatever the visitor's language, and the UI follows the account's language.
+  // Remove test.fail once the server takes the visitor's language.
+  test.fail();
+  person = { sub: `U-line-lang-${Date.now()}` };
+  const page = await openPage(browser, 'en');
+  await page.goto(`${APP}/login`);
+  await page.getByRole('link', { name: TEXT.en.line }).click();
+  await expect(page).toHaveURL(`${APP}/account`);
+  await expect(page.getByRole('list', { name: /^(Ways to log in|ログイン方法)$/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await page.context().close();
+});
+
+test('a visitor is welcomed with the sign-in choices once, and again only after 3 hours', async ({ browser }) => {
+  const page = await openPage(browser, 'en');
+  await page.goto(`${APP}/recommend`);
+  const welcome = page.getByRole('dialog', { name: 'Welcome to monobook' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome.getByRole('link', { name: TEXT.en.line })).toBeVisible();
+  await expect(welcome.getByRole('link', { name: 'Log in or sign up with email' })).toBeVisible();
+  await expectAccessible(page, 'welcome dialog');
+  await snap(page, 'line-3-welcome-en');
+  await welcome.getByRole('button', { name: 'Try without logging in' }).click();
+  await expect(welcome).toBeHidden();
+
+  // A reload soon after: no welcome. A last visit more than 3 hours ago: welcome again.
+  await page.reload();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('last-visit', String(Date.now() - 10_800_001)));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Welcome to monobook' })).toBeVisible();
+  await page.context().close();
+});

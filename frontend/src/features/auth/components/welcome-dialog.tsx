@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ProviderSignIn } from './provider-sign-in';
+import '@/i18n/sign-in';
+
+/**
+ * The visitor's welcome (spec §2): sign in with a provider the site offers (Google when it is
+ * configured), log in or sign up with email, or try the site without logging in.
+ */
+export function WelcomeDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const close = () => setOpen(false);
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="welcome-title" aria-describedby="welcome-text" maxWidth="xs" fullWidth>
+      <DialogTitle id="welcome-title" component="h2">
+        {t('signIn.welcome.title')}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText id="welcome-text" sx={{ mb: 2 }}>
+          {t('signIn.welcome.text')}
+        </DialogContentText>
+        <ProviderSignIn />
+        <Stack spacing={1.5}>
+          <Button component={RouterLink} to="/login" variant="outlined" size="large" fullWidth onClick={close}>
+            {t('signIn.welcome.email')}
+          </Button>
+          <Button variant="contained" size="large" fullWidth onClick={close} autoFocus>
+            {t('signIn.welcome.try')}
+          </Button>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+/** Visitors see the welcome again when their last visit was more than 3 hours ago (spec §2). */
+export const WELCOME_INTERVAL_MS = 10_800_000;
+export const LAST_VISIT_KEY = 'last-visit';
+
+/** Whether a visitor whose last visit was at `lastVisit` (ms, or none) is welcomed at `now`. */
+export function shouldWelcome(lastVisit: number | null, now: number): boolean {
+  if (lastVisit === null || !Number.isFinite(lastVisit)) return true;
+  return now - lastVisit > WELCOME_INTERVAL_MS;
+}
+
+/** Reads the last visit, decides, and remembers this visit (one call per page load). */
+export function welcomeOnThisVisit(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, now = Date.now()): boolean {
+  let last: number | null = null;
+  try {
+    const stored = storage?.getItem(LAST_VISIT_KEY);
+    last = stored ? Number(stored) : null;
+    storage?.setItem(LAST_VISIT_KEY, String(now));
+  } catch {
+    // Storage refused (private mode): welcome, and do not remember.
+  }
+  return shouldWelcome(last, now);
+}
