@@ -88,8 +88,8 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
    * Runs a code flow the way a browser does: start, follow the provider's redirect, come back to
    * the callback with the cookie the start set. Answers where the callback sends the browser.
    */
-  async function codeFlow(provider: 'line' | 'yahoo', opts: { query?: string; cookie?: string | null; edit?: (callback: URL) => void; token?: string } = {}): Promise<{ location: URL; callback: string; cookie: string }> {
-    const start = await request(t.http).get(`/api/user/${provider}-login/${opts.query ?? ''}`).expect(302);
+  async function codeFlow(provider: 'line' | 'yahoo', opts: { query?: string; cookie?: string | null; edit?: (callback: URL) => void; language?: string } = {}): Promise<{ location: URL; callback: string; cookie: string }> {
+    const start = await request(t.http).get(`/api/user/${provider}-login/${opts.query ?? ''}`).set('Accept-Language', opts.language ?? 'ja').expect(302);
     const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const authorize = new URL(start.headers.location);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -132,6 +132,15 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const second = await request(t.http).get('/api/user/account/').set(auth(again.location.searchParams.get('token')!)).expect(200);
       expect(second.body.email).toBe('line.user@example.com');
       expect(await count('users')).toBe(users + 1);
+    });
+
+    it("makes a new account in the visitor's language (the UI stays in it)", async () => {
+      person.line = { sub: 'U-line-english', email: 'english.line@example.com' };
+      const token = (await codeFlow('line', { language: 'en-US,en;q=0.9' })).location.searchParams.get('token')!;
+      expect((await request(t.http).get('/api/user/account/').set(auth(token)).expect(200)).body.language).toBe('en');
+      const google = await request(t.http).post('/api/user/loginGoogle/').set('Accept-Language', 'en')
+        .send({ id_token: await googleToken({ sub: 'g-english', email: 'english.google@example.com', email_verified: true }) }).expect(200);
+      expect(google.body.language).toBe('en');
     });
 
     it('signs in a LINE user who shares no address (no email claim), and sends such an account no mail', async () => {

@@ -127,8 +127,8 @@ for (const language of ['en', 'ja'] as const) {
     await lineButton.click();
     await expect(page).toHaveURL(`${APP}/account`);
     await expect.poll(() => token(page)).toBeTruthy();
-    // The UI follows the account's language once logged in; a new provider account is made in
-    // Japanese whatever the visitor used (see the test.fail below), so read what the page shows.
+    // The UI follows the account's language once logged in (a new provider account is made in the
+    // language the visitor's browser asked for), so read what the page shows.
     await expect(page.getByRole('list', { name: /^(Ways to log in|ログイン方法)$/ })).toBeVisible();
     let text = await shown(page);
     await expect(page.getByRole('heading', { name: text.profile, exact: true })).toBeVisible();
@@ -174,10 +174,8 @@ for (const language of ['en', 'ja'] as const) {
 }
 
 test('a visitor who used English still sees English after the first LINE login', async ({ browser }) => {
-  // Known defect (backend, SignInService.signIn): a new account made by a provider sign-in gets
-  // language 'ja' whatever the visitor's language, and the UI follows the account's language.
-  // Remove test.fail once the server takes the visitor's language.
-  test.fail();
+  // A new account made by a provider sign-in takes the visitor's language (Accept-Language of the
+  // start of the flow), and the UI follows the account's language.
   person = { sub: `U-line-lang-${Date.now()}` };
   const page = await openPage(browser, 'en');
   await page.goto(`${APP}/login`);

@@ -32,6 +32,7 @@ export class SignIn1732800000000 implements MigrationInterface {
         nonce varchar(128) NOT NULL,
         browser_hash char(64) NOT NULL,
         community_id integer,
+        language varchar(2) NOT NULL DEFAULT 'ja',
         link_user_id integer REFERENCES users(id),
         created_on timestamptz NOT NULL DEFAULT now(),
         used_on timestamptz

@@ -5,6 +5,7 @@ import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user'
 import { ApiAuthErrors, ApiNotFound, ApiThrottled, ApiValidationErrors } from '../../common/http/api-responses';
 import { notFound } from '../../common/http/id-param.pipe';
 import { parseId } from '../../common/http/paging';
+import { RequestLanguage } from '../../common/http/request-language';
 import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { LoginResponse } from '../auth/dto/auth.dto';
@@ -85,22 +86,22 @@ export class SignInController {
   @ApiValidationErrors()
   @ApiNotFound()
   @ApiThrottled()
-  loginGoogle(@Body() dto: GoogleLoginDto): Promise<LoginResponse> {
-    return this.signIn.google(dto.id_token);
+  loginGoogle(@Body() dto: GoogleLoginDto, @RequestLanguage() language: 'ja' | 'en' | undefined): Promise<LoginResponse> {
+    return this.signIn.google(dto.id_token, language);
   }
 
   @Get('line-login')
   @Public()
   @StartDocs('LINE')
-  lineLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    return this.start('line', community, link, reply);
+  lineLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+    return this.start('line', community, link, language, reply);
   }
 
   @Get('yahoo-login')
   @Public()
   @StartDocs('Yahoo! JAPAN')
-  yahooLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    return this.start('yahoo', community, link, reply);
+  yahooLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+    return this.start('yahoo', community, link, language, reply);
   }
 
   @Get('line-callback')
@@ -117,8 +118,9 @@ export class SignInController {
     return this.callback('yahoo', req, reply);
   }
 
-  private async start(name: CodeFlowProvider, community: string | undefined, link: string | undefined, reply: FastifyReply): Promise<void> {
+  private async start(name: CodeFlowProvider, community: string | undefined, link: string | undefined, language: 'ja' | 'en' | undefined, reply: FastifyReply): Promise<void> {
     const flow = await this.signIn.start(name, {
+      language,
       community: community === undefined || community === '' ? undefined : parseId(community, 'community'),
       linkTicket: typeof link === 'string' ? link : undefined,
     });

@@ -90,7 +90,7 @@ export class SignInService implements OnModuleInit {
    * Starts a code flow: a flow row (PKCE verifier, nonce, browser binding, circle to join, or the
    * account to link to), and the provider's authorization URL carrying a signed state.
    */
-  async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string }): Promise<StartedFlow> {
+  async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string; language?: 'ja' | 'en' }): Promise<StartedFlow> {
     const provider = this.provider(name);
     let linkUserId: number | null = null;
     if (options.linkTicket !== undefined) {
@@ -104,8 +104,8 @@ export class SignInService implements OnModuleInit {
     const nonce = client.randomNonce();
     const browserSecret = crypto.randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, linkUserId],
+      `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id, language) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, linkUserId, options.language ?? 'ja'],
     );
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: this.callbackUrl(name),
@@ -131,10 +131,10 @@ export class SignInService implements OnModuleInit {
     if (!payload || !payload.startsWith(`${name}:`)) throw new SignInRefused('expired');
     const flowId = payload.slice(name.length + 1);
     // An UPDATE … RETURNING answers [rows, count] through TypeORM.
-    const [[flow]]: [Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null }>] = await this.db.query(
+    const [[flow]]: [Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null; language: 'ja' | 'en' }>] = await this.db.query(
       `UPDATE sign_in_flows SET used_on = now()
         WHERE id = $1 AND provider = $2 AND used_on IS NULL AND created_on > now() - make_interval(secs => $3)
-        RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id`,
+        RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id, language`,
       [flowId, name, FLOW_SECONDS],
     );
     if (!flow) throw new SignInRefused('expired'); // replayed, or too old
@@ -161,14 +161,14 @@ export class SignInService implements OnModuleInit {
       await this.link(flow.link_user_id, name, identity);
       return { kind: 'linked', provider: name };
     }
-    return { kind: 'session', session: await this.signIn(name, identity), community: flow.community_id };
+    return { kind: 'session', session: await this.signIn(name, identity, flow.language), community: flow.community_id };
   }
 
   /** POST loginGoogle/: the ID token Google Identity Services gave the browser, checked here. */
-  async google(idToken: string | undefined): Promise<LoginResponse> {
+  async google(idToken: string | undefined, language: 'ja' | 'en' = 'ja'): Promise<LoginResponse> {
     const identity = await this.verifiedGoogle(idToken);
     try {
-      return await this.signIn('google', identity);
+      return await this.signIn('google', identity, language);
     } catch (error) {
       if (error instanceof SignInRefused && error.reason === 'inactive') throw DrfValidationError.nonField(Msg.inactiveUser);
       throw error;
@@ -192,9 +192,10 @@ export class SignInService implements OnModuleInit {
 
   /**
    * The account of a provider identity: the one linked to its subject; else the account of the
-   * address the provider says it verified (linked now); else a new account.
+   * address the provider says it verified (linked now); else a new account, in the language the
+   * visitor was using (the UI then stays in it).
    */
-  private async signIn(name: Provider, identity: VerifiedIdentity): Promise<LoginResponse> {
+  private async signIn(name: Provider, identity: VerifiedIdentity, language: 'ja' | 'en'): Promise<LoginResponse> {
     const userId = await this.db.transaction(async (tx) => {
       const [[linked]]: [Array<{ user_id: number }>] = await tx.query(`UPDATE sign_in_links SET last_used_on = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`, [name, identity.subject]);
       if (linked) {
@@ -205,7 +206,7 @@ export class SignInService implements OnModuleInit {
       if (identity.email !== null && !identity.emailVerified) throw new SignInRefused('email_unverified');
       const existing = identity.email ? await this.accounts.byEmail(identity.email, tx) : null;
       if (existing && !existing.isActive) throw new SignInRefused('inactive');
-      const id = existing?.id ?? (await this.accounts.create(identity.email, 'ja', tx));
+      const id = existing?.id ?? (await this.accounts.create(identity.email, language, tx));
       if (existing && !existing.emailVerified) await this.accounts.confirmByProvider(existing.id, tx);
       await this.insertLink(id, name, identity, tx);
       return id;
