@@ -1,8 +1,10 @@
 import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/loading-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AppLayout } from './layout/app-layout';
 
 /**
@@ -54,10 +56,21 @@ const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFo
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
 
+/**
+ * While a route's chunk downloads: the tab already names what is coming (a Book, on a cold
+ * /mono/{id} load, instead of the bare site name for seconds).
+ */
+export function RouteLoading() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useDocumentTitle(pathname.startsWith('/mono/') ? t('books.loadingTitle') : undefined);
+  return <LoadingState />;
+}
+
 /** The header and navigation paint at once; a route's own chunk fills the main area. */
 function RouteOutlet() {
   return (
-    <Suspense fallback={<LoadingState />}>
+    <Suspense fallback={<RouteLoading />}>
       <Outlet />
     </Suspense>
   );
