@@ -15,6 +15,12 @@ configure({ asyncUtilTimeout: 10000 });
 // Japanese is a lazily loaded chunk in the app; tests switch languages synchronously.
 beforeAll(() => loadLanguage('ja'));
 
+// Screens are tried as a returning visitor: the welcome dialog (shown after 3 hours away) has
+// tests of its own and would otherwise cover every visitor's first screen.
+beforeEach(() => {
+  localStorage.setItem('last-visit', String(Date.now()));
+});
+
 afterEach(async () => {
   cleanup();
   localStorage.clear();
