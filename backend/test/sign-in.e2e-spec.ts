@@ -300,9 +300,18 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     // While the deletion waits for its grace period, the provider does not open the account.
     expect((await codeFlow('line')).location.href).toBe('http://app.test/login?error=inactive');
     const accounts = t.app.get(AuthService);
-    expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toMatchObject({ started: 1 });
-    await eventsHandled(t.app, 'event.account.');
-    expect(await accounts.purgeDeletedAccounts(new Date(Date.now() + 15 * 24 * 3600 * 1000))).toMatchObject({ removed: 1 });
+    const afterGrace = () => new Date(Date.now() + 15 * 24 * 3600 * 1000);
+    const first = await accounts.purgeDeletedAccounts(afterGrace());
+    expect(first.started).toBe(1);
+    // The owners clear their rows as they handle account.deleted (quickly enough, with the
+    // embedded database, to let the first run remove the user); the users row goes once they all have.
+    let removed = first.removed;
+    for (let i = 0; i < 40 && removed === 0; i++) {
+      await eventsHandled(t.app, 'event.account.');
+      ({ removed } = await accounts.purgeDeletedAccounts(afterGrace()));
+      if (removed === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(removed).toBe(1);
     expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [userId])).toEqual([]);
     expect(await db.query(`SELECT 1 FROM sign_in_links WHERE user_id = $1`, [userId])).toEqual([]);
     const fresh = (await codeFlow('line')).location.searchParams.get('token');
