@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '@/components/text-input';
 import { api } from '@/api/api';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageSkeleton } from '@/components/page-skeleton';
@@ -33,9 +33,10 @@ function FriendSearch({ me }: { me: number }) {
         {t('follows.friendSearchTitle')}
       </Typography>
       <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
-        <TextField
+        <TextInput
           type="search"
           size="small"
+          margin="none"
           fullWidth
           label={t('follows.friendSearchLabel')}
           value={draft}

@@ -4,9 +4,9 @@ import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '@/components/text-input';
 import { useSearchParams } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
@@ -37,9 +37,10 @@ export function UsersRoute() {
         {CIRCLES_BUILT ? t('follows.usersIntro') : t('follows.usersIntroNoCircles')}
       </Typography>
       <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center' }}>
-        <TextField
+        <TextInput
           type="search"
           size="small"
+          margin="none"
           fullWidth
           label={CIRCLES_BUILT ? t('follows.usersSearchLabel') : t('follows.usersSearchLabelNoCircles')}
           value={draft}
