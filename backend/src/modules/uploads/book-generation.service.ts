@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -11,7 +11,7 @@ import { TagsService } from '../tags/tags.service';
 import { BooksService } from '../books/books.service';
 import { GENERATE_QUEUE } from './uploads.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
-import { extractIsolated } from './generation/extract-process';
+import { extractIsolated, stopSpareExtractor } from './generation/extract-process';
 import { type UploadFailure } from './generation/extract-protocol';
 import { dataFileType } from './generation/file-types';
 import { createBookGenerator } from './generation/generator-factory';
@@ -23,7 +23,7 @@ import type { BookDraft, BookGenerator, DataFileType, ExtractedContent } from '.
  * created twice.
  */
 @Injectable()
-export class BookGenerationService implements OnModuleInit {
+export class BookGenerationService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('BookGeneration');
   private readonly generator: BookGenerator;
 
@@ -41,6 +41,10 @@ export class BookGenerationService implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobs.define<{ fileId: number }>(GENERATE_QUEUE, ({ fileId }) => this.process(fileId), { retryLimit: 4 });
+  }
+
+  onApplicationShutdown(): void {
+    stopSpareExtractor();
   }
 
   /** Starts on a file that never finished (their process died): at the next start the file fails instead. */

@@ -1,5 +1,5 @@
 /**
- * The child process of extract-process.ts: receives one job over IPC, checks the archive (DOCX,
+ * The child process of extract-process.ts: waits for one job over IPC, checks the archive (DOCX,
  * XLSX) against the limits, extracts the content (cover included) and sends it back, then exits.
  * Loaded as compiled JavaScript (dist) or through run-ts.cjs (the TypeScript sources, in tests).
  */
@@ -27,6 +27,8 @@ async function run(request: ChildRequest): Promise<Outcome> {
   return { ok: true, content, maxRss: process.resourceUsage().maxRSS * 1024 };
 }
 
+// Started ahead of its file (extract-process.ts): when the parent goes away, so does this process.
+process.once('disconnect', () => process.exit(0));
 process.send!({ ready: true } satisfies ChildResponse);
 process.once('message', (request: ChildRequest) => {
   run(request)

@@ -1,7 +1,7 @@
 import { createReadStream, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractIsolated } from './extract-process';
+import { extractIsolated, stopSpareExtractor, waitingExtractor } from './extract-process';
 import { type ExtractLimits } from './extract-protocol';
 import { dataFileType } from './file-types';
 import { SAMPLES_DIR } from './testing/fixtures';
@@ -15,7 +15,10 @@ const LIMITS: ExtractLimits = { heapMb: 256, timeoutMs: 60_000, archive: DEFAULT
 /** Extraction in its child process, each case a file on disk as storage would hand it over. */
 describe('extractIsolated', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mb-isolated-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    stopSpareExtractor();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const run = (path: string, kind: DataFileKind, limits: ExtractLimits = LIMITS) =>
     extractIsolated(async () => createReadStream(path), dataFileType(kind), { fileName: path.split('/').pop()!, sizeBytes: statSync(path).size }, limits);
@@ -48,7 +51,9 @@ describe('extractIsolated', () => {
 
   it('kills an extraction that runs past its time', async () => {
     const started = Date.now();
-    const outcome = await run(join(SAMPLES_DIR, 'world-city-populations.xlsx'), 'xlsx', { ...LIMITS, timeoutMs: 300 });
+    // 1 ms: the process may already be waiting (started ahead), so only a limit shorter than any
+    // reading of a workbook is sure to be passed.
+    const outcome = await run(join(SAMPLES_DIR, 'world-city-populations.xlsx'), 'xlsx', { ...LIMITS, timeoutMs: 1 });
     expect(outcome).toMatchObject({ ok: false, failure: 'timeout' });
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -62,6 +67,33 @@ describe('extractIsolated', () => {
     const next = await run(join(SAMPLES_DIR, 'community-report-ja.docx'), 'docx');
     expect(next.ok).toBe(true);
   }, 120_000);
+
+  it('has the next file read by a process started ahead, which ends when asked to', async () => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(check()).toBe(true);
+    };
+    expect((await run(join(SAMPLES_DIR, 'remote-work-survey.docx'), 'docx')).ok).toBe(true);
+    await waitFor(() => waitingExtractor()?.ready === true);
+    const ahead = waitingExtractor()!.pid;
+    expect((await run(join(SAMPLES_DIR, 'remote-work-survey.docx'), 'docx')).ok).toBe(true);
+    // The waiting process read that file and exited; another one now waits.
+    await waitFor(() => !alive(ahead));
+    await waitFor(() => waitingExtractor() !== undefined);
+    const next = waitingExtractor()!.pid;
+    expect(next).not.toBe(ahead);
+    stopSpareExtractor();
+    expect(waitingExtractor()).toBeUndefined();
+    await waitFor(() => !alive(next));
+  });
 
   it('rethrows storage trouble (so the job is retried)', async () => {
     await expect(

@@ -72,10 +72,19 @@ export async function extractIsolated(
   }
 }
 
-function runChild(request: ChildRequest): Promise<ExtractOutcome> {
+/** A started extraction process: its stderr tail, and whether it has loaded its code. */
+interface Started {
+  child: ChildProcess;
+  heapMb: number;
+  stderr: () => string;
+  ready: boolean;
+  startError?: Error;
+}
+
+function start(heapMb: number): Started {
   const { modulePath, args } = childCommand();
   const child = fork(modulePath, args, {
-    execArgv: [`--max-old-space-size=${request.limits.heapMb}`, `--max-semi-space-size=16`],
+    execArgv: [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=16`],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -87,23 +96,88 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
       // not permitted here: run at normal priority
     }
   }
-  const stderr = collectTail(child);
+  const started: Started = { child, heapMb, stderr: collectTail(child), ready: false };
+  child.on('message', (message: ChildResponse) => {
+    if ('ready' in message) started.ready = true;
+  });
+  child.once('error', (error) => {
+    started.startError ??= error;
+  });
+  return started;
+}
+
+/**
+ * One process started ahead and waiting for the next file: starting Node and loading the
+ * readers (exceljs, mammoth, the cover renderer) takes 1–5 s on a busy machine, which every
+ * upload paid before its file was even read. Each process still reads one file and exits, so a
+ * file never shares a heap with another; the waiting one holds no reference that keeps this
+ * process alive, ends with it (see extract-child.ts), and is stopped by `stopSpareExtractor`.
+ */
+let spare: Started | undefined;
+/** Set at application shutdown: no process is started ahead until the next extraction. */
+let stopped = false;
+
+/** Whether the child (its process, IPC channel and stderr pipe) keeps this process's event loop alive. */
+function setReferenced(child: ChildProcess, referenced: boolean): void {
+  const handles = [child, child.channel as { ref(): void; unref(): void } | null | undefined, child.stderr as unknown as { ref(): void; unref(): void } | null];
+  for (const handle of handles) {
+    if (referenced) handle?.ref();
+    else handle?.unref();
+  }
+}
+
+function takeProcess(heapMb: number): Started {
+  stopped = false;
+  const waiting = spare;
+  spare = undefined;
+  if (waiting && waiting.heapMb === heapMb && waiting.child.exitCode === null && waiting.child.signalCode === null && waiting.child.connected) {
+    setReferenced(waiting.child, true);
+    return waiting;
+  }
+  waiting?.child.kill('SIGKILL');
+  return start(heapMb);
+}
+
+function keepSpare(heapMb: number): void {
+  if (spare || stopped) return;
+  const next = start(heapMb);
+  setReferenced(next.child, false);
+  next.child.once('exit', () => {
+    if (spare === next) spare = undefined;
+  });
+  spare = next;
+}
+
+/** The process waiting for the next file, if any (tests, diagnostics). */
+export function waitingExtractor(): { pid: number; ready: boolean } | undefined {
+  return spare?.child.pid === undefined ? undefined : { pid: spare.child.pid, ready: spare.ready };
+}
+
+/** Stops the waiting extraction process (application shutdown); a later extraction starts one again. */
+export function stopSpareExtractor(): void {
+  stopped = true;
+  spare?.child.kill('SIGKILL');
+  spare = undefined;
+}
+
+function runChild(request: ChildRequest): Promise<ExtractOutcome> {
+  const started = takeProcess(request.limits.heapMb);
+  const { child, stderr } = started;
+  // The next file's process starts while this one reads (at low priority, see EXTRACT_NICENESS).
+  setImmediate(() => keepSpare(request.limits.heapMb));
   return new Promise<ExtractOutcome>((resolve, reject) => {
     let outcome: ExtractOutcome | undefined;
-    let ready = false;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, request.limits.timeoutMs);
     child.on('message', (message: ChildResponse) => {
-      if ('ready' in message) ready = true;
-      else if (message.ok) outcome = { ok: true, content: { ...message.content, cover: asBuffer(message.content.cover) }, maxRss: message.maxRss };
+      if ('ready' in message) return;
+      if (message.ok) outcome = { ok: true, content: { ...message.content, cover: asBuffer(message.content.cover) }, maxRss: message.maxRss };
       else outcome = message;
     });
-    let startError: Error | undefined;
     child.once('error', (error) => {
-      startError ??= error;
       if (child.pid === undefined) {
         clearTimeout(timer);
         reject(new Error(`extraction process could not start: ${error.message}`));
@@ -113,8 +187,8 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
       clearTimeout(timer);
       if (outcome) return resolve(outcome);
       // Not the file's fault (it was never read): the job is retried.
-      if (!ready && !timedOut) {
-        const detail = startError?.message ?? (stderr().trim().split('\n').slice(-1)[0] || `${signal ?? `code ${code}`}`);
+      if (!started.ready && !timedOut) {
+        const detail = started.startError?.message ?? (stderr().trim().split('\n').slice(-1)[0] || `${signal ?? `code ${code}`}`);
         return reject(new Error(`extraction process failed to start: ${detail.slice(0, 300)}`));
       }
       if (timedOut) return resolve({ ok: false, failure: 'timeout', reason: `extraction took longer than ${request.limits.timeoutMs} ms` });
