@@ -54,7 +54,7 @@ describe('access checks', () => {
     file.leavers = files.find((f) => f.page_id === book.paid && f.user_id === who.leaver!.id)!.id;
     const pending = db.getRepository(UploadedFile).create({
       userId: who.contributor!.id, title: 'pending', fileName: 'p.csv', storageKey: 'files/pending.csv', mimeType: 'text/csv', kind: 'csv',
-      sizeBytes: 1, status: 'pending', language: 'ja', communityIds: [],
+      sizeBytes: 1, status: 'pending', language: 'ja',
     });
     await db.getRepository(UploadedFile).insert(pending);
     file.pending = pending.id;
