@@ -159,7 +159,7 @@ export class CirclesService implements AudienceOwner {
     if (target === 'post') {
       await tx.query(
         `WITH linked AS (
-           INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT x, $2, $3 FROM unnest($1::int[]) AS x ON CONFLICT DO NOTHING RETURNING circle_id
+           INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT c.id, $2, $3 FROM circles c WHERE c.id = ANY($1::int[]) ON CONFLICT DO NOTHING RETURNING circle_id
          ), counted AS (
            UPDATE circles c SET post_count = c.post_count + 1, last_post_id = GREATEST(c.last_post_id, $2) WHERE c.id IN (SELECT circle_id FROM linked)
          )
@@ -167,7 +167,7 @@ export class CirclesService implements AudienceOwner {
         [ids, objectId, userId],
       );
     } else {
-      await tx.query(`INSERT INTO circle_files (circle_id, file_id, user_id) SELECT x, $2, $3 FROM unnest($1::int[]) AS x ON CONFLICT DO NOTHING`, [ids, objectId, userId]);
+      await tx.query(`INSERT INTO circle_files (circle_id, file_id, user_id) SELECT c.id, $2, $3 FROM circles c WHERE c.id = ANY($1::int[]) ON CONFLICT DO NOTHING`, [ids, objectId, userId]);
     }
   }
 
