@@ -1,4 +1,3 @@
-import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
