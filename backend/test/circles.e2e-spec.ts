@@ -215,6 +215,14 @@ describe('circles', () => {
     expect((await get(`follower_following_counts/${d.userId}/`).expect(200)).body.community_count).toBe(0);
   });
 
+  it('combinedsearch/ finds circles beside users', async () => {
+    const found = (await get('combinedsearch/?q=lab').expect(200)).body;
+    expect(found).toEqual([expect.objectContaining({ type: 'community', id: circle, title: 'Data Lab', userProfile: null })]);
+    const newest = (await get('combinedsearch/').expect(200)).body;
+    expect(newest.map((x: { type: string }) => x.type).sort()).toEqual(['community', 'user', 'user', 'user', 'user']);
+    expect((await get('combinedsearch/?q=zzzz').expect(200)).body).toEqual([]);
+  });
+
   describe('the thread', () => {
     let textPost: number;
     let imagePost: number;

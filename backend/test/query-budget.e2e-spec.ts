@@ -188,7 +188,7 @@ describe('statements per list request', () => {
     made.me = me;
     made.tagId = tagId;
     const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } }).jpeg().toBuffer();
-    made.circle = (await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Budget circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201)).body.id;
+    made.circle = (await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Statement circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201)).body.id;
     await addBooks(1, me);
     made.firstBook = (await request(t.http).get('/api/user/newpagecc/?count=0').expect(200)).body[0].id;
     await addBooks(1, me, 'en');

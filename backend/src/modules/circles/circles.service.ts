@@ -5,7 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
-import { type AudienceOwner, type AudienceTarget, Audiences } from '../../common/audiences/audiences';
+import { type AudienceCard, type AudienceOwner, type AudienceTarget, Audiences } from '../../common/audiences/audiences';
+import { searchDocument } from '../../common/search/search-text';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
@@ -194,6 +195,17 @@ export class CirclesService implements AudienceOwner {
     const sql = `SELECT circle_id FROM ${table} WHERE ${column} = $1 ORDER BY circle_id`;
     const rows: Array<{ circle_id: number }> = tx ? await tx.query(sql, [objectId]) : await this.sql.query(sql, [objectId]);
     return rows.map((r) => r.circle_id);
+  }
+
+  async search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]> {
+    const rows: CircleRow[] = await this.sql.query(
+      `SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE ($3::text IS NULL OR c.search_vector @@ to_tsquery('simple', $3)) ORDER BY c.created_on DESC, c.id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset, tsQuery],
+    );
+    return rows.map((r) => {
+      const card = this.pack(r);
+      return { id: card.id, title: card.title, caption: card.description, img: card.image, created_on: card.created_on };
+    });
   }
 
   // Leaving the site
@@ -446,8 +458,9 @@ export class CirclesService implements AudienceOwner {
       }
       const row = await this.db.transaction(async (tx) => {
         const [created]: CircleRow[] = await tx.query(
-          `INSERT INTO circles AS c (owner_id, title, description, image, background_image, member_count) VALUES ($1, $2, $3, $4, $5, 1) RETURNING ${CIRCLE_COLUMNS}`,
-          [viewer.id, dto.title, dto.description, iconKey, coverKey],
+          `INSERT INTO circles AS c (owner_id, title, description, image, background_image, member_count, search_text) VALUES ($1, $2, $3, $4, $5, 1, $6)
+           RETURNING ${CIRCLE_COLUMNS}`,
+          [viewer.id, dto.title, dto.description, iconKey, coverKey, searchDocument(dto.title, dto.description)],
         );
         await tx.query(`INSERT INTO circle_members (circle_id, user_id) VALUES ($1, $2)`, [created.id, viewer.id]);
         return created;
