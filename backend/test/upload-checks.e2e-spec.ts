@@ -146,7 +146,7 @@ describe('uploads are checked by content, downloads named by it', () => {
       const repo = db.getRepository(UploadedFile);
       const row = repo.create({
         userId: uploader.userId, title: `retry ${attempts}`, description: '', fileName: 'rates.csv', storageKey: key, mimeType: 'text/csv',
-        kind: 'csv', sizeBytes: 100, price: 0, mydata: false, language: 'ja', communityIds: [], status, attempts,
+        kind: 'csv', sizeBytes: 100, price: 0, mydata: false, language: 'ja', status, attempts,
       });
       await repo.insert(row);
       return row.id;

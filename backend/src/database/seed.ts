@@ -105,7 +105,6 @@ async function seedDemoBooks(app: INestApplication, dataSource: DataSource, stor
         price: demo.price ?? 0,
         mydata: !!demo.price,
         language: demo.language,
-        communityIds: [],
         status: 'pending',
       });
       await manager.getRepository(UploadedFile).insert(row);

@@ -66,10 +66,10 @@ export async function createBook(app: INestApplication, opts: BookOptions): Prom
     for (const userId of opts.contributors) {
       const file = tx.getRepository(UploadedFile).create({
         userId, pageId: bookId, title, fileName: 'data.csv', storageKey: `files/fixture-${next()}.csv`, mimeType: 'text/csv', kind: 'csv',
-        sizeBytes: 1, status: 'done', language: opts.language ?? 'ja', communityIds: [],
+        sizeBytes: 1, status: 'done', language: opts.language ?? 'ja',
       });
       await tx.getRepository(UploadedFile).insert(file);
-      await books.attachFile({ bookId, fileId: file.id, userId, title, communityIds: [] }, tx);
+      await books.attachFile({ bookId, fileId: file.id, userId, title }, tx);
     }
     return bookId;
   });

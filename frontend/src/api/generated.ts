@@ -8,6 +8,7 @@ export const addTagTypes = [
   "books",
   "follows",
   "posts",
+  "circles",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -813,6 +814,156 @@ const injectedRtkApi = api
         }),
         providesTags: ["posts"],
       }),
+      getCommunity: build.query<GetCommunityApiResponse, GetCommunityApiArg>({
+        query: (queryArg) => ({ url: `/api/user/community/${queryArg.id}/` }),
+        providesTags: ["circles"],
+      }),
+      getCommunityStatus: build.query<
+        GetCommunityStatusApiResponse,
+        GetCommunityStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community_status/${queryArg.id}/`,
+        }),
+        providesTags: ["circles"],
+      }),
+      listCommunityBooks: build.query<
+        ListCommunityBooksApiResponse,
+        ListCommunityBooksApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community/${queryArg.id}/monopages-with-files/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      listCommunityMembers: build.query<
+        ListCommunityMembersApiResponse,
+        ListCommunityMembersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community/${queryArg.id}/members/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      listPendingJoinRequests: build.query<
+        ListPendingJoinRequestsApiResponse,
+        ListPendingJoinRequestsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community/${queryArg.id}/joinrequests-pending/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      listUserCommunities: build.query<
+        ListUserCommunitiesApiResponse,
+        ListUserCommunitiesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/user/${queryArg.id}/communities/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      listCommunityPosts: build.query<
+        ListCommunityPostsApiResponse,
+        ListCommunityPostsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/communityposts/${queryArg.id}/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      listMyCommunities: build.query<
+        ListMyCommunitiesApiResponse,
+        ListMyCommunitiesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/mycommunities/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      getCommunityNewPost: build.query<
+        GetCommunityNewPostApiResponse,
+        GetCommunityNewPostApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community-new-post/`,
+          params: {
+            communityid: queryArg.communityid,
+          },
+        }),
+        providesTags: ["circles"],
+      }),
+      createCommunity: build.mutation<
+        CreateCommunityApiResponse,
+        CreateCommunityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/create-community/`,
+          method: "POST",
+          body: queryArg.createCircleDto,
+        }),
+        invalidatesTags: ["circles"],
+      }),
+      joinCommunity: build.mutation<
+        JoinCommunityApiResponse,
+        JoinCommunityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/communityjoin/`,
+          method: "POST",
+          body: queryArg.joinCircleDto,
+        }),
+        invalidatesTags: ["circles"],
+      }),
+      acceptInvitation: build.mutation<
+        AcceptInvitationApiResponse,
+        AcceptInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/invitation/${queryArg.id}/accept/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["circles"],
+      }),
+      inviteToCommunity: build.mutation<
+        InviteToCommunityApiResponse,
+        InviteToCommunityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community/${queryArg.id}/invite/`,
+          method: "POST",
+          body: queryArg.inviteDto,
+        }),
+        invalidatesTags: ["circles"],
+      }),
+      approveJoinRequest: build.mutation<
+        ApproveJoinRequestApiResponse,
+        ApproveJoinRequestApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/community/${queryArg.id}/join-request/approve/${queryArg.userProfile}/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["circles"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1210,6 +1361,83 @@ export type ListCombinedLoggedInApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
+export type GetCommunityApiResponse = /** status 200  */ CommunityResponse;
+export type GetCommunityApiArg = {
+  id: number;
+};
+export type GetCommunityStatusApiResponse =
+  /** status 200  */ CommunityStatusResponse;
+export type GetCommunityStatusApiArg = {
+  id: number;
+};
+export type ListCommunityBooksApiResponse = /** status 200  */ PageResponse[];
+export type ListCommunityBooksApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListCommunityMembersApiResponse =
+  /** status 200  */ ProfileResponse[];
+export type ListCommunityMembersApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListPendingJoinRequestsApiResponse =
+  /** status 200  */ JoinRequestResponse[];
+export type ListPendingJoinRequestsApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListUserCommunitiesApiResponse =
+  /** status 200  */ CommunityResponse[];
+export type ListUserCommunitiesApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListCommunityPostsApiResponse = /** status 200  */ PostListResponse;
+export type ListCommunityPostsApiArg = {
+  id: number;
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ListMyCommunitiesApiResponse =
+  /** status 200  */ MyCommunityResponse[];
+export type ListMyCommunitiesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type GetCommunityNewPostApiResponse =
+  /** status 200  */ NewPostFlagResponse;
+export type GetCommunityNewPostApiArg = {
+  communityid: number;
+};
+export type CreateCommunityApiResponse = /** status 201  */ CommunityResponse;
+export type CreateCommunityApiArg = {
+  createCircleDto: CreateCircleDto;
+};
+export type JoinCommunityApiResponse = /** status 201  */ JoinRequestResponse;
+export type JoinCommunityApiArg = {
+  joinCircleDto: JoinCircleDto;
+};
+export type AcceptInvitationApiResponse = /** status 200  */ InvitationResponse;
+export type AcceptInvitationApiArg = {
+  id: number;
+};
+export type InviteToCommunityApiResponse =
+  /** status 201  */ InvitationResponse;
+export type InviteToCommunityApiArg = {
+  id: number;
+  inviteDto: InviteDto;
+};
+export type ApproveJoinRequestApiResponse =
+  /** status 200  */ JoinRequestResponse;
+export type ApproveJoinRequestApiArg = {
+  id: number;
+  userProfile: number;
+};
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -1523,7 +1751,7 @@ export type FollowCheckResponse = {
 export type FollowCountsResponse = {
   following_count: number;
   followed_count: number;
-  /** Circles joined (0 until circles exist). */
+  /** Circles joined. */
   community_count: number;
 };
 export type CombinedSearchItem = {
@@ -1600,7 +1828,7 @@ export type CreatePostDto = {
   repostingFrom?: number;
   /** Ignored: the server takes the reposted post's author. */
   repostingFromUser?: number;
-  /** A circle post (needs communities; refused until circles exist). */
+  /** A circle post (needs communities; the caller must be a member of each). A post with communities is a circle post whatever this flag says. */
   communitypost_flag?: boolean;
   /** Circle ids (repeat the key in multipart). */
   communities?: number[];
@@ -1657,6 +1885,97 @@ export type CombinedItem = {
   type: "post" | "page";
   post?: PostResponse;
   page?: PageResponse;
+};
+export type CommunityResponse = {
+  id: number;
+  title: string;
+  description: string;
+  /** Absolute URL of the icon. */
+  image: string | null;
+  /** Absolute URL of the cover image. */
+  background_image: string | null;
+  created_on: string;
+  /** The same as created_on (the old server spelled it both ways). */
+  createdon: string;
+  item_type: string;
+  /** The owner's user id. */
+  owner: number;
+  /** Books on the bookshelf (made from data files posted to the circle). */
+  page_count: number;
+  member_count: number;
+  post_count: number;
+  /** Join requests waiting for the owner. */
+  joinrequest_count: number;
+};
+export type CommunityStatusResponse = {
+  /** The caller's relation to the circle (always none for a visitor). */
+  status: "none" | "member" | "join_request_pending" | "invitation_pending";
+  /** The pending invitation (status invitation_pending), to accept with invitation/{id}/accept/. */
+  invitation_id: number | null;
+};
+export type JoinRequestResponse = {
+  id: number;
+  /** The circle. */
+  community: number;
+  /** The requester's user id (the path parameter of the approve call). */
+  userProfile: number;
+  approved: boolean;
+  created_on: string;
+  profile: ProfileSummaryResponse | null;
+};
+export type MyCommunityResponse = {
+  id: number;
+  title: string;
+  description: string;
+  /** Absolute URL of the icon. */
+  image: string | null;
+  /** Absolute URL of the cover image. */
+  background_image: string | null;
+  created_on: string;
+  /** The same as created_on (the old server spelled it both ways). */
+  createdon: string;
+  item_type: string;
+  /** The owner's user id. */
+  owner: number;
+  /** Books on the bookshelf (made from data files posted to the circle). */
+  page_count: number;
+  member_count: number;
+  post_count: number;
+  /** Join requests waiting for the owner. */
+  joinrequest_count: number;
+  /** A post arrived since the caller last opened the thread. */
+  newpost_flag: boolean;
+};
+export type NewPostFlagResponse = {
+  /** A post arrived since the caller last opened the thread. */
+  newpost_flag: boolean;
+};
+export type CreateCircleDto = {
+  title: string;
+  description: string;
+  /** The circle icon (JPEG, PNG, WebP or GIF; the client sends a 400×400 JPEG). Required. */
+  image: Blob;
+  /** The cover image (the client picks one of its default backgrounds). */
+  background_image?: Blob;
+};
+export type JoinCircleDto = {
+  /** The circle to ask to join. */
+  community: number;
+};
+export type InvitationResponse = {
+  id: number;
+  /** The circle. */
+  community: number;
+  /** The inviter's user id. */
+  inviter: number;
+  /** The invited user's id. */
+  invited_user: number;
+  accepted: boolean;
+  created_on: string;
+};
+export type InviteDto = {
+  /** User id of the person invited. */
+  invited_user: number;
 };
 export const {
   useHealthzQuery,
@@ -1742,4 +2061,18 @@ export const {
   useListLikedPostsQuery,
   useListCombinedQuery,
   useListCombinedLoggedInQuery,
+  useGetCommunityQuery,
+  useGetCommunityStatusQuery,
+  useListCommunityBooksQuery,
+  useListCommunityMembersQuery,
+  useListPendingJoinRequestsQuery,
+  useListUserCommunitiesQuery,
+  useListCommunityPostsQuery,
+  useListMyCommunitiesQuery,
+  useGetCommunityNewPostQuery,
+  useCreateCommunityMutation,
+  useJoinCommunityMutation,
+  useAcceptInvitationMutation,
+  useInviteToCommunityMutation,
+  useApproveJoinRequestMutation,
 } = injectedRtkApi;

@@ -18,10 +18,14 @@ export enum Permission {
   PostAuthor = 'post.author',
   /** Change a post's text, image, rating or flags: its author, and never for a repost (a repost shows someone else's post). (posts.own-content) */
   PostContentEdit = 'post.content-edit',
-  /** See a post (and act on it: like, comment, repost): every post outside a circle; a circles module adds its members' circle posts. (posts.public) */
+  /** See a post (and act on it: like, comment, repost): every post outside a circle, and circle posts to the members of their circles. (posts.public, circles.member-posts) */
   PostVisible = 'post.visible',
-  /** Post in (and read) a circle: its members. Contributed by the circles module once it exists (until then posting to a circle is refused as unavailable). */
+  /** Post in (and read) a circle, invite to it: its members. ids are circle ids. (circles.member) */
   CircleMember = 'circle.member',
+  /** Approve join requests of a circle and see the waiting ones: its owner. ids are circle ids. (circles.owner) */
+  CircleOwner = 'circle.owner',
+  /** Accept an invitation to a circle: the invited user. ids are invitation ids. (circles.invitee) */
+  CircleInvitee = 'circle.invitee',
   /** Delete a comment: its author only. (posts.comment-author) */
   CommentAuthor = 'comment.author',
   /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */

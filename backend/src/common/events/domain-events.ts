@@ -37,6 +37,17 @@ export interface DomainEvents {
   /** `fromId` asked to follow `toId` (request `requestId`, not approved yet). */
   'user.follow_requested': { requestId: number; fromId: number; toId: number };
 
+  /**
+   * `inviterId` invited `invitedId` to circle `circleId` (invitation `invitationId`, for the
+   * invitee). Handlers first check `CirclesService.invitationExists(invitationId)`.
+   */
+  'circle.invited': { invitationId: number; circleId: number; inviterId: number; invitedId: number };
+  /**
+   * `ownerId` approved the join request `requestId` of `requesterId` to circle `circleId` (for the
+   * requester). Handlers first check `CirclesService.joinRequestExists(requestId)`.
+   */
+  'circle.join_approved': { requestId: number; circleId: number; ownerId: number; requesterId: number };
+
   /*
    * Leaving the site (docs/architecture.md, "Leaving the site goes through the owners"). The
    * accounts module publishes both in the transaction that records them; every module that keeps

@@ -88,6 +88,15 @@ export const MESSAGES = {
   authorOnly: 'Only the author can change or delete this.',
   repostNotEditable: "A repost shows someone else's post: it cannot be edited.",
   cannotFollowSelf: 'You cannot follow yourself.',
+  // circles
+  notCircleMember: "You are not a member of this circle.",
+  circleOwnerOnly: "Only the owner of the circle can do this.",
+  alreadyCircleMember: "This user is already a member of the circle.",
+  youAreCircleMember: "You are already a member of this circle.",
+  notYourInvitation: "This invitation is not for you.",
+  circleCreated: "Circle created.",
+  joinRequestApproved: "The join request was approved.",
+  circlePostNotReposted: "A circle post cannot be reposted.",
   // sign-in providers
   googleEmailNotVerified: "Your Gmail account was not verified.",
   invalidIdToken: "The sign-in token is invalid or has expired.",

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
+import { type AudienceLink, Audiences, audienceFields } from '../../common/audiences/audiences';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker } from '../profiles/profile.packer';
@@ -61,6 +62,7 @@ export class BookPacker {
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly access: AccessService,
+    private readonly audiences: Audiences,
   ) {}
 
   async pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
@@ -76,12 +78,12 @@ export class BookPacker {
         [ids, viewer?.id ?? 0],
       ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owned: boolean }>>,
       this.db.query(
-        `SELECT file_id, page_id, title, community_ids, user_id FROM (
+        `SELECT file_id, page_id, title, ${this.audiences.linksSql('file', 'x.file_id')} AS links, user_id FROM (
            SELECT f.*, row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.file_id) AS n
              FROM book_files f WHERE f.page_id = ANY($1::int[])) x
-          WHERE n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
+          WHERE x.n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
         [ids],
-      ) as Promise<Array<{ file_id: number; page_id: number; title: string; community_ids: number[]; user_id: number }>>,
+      ) as Promise<Array<{ file_id: number; page_id: number; title: string; links: AudienceLink[] | null; user_id: number }>>,
     ]);
     const statsById = new Map(stats.map((s) => [s.id, s]));
     const [people, filesAllowed] = await Promise.all([
@@ -98,8 +100,7 @@ export class BookPacker {
         id: f.file_id,
         title: f.title,
         profile: { id: person?.id ?? null, userId: f.user_id, img: person?.img ?? null, nickName: person?.nickName ?? null },
-        communities: f.community_ids ?? [],
-        communities_info: [],
+        ...audienceFields(f.links),
       });
       filesByBook.set(f.page_id, list);
     }

@@ -50,7 +50,6 @@ export interface AttachedFile {
   fileId: number;
   userId: number;
   title: string;
-  communityIds: number[];
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {
@@ -370,6 +369,19 @@ export class BooksService {
     );
   }
 
+  /**
+   * Books whose ids another module's SQL selects (`idsSql`, over `params` as $1…; the page's
+   * LIMIT and OFFSET follow them), newest first: a circle's bookshelf.
+   */
+  listIn(idsSql: string, params: unknown[], page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
+    const n = params.length;
+    return this.packQuery(
+      `SELECT ${COLUMNS} FROM pages p WHERE p.id IN (${idsSql}) ORDER BY p.created_on DESC, p.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, page.limit, page.offset],
+      viewer,
+    );
+  }
+
   /** Books that hold files the user uploaded. */
   withFilesOf(userId: number, page: PageWindow, viewer?: AuthUser) {
     return this.packQuery(
@@ -486,8 +498,8 @@ export class BooksService {
   /** Records a data file on its Book; its uploader becomes a contributor (an owner). */
   async attachFile(file: AttachedFile, tx: EntityManager): Promise<void> {
     await tx.query(
-      `INSERT INTO book_files (file_id, page_id, user_id, title, community_ids) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (file_id) DO NOTHING`,
-      [file.fileId, file.bookId, file.userId, file.title.slice(0, 100), file.communityIds],
+      `INSERT INTO book_files (file_id, page_id, user_id, title) VALUES ($1, $2, $3, $4) ON CONFLICT (file_id) DO NOTHING`,
+      [file.fileId, file.bookId, file.userId, file.title.slice(0, 100)],
     );
     await this.grantOwnership(file.userId, file.bookId, 'contributor', tx);
   }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { Audiences } from '../../common/audiences/audiences';
+import { searchQuery } from '../../common/search/search-text';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
@@ -16,7 +18,7 @@ import { Sql } from '../../database/sql';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 
-/** What an access-log id must name ($3), by type; null: no such objects yet. */
+/** What an access-log id must name ($3), by type; null: asked of the audience owner (circles). */
 const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
   profile: 'SELECT 1 FROM profiles WHERE id = $3 AND active',
   page: 'SELECT 1 FROM pages WHERE id = $3',
@@ -47,6 +49,7 @@ export class FollowsService {
     private readonly events: EventsService,
     private readonly profiles: ProfilesService,
     private readonly packer: ProfilePacker,
+    private readonly audiences: Audiences,
   ) {
     access.contribute(Permission.FollowRequestRecipient, 'follows.recipient', (viewer, ids, tx) => this.idsWhere(`ask_to = $2`, ids, viewer, tx));
     access.contribute(Permission.FollowRequestParty, 'follows.party', (viewer, ids, tx) => this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer, tx));
@@ -210,8 +213,13 @@ export class FollowsService {
   }
 
   async counts(userId: number): Promise<FollowCountsResponse> {
-    const [row] = await this.sql.query(`SELECT following_count, followed_count FROM follow_counts WHERE user_id = $1`, [userId]);
-    return { following_count: row?.following_count ?? 0, followed_count: row?.followed_count ?? 0, community_count: 0 };
+    // Circles joined: the audience owner's fragment (0 without one).
+    const [row] = await this.sql.query(
+      `SELECT c.following_count, c.followed_count, ${this.audiences.membershipCountSql('$1::int')} AS community_count
+         FROM (SELECT $1::int AS user_id) u LEFT JOIN follow_counts c ON c.user_id = u.user_id`,
+      [userId],
+    );
+    return { following_count: row?.following_count ?? 0, followed_count: row?.followed_count ?? 0, community_count: row?.community_count ?? 0 };
   }
 
   /** profilecc/: people to follow — newest profiles, without the viewer and whom the viewer already asked to follow. */
@@ -219,22 +227,31 @@ export class FollowsService {
     return this.profiles.newestExcept(viewer, `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = :me`, page);
   }
 
-  /** combinedsearch/: users (and, once they exist, circles) matching the words. */
+  /**
+   * combinedsearch/: a page of users and a page of circles (the audience owner's) matching the
+   * words, newest first; an empty query lists the newest of both.
+   */
   async combinedSearch(q: string | undefined, page: PageWindow): Promise<CombinedSearchItem[]> {
-    const users = await this.profiles.search(q, page);
-    return users.map((u) => ({ type: 'user', id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on }));
+    const query = searchQuery(q ?? '');
+    if (!query && (q ?? '').trim()) return [];
+    const [users, circles] = await Promise.all([this.profiles.search(q, page), this.audiences.search(query, page.limit, page.offset)]);
+    const items: CombinedSearchItem[] = [
+      ...users.map((u) => ({ type: 'user' as const, id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on })),
+      ...circles.map((c) => ({ type: 'community' as const, id: c.id, userProfile: null, title: c.title, caption: c.caption, img: c.img, created_on: c.created_on })),
+    ];
+    return items.sort((a, b) => b.created_on.localeCompare(a.created_on));
   }
 
   /**
    * access-log/: one row, only for an object that exists (a profile of an active account, a Book;
-   * circles do not exist yet), checked in the same statement. Otherwise a 400 on the id field,
+   * a circle), checked in the same statement. Otherwise a 400 on the id field,
    * as DRF's PrimaryKeyRelatedField.
    */
   async logAccess(viewer: AuthUser | undefined, dto: AccessLogDto): Promise<void> {
     const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
     const objectId = dto[field];
     if (objectId === undefined || objectId === null) throw DrfValidationError.field(field, objectId === null ? Msg.nullValue : Msg.required);
-    const exists = ACCESS_LOG_OBJECTS[dto.type];
+    const exists = dto.type === 'community' ? this.audiences.existsSql('$3') : ACCESS_LOG_OBJECTS[dto.type];
     const rows = exists
       ? ((await this.db.query(
           `INSERT INTO access_logs (user_id, type, object_id) SELECT $1::integer, $2::varchar, $3::integer WHERE EXISTS (${exists}) RETURNING id`,

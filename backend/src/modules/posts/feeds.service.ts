@@ -51,6 +51,15 @@ export class FeedsService {
     return { res: await this.packer.pack(posts, viewer), totalCount: rows[0]?.total ?? 0, aggregate: { rating__sum: rows[0]?.rating_sum || null } };
   }
 
+  /**
+   * A post list whose page and totals another module's SQL selects (a circle's thread, its
+   * visibility the owner's business): `pageSql` (id, sort_key) with its LIMIT and OFFSET,
+   * `totalsSql` one row (n, rating_sum), both over `params`.
+   */
+  listOf(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser): Promise<PostListResponse> {
+    return this.list(pageSql, totalsSql, params, viewer);
+  }
+
   /** Page of a simple feed: `where` over posts p, newest first; LIMIT $2 OFFSET $3 after the list's own $1. */
   private static newestFirst(where: string): string {
     return `SELECT p.id, p.id AS sort_key FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT $2 OFFSET $3`;

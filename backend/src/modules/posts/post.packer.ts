@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { type AudienceLink, Audiences, audienceFields } from '../../common/audiences/audiences';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
@@ -18,7 +19,7 @@ const shownCounter = (column: string) =>
  * lookup per repost in the same statement.
  */
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
-  p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
+  p.new_data_flag, p.purepost_flag, p.communitypost_flag, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
   ${shownCounter('commented_counts')}, p.created_on, p.hidden`;
 
 export interface PostRow {
@@ -34,7 +35,6 @@ export interface PostRow {
   new_data_flag: boolean;
   purepost_flag: boolean;
   communitypost_flag: boolean;
-  community_ids: number[];
   liked_times: number;
   reposted_times: number;
   commented_counts: number;
@@ -56,7 +56,22 @@ export class PostPacker {
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly books: BooksService,
+    private readonly audiences: Audiences,
   ) {}
+
+  /**
+   * The audiences (circles) of the circle posts among `rows`, through the owner's SQL fragment:
+   * one statement, only when the page holds a circle post.
+   */
+  async audiencesOf(rows: Array<Pick<PostRow, 'id' | 'communitypost_flag'>>): Promise<Map<number, AudienceLink[]>> {
+    const ids = rows.filter((r) => r.communitypost_flag).map((r) => r.id);
+    if (ids.length === 0) return new Map();
+    const links: Array<{ id: number; links: AudienceLink[] | null }> = await this.db.query(
+      `SELECT x.id, ${this.audiences.linksSql('post', 'x.id')} AS links FROM unnest($1::int[]) AS x(id)`,
+      [ids],
+    );
+    return new Map(links.map((l) => [l.id, l.links ?? []]));
+  }
 
   /** The viewer's interactions with each post; on a repost, with its original (whose counters it shows). */
   async interactions(rows: Array<Pick<PostRow, 'id' | 'reposting_from'>>, viewer?: AuthUser): Promise<Map<number, { is_liked: boolean; is_reposted: boolean; is_commented: boolean }>> {
@@ -78,10 +93,11 @@ export class PostPacker {
 
   /** Packs the posts and, in the same Book packing, more Books a list shows beside them (the discovery mix). */
   async packWithBooks(rows: PostRow[], bookIds: number[], viewer?: AuthUser): Promise<{ posts: PostResponse[]; books: Map<number, PageResponse> }> {
-    const [flags, people, books] = await Promise.all([
+    const [flags, people, books, circles] = await Promise.all([
       this.interactions(rows, viewer),
       this.profiles.summaries(rows.flatMap((r) => (r.reposting_from_user ? [r.user_id, r.reposting_from_user] : [r.user_id]))),
       this.books.packByIds([...bookIds, ...rows.flatMap((r) => (r.review_to ? [r.review_to] : []))], viewer),
+      this.audiencesOf(rows),
     ]);
     const { config } = this.options;
     const posts = rows.map((r): PostResponse => {
@@ -102,8 +118,7 @@ export class PostPacker {
         new_data_flag: r.new_data_flag,
         purepost_flag: r.purepost_flag,
         communitypost_flag: r.communitypost_flag,
-        communities: r.community_ids ?? [],
-        communities_info: [], // circle titles, once circles exist
+        ...audienceFields(circles.get(r.id)),
         liked: f?.is_liked && viewer ? [viewer.id] : [],
         userPost: r.user_id,
         userPostProfile: people.get(r.user_id) ?? null,

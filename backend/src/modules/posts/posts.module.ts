@@ -21,6 +21,6 @@ import { PostsService } from './posts.service';
   ],
   controllers: [PostsController],
   providers: [PostsService, FeedsService, PostPacker],
-  exports: [PostsService, PostPacker],
+  exports: [PostsService, PostPacker, FeedsService],
 })
 export class PostsModule {}

@@ -5,6 +5,7 @@ import * as crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
+import { Audiences } from '../../common/audiences/audiences';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
@@ -64,6 +65,7 @@ export class PostsService {
     private readonly packer: PostPacker,
     private readonly profiles: ProfilePacker,
     private readonly storage: FileStorage,
+    private readonly audiences: Audiences,
   ) {
     access.contribute(Permission.PostAuthor, 'posts.author', (viewer, ids, tx) => this.idsWhere('posts', 'user_id = $2', ids, viewer, tx));
     access.contribute(Permission.PostContentEdit, 'posts.own-content', (viewer, ids, tx) => this.idsWhere('posts', 'user_id = $2 AND NOT reposting', ids, viewer, tx));
@@ -140,6 +142,8 @@ export class PostsService {
       await this.hideOfUser(userId, tx);
       await tx.query(`DELETE FROM post_likes WHERE user_id = $1`, [userId]);
       await tx.query(`DELETE FROM post_comments WHERE user_id = $1`, [userId]);
+      const circlePosts: Array<{ id: number }> = await tx.query(`SELECT id FROM posts WHERE user_id = $1 AND communitypost_flag`, [userId]);
+      await this.audiences.detach('post', circlePosts.map((p) => p.id), tx);
       await tx.query(`DELETE FROM posts WHERE user_id = $1`, [userId]);
       await tx.query(`DELETE FROM post_counts WHERE user_id = $1`, [userId]);
     });
@@ -201,15 +205,17 @@ export class PostsService {
   async insert(post: NewPost, tx: EntityManager): Promise<number> {
     const reposting = post.repostingFrom != null;
     const [row]: Array<{ id: number }> = await tx.query(
-      `INSERT INTO posts (user_id, text, img, rating, review_to, reposting, reposting_from, reposting_from_user, new_data_flag, purepost_flag, communitypost_flag, community_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO posts (user_id, text, img, rating, review_to, reposting, reposting_from, reposting_from_user, new_data_flag, purepost_flag, communitypost_flag)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (user_id, reposting_from) WHERE reposting DO NOTHING RETURNING id`,
       [
         post.userId, post.text, post.img ?? null, post.rating ?? null, post.reviewTo ?? null, reposting, post.repostingFrom ?? null,
-        post.repostingFromUser ?? null, !!post.newData, !!post.purePost, !!post.communityPost, post.communities ?? [],
+        post.repostingFromUser ?? null, !!post.newData, !!post.purePost, !!post.communityPost,
       ],
     );
     if (!row) throw DrfValidationError.nonField(ALREADY_REPOSTED);
+    // The audience owner (circles) links the post to its circles and counts it there.
+    if (post.communityPost) await this.audiences.attach('post', row.id, post.userId, post.communities ?? [], tx);
     if (!post.communityPost) await this.countPost(post.userId, 1, post.rating ?? 0, tx);
     if (reposting) {
       await tx.query(`UPDATE posts SET reposted_times = reposted_times + 1 WHERE id = $1`, [post.repostingFrom]);
@@ -225,7 +231,8 @@ export class PostsService {
     if (dto.communitypost_flag && !communities.length) throw DrfValidationError.field('communities', Msg.circlePostNeedsCircles);
     if (communities.length) {
       if (!this.access.has(Permission.CircleMember)) throw DrfValidationError.field('communities', CIRCLES_NOT_AVAILABLE);
-      await this.access.require(viewer, Permission.CircleMember, communities);
+      // Only members address a circle (403 otherwise; a circle that does not exist has no members).
+      await this.access.require(viewer, Permission.CircleMember, communities, { detail: Msg.notCircleMember });
     }
     let post: NewPost;
     if (dto.reposting) {
@@ -233,6 +240,8 @@ export class PostsService {
       const allowed = await this.access.check(viewer, Permission.PostVisible, [dto.repostingFrom]);
       const target = allowed.size ? await this.row(dto.repostingFrom) : undefined;
       if (!target) throw DrfValidationError.field('repostingFrom', invalidPk(dto.repostingFrom));
+      // A circle post stays in its circle: a repost would show it to everyone.
+      if (target.communitypost_flag) throw DrfValidationError.field('repostingFrom', Msg.circlePostNotReposted);
       // A repost of a repost reposts the original. The repost carries the original's content.
       const original = target.reposting && target.reposting_from ? ((await this.row(target.reposting_from)) ?? target) : target;
       post = {
@@ -246,7 +255,8 @@ export class PostsService {
       if (dto.reviewTo !== undefined && !(await this.books.exists(dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
       post = {
         userId: viewer.id, text: dto.text!, rating: dto.rating ?? null, reviewTo: dto.reviewTo ?? null,
-        newData: dto.new_data_flag, purePost: dto.purepost_flag, communityPost: !!dto.communitypost_flag, communities,
+        // A post addressed to circles is a circle post, whatever the flag says: it never leaves them.
+        newData: dto.new_data_flag, purePost: dto.purepost_flag, communityPost: !!dto.communitypost_flag || communities.length > 0, communities,
       };
     }
     if (image && !dto.reposting) post.img = await this.storeImage(viewer.id, image);
@@ -345,6 +355,7 @@ export class PostsService {
       );
     }
     // A hidden post is off every counter already; the purge deletes it.
+    if (row.communitypost_flag) await this.audiences.detach('post', [row.id], tx);
     const [, deleted]: [unknown, number] = await tx.query(`DELETE FROM posts WHERE id = $1 AND NOT hidden`, [row.id]);
     if (!deleted) return;
     if (!row.communitypost_flag) await this.countPost(row.user_id, -1, -(row.rating ?? 0), tx);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Audiences } from '../../common/audiences/audiences';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -35,6 +36,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     private readonly tags: TagsService,
     private readonly events: EventsService,
     private readonly books: BooksService,
+    private readonly audiences: Audiences,
   ) {
     this.generator = createBookGenerator(options.config.books);
   }
@@ -128,7 +130,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       if (!locked || locked.page_id !== null) return null;
       // Only a free file meant for everyone joins a Book on its own: a priced file (the uploader
       // sells their data) or one addressed to circles always makes a Book of its own.
-      const joinable = !(file.mydata && file.price > 0) && (file.communityIds ?? []).length === 0;
+      const circles = await this.audiences.linkedIds('file', file.id, tx);
+      const joinable = !(file.mydata && file.price > 0) && circles.length === 0;
       const existing = joinable ? await this.books.sameSubject(draft.language, subject, file.userId, tx) : null;
       const pageId =
         existing ??
@@ -142,7 +145,9 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
           },
           tx,
         ));
-      await this.books.attachFile({ bookId: pageId, fileId: file.id, userId: file.userId, title: file.title, communityIds: file.communityIds ?? [] }, tx);
+      await this.books.attachFile({ bookId: pageId, fileId: file.id, userId: file.userId, title: file.title }, tx);
+      // The circles the file was posted to put the Book on their shelves.
+      if (circles.length) await this.audiences.filePlaced(file.id, pageId, tx);
       await tx.query(`UPDATE uploaded_files SET page_id = $1, status = 'done', error = NULL, generated_on = now() WHERE id = $2`, [pageId, file.id]);
       await this.events.publish('book.generated', { fileId: file.id, userId: file.userId, bookId: pageId, joinedExisting: existing !== null }, tx);
       if (existing === null) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);

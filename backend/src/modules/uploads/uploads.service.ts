@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type AudienceLink, Audiences } from '../../common/audiences/audiences';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
@@ -47,6 +48,7 @@ export class UploadsService {
     private readonly access: AccessService,
     private readonly signer: Signer,
     private readonly quota: UploadQuota,
+    private readonly audiences: Audiences,
     events: EventsService,
   ) {
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
@@ -69,7 +71,17 @@ export class UploadsService {
     return tx ? tx.query(sql, params) : this.db.query(sql, params);
   }
 
-  toResponse(f: UploadedFile): UploadedFileResponse {
+  /** The circles each file was posted to (the owner's SQL fragment; no statement for an empty list). */
+  private async circlesOf(fileIds: number[]): Promise<Map<number, number[]>> {
+    if (fileIds.length === 0) return new Map();
+    const rows: Array<{ id: number; links: AudienceLink[] | null }> = await this.db.query(
+      `SELECT x.id, ${this.audiences.linksSql('file', 'x.id')} AS links FROM unnest($1::int[]) AS x(id)`,
+      [fileIds],
+    );
+    return new Map(rows.map((r) => [r.id, (r.links ?? []).map((l) => l.id)]));
+  }
+
+  toResponse(f: UploadedFile, communities: number[] = []): UploadedFileResponse {
     return {
       id: f.id,
       title: f.title,
@@ -82,7 +94,7 @@ export class UploadsService {
       page: f.pageId,
       price: f.price,
       mydata: f.mydata,
-      communities: f.communityIds ?? [],
+      communities,
       user_id: f.userId,
       created_on: f.createdOn.toISOString(),
     };
@@ -108,6 +120,12 @@ export class UploadsService {
       if (!type) throw DrfValidationError.field('file', UNSUPPORTED_FILE);
       if (!nameFitsType(fileName, type.kind)) throw DrfValidationError.field('file', Msg.fileExtensionMismatch);
       await this.access.require(user, Permission.ProfileExists, [user.id], { detail: PROFILE_REQUIRED });
+      const communities = [...new Set(dto.communities ?? [])];
+      if (communities.length) {
+        if (!this.access.has(Permission.CircleMember)) throw DrfValidationError.field('communities', Msg.circlesNotAvailable);
+        // Only members post data to a circle (403 otherwise).
+        await this.access.require(user, Permission.CircleMember, communities, { detail: Msg.notCircleMember });
+      }
 
       const saved = await this.db.transaction(async (manager) => {
         await this.quota.check(user.id, upload.size, manager); // per user and day (UPLOAD_DAILY_*)
@@ -123,14 +141,15 @@ export class UploadsService {
           price,
           mydata,
           language: language === 'ja' ? 'ja' : 'en',
-          communityIds: [...new Set(dto.communities ?? [])],
           status: 'pending',
         });
         await manager.getRepository(UploadedFile).insert(row);
+        // The audience owner (circles) links the file to its circles.
+        await this.audiences.attach('file', row.id, user.id, communities, manager);
         await this.jobs.send(GENERATE_QUEUE, { fileId: row.id }, manager);
         return row;
       });
-      return this.toResponse(await this.files.findOneByOrFail({ id: saved.id }));
+      return this.toResponse(await this.files.findOneByOrFail({ id: saved.id }), communities);
     } catch (err) {
       await discard();
       throw err;
@@ -140,7 +159,8 @@ export class UploadsService {
   /** A user's uploads, newest first (10 per page), with their generation state. */
   async uploadedBy(userId: number, offset: number, limit: number): Promise<UploadedFileResponse[]> {
     const rows = await this.files.find({ where: { userId, hidden: false }, order: { createdOn: 'DESC', id: 'DESC' }, skip: offset, take: limit });
-    return rows.map((r) => this.toResponse(r));
+    const circles = await this.circlesOf(rows.map((r) => r.id));
+    return rows.map((r) => this.toResponse(r, circles.get(r.id) ?? []));
   }
 
   /**

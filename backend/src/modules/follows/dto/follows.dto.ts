@@ -111,7 +111,7 @@ export class FollowCountsResponse {
   @ApiProperty()
   followed_count: number;
 
-  @ApiProperty({ description: 'Circles joined (0 until circles exist).' })
+  @ApiProperty({ description: 'Circles joined.' })
   community_count: number;
 }
 

@@ -79,7 +79,7 @@ export class CreatePostDto extends PostEditableFields {
   @IdField(false)
   repostingFromUser?: number;
 
-  @ApiPropertyOptional({ description: 'A circle post (needs communities; refused until circles exist).' })
+  @ApiPropertyOptional({ description: 'A circle post (needs communities; the caller must be a member of each). A post with communities is a circle post whatever this flag says.' })
   @BoolField()
   communitypost_flag?: boolean;
 

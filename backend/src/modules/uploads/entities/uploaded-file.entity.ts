@@ -46,9 +46,6 @@ export class UploadedFile {
   @Column({ type: 'varchar', length: 2, default: 'en' })
   language: string;
 
-  @Column({ name: 'community_ids', type: 'int', array: true, default: '{}' })
-  communityIds: number[];
-
   @Column({ type: 'varchar', length: 12, default: 'pending' })
   status: UploadStatus;
 
