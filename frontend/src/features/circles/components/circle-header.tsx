@@ -103,7 +103,7 @@ export function CircleHeader({ circle, status, invitationId }: Props) {
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.8 }}>{circle.description}</Typography>
       </Box>
-      <Dialog open={enlarged} onClose={() => setEnlarged(false)} aria-label={t('circles.icon', { title: circle.title })}>
+      <Dialog open={enlarged} onClose={() => setEnlarged(false)} slotProps={{ paper: { 'aria-label': t('circles.icon', { title: circle.title }) } }}>
         <DialogContent sx={{ p: 1 }}>
           {circle.image ? (
             <Box component="img" src={circle.image} alt={t('circles.icon', { title: circle.title })} sx={{ display: 'block', width: 'min(400px, 80vw)', height: 'auto' }} />

@@ -15,13 +15,13 @@ export function randomBackgroundIndex(random: () => number = Math.random): numbe
   return Math.min(BACKGROUND_COUNT, Math.floor(random() * BACKGROUND_COUNT) + 1);
 }
 
-function imageSize(src: string): Promise<{ width: number; height: number }> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
-    image.onerror = () => reject(new Error('image could not be read'));
-    image.src = src;
-  });
+/** The picture's size; null where the browser cannot decode pictures (the tests' DOM). */
+async function imageSize(file: Blob): Promise<{ width: number; height: number } | null> {
+  if (typeof globalThis.createImageBitmap !== 'function') return null;
+  const bitmap = await globalThis.createImageBitmap(file);
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
 }
 
 /** The largest centred square of a width×height picture. */
@@ -32,9 +32,11 @@ export function centredSquare(width: number, height: number) {
 
 /** The picked picture as the circle icon; the original file when the browser cannot redraw it. */
 export async function circleIcon(file: File): Promise<File> {
+  const size = await imageSize(file).catch(() => null);
+  if (!size) return file;
+  const { width, height } = size;
   const url = URL.createObjectURL(file);
   try {
-    const { width, height } = await imageSize(url);
     const blob = await cropToJpeg(url, centredSquare(width, height), CIRCLE_IMAGE_SIZE, CIRCLE_IMAGE_SIZE, CIRCLE_IMAGE_MAX_BYTES);
     return jpegFile(blob, file.name);
   } catch (error) {
@@ -48,7 +50,7 @@ export async function circleIcon(file: File): Promise<File> {
 /** The cover file of default `index`, fetched from the app's own files. */
 export async function backgroundFile(index: number): Promise<File | undefined> {
   try {
-    const response = await fetch(backgroundUrl(index));
+    const response = await fetch(new URL(backgroundUrl(index), globalThis.location.href).href);
     if (!response.ok) return undefined;
     const blob = await response.blob();
     return new File([blob], `bg-${String(index).padStart(2, '0')}.png`, { type: 'image/png' });
