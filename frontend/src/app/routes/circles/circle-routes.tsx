@@ -1,29 +1,25 @@
 import '@/i18n/circles';
+import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { circlesApi } from '@/api/circles-api';
-import type { Circle, CircleJoinRequest } from '@/api/circles-api';
-import { InfiniteList } from '@/components/infinite-list';
+import type { Circle } from '@/api/circles-api';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { useSession } from '@/hooks/use-session';
-import { useSnackbar } from '@/hooks/use-snackbar';
 import { isNotFound } from '@/utils/api-error';
-import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { CircleHeader } from '@/features/circles/components/circle-header';
 import { CircleTabs } from '@/features/circles/components/circle-tabs';
 import { MembersOnly } from '@/features/circles/components/members-only';
-import { PersonRow } from '@/features/follows/components/person-row';
 import { PostFab } from '@/features/posts/components/post-fab';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { LazyPostFeed } from '@/features/posts/components/lazy-post-feed';
 
 function useCircleId(): number | null {
   const { communityid } = useParams();
@@ -65,7 +61,11 @@ function CircleScreen({ section: SectionView, membersOnly = true }: { section: S
     <PageContainer width="wide" documentTitle={data.title} floatingButtons={member}>
       <CircleHeader circle={data} status={status.data.status} invitationId={status.data.invitation_id} />
       <CircleTabs circleId={data.id} owner={owner} />
-      {membersOnly && !member ? <MembersOnly visitor={!isLoggedIn} /> : <SectionView circle={data} member={member} owner={owner} />}
+      {membersOnly && !member ? <MembersOnly visitor={!isLoggedIn} /> : (
+        <Suspense fallback={<LoadingState />}>
+          <SectionView circle={data} member={member} owner={owner} />
+        </Suspense>
+      )}
       {member ? (
         <>
           <PostFab loginMessage="Header14" circle={{ id: data.id, title: data.title }} />
@@ -76,6 +76,10 @@ function CircleScreen({ section: SectionView, membersOnly = true }: { section: S
   );
 }
 
+const Books = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Books })));
+const Members = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Members })));
+const Waiting = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Waiting })));
+
 function Thread({ circle }: { circle: Circle }) {
   const { t } = useTranslation();
   const posts = circlesApi.endpoints.circlePosts.useInfiniteQuery({ id: circle.id });
@@ -84,71 +88,8 @@ function Thread({ circle }: { circle: Circle }) {
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
         {t('circles.tabThread')}
       </Typography>
-      <PostFeed query={posts} label={t('circles.threadLabel')} empty={<EmptyState message={t('circles.threadEmpty')} />} />
+      <LazyPostFeed query={posts} label={t('circles.threadLabel')} empty={<EmptyState message={t('circles.threadEmpty')} />} />
     </Box>
-  );
-}
-
-function Books({ circle }: { circle: Circle }) {
-  const { t } = useTranslation();
-  const books = circlesApi.endpoints.circleBooks.useInfiniteQuery({ id: circle.id });
-  return <BookList query={books} label={t('circles.booksLabel')} empty={<EmptyState message={t('circles.booksEmpty')} />} />;
-}
-
-function Members({ circle }: { circle: Circle }) {
-  const { t } = useTranslation();
-  const members = circlesApi.endpoints.circleMembers.useInfiniteQuery({ id: circle.id });
-  return (
-    <InfiniteList
-      query={members}
-      label={t('circles.membersLabel')}
-      minItemWidth={260}
-      getKey={(person) => person.id}
-      renderItem={(person) => (
-        <PersonRow person={person} badge={person.userProfile === circle.owner ? <Chip size="small" color="primary" label={t('circles.owner')} /> : null} />
-      )}
-      empty={<EmptyState message={t('circles.membersEmpty')} />}
-    />
-  );
-}
-
-function ApproveButton({ circleId, request }: { circleId: number; request: CircleJoinRequest }) {
-  const { t } = useTranslation();
-  const showSnack = useSnackbar();
-  const [approve, { isLoading, isSuccess }] = circlesApi.endpoints.approveJoinRequest.useMutation();
-  const onApprove = async () => {
-    try {
-      await approve({ id: circleId, userProfile: request.userProfile }).unwrap();
-      showSnack(t('circles.approved'));
-    } catch {
-      showSnack(t('circles.approveFailed'), 'error');
-    }
-  };
-  return (
-    <Button variant="contained" size="small" disabled={isLoading || isSuccess} onClick={() => void onApprove()}>
-      {t('circles.approve')}
-    </Button>
-  );
-}
-
-function Waiting({ circle, owner }: { circle: Circle; owner: boolean }) {
-  const { t } = useTranslation();
-  const requests = circlesApi.endpoints.circleJoinRequests.useInfiniteQuery({ id: circle.id }, { skip: !owner });
-  if (!owner) return <Alert severity="info">{t('circles.waitingOwnerOnly')}</Alert>;
-  return (
-    <InfiniteList
-      query={requests}
-      label={t('circles.waitingLabel')}
-      minItemWidth={260}
-      getKey={(request) => request.id}
-      renderItem={(request) => (
-        <PersonRow
-          person={{ userProfile: request.userProfile, nickName: request.profile?.nickName, img: request.profile?.img ?? null }}
-          action={<ApproveButton circleId={circle.id} request={request} />}
-        />
-      )}
-      empty={<EmptyState message={t('circles.waitingEmpty')} />}
-    />
   );
 }
 

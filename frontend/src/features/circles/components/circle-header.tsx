@@ -1,12 +1,9 @@
 import '@/i18n/circles';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -17,8 +14,11 @@ import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { absoluteDate } from '@/utils/dates';
 import { circlePaths } from '../utils/circle-paths';
-import { InviteDialog } from './invite-dialog';
 import { JoinButton } from './join-button';
+
+// The dialogs (and MUI's Dialog) load when first opened.
+const InviteDialog = lazy(() => import('./invite-dialog').then((module) => ({ default: module.InviteDialog })));
+const IconDialog = lazy(() => import('./icon-dialog').then((module) => ({ default: module.IconDialog })));
 
 type Props = { circle: Circle; status: CircleStatus; invitationId: number | null };
 
@@ -103,17 +103,16 @@ export function CircleHeader({ circle, status, invitationId }: Props) {
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.8 }}>{circle.description}</Typography>
       </Box>
-      <Dialog open={enlarged} onClose={() => setEnlarged(false)} slotProps={{ paper: { 'aria-label': t('circles.icon', { title: circle.title }) } }}>
-        <DialogContent sx={{ p: 1 }}>
-          {circle.image ? (
-            <Box component="img" src={circle.image} alt={t('circles.icon', { title: circle.title })} sx={{ display: 'block', width: 'min(400px, 80vw)', height: 'auto' }} />
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setEnlarged(false)}>{t('circles.close')}</Button>
-        </DialogActions>
-      </Dialog>
-      {inviting ? <InviteDialog open onClose={() => setInviting(false)} circle={circle} selfId={profile?.userProfile} /> : null}
+      {enlarged ? (
+        <Suspense fallback={null}>
+          <IconDialog title={circle.title} image={circle.image} onClose={() => setEnlarged(false)} />
+        </Suspense>
+      ) : null}
+      {inviting ? (
+        <Suspense fallback={null}>
+          <InviteDialog open onClose={() => setInviting(false)} circle={circle} selfId={profile?.userProfile} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
