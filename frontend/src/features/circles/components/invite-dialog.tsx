@@ -96,8 +96,8 @@ export function InviteDialog({ open, onClose, circle, selfId }: Props) {
       </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', flex: '1 1 200px' }} aria-label={t('circles.invitationUrl')}>
-            {invitationUrl(circle.id)}
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', flex: '1 1 200px' }}>
+            {t('circles.invitationUrl')}: {invitationUrl(circle.id)}
           </Typography>
           <Button variant="outlined" size="small" startIcon={<ContentCopyOutlined />} onClick={() => void onCopy()}>
             {t('circles.copyUrl')}
@@ -117,7 +117,7 @@ export function InviteDialog({ open, onClose, circle, selfId }: Props) {
               <Box component="li" key={person.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
                 <UserAvatar src={person.img} name={name} size={36} />
                 <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
-                <Button size="small" variant={done ? 'text' : 'outlined'} disabled={done} onClick={() => void onInvite(person.userProfile)} aria-label={`${t('circles.inviteSend')}: ${name}`}>
+                <Button size="small" variant={done ? 'text' : 'outlined'} disabled={done} onClick={() => void onInvite(person.userProfile)} aria-label={`${done ? t('circles.invited') : t('circles.inviteSend')} ${name}`}>
                   {done ? t('circles.invited') : t('circles.inviteSend')}
                 </Button>
               </Box>
