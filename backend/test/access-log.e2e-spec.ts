@@ -46,7 +46,7 @@ describe('access-log/', () => {
       [{ type: 'profile', profile_id: 999999 }, 'profile_id', 999999],
       [{ type: 'profile', profile_id: goneProfileId }, 'profile_id', goneProfileId],
       [{ type: 'page', page_id: 999999 }, 'page_id', 999999],
-      [{ type: 'community', community_id: 1 }, 'community_id', 1], // circles do not exist yet
+      [{ type: 'community', community_id: 999999 }, 'community_id', 999999], // no such circle
     ];
     for (const [body, field, id] of cases) {
       await request(t.http).post(api('access-log/')).set(auth(checker.token)).send(body).expect(400, { [field]: [`Invalid pk "${id}" - object does not exist.`] });

@@ -178,7 +178,7 @@ describe('access checks', () => {
       ['visitor', 'public', true],
       ['stranger', 'public', true],
       ['visitor', 'circle', false],
-      ['author', 'circle', false], // circle posts wait for the circles module's contribution
+      ['author', 'circle', false], // a circle post is for its circle's members (circle 1 does not exist: nobody)
       ['leaver', 'public', true], // as any visitor
     ]);
   });
@@ -214,17 +214,17 @@ describe('access checks', () => {
   });
 
   describe(Permission.CircleMember, () => {
-    it('has no contribution until a circles module exists, and posting to a circle says so', async () => {
-      expect(access.has(Permission.CircleMember)).toBe(false);
-      await expect(access.check(who.author, Permission.CircleMember, [1])).rejects.toThrow(/no access contribution/);
-      const res = await request(t.http).post('/api/user/monopost/').set(auth(tokens.author)).send({ text: 'hi', communities: [1] }).expect(400);
-      expect(res.body).toEqual({ communities: [expect.any(String)] });
+    it('is contributed by the circles module: a non-member (of a circle that does not exist, here) is refused posting to it', async () => {
+      expect(access.contributors(Permission.CircleMember)).toEqual(['circles.member']);
+      expect(await access.check(who.author, Permission.CircleMember, [1])).toEqual(new Set());
+      const res = await request(t.http).post('/api/user/monopost/').set(auth(tokens.author)).send({ text: 'hi', communities: [1] }).expect(403);
+      expect(res.body).toEqual({ detail: 'You are not a member of this circle.' });
     });
   });
 
-  it('declares no permission that nothing uses: every one but CircleMember has a contribution', () => {
+  it('declares no permission that nothing uses: every one has a contribution', () => {
     const missing = Object.values(Permission).filter((p) => !access.has(p));
-    expect(missing).toEqual([Permission.CircleMember]);
+    expect(missing).toEqual([]);
   });
 
   describe('require', () => {

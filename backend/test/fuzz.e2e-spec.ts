@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
+import sharp from 'sharp';
 import request from 'supertest';
 import { checkResponse, openApi } from './helpers/openapi-check';
 import { type RawRequest, type RawResponse, sendRaw } from './helpers/raw-http';
@@ -473,6 +474,11 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     ({ token } = await signUp(t, 'fuzz@example.com'));
     const res = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'fuzzer').expect(201);
     profileId = res.body.id;
+    // A circle of the fuzzer's with the same id as the profile, so that generated ids name a real
+    // circle (its members, thread, invitations and join requests are reached, not only 404s).
+    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } }).jpeg().toBuffer();
+    const circle = await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Fuzz circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201);
+    expect(circle.body.id).toBe(profileId);
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
     port = (t.http.address() as AddressInfo).port;
   });

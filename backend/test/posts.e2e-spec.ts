@@ -108,7 +108,6 @@ describe('posts', () => {
       [{}, 'text', 'This field is required.'],
       [{ reposting: true }, 'repostingFrom', 'This field is required.'],
       [{ reposting: true, repostingFrom: 999999 }, 'repostingFrom', 'Invalid pk "999999" - object does not exist.'],
-      [{ text: 'x', communitypost_flag: true, communities: [1] }, 'communities', 'Circles are not available yet.'],
       [{ text: 'x', communitypost_flag: true }, 'communities', 'A circle post needs its circles.'],
     ])('refuses %j', async (body, field, message) => {
       const res = await request(t.http).post(api('monopost/')).set(auth(author.token)).send(body).expect(400);

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import sharp from 'sharp';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -38,6 +39,7 @@ interface Made {
   firstBook: number;
   firstPost: number;
   reviewedBook: number;
+  circle: number;
 }
 
 /**
@@ -79,6 +81,13 @@ const FIXTURES: Record<string, { kind: 'books' | 'other' | 'social'; params?: (m
   '/api/user/approval/Followeduser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
   '/api/user/combinedsearch/': { kind: 'social', full: true, params: () => ({ q: 'budget' }) },
   '/api/user/profilecc/': { kind: 'social', full: true },
+  // Circles: the budget user owns one; its shelf holds the Books made, its members, thread and waiting list the people made.
+  '/api/user/community/{id}/monopages-with-files/': { kind: 'books', full: true, params: (m) => ({ id: m.circle }) },
+  '/api/user/user/{id}/communities/': { kind: 'other', params: (m) => ({ id: m.me }) },
+  '/api/user/mycommunities/': { kind: 'other' },
+  '/api/user/community/{id}/members/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
+  '/api/user/community/{id}/joinrequests-pending/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
+  '/api/user/communityposts/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
 };
 
 /** The URL of a list's first page, or the parameters no fixture fills. */
@@ -137,7 +146,7 @@ describe('statements per list request', () => {
   });
 
   const lists = listPaths();
-  const made: Made = { me: 0, tagId: 0, firstBook: 0, firstPost: 0, reviewedBook: 0 };
+  const made: Made = { me: 0, tagId: 0, firstBook: 0, firstPost: 0, reviewedBook: 0, circle: 0 };
   const urls = (kinds: string[]) =>
     [...lists].filter(([template]) => kinds.includes(FIXTURES[template]?.kind)).map(([template, op]) => ({ template, url: urlOf(template, op, made).url }));
 
@@ -155,6 +164,8 @@ describe('statements per list request', () => {
     for (let i = 0; i < n; i++) {
       const bookId = await createBook(t.app, { title: `健康データ ${i} 保険`, language, contributors: [ownerId], tagIds: [tagId] });
       await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId: bookId }).expect(201);
+      // Its file was posted to the budget circle: the Book is on the circle's shelf.
+      await db.query(`INSERT INTO circle_files (circle_id, file_id, user_id, page_id) SELECT $1, file_id, user_id, page_id FROM book_files WHERE page_id = $2`, [made.circle, bookId]);
     }
   }
 
@@ -176,6 +187,8 @@ describe('statements per list request', () => {
     const me = (await db.query(`SELECT id FROM users WHERE email = 'budget@example.com'`))[0].id;
     made.me = me;
     made.tagId = tagId;
+    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } }).jpeg().toBuffer();
+    made.circle = (await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Statement circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201)).body.id;
     await addBooks(1, me);
     made.firstBook = (await request(t.http).get('/api/user/newpagecc/?count=0').expect(200)).body[0].id;
     await addBooks(1, me, 'en');
@@ -218,6 +231,11 @@ describe('statements per list request', () => {
         await request(t.http).put(`/api/user/monopost/${postId}/`).set(auth(token)).send({ liked: [me] }).expect(200);
         await request(t.http).post('/api/user/monocomment/').set(auth(token)).send({ text: 'c', post: made.firstPost }).expect(201);
         await request(t.http).post('/api/user/monopost/').set(auth(other.token)).send({ reposting: true, repostingFrom: made.firstPost }).expect(201);
+        // The other joins the budget circle and posts in it; the stranger asks to join.
+        await request(t.http).post('/api/user/communityjoin/').set(auth(other.token)).send({ community: made.circle }).expect(201);
+        await request(t.http).post(`/api/user/community/${made.circle}/join-request/approve/${other.userId}/`).set(auth(token)).expect(200);
+        await createPost(t.app, { userId: other.userId, text: `circle ${i}`, communities: [made.circle] });
+        await request(t.http).post('/api/user/communityjoin/').set(auth(stranger.token)).send({ community: made.circle }).expect(201);
       }
     }
     await addPeople(2);

@@ -7,7 +7,7 @@ import { notFound } from '../common/http/id-param.pipe';
 import { FileStorage } from './file-storage';
 
 /** Public images (avatars, covers, post images) are served from /media/<key>, streamed from the storage driver. */
-export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/'];
+export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/', 'circles/'];
 
 /**
  * The route below is find-my-way's wildcard '*' (Fastify's router takes nothing else at the end

@@ -28,6 +28,17 @@ export interface AudienceOwner {
   filePlaced(fileId: number, bookId: number, tx: EntityManager): Promise<void>;
   /** The audiences a file is linked to (a file addressed to an audience makes a Book of its own). */
   linkedIds(target: AudienceTarget, objectId: number, tx?: EntityManager): Promise<number[]>;
+  /** Audiences matching a `to_tsquery('simple', …)` query (null: all), newest first, one page (combined search). */
+  search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]>;
+}
+
+/** An audience as a search result card shows it. */
+export interface AudienceCard {
+  id: number;
+  title: string;
+  caption: string;
+  img: string | null;
+  created_on: string;
 }
 
 /** One audience as a post or file response shows it. */
@@ -81,6 +92,10 @@ export class Audiences {
 
   async linkedIds(target: AudienceTarget, objectId: number, tx?: EntityManager): Promise<number[]> {
     return this.owner ? this.owner.linkedIds(target, objectId, tx) : [];
+  }
+
+  async search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]> {
+    return this.owner ? this.owner.search(tsQuery, limit, offset) : [];
   }
 }
 

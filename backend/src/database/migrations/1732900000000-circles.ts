@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Circles (the circles module's tables).
- * - circles: title, description, images, the owner, and stored counters changed in the acting
+ * - circles: title, description, images, the owner, words to search (search_text, as profiles), and stored counters changed in the acting
  *   transaction (member_count, post_count, page_count, joinrequest_count) and the newest post
  *   (last_post_id, for the "new post" flag).
  * - circle_members: who belongs, since when, and the newest post each member has seen.
@@ -36,9 +36,12 @@ export class Circles1732900000000 implements MigrationInterface {
         page_count integer NOT NULL DEFAULT 0,
         joinrequest_count integer NOT NULL DEFAULT 0,
         last_post_id integer NOT NULL DEFAULT 0,
+        search_text text NOT NULL DEFAULT '',
+        search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
         created_on timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX circles_owner_idx ON circles (owner_id)`);
+    await q.query(`CREATE INDEX circles_search_idx ON circles USING gin (search_vector)`);
     await q.query(`CREATE INDEX circles_created_idx ON circles (created_on DESC, id DESC)`);
 
     await q.query(`

@@ -144,6 +144,7 @@ export class CirclesController {
   @ApiOkResponse({ type: NewPostFlagResponse })
   @ApiValidationErrors()
   @ApiAuthErrors()
+  @ApiNotFound()
   newPost(@CurrentUser() viewer: AuthUser, @Query('communityid') communityId?: string): Promise<NewPostFlagResponse> {
     return this.circles.newPostFlag(viewer, parseId(communityId, 'communityid'));
   }

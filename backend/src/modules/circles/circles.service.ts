@@ -1,4 +1,3 @@
-import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -6,7 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
-import { type AudienceOwner, type AudienceTarget, Audiences } from '../../common/audiences/audiences';
+import { type AudienceCard, type AudienceOwner, type AudienceTarget, Audiences } from '../../common/audiences/audiences';
+import { searchDocument } from '../../common/search/search-text';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
@@ -159,7 +159,7 @@ export class CirclesService implements AudienceOwner {
     if (target === 'post') {
       await tx.query(
         `WITH linked AS (
-           INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT x, $2, $3 FROM unnest($1::int[]) AS x ON CONFLICT DO NOTHING RETURNING circle_id
+           INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT c.id, $2, $3 FROM circles c WHERE c.id = ANY($1::int[]) ON CONFLICT DO NOTHING RETURNING circle_id
          ), counted AS (
            UPDATE circles c SET post_count = c.post_count + 1, last_post_id = GREATEST(c.last_post_id, $2) WHERE c.id IN (SELECT circle_id FROM linked)
          )
@@ -167,7 +167,7 @@ export class CirclesService implements AudienceOwner {
         [ids, objectId, userId],
       );
     } else {
-      await tx.query(`INSERT INTO circle_files (circle_id, file_id, user_id) SELECT x, $2, $3 FROM unnest($1::int[]) AS x ON CONFLICT DO NOTHING`, [ids, objectId, userId]);
+      await tx.query(`INSERT INTO circle_files (circle_id, file_id, user_id) SELECT c.id, $2, $3 FROM circles c WHERE c.id = ANY($1::int[]) ON CONFLICT DO NOTHING`, [ids, objectId, userId]);
     }
   }
 
@@ -195,6 +195,17 @@ export class CirclesService implements AudienceOwner {
     const sql = `SELECT circle_id FROM ${table} WHERE ${column} = $1 ORDER BY circle_id`;
     const rows: Array<{ circle_id: number }> = tx ? await tx.query(sql, [objectId]) : await this.sql.query(sql, [objectId]);
     return rows.map((r) => r.circle_id);
+  }
+
+  async search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]> {
+    const rows: CircleRow[] = await this.sql.query(
+      `SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE ($3::text IS NULL OR c.search_vector @@ to_tsquery('simple', $3)) ORDER BY c.created_on DESC, c.id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset, tsQuery],
+    );
+    return rows.map((r) => {
+      const card = this.pack(r);
+      return { id: card.id, title: card.title, caption: card.description, img: card.image, created_on: card.created_on };
+    });
   }
 
   // Leaving the site
@@ -447,8 +458,9 @@ export class CirclesService implements AudienceOwner {
       }
       const row = await this.db.transaction(async (tx) => {
         const [created]: CircleRow[] = await tx.query(
-          `INSERT INTO circles AS c (owner_id, title, description, image, background_image, member_count) VALUES ($1, $2, $3, $4, $5, 1) RETURNING ${CIRCLE_COLUMNS}`,
-          [viewer.id, dto.title, dto.description, iconKey, coverKey],
+          `INSERT INTO circles AS c (owner_id, title, description, image, background_image, member_count, search_text) VALUES ($1, $2, $3, $4, $5, 1, $6)
+           RETURNING ${CIRCLE_COLUMNS}`,
+          [viewer.id, dto.title, dto.description, iconKey, coverKey, searchDocument(dto.title, dto.description)],
         );
         await tx.query(`INSERT INTO circle_members (circle_id, user_id) VALUES ($1, $2)`, [created.id, viewer.id]);
         return created;

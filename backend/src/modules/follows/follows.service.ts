@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Audiences } from '../../common/audiences/audiences';
+import { searchQuery } from '../../common/search/search-text';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
@@ -226,10 +227,19 @@ export class FollowsService {
     return this.profiles.newestExcept(viewer, `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = :me`, page);
   }
 
-  /** combinedsearch/: users (and, once they exist, circles) matching the words. */
+  /**
+   * combinedsearch/: a page of users and a page of circles (the audience owner's) matching the
+   * words, newest first; an empty query lists the newest of both.
+   */
   async combinedSearch(q: string | undefined, page: PageWindow): Promise<CombinedSearchItem[]> {
-    const users = await this.profiles.search(q, page);
-    return users.map((u) => ({ type: 'user', id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on }));
+    const query = searchQuery(q ?? '');
+    if (!query && (q ?? '').trim()) return [];
+    const [users, circles] = await Promise.all([this.profiles.search(q, page), this.audiences.search(query, page.limit, page.offset)]);
+    const items: CombinedSearchItem[] = [
+      ...users.map((u) => ({ type: 'user' as const, id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on })),
+      ...circles.map((c) => ({ type: 'community' as const, id: c.id, userProfile: null, title: c.title, caption: c.caption, img: c.img, created_on: c.created_on })),
+    ];
+    return items.sort((a, b) => b.created_on.localeCompare(a.created_on));
   }
 
   /**

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
-import { IsOmittable, trim } from '../../../common/http/transforms';
+import { trim } from '../../../common/http/transforms';
 import { IdField } from '../../follows/dto/follows.dto';
 import { ProfileSummaryResponse } from '../../profiles/dto/profile.dto';
 
