@@ -11,11 +11,17 @@ import type { SeededUser } from './support/seed';
  * header but not the thread and asks to join; A approves on the waiting tab; C reads the thread.
  * A visitor sees the header and a login prompt. axe on each screen.
  */
-async function pageAs(browser: Browser, user: SeededUser | null): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function pageAs(browser: Browser, user: SeededUser | null, language: 'en' | 'ja' = 'en', width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 } });
   const page = await context.newPage();
-  if (user) await useToken(page, user.token, 'en');
+  if (user) await useToken(page, user.token, language);
+  else await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
   return page;
+}
+
+/** Nothing wider than the screen (360 px phones). */
+async function fitsWidth(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
 test('create, invite, join by the invitation URL, post, ask to join, approve', async ({ browser, request }) => {
@@ -102,4 +108,17 @@ test('create, invite, join by the invitation URL, post, ask to join, approve', a
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByText('Log in to join the circle and read its thread.')).toBeVisible();
   await expectAccessible(visitor, '/communitypage/{id} visitor');
+
+  // At 360 px: the member's thread, and a Japanese visitor's header and prompt.
+  await invited.setViewportSize({ width: 360, height: 740 });
+  await invited.reload();
+  await expect(invited.getByText('First brew of the season')).toBeVisible();
+  await fitsWidth(invited);
+  await expectAccessible(invited, '/communitypage/{id} member 360');
+  const phoneVisitor = await pageAs(browser, null, 'ja', 360);
+  await phoneVisitor.goto(`/communitypage/${id}`);
+  await expect(phoneVisitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(phoneVisitor.getByText('ログインしてサークルに参加すると、スレッドを読めます。')).toBeVisible();
+  await fitsWidth(phoneVisitor);
+  await expectAccessible(phoneVisitor, '/communitypage/{id} visitor 360 ja');
 });

@@ -62,6 +62,33 @@ describe('a circle', () => {
     expect(body).toMatch(/name="communitypost_flag"\r\n\r\ntrue/);
   });
 
+  it('posts data to the circle: the upload dialog sends the circle and stays on the circle', async () => {
+    const api = mockApi(
+      circleHandlers('member', {
+        'POST /api/user/upload/': () => reply(201, { id: 5, title: 'Rates', user_id: 42 }),
+      }),
+    );
+    const { user, router } = renderApp('/communitypage/7', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    await screen.findByText('First tea of the year');
+    await user.click(screen.getByRole('button', { name: 'Post data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post data' });
+    expect(within(dialog).getByText('Posting to Tea lovers')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
+    await user.upload(within(dialog).getByLabelText('Data file'), new File(['a,b\n1,2\n'], 'rates.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Your data was posted. The Book will be ready in a moment.')).toBeInTheDocument();
+    expect(String(api.callsTo('POST /api/user/upload/')[0].body)).toMatch(/name="communities"\r\n\r\n7\r\n/);
+    expect(router.state.location.pathname).toBe('/communitypage/7');
+  });
+
+  it('speaks Japanese: the join states and the circle created message', async () => {
+    mockApi({ ...circleHandlers('join_request_pending'), 'GET /api/user/account/': () => reply(200, { email: 'me@example.com', language: 'ja' }) });
+    renderApp('/communitypage/7', { token: 'tok' });
+    expect(await screen.findByRole('button', { name: '申請中' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'スレッド' })).toBeInTheDocument();
+  });
+
   it('shows a non-member the header and blurred shortcuts, not the thread; the join button sends a request', async () => {
     const api = mockApi(circleHandlers('none', { 'POST /api/user/communityjoin/': () => reply(201, { id: 3, community: 7, userProfile: 42, approved: false, created_on: '2024-01-01T00:00:00Z', profile: null }) }));
     const { user } = renderApp('/communitypage/7', { token: 'tok' });
