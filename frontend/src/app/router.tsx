@@ -52,6 +52,13 @@ const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-
 const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
 const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
 const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
+const CircleListRoute = lazyRoute(() => import('./routes/circles/circle-list-routes'), 'CircleListRoute');
+const UserCircleListRoute = lazyRoute(() => import('./routes/circles/circle-list-routes'), 'UserCircleListRoute');
+const CircleThreadRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleThreadRoute');
+const CircleBooksRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleBooksRoute');
+const CircleMembersRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleMembersRoute');
+const CircleWaitingRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleWaitingRoute');
+const CircleLoginRoute = lazyRoute(() => import('./routes/circles/circle-login-route'), 'CircleLoginRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -112,6 +119,13 @@ export const routes: RouteObject[] = [
       { path: '/userfollowed', element: <UserFollowedRoute /> },
       { path: '/likedposts', element: <LikedPostsRoute /> },
       { path: '/users', element: <UsersRoute /> },
+      { path: '/communitylist', element: <CircleListRoute /> },
+      { path: '/usercommunitylist', element: <UserCircleListRoute /> },
+      { path: '/communitypage/:communityid', element: <CircleThreadRoute /> },
+      { path: '/communitypagebook/:communityid', element: <CircleBooksRoute /> },
+      { path: '/communitypagemember/:communityid', element: <CircleMembersRoute /> },
+      { path: '/communitypagewaiting/:communityid', element: <CircleWaitingRoute /> },
+      { path: '/communitylogin/:communityid', element: <CircleLoginRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },

@@ -105,10 +105,12 @@ type Props = {
   renderButton?: (open: () => void) => ReactNode;
   /** Steps aside (not shown, not focusable) while something it would cover is on screen. */
   stowed?: boolean;
+  /** In a circle: the data is posted to it (its Book goes on the circle's bookshelf). */
+  circle?: { id: number; title: string };
 };
 
 /** The "post data" button: opens the upload dialog for logged-in users with a profile. */
-export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButton, stowed = false }: Props) {
+export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButton, stowed = false, circle }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const showSnack = useSnackbar();
@@ -146,6 +148,7 @@ export function PostDataFab({ loginMessage = 'Header14', onUploaded, renderButto
           <UploadDataDialog
             open={open}
             userId={profile.userProfile}
+            circle={circle}
             onClose={() => setOpen(false)}
             onUploaded={(file) => {
               setOpen(false);

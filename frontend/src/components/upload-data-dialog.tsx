@@ -1,3 +1,4 @@
+import '@/i18n/circles';
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +32,8 @@ type Props = {
   userId: number;
   onClose: () => void;
   onUploaded: (file: UploadedFile) => void;
+  /** The circle the data is posted to (preselected), if any. */
+  circle?: { id: number; title: string };
 };
 
 type UploadValues = {
@@ -46,7 +49,7 @@ const EMPTY: UploadValues = { title: '', description: '', mydata: false, price: 
 const SERVER_FIELDS = { title: 'title', description: 'description', price: 'price', mydata: 'mydata', file: 'file' } as const;
 
 /** Posts a data file; the server makes a Book from it in the background. */
-export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
+export function UploadDataDialog({ open, userId, onClose, onUploaded, circle }: Props) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const translate = useServerMessage();
@@ -78,6 +81,7 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
         mydata: values.mydata,
         price: values.mydata ? values.price : 0,
         user_id: userId,
+        ...(circle ? { communities: [circle.id] } : {}),
       },
     });
     if ('data' in result && result.data) {
@@ -112,6 +116,11 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded }: Props) {
             <Typography variant="body2" color="text.secondary">
               {t('upload.intro')}
             </Typography>
+            {circle ? (
+              <Typography variant="body2" sx={{ mt: 1, fontWeight: 700, overflowWrap: 'anywhere' }}>
+                {t('circles.postToCircle', { title: circle.title })}
+              </Typography>
+            ) : null}
             <FormError messages={formErrors} />
             <TextField
               label={t('upload.fileTitle')}

@@ -1,5 +1,6 @@
 import type { Book, Profile, Tag, UploadedFile } from '@/api/types';
 import type { Post } from '@/api/social-api';
+import type { Circle } from '@/api/circles-api';
 
 let nextId = 1;
 
@@ -112,3 +113,23 @@ export function postFactory(overrides: Partial<Post> = {}): Post {
 }
 
 export const postList = (posts: Post[]) => ({ res: posts, totalCount: posts.length, aggregate: { rating__sum: null } });
+
+export function circleFactory(overrides: Partial<Circle> = {}): Circle {
+  const id = nextId++;
+  return {
+    id,
+    title: `Circle ${id}`,
+    description: `About circle ${id}`,
+    image: null,
+    background_image: null,
+    created_on: '2024-01-01T00:00:00.000Z',
+    createdon: '2024-01-01T00:00:00.000Z',
+    item_type: 'community',
+    owner: 900,
+    page_count: 0,
+    member_count: 1,
+    post_count: 0,
+    joinrequest_count: 0,
+    ...overrides,
+  };
+}

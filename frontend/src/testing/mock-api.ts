@@ -33,6 +33,9 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
       () => reply(200, { res: [], totalCount: 0, aggregate: { rating__sum: null } }),
     ]) as [string, Handler][]),
     ['GET /api/user/follower_following_counts/', () => reply(200, { following_count: 0, followed_count: 0, community_count: 0 })],
+    // Circles: none joined, nothing found, unless a test says otherwise.
+    ['GET /api/user/mycommunities/', () => reply(200, [])],
+    ['GET /api/user/combinedsearch/', () => reply(200, [])],
     // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
     ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
     ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],

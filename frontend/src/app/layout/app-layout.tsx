@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import { Suspense, lazy, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { selectToken } from '@/lib/session-slice';
+import type { SessionState } from '@/lib/session-slice';
+import { invitedCircle } from '@/features/auth/utils/in-app-browser';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { selectLoginPrompt, type LoginPromptState } from '@/lib/login-prompt-slice';
 import { Welcome } from '@/features/auth/components/welcome';
@@ -13,6 +16,22 @@ import { SkipLink } from './skip-link';
 
 // The dialog (and MUI's Dialog) loads the first time a visitor is asked to log in, not with the shell.
 const LoginPromptDialog = lazy(() => import('@/components/login-prompt-dialog').then((module) => ({ default: module.LoginPromptDialog })));
+
+// Accepting a kept circle invitation after a login: loaded only when there is one.
+const CircleInvitationHandoff = lazy(() => import('../circle-invitation-handoff').then((module) => ({ default: module.CircleInvitationHandoff })));
+
+/** Watches for a login while an invited circle is kept (checked on each login and each new screen). */
+function InvitationWatcher() {
+  const token = useSelector((state: { session: SessionState }) => selectToken(state));
+  useLocation();
+  const circle = token !== null ? invitedCircle() : null;
+  if (circle === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <CircleInvitationHandoff key={circle} circleId={circle} />
+    </Suspense>
+  );
+}
 
 function LoginPrompt() {
   const asked = useSelector((state: { loginPrompt: LoginPromptState }) => selectLoginPrompt(state)) !== null;
@@ -30,6 +49,7 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <SessionGate />
+      <InvitationWatcher />
       <SkipLink />
       <Header />
       <Box sx={{ display: 'flex', minHeight: 'calc(100vh - 64px)' }}>

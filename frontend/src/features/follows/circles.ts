@@ -3,4 +3,4 @@
  * is shown (no "Users and circles", no "0 Circles" counter). Set to true when the circles issue
  * lands; the texts and the code paths are kept.
  */
-export const CIRCLES_BUILT = false;
+export const CIRCLES_BUILT = true;

@@ -1,4 +1,5 @@
 import '@/i18n/social';
+import '@/i18n/circles';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -42,6 +43,8 @@ type Props = {
    * review's rating and a pure post's image, and saves with PUT monopost/{id}/.
    */
   post?: Post;
+  /** A post to this circle's thread (a pure post with an optional 2:1 image). */
+  circle?: { id: number; title: string };
 };
 
 type Values = { text: string; rating: number };
@@ -50,7 +53,7 @@ type Values = { text: string; rating: number };
  * The create-review dialog and the pure post dialog (2:1 image crop, 400×200), and the same
  * dialogs prefilled for the author's edit of a post.
  */
-export function PostComposerDialog({ open, onClose, book, onPublished, post }: Props) {
+export function PostComposerDialog({ open, onClose, book, onPublished, post, circle }: Props) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const inputId = useId();
@@ -125,6 +128,7 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post }: P
         createPostDto: {
           text: values.text.trim(),
           ...(book ? { reviewTo: book.id, rating: values.rating } : { purepost_flag: true }),
+          ...(circle ? { communities: [circle.id], communitypost_flag: true } : {}),
           ...(image ? { img: image.file } : {}),
         },
       }).unwrap();
@@ -144,6 +148,11 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post }: P
           {post ? (review ? t('posts.editReviewDialogTitle') : t('posts.editPostDialogTitle')) : review ? t('posts.reviewDialogTitle') : t('posts.postDialogTitle')}
         </DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          {circle ? (
+            <Typography variant="body2" color="text.secondary" sx={wrapAnywhere}>
+              {t('circles.postToCircle', { title: circle.title })}
+            </Typography>
+          ) : null}
           {review ? (
             <>
               <Typography sx={{ fontWeight: 700, ...wrapAnywhere }}>{review.title}</Typography>

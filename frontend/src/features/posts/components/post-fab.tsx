@@ -16,10 +16,12 @@ type Props = {
   book?: { id: number; title: string };
   /** Steps aside (not shown, not focusable) while something it would cover is on screen. */
   stowed?: boolean;
+  /** In a circle: the post goes to its thread. */
+  circle?: { id: number; title: string };
 };
 
 /** The "post" button: in the header on wide screens, floating beside (phone) or above the "post data" one. */
-export function PostFab({ loginMessage, book, stowed = false }: Props) {
+export function PostFab({ loginMessage, book, stowed = false, circle }: Props) {
   const { t } = useTranslation();
   const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
@@ -48,7 +50,7 @@ export function PostFab({ loginMessage, book, stowed = false }: Props) {
       />
       {open ? (
         <Suspense fallback={null}>
-          <PostComposerDialog open onClose={() => setOpen(false)} book={book} />
+          <PostComposerDialog open onClose={() => setOpen(false)} book={book} circle={circle} />
         </Suspense>
       ) : null}
     </>
