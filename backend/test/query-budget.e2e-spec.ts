@@ -5,6 +5,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Sql } from '../src/database/sql';
+import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
 import { OPENAPI_PATH } from './helpers/openapi-check';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
@@ -79,6 +80,8 @@ const FIXTURES: Record<string, { kind: 'books' | 'other' | 'social'; params?: (m
   '/api/user/approval/Followeduser/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.me }) },
   '/api/user/combinedsearch/': { kind: 'social', full: true, params: () => ({ q: 'budget' }) },
   '/api/user/profilecc/': { kind: 'social', full: true },
+  // The people who follow me are told so (user_followed).
+  '/api/user/notifications/all/': { kind: 'social', full: true },
 };
 
 /** The URL of a list's first page, or the parameters no fixture fills. */
@@ -156,6 +159,8 @@ describe('statements per list request', () => {
       const bookId = await createBook(t.app, { title: `健康データ ${i} 保険`, language, contributors: [ownerId], tagIds: [tagId] });
       await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId: bookId }).expect(201);
     }
+    // Event subscribers (notifications) run in the background: done before statements are counted.
+    await eventsHandled(t.app, 'event.');
   }
 
   async function count(path: string): Promise<{ statements: number; items: number }> {
@@ -219,6 +224,7 @@ describe('statements per list request', () => {
         await request(t.http).post('/api/user/monocomment/').set(auth(token)).send({ text: 'c', post: made.firstPost }).expect(201);
         await request(t.http).post('/api/user/monopost/').set(auth(other.token)).send({ reposting: true, repostingFrom: made.firstPost }).expect(201);
       }
+      await eventsHandled(t.app, 'event.');
     }
     await addPeople(2);
     const small: Record<string, number> = {};

@@ -189,12 +189,12 @@ export class NotificationsService {
   // Reading
 
   async unread(viewer: AuthUser): Promise<UnreadNotificationsResponse> {
-    const rows: NotificationRow[] = await this.sql.query(
-      `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+    // The total over all unread rows (the window runs before the LIMIT): one statement.
+    const rows: Array<NotificationRow & { total: number }> = await this.sql.query(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
       [viewer.id],
     );
-    const total = rows.length < UNREAD_LIST_SIZE ? rows.length : await this.unreadCount(viewer.id);
-    return { total_unread_count: total, notifications: await this.pack(rows) };
+    return { total_unread_count: rows[0]?.total ?? 0, notifications: await this.pack(rows) };
   }
 
   async unreadCount(userId: number): Promise<number> {
