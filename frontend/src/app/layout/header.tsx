@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { HEADER_ACTIONS_ID } from '@/components/header-actions';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export function Header() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function Header() {
         <Box sx={{ flexGrow: 1 }} />
         {/* The screen's actions (write a post, post data) on wide screens: components/post-data-fab.tsx. */}
         <Box id={HEADER_ACTIONS_ID} sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, mr: 1 }} />
+        {isLoggedIn ? <NotificationBell /> : null}
         {isLoggedIn ? (
           <IconButton component={RouterLink} to="/userpage" aria-label={t('nav.myAvatar')} size="small">
             <UserAvatar src={profile?.img} name={name} size={32} />
