@@ -85,7 +85,9 @@ export class NotificationsController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @ApiAuthErrors()
-  async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Query('ticket') ticket?: unknown, @CurrentUser() viewer?: AuthUser): Promise<void> {
+  async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() viewer?: AuthUser): Promise<void> {
+    // Read here, not through the query pipes: a visitor's bad ticket is a 401 like any other.
+    const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     let who: { userId: number; tokenId: number } | null = viewer ? { userId: viewer.id, tokenId: viewer.tokenId } : null;
     if (!who && typeof ticket === 'string' && ticket) who = await this.streams.redeemTicket(ticket);
     if (!who) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, ticket === undefined ? Msg.notAuthenticated : Msg.invalidToken);
