@@ -33,6 +33,20 @@ export function backoffMs(failures: number, random = Math.random()): number {
   return Math.round(Math.min(60_000, 1000 * 2 ** Math.min(failures, 6)) * (0.5 + random / 2));
 }
 
+/**
+ * Under browser automation (navigator.webdriver) the bell polls instead of streaming unless
+ * localStorage `bell-stream` is `on`: an open stream is a request that never finishes, so a
+ * journey's wait for the network to go quiet (Playwright's `networkidle`) would never end. The
+ * notifications journey turns the stream on.
+ */
+export function streamDisabledByAutomation(): boolean {
+  try {
+    return Boolean(globalThis.navigator?.webdriver) && globalThis.localStorage?.getItem('bell-stream') !== 'on';
+  } catch {
+    return false;
+  }
+}
+
 /** After this many failed attempts in a row the bell polls notifications/unread/ until the stream is back. */
 export const FALLBACK_AFTER_FAILURES = 2;
 
@@ -49,6 +63,10 @@ export function useNotificationStream(token: string | null): { polling: boolean 
 
   useEffect(() => {
     if (!token) return undefined;
+    if (streamDisabledByAutomation()) {
+      setPolling(true);
+      return undefined;
+    }
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
