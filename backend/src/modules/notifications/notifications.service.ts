@@ -141,7 +141,7 @@ export class NotificationsService {
       await this.notify(this.follows.followersSql('$8'), [userId], { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId });
     });
     // Leaving the site (domain-events.ts).
-    events.subscribe('account.deletion_requested', sub, ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
+    events.subscribe('account.deletion_requested', sub, ({ userId }) => this.hideOfUser(userId));
     events.subscribe('account.deleted', sub, ({ userId }) => this.deleteOfUser(userId));
   }
 
@@ -308,22 +308,28 @@ export class NotificationsService {
 
   /**
    * `account.deletion_requested`: nothing new reaches the user (`leaving`), and what they made
-   * others see, or were told, goes. Idempotent.
+   * others see, or were told, goes. Idempotent, also once the users row is gone (a redelivery
+   * after the purge: there is nobody left to gate).
    */
-  async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
-    await tx.query(
-      `INSERT INTO notification_settings (user_id, leaving) VALUES ($1, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`,
-      [userId],
-    );
-    await tx.query(`DELETE FROM notifications WHERE recipient_id = $1 OR actor_id = $1`, [userId]);
-    await tx.query(`DELETE FROM notification_stream_tickets WHERE user_id = $1`, [userId]);
+  async hideOfUser(userId: number): Promise<void> {
+    try {
+      await this.db.query(`INSERT INTO notification_settings (user_id, leaving) VALUES ($1, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, [userId]);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23503') throw err; // foreign key: the user is gone already
+    }
+    await this.deleteRows(userId);
   }
 
-  /** `account.deleted`: the user's rows go (hiding first, so the order of the two events does not matter). */
-  async deleteOfUser(userId: number): Promise<void> {
+  private async deleteRows(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.hideOfUser(userId, tx);
-      await tx.query(`DELETE FROM notification_settings WHERE user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM notifications WHERE recipient_id = $1 OR actor_id = $1`, [userId]);
+      await tx.query(`DELETE FROM notification_stream_tickets WHERE user_id = $1`, [userId]);
     });
+  }
+
+  /** `account.deleted`: the user's rows go, the settings (with `leaving`) last. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.deleteRows(userId);
+    await this.db.query(`DELETE FROM notification_settings WHERE user_id = $1`, [userId]);
   }
 }
