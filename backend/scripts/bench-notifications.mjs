@@ -124,8 +124,10 @@ try {
   // 2. Act-to-bell latency with every stream open.
   const acts = Number(opts.acts);
   const latencies = [];
-  for (let k = 0; k < acts; k++) {
-    const i = Math.floor(Math.random() * n);
+  // Distinct posts: a second like of the same post by the same user is no new act.
+  const order = readers.map((_, i) => i).sort(() => Math.random() - 0.5);
+  for (let k = 0; k < Math.min(acts, n); k++) {
+    const i = order[k];
     const seen = arrivals.get(i)?.length ?? 0;
     const started = Date.now();
     const res = await fetch(`http://127.0.0.1:${port}/api/user/monopost/${posts[i]}/`, {
