@@ -191,7 +191,7 @@ describe('events and jobs across processes', () => {
     const older = await start(true); // knows no subscriber "only-in-newer"
     const delivered: Array<DomainEvents['book.posted']> = [];
     await start(true, (app) => app.get(EventsService).subscribe('book.posted', 'only-in-newer', async (p) => void delivered.push(p)));
-    expect(older.get(EventsService).subscribers('book.posted')).toEqual([]);
+    expect(older.get(EventsService).subscribers('book.posted')).not.toContain('event.book.posted.only-in-newer');
 
     const db = older.get<DataSource>(getDataSourceToken());
     await expect(
@@ -240,7 +240,7 @@ describe('events and jobs across processes', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     await waitFor(() => handled.length >= events * 3, 'every delivery');
-    expect(worker.get(EventsService).subscribers('book.followed')).toHaveLength(3);
+    expect(worker.get(EventsService).subscribers('book.followed').filter((queue) => queue.includes('.latency-'))).toHaveLength(3);
     // A handler may start before the publisher's await of the COMMIT has resumed: that counts as 0.
     const sorted = handled.map(([event, at]) => Math.max(0, at - committedAt.get(event)!)).sort((a, b) => a - b);
     expect(sorted).toHaveLength(events * 3);

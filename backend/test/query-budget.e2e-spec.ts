@@ -6,6 +6,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Sql } from '../src/database/sql';
+import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
 import { OPENAPI_PATH } from './helpers/openapi-check';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
@@ -88,6 +89,8 @@ const FIXTURES: Record<string, { kind: 'books' | 'other' | 'social'; params?: (m
   '/api/user/community/{id}/members/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
   '/api/user/community/{id}/joinrequests-pending/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
   '/api/user/communityposts/{id}/': { kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
+  // The people who follow me are told so (user_followed).
+  '/api/user/notifications/all/': { kind: 'social', full: true },
 };
 
 /** The URL of a list's first page, or the parameters no fixture fills. */
@@ -167,6 +170,8 @@ describe('statements per list request', () => {
       // Its file was posted to the budget circle: the Book is on the circle's shelf.
       await db.query(`INSERT INTO circle_files (circle_id, file_id, user_id, page_id) SELECT $1, file_id, user_id, page_id FROM book_files WHERE page_id = $2`, [made.circle, bookId]);
     }
+    // Event subscribers (notifications) run in the background: done before statements are counted.
+    await eventsHandled(t.app, 'event.');
   }
 
   async function count(path: string): Promise<{ statements: number; items: number }> {
@@ -237,6 +242,7 @@ describe('statements per list request', () => {
         await createPost(t.app, { userId: other.userId, text: `circle ${i}`, communities: [made.circle] });
         await request(t.http).post('/api/user/communityjoin/').set(auth(stranger.token)).send({ community: made.circle }).expect(201);
       }
+      await eventsHandled(t.app, 'event.');
     }
     await addPeople(2);
     const small: Record<string, number> = {};

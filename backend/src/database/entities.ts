@@ -17,6 +17,7 @@ import { DeletionThroughOwners1732750000000 } from './migrations/1732750000000-d
 import { BookCounters1732770000001 } from './migrations/1732770000001-book-counters';
 import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
 import { Circles1732900000000 } from './migrations/1732900000000-circles';
+import { Notifications1733000000000 } from './migrations/1733000000000-notifications';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   BookCounters1732770000001,
   SignIn1732800000000,
   Circles1732900000000,
+  Notifications1733000000000,
 ];

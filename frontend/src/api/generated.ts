@@ -9,6 +9,7 @@ export const addTagTypes = [
   "follows",
   "posts",
   "circles",
+  "notifications",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -964,6 +965,106 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["circles"],
       }),
+      getUnreadNotifications: build.query<
+        GetUnreadNotificationsApiResponse,
+        GetUnreadNotificationsApiArg
+      >({
+        query: () => ({ url: `/api/user/notifications/unread/` }),
+        providesTags: ["notifications"],
+      }),
+      listNotifications: build.query<
+        ListNotificationsApiResponse,
+        ListNotificationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/notifications/all/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["notifications"],
+      }),
+      markAllNotificationsRead: build.mutation<
+        MarkAllNotificationsReadApiResponse,
+        MarkAllNotificationsReadApiArg
+      >({
+        query: () => ({
+          url: `/api/user/notifications/mark-all-read/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["notifications"],
+      }),
+      createNotificationStreamTicket: build.mutation<
+        CreateNotificationStreamTicketApiResponse,
+        CreateNotificationStreamTicketApiArg
+      >({
+        query: () => ({
+          url: `/api/user/notifications/stream-ticket/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["notifications"],
+      }),
+      streamNotifications: build.query<
+        StreamNotificationsApiResponse,
+        StreamNotificationsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/notifications/stream/`,
+          params: {
+            ticket: queryArg.ticket,
+          },
+        }),
+        providesTags: ["notifications"],
+      }),
+      markNotification: build.mutation<
+        MarkNotificationApiResponse,
+        MarkNotificationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/notifications/${queryArg.id}/`,
+          method: "PATCH",
+          body: queryArg.markNotificationDto,
+        }),
+        invalidatesTags: ["notifications"],
+      }),
+      getNotificationSettings: build.query<
+        GetNotificationSettingsApiResponse,
+        GetNotificationSettingsApiArg
+      >({
+        query: () => ({ url: `/api/user/notification-settings/` }),
+        providesTags: ["notifications"],
+      }),
+      putNotificationSettings: build.mutation<
+        PutNotificationSettingsApiResponse,
+        PutNotificationSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/notification-settings/`,
+          method: "PUT",
+          body: queryArg.notificationSettingsDto,
+        }),
+        invalidatesTags: ["notifications"],
+      }),
+      getNotificationSettingsAlias: build.query<
+        GetNotificationSettingsAliasApiResponse,
+        GetNotificationSettingsAliasApiArg
+      >({
+        query: () => ({
+          url: `/api/user/notification-settings/update_notification_settings/`,
+        }),
+        providesTags: ["notifications"],
+      }),
+      updateNotificationSettings: build.mutation<
+        UpdateNotificationSettingsApiResponse,
+        UpdateNotificationSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/notification-settings/update_notification_settings/`,
+          method: "PUT",
+          body: queryArg.notificationSettingsDto,
+        }),
+        invalidatesTags: ["notifications"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1437,6 +1538,49 @@ export type ApproveJoinRequestApiResponse =
 export type ApproveJoinRequestApiArg = {
   id: number;
   userProfile: number;
+};
+export type GetUnreadNotificationsApiResponse =
+  /** status 200  */ UnreadNotificationsResponse;
+export type GetUnreadNotificationsApiArg = void;
+export type ListNotificationsApiResponse =
+  /** status 200  */ NotificationResponse[];
+export type ListNotificationsApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type MarkAllNotificationsReadApiResponse =
+  /** status 200  */ MarkAllReadResponse;
+export type MarkAllNotificationsReadApiArg = void;
+export type CreateNotificationStreamTicketApiResponse =
+  /** status 200  */ StreamTicketResponse;
+export type CreateNotificationStreamTicketApiArg = void;
+export type StreamNotificationsApiResponse =
+  /** status 200 An event stream. */ string;
+export type StreamNotificationsApiArg = {
+  /** A single-use ticket from notifications/stream-ticket/. */
+  ticket?: any;
+};
+export type MarkNotificationApiResponse =
+  /** status 200  */ NotificationResponse;
+export type MarkNotificationApiArg = {
+  id: number;
+  markNotificationDto: MarkNotificationDto;
+};
+export type GetNotificationSettingsApiResponse =
+  /** status 200  */ NotificationSettingsResponse;
+export type GetNotificationSettingsApiArg = void;
+export type PutNotificationSettingsApiResponse =
+  /** status 200  */ NotificationSettingsResponse;
+export type PutNotificationSettingsApiArg = {
+  notificationSettingsDto: NotificationSettingsDto;
+};
+export type GetNotificationSettingsAliasApiResponse =
+  /** status 200  */ NotificationSettingsResponse;
+export type GetNotificationSettingsAliasApiArg = void;
+export type UpdateNotificationSettingsApiResponse =
+  /** status 200  */ NotificationSettingsResponse;
+export type UpdateNotificationSettingsApiArg = {
+  notificationSettingsDto: NotificationSettingsDto;
 };
 export type ProfileResponse = {
   /** Profile id. */
@@ -1977,6 +2121,85 @@ export type InviteDto = {
   /** User id of the person invited. */
   invited_user: number;
 };
+export type NotificationResponse = {
+  id: number;
+  type:
+    | "post_liked"
+    | "post_commented"
+    | "post_reposted"
+    | "user_followed"
+    | "data_generated"
+    | "book_posted"
+    | "data_book_followed"
+    | "data_book_owned"
+    | "followingpage_commented"
+    | "followinguser_book_generated"
+    | "community_invited"
+    | "community_joinrequest_approved";
+  read: boolean;
+  created_on: string;
+  /** The post the act concerns (liked, commented, reposted, or a post about a Book). */
+  post: number | null;
+  /** The comment (post_commented). */
+  comment: number | null;
+  /** The Book (wire: page). */
+  page: number | null;
+  /** The circle (community types). */
+  community: number | null;
+  /** Who acted; null when their account is gone (NotificationEach13). */
+  relatedUser: ProfileSummaryResponse | null;
+  /** The comment's or post's text, or the Book's title; null when it is gone or the type has none. */
+  preview: string | null;
+  /** The post or Book it links to no longer exists (NotificationEach12). */
+  target_gone: boolean;
+};
+export type UnreadNotificationsResponse = {
+  total_unread_count: number;
+  /** The newest unread notifications (at most 50). */
+  notifications: NotificationResponse[];
+};
+export type MarkAllReadResponse = {
+  /** How many notifications were marked read. */
+  marked: number;
+};
+export type StreamTicketResponse = {
+  /** Single use, valid 60 s: GET notifications/stream/?ticket=… */
+  ticket: string;
+  /** Seconds the ticket is valid. */
+  expires_in: number;
+};
+export type MarkNotificationDto = {
+  /** true marks it read, false unread. */
+  read: boolean;
+};
+export type NotificationSettingsResponse = {
+  post_liked: boolean;
+  post_commented: boolean;
+  post_reposted: boolean;
+  user_followed: boolean;
+  data_generated: boolean;
+  book_posted: boolean;
+  data_book_followed: boolean;
+  data_book_owned: boolean;
+  followingpage_commented: boolean;
+  followinguser_book_generated: boolean;
+  community_invited: boolean;
+  community_joinrequest_approved: boolean;
+};
+export type NotificationSettingsDto = {
+  post_liked?: boolean;
+  post_commented?: boolean;
+  post_reposted?: boolean;
+  user_followed?: boolean;
+  data_generated?: boolean;
+  book_posted?: boolean;
+  data_book_followed?: boolean;
+  data_book_owned?: boolean;
+  followingpage_commented?: boolean;
+  followinguser_book_generated?: boolean;
+  community_invited?: boolean;
+  community_joinrequest_approved?: boolean;
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -2075,4 +2298,14 @@ export const {
   useAcceptInvitationMutation,
   useInviteToCommunityMutation,
   useApproveJoinRequestMutation,
+  useGetUnreadNotificationsQuery,
+  useListNotificationsQuery,
+  useMarkAllNotificationsReadMutation,
+  useCreateNotificationStreamTicketMutation,
+  useStreamNotificationsQuery,
+  useMarkNotificationMutation,
+  useGetNotificationSettingsQuery,
+  usePutNotificationSettingsMutation,
+  useGetNotificationSettingsAliasQuery,
+  useUpdateNotificationSettingsMutation,
 } = injectedRtkApi;

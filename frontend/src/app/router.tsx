@@ -45,6 +45,8 @@ const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRo
 const DeleteAccountRoute = lazyRoute(() => import('./routes/settings/delete-account-route'), 'DeleteAccountRoute');
 const LanguageSettingRoute = lazyRoute(() => import('./routes/settings/language-setting-route'), 'LanguageSettingRoute');
 const SettingsRoute = lazyRoute(() => import('./routes/settings/settings-route'), 'SettingsRoute');
+const NotificationSettingRoute = lazyRoute(() => import('./routes/settings/notification-setting-route'), 'NotificationSettingRoute');
+const PostRoute = lazyRoute(() => import('./routes/social/post-route'), 'PostRoute');
 const RequestRoute = lazyRoute(() => import('./routes/social/request-route'), 'RequestRoute');
 const FollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowingRoute');
 const FollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'FollowedRoute');
@@ -128,6 +130,9 @@ export const routes: RouteObject[] = [
       { path: '/communitylogin/:communityid', element: <CircleLoginRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
+      { path: '/notificationsetting', element: <NotificationSettingRoute /> },
+      // Where a notification about a post leads (not a route of the old site).
+      { path: '/post/:postId', element: <PostRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },

@@ -39,6 +39,10 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
     ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
     ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],
+    // The header's bell (every logged-in screen): nothing unread, and no event stream (it then
+    // retries with backoff, and polls notifications/unread/ after a few failures).
+    ['GET /api/user/notifications/unread/', () => reply(200, { total_unread_count: 0, notifications: [] })],
+    ['GET /api/user/notifications/stream/', () => reply(503, { detail: 'A server error occurred.' })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

@@ -32,6 +32,8 @@ export interface DomainEvents {
   'post.commented': { commentId: number; postId: number; userId: number; authorId: number };
   /** `userId` reposted post `postId` of `authorId`; `repostId` is the new repost (a post). */
   'post.reposted': { repostId: number; postId: number; userId: number; authorId: number };
+  /** `userId` posted `postId` (a post or review, not a repost nor a circle post) about Book `bookId`. */
+  'post.about_book': { postId: number; userId: number; bookId: number };
   /** `followedId` approved the follow request `requestId` of `followerId`. */
   'user.followed': { requestId: number; followerId: number; followedId: number };
   /** `fromId` asked to follow `toId` (request `requestId`, not approved yet). */

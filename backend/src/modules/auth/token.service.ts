@@ -47,6 +47,19 @@ export class TokenService extends TokenResolver {
     return { id: row.id, email: row.email, language: row.language, tokenId: row.token_id };
   }
 
+  /**
+   * Which of these tokens still stand (logout deletes one, an account's deletion all; an inactive
+   * account's count as gone): one statement, for the live notification streams.
+   */
+  async live(tokenIds: readonly number[]): Promise<Set<number>> {
+    if (!tokenIds.length) return new Set();
+    const rows: Array<{ id: number }> = await this.sql.query(
+      `SELECT t.id FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ANY($1::int[]) AND u.is_active`,
+      [[...new Set(tokenIds)]],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   async revoke(tokenId: number): Promise<void> {
     await this.tokens.delete({ id: tokenId });
   }

@@ -100,6 +100,20 @@ export class BooksService {
     events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
   }
 
+  /**
+   * SQL (one column, user ids) of a Book's data owners: the users whose files it holds (not
+   * hidden). For an `INSERT … SELECT` of another module (notifications); `param` is the Book id's
+   * placeholder.
+   */
+  dataOwnersSql(param: string): string {
+    return `SELECT DISTINCT bf.user_id FROM book_files bf WHERE bf.page_id = ${param} AND NOT bf.hidden`;
+  }
+
+  /** SQL (one column, user ids) of a Book's followers (not hidden), as `dataOwnersSql`. */
+  followersSql(param: string): string {
+    return `SELECT pf.user_id FROM page_follows pf WHERE pf.page_id = ${param} AND NOT pf.hidden`;
+  }
+
   private async read<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
     return tx ? tx.query(sql, params) : this.sql.query<T>(sql, params);
   }

@@ -105,6 +105,14 @@ export class FollowsService {
   }
 
   /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
+  /**
+   * SQL (one column, user ids) of a user's approved followers (not hidden), for an
+   * `INSERT … SELECT` of another module (notifications); `param` is the user id's placeholder.
+   */
+  followersSql(param: string): string {
+    return `SELECT fr.ask_from FROM follow_requests fr WHERE fr.ask_to = ${param} AND fr.approved AND NOT fr.hidden`;
+  }
+
   async requestExists(requestId: number, opts: { approved?: boolean } = {}): Promise<boolean> {
     const rows = await this.sql.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND NOT hidden AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
     return rows.length > 0;

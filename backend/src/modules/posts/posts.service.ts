@@ -160,13 +160,32 @@ export class PostsService {
    * Whether an act named by an event still stands (the like not taken back, the comment or
    * repost not deleted): the check a notification handler makes first (see domain-events.ts).
    */
-  async actExists(kind: 'like' | 'comment' | 'repost', id: number): Promise<boolean> {
+  async actExists(kind: 'like' | 'comment' | 'repost' | 'post', id: number): Promise<boolean> {
     const sql = {
+      post: `SELECT 1 FROM posts WHERE id = $1 AND NOT reposting AND NOT hidden`,
       like: `SELECT 1 FROM post_likes WHERE id = $1 AND NOT hidden`,
       comment: `SELECT 1 FROM post_comments WHERE id = $1 AND NOT hidden`,
       repost: `SELECT 1 FROM posts WHERE id = $1 AND reposting AND NOT hidden`,
     }[kind];
     return (await this.sql.query(sql, [id])).length > 0;
+  }
+
+  /**
+   * Texts of posts and comments by id (one statement; hidden or deleted ones left out): the
+   * previews of notifications.
+   */
+  async texts(postIds: readonly number[], commentIds: readonly number[]): Promise<{ posts: Map<number, string>; comments: Map<number, string> }> {
+    const posts = new Map<number, string>();
+    const comments = new Map<number, string>();
+    if (!postIds.length && !commentIds.length) return { posts, comments };
+    const rows: Array<{ kind: 'post' | 'comment'; id: number; text: string }> = await this.sql.query(
+      `SELECT 'post' AS kind, id, text FROM posts WHERE id = ANY($1::int[]) AND NOT hidden
+       UNION ALL
+       SELECT 'comment' AS kind, id, text FROM post_comments WHERE id = ANY($2::int[]) AND NOT hidden`,
+      [[...new Set(postIds)], [...new Set(commentIds)]],
+    );
+    for (const r of rows) (r.kind === 'post' ? posts : comments).set(r.id, r.text);
+    return { posts, comments };
   }
 
   private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
@@ -222,6 +241,7 @@ export class PostsService {
       await this.events.publish('post.reposted', { repostId: row.id, postId: post.repostingFrom!, userId: post.userId, authorId: post.repostingFromUser! }, tx);
     } else if (post.reviewTo && !post.communityPost) {
       await this.books.recordPost(post.reviewTo, { posts: 1, rating: post.rating ?? null }, tx);
+      await this.events.publish('post.about_book', { postId: row.id, userId: post.userId, bookId: post.reviewTo }, tx);
     }
     return row.id;
   }

@@ -9,6 +9,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import type { ParseKeys } from 'i18next';
@@ -16,13 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
+import '@/i18n/notifications';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /notificationsetting, /adapplication and
+// Only routes of this milestone; /howto, /adapplication and
 // /Notations-SCTA join when those screens exist.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
+  { to: '/notificationsetting', label: 'notifications.settings.entry', hint: 'notifications.settings.entryHint', icon: NotificationsOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },

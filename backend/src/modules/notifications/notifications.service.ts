@@ -1,0 +1,329 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
+import type { DomainEvents } from '../../common/events/domain-events';
+import { notFound } from '../../common/http/id-param.pipe';
+import type { PageWindow } from '../../common/http/paging';
+import { Sql } from '../../database/sql';
+import { BooksService } from '../books/books.service';
+import { FollowsService } from '../follows/follows.service';
+import { PostsService } from '../posts/posts.service';
+import { ProfilePacker } from '../profiles/profile.packer';
+import {
+  NOTIFICATION_TYPES,
+  type NotificationResponse,
+  type NotificationSettingsDto,
+  type NotificationSettingsResponse,
+  type NotificationType,
+  type UnreadNotificationsResponse,
+} from './dto/notification.dto';
+
+/** The channel on which a new notification (or a changed unread count) is announced: payload `recipient:id` (id 0: only the count changed). */
+export const NOTIFY_CHANNEL = 'mb_notifications';
+/** The newest unread notifications notifications/unread/ answers. */
+export const UNREAD_LIST_SIZE = 50;
+/** Read notifications older than this are pruned. */
+export const KEEP_READ_DAYS = 90;
+
+/** A notification to make: what the act was and what it is about. */
+export interface NewNotification {
+  type: NotificationType;
+  actorId: number;
+  /** The unique key's object: the post, comment, Book, file or circle the act is about. */
+  objectId: number;
+  postId?: number | null;
+  commentId?: number | null;
+  pageId?: number | null;
+  communityId?: number | null;
+}
+
+type CircleInvited = DomainEvents['circle.invited'];
+type CircleJoinApproved = DomainEvents['circle.join_approved'];
+
+/** The only types made about oneself: your own file became a Book. */
+const SELF_TYPES: ReadonlySet<NotificationType> = new Set(['data_generated']);
+
+/**
+ * The one gate every notification passes (Misskey's createNotification, as a SQL predicate over
+ * a recipient expression): not to oneself, and not when the recipient turned the type off or is
+ * leaving the site (no settings row: every type on). `type` is one of NOTIFICATION_TYPES (a
+ * column name, never input).
+ */
+export function notificationGate(recipient: string, type: NotificationType, actor: string): string {
+  if (!NOTIFICATION_TYPES.includes(type)) throw new Error(`unknown notification type ${type}`);
+  const self = SELF_TYPES.has(type) ? '' : `${recipient} <> ${actor} AND `;
+  return `${self}NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = ${recipient} AND (ns.leaving OR NOT ns.${type}))`;
+}
+
+const COLUMNS = `n.id, n.type, n.read, n.created_on, n.actor_id, n.post_id, n.comment_id, n.page_id, n.community_id`;
+
+interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  read: boolean;
+  created_on: Date;
+  actor_id: number;
+  post_id: number | null;
+  comment_id: number | null;
+  page_id: number | null;
+  community_id: number | null;
+}
+
+const SETTINGS_COLUMNS = NOTIFICATION_TYPES.join(', ');
+
+/**
+ * Notifications. Owns notifications and notification_settings. Notifications are made only by
+ * the subscribers below, from durable events (never inside a request): each checks that the act
+ * still stands, then writes through `notify`, one `INSERT … SELECT` through the gate, with the
+ * unique key (recipient, type, actor, object) and `ON CONFLICT DO NOTHING`. A fan-out (a Book's
+ * followers, a user's followers) is the same statement over the owner's recipient SQL: no list
+ * of ids in memory. Each row made is announced on NOTIFY_CHANNEL in the same statement (the
+ * live bell, NotificationStreams).
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+    private readonly posts: PostsService,
+    private readonly books: BooksService,
+    private readonly follows: FollowsService,
+    private readonly profiles: ProfilePacker,
+    events: EventsService,
+  ) {
+    const sub = 'notifications';
+    events.subscribe('post.liked', sub, async ({ likeId, postId, userId, authorId }) => {
+      if (await this.posts.actExists('like', likeId)) await this.notifyOne(authorId, { type: 'post_liked', actorId: userId, objectId: postId, postId });
+    });
+    events.subscribe('post.commented', sub, async ({ commentId, postId, userId, authorId }) => {
+      if (await this.posts.actExists('comment', commentId)) {
+        await this.notifyOne(authorId, { type: 'post_commented', actorId: userId, objectId: commentId, postId, commentId });
+      }
+    });
+    events.subscribe('post.reposted', sub, async ({ repostId, postId, userId, authorId }) => {
+      if (await this.posts.actExists('repost', repostId)) await this.notifyOne(authorId, { type: 'post_reposted', actorId: userId, objectId: postId, postId });
+    });
+    // A request and its approval make one notification: the same key.
+    events.subscribe('user.follow_requested', sub, async ({ requestId, fromId, toId }) => {
+      if (await this.follows.requestExists(requestId)) await this.notifyOne(toId, { type: 'user_followed', actorId: fromId, objectId: toId });
+    });
+    events.subscribe('user.followed', sub, async ({ requestId, followerId, followedId }) => {
+      if (await this.follows.requestExists(requestId, { approved: true })) await this.notifyOne(followedId, { type: 'user_followed', actorId: followerId, objectId: followedId });
+    });
+    events.subscribe('book.generated', sub, async ({ fileId, userId, bookId }) => {
+      await this.notifyOne(userId, { type: 'data_generated', actorId: userId, objectId: fileId, pageId: bookId });
+    });
+    events.subscribe('post.about_book', sub, async ({ postId, userId, bookId }) => {
+      if (!(await this.posts.actExists('post', postId))) return;
+      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'book_posted', actorId: userId, objectId: postId, postId, pageId: bookId });
+      await this.notify(this.books.followersSql('$8'), [bookId], { type: 'followingpage_commented', actorId: userId, objectId: postId, postId, pageId: bookId });
+    });
+    events.subscribe('book.followed', sub, async ({ userId, bookId }) => {
+      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'data_book_followed', actorId: userId, objectId: bookId, pageId: bookId });
+    });
+    events.subscribe('book.owned', sub, async ({ userId, bookId }) => {
+      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'data_book_owned', actorId: userId, objectId: bookId, pageId: bookId });
+    });
+    events.subscribe('book.posted', sub, async ({ userId, bookId }) => {
+      await this.notify(this.follows.followersSql('$8'), [userId], { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId });
+    });
+    // Circles: the invitee is told of the invitation, the requester of the approval.
+    events.subscribe('circle.invited', sub, async (p) => {
+      await this.circleInvited(p);
+    });
+    events.subscribe('circle.join_approved', sub, async (p) => {
+      await this.circleJoinApproved(p);
+    });
+    // Leaving the site (domain-events.ts).
+    events.subscribe('account.deletion_requested', sub, ({ userId }) => this.hideOfUser(userId));
+    events.subscribe('account.deleted', sub, ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  /*
+   * The circle types, from the circles module's `circle.invited` and `circle.join_approved`. An
+   * invitation accepted (or a member removed) before the event is handled still leaves its
+   * notification: both lead to the circle's page, which shows the reader's state.
+   */
+  circleInvited({ circleId, inviterId, invitedId }: CircleInvited): Promise<number> {
+    return this.notifyOne(invitedId, { type: 'community_invited', actorId: inviterId, objectId: circleId, communityId: circleId });
+  }
+
+  circleJoinApproved({ circleId, ownerId, requesterId }: CircleJoinApproved): Promise<number> {
+    return this.notifyOne(requesterId, { type: 'community_joinrequest_approved', actorId: ownerId, objectId: circleId, communityId: circleId });
+  }
+
+  /** One recipient: `notify` over a one-row recipient set. */
+  notifyOne(recipientId: number, n: NewNotification, tx?: EntityManager): Promise<number> {
+    return this.notify('SELECT $8::int', [recipientId], n, tx);
+  }
+
+  /**
+   * Makes notification `n` for every user id of `recipients` (SQL of one column, its parameters
+   * from `$8` on) that passes the gate, in one statement, and announces each on NOTIFY_CHANNEL.
+   * Answers how many were made (0 for a duplicate: the unique key).
+   */
+  async notify(recipients: string, params: unknown[], n: NewNotification, tx?: EntityManager): Promise<number> {
+    const statement = `
+      WITH made AS (
+        INSERT INTO notifications (recipient_id, type, actor_id, object_id, post_id, comment_id, page_id, community_id)
+        SELECT r.id, $1, $2::int, $3::int, $4::int, $5::int, $6::int, $7::int
+          FROM (${recipients}) AS r(id)
+         WHERE ${notificationGate('r.id', n.type, '$2::int')}
+        ON CONFLICT DO NOTHING
+        RETURNING id, recipient_id
+      )
+      SELECT count(*)::int AS n FROM (SELECT pg_notify('${NOTIFY_CHANNEL}', recipient_id || ':' || id) FROM made) announced`;
+    const values = [n.type, n.actorId, n.objectId, n.postId ?? null, n.commentId ?? null, n.pageId ?? null, n.communityId ?? null, ...params];
+    const [row]: Array<{ n: number }> = await (tx ?? this.db).query(statement, values);
+    return row.n;
+  }
+
+  // Reading
+
+  async unread(viewer: AuthUser): Promise<UnreadNotificationsResponse> {
+    // The total over all unread rows (the window runs before the LIMIT): one statement.
+    const rows: Array<NotificationRow & { total: number }> = await this.sql.query(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+      [viewer.id],
+    );
+    return { total_unread_count: rows[0]?.total ?? 0, notifications: await this.pack(rows) };
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read`, [userId]);
+    return row.n;
+  }
+
+  /** notifications/all/: newest first, count paging. */
+  async all(viewer: AuthUser, page: PageWindow): Promise<NotificationResponse[]> {
+    const rows: NotificationRow[] = await this.sql.query(
+      `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT $2 OFFSET $3`,
+      [viewer.id, page.limit, page.offset],
+    );
+    return this.pack(rows);
+  }
+
+  /** One notification of `userId` (the live stream), or undefined. */
+  async one(userId: number, id: number): Promise<NotificationResponse | undefined> {
+    const rows: NotificationRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`, [id, userId]);
+    return (await this.pack(rows))[0];
+  }
+
+  /** PATCH notifications/{id}/: the recipient's own only (404 for anyone else's). */
+  async mark(viewer: AuthUser, id: number, read: boolean): Promise<NotificationResponse> {
+    const rows: NotificationRow[] = await this.db.query(
+      `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 RETURNING ${COLUMNS})
+       SELECT c.*, pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced FROM changed c`,
+      [id, viewer.id, read],
+    );
+    if (!rows.length) throw notFound();
+    return (await this.pack(rows))[0];
+  }
+
+  /** POST notifications/mark-all-read/. */
+  async markAllRead(viewer: AuthUser): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.db.query(
+      `WITH changed AS (UPDATE notifications SET read = true WHERE recipient_id = $1 AND NOT read RETURNING id)
+       SELECT c.n, CASE WHEN c.n > 0 THEN pg_notify('${NOTIFY_CHANNEL}', $1::int || ':0')::text END AS announced
+         FROM (SELECT count(*)::int AS n FROM changed) c`,
+      [viewer.id],
+    );
+    return row.n;
+  }
+
+  /**
+   * A page of rows with their actors (ProfilePacker), previews (post and comment texts: one
+   * statement; Book titles: one): at most four statements per page, whatever its size.
+   */
+  private async pack(rows: NotificationRow[]): Promise<NotificationResponse[]> {
+    if (!rows.length) return [];
+    const pageIds = rows.map((r) => r.page_id).filter((id): id is number => id !== null);
+    const [people, texts, titles] = await Promise.all([
+      this.profiles.summaries(rows.map((r) => r.actor_id)),
+      this.posts.texts(
+        rows.map((r) => r.post_id).filter((id): id is number => id !== null),
+        rows.map((r) => r.comment_id).filter((id): id is number => id !== null),
+      ),
+      this.books.titles(pageIds),
+    ]);
+    return rows.map((r) => {
+      const postText = r.post_id !== null ? texts.posts.get(r.post_id) : undefined;
+      const title = r.page_id !== null ? titles.get(r.page_id) : undefined;
+      const commentText = r.comment_id !== null ? texts.comments.get(r.comment_id) : undefined;
+      const postGone = r.post_id !== null && postText === undefined;
+      const pageGone = r.page_id !== null && title === undefined;
+      const preview = r.type === 'post_commented' ? commentText : r.post_id !== null ? postText : title;
+      return {
+        id: r.id,
+        type: r.type,
+        read: r.read,
+        created_on: new Date(r.created_on).toISOString(),
+        post: r.post_id,
+        comment: r.comment_id,
+        page: r.page_id,
+        community: r.community_id,
+        relatedUser: people.get(r.actor_id) ?? null,
+        preview: preview ?? null,
+        target_gone: postGone || pageGone,
+      };
+    });
+  }
+
+  // Settings
+
+  async settings(viewer: AuthUser): Promise<NotificationSettingsResponse> {
+    const [row]: NotificationSettingsResponse[] = await this.sql.query(`SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE user_id = $1`, [viewer.id]);
+    return row ?? (Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])) as unknown as NotificationSettingsResponse);
+  }
+
+  /** Flips the given flags (one statement); the answer is the full settings. */
+  async updateSettings(viewer: AuthUser, dto: NotificationSettingsDto): Promise<NotificationSettingsResponse> {
+    const given = NOTIFICATION_TYPES.filter((t) => typeof dto[t] === 'boolean');
+    if (!given.length) return this.settings(viewer);
+    const [row]: NotificationSettingsResponse[] = await this.db.query(
+      `INSERT INTO notification_settings (user_id, ${given.join(', ')}) VALUES ($1, ${given.map((_, i) => `$${i + 2}`).join(', ')})
+       ON CONFLICT (user_id) DO UPDATE SET ${given.map((t) => `${t} = EXCLUDED.${t}`).join(', ')}
+       RETURNING ${SETTINGS_COLUMNS}`,
+      [viewer.id, ...given.map((t) => dto[t])],
+    );
+    return row;
+  }
+
+  // Housekeeping
+
+  /** The daily prune: read notifications older than KEEP_READ_DAYS (the index on created_on WHERE read). */
+  async prune(): Promise<number> {
+    const [, n]: [unknown, number] = await this.db.query(`DELETE FROM notifications WHERE read AND created_on < now() - interval '${KEEP_READ_DAYS} days'`);
+    await this.db.query(`DELETE FROM notification_stream_tickets WHERE expires_on < now()`);
+    return n;
+  }
+
+  /**
+   * `account.deletion_requested`: nothing new reaches the user (`leaving`), and what they made
+   * others see, or were told, goes. Idempotent, also once the users row is gone (a redelivery
+   * after the purge: there is nobody left to gate).
+   */
+  async hideOfUser(userId: number): Promise<void> {
+    try {
+      await this.db.query(`INSERT INTO notification_settings (user_id, leaving) VALUES ($1, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, [userId]);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23503') throw err; // foreign key: the user is gone already
+    }
+    await this.deleteRows(userId);
+  }
+
+  private async deleteRows(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM notifications WHERE recipient_id = $1 OR actor_id = $1`, [userId]);
+      await tx.query(`DELETE FROM notification_stream_tickets WHERE user_id = $1`, [userId]);
+    });
+  }
+
+  /** `account.deleted`: the user's rows go, the settings (with `leaving`) last. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.deleteRows(userId);
+    await this.db.query(`DELETE FROM notification_settings WHERE user_id = $1`, [userId]);
+  }
+}

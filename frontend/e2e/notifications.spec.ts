@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { apiUser, useToken } from './support/seed';
+import type { SeededUser } from './support/seed';
+
+/**
+ * The live bell: B likes and comments on A's post while A's page is open; A's bell count rises
+ * without a reload (the event stream); A opens the dialog, clicks the comment notification and
+ * lands on the post; A turns likes off, and C's like then adds nothing.
+ */
+const auth = (user: SeededUser) => ({ Authorization: `Token ${user.token}` });
+
+async function like(request: APIRequestContext, user: SeededUser, postId: number) {
+  const answer = await request.put(`/api/user/monopost/${postId}/`, { headers: auth(user), data: { liked: [user.userId] } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+async function comment(request: APIRequestContext, user: SeededUser, postId: number, text: string) {
+  const answer = await request.post('/api/user/monocomment/', { headers: auth(user), data: { post: postId, text } });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+test('the bell rises live, the dialog leads to the post, and a setting turned off is respected', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const a = await apiUser(request, { label: 'notified', nickName: 'Aoi', caption: 'Posts about data' });
+  const b = await apiUser(request, { label: 'liker', nickName: 'Ben', caption: 'Likes things' });
+  const c = await apiUser(request, { label: 'late', nickName: 'Chika', caption: 'Comes later' });
+  const created = await request.post('/api/user/monopost/', { headers: auth(a), data: { text: 'Rainfall by prefecture, 2025' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: number }).id;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await useToken(page, a.token, 'en');
+  await page.addInitScript(() => window.localStorage.setItem('bell-stream', 'on'));
+  await page.goto('/home');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // B acts; A's open page hears of it without a reload.
+  await like(request, b, postId);
+  await comment(request, b, postId, 'Which year had the most rain?');
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 });
+
+  await bell.click();
+  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(dialog.getByText('Ben commented on your post')).toBeVisible();
+  await expect(dialog.getByText('Ben liked your post')).toBeVisible();
+  await expectAccessible(page, 'notification dialog');
+  await dialog.getByText('Ben commented on your post').click();
+  await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(page.getByText('Rainfall by prefecture, 2025')).toBeVisible();
+  // Closing the dialog (by following the link) marked everything read.
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // A turns likes off.
+  await page.goto('/notificationsetting');
+  const likes = page.getByRole('switch', { name: 'Likes of your posts' });
+  await expect(likes).toBeChecked();
+  await likes.click();
+  await expect(likes).not.toBeChecked();
+  await expectAccessible(page, '/notificationsetting');
+
+  // C likes (nothing) and then comments (one): the bell says 1.
+  await like(request, c, postId);
+  await comment(request, c, postId, 'Nice');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+  const list = (await (await request.get('/api/user/notifications/all/?count=0', { headers: auth(a) })).json()) as Array<{ type: string; relatedUser: { userId: number } | null }>;
+  expect(list.filter((n) => n.relatedUser?.userId === c.userId).map((n) => n.type)).toEqual(['post_commented']);
+  await context.close();
+});

@@ -1,0 +1,44 @@
+import '@/i18n/notifications';
+import { Suspense, lazy, useState } from 'react';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { useTranslation } from 'react-i18next';
+import { notificationsApi } from '@/api/notifications-api';
+import { useSession } from '@/hooks/use-session';
+import { useNotificationStream } from '../hooks/use-notification-stream';
+import { badgeText } from '../notification-view';
+
+const NotificationDialog = lazy(() => import('./notification-dialog').then((module) => ({ default: module.NotificationDialog })));
+
+/** While the stream is down the bell asks this often. */
+const POLL_MS = 30_000;
+
+/** The header's bell: the unread count (99+ above 99), kept live, and the notification dialog. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const [open, setOpen] = useState(false);
+  const { polling } = useNotificationStream(token);
+  const unread = notificationsApi.endpoints.getUnreadNotifications.useQuery(undefined, { skip: !token, pollingInterval: polling ? POLL_MS : 0 });
+  const count = unread.data?.total_unread_count ?? 0;
+  const text = badgeText(count);
+  return (
+    <>
+      <IconButton
+        aria-label={count > 0 ? t('notifications.bellLabelUnread', { count }) : t('notifications.bellLabel')}
+        onClick={() => setOpen(true)}
+        data-testid="notification-bell"
+      >
+        <Badge badgeContent={text} color="error" invisible={!text} data-testid="notification-count">
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
