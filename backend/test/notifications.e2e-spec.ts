@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -175,14 +176,29 @@ describe('notifications', () => {
     expect(n).toBe(100);
   }, 120_000);
 
-  it('the circle types, through their handlers', async () => {
+  it('the circle types, by their acts: an invitation, and an approved join request', async () => {
+    const icon = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
+    const created = await request(t.http)
+      .post(api('create-community/'))
+      .set(auth(hanako.token))
+      .field('title', 'Lab')
+      .field('description', 'Lab data')
+      .attach('image', icon, 'icon.jpg')
+      .expect(201);
+    const circle: number = created.body.id;
+    await request(t.http).post(api(`community/${circle}/invite/`)).set(auth(hanako.token)).send({ invited_user: taro.userId }).expect(201);
+    await request(t.http).post(api('communityjoin/')).set(auth(emily.token)).send({ community: circle }).expect(201);
+    await request(t.http).post(api(`community/${circle}/join-request/approve/${emily.userId}/`)).set(auth(hanako.token)).expect(200);
+    await settle();
+    expect((await all(taro)).filter((n) => n.type === 'community_invited')).toEqual([
+      expect.objectContaining({ community: circle, relatedUser: expect.objectContaining({ userId: hanako.userId }) }),
+    ]);
+    expect((await all(emily)).filter((n) => n.type === 'community_joinrequest_approved')).toEqual([expect.objectContaining({ community: circle })]);
+    // The owner is told nothing of their own acts.
+    expect((await all(hanako)).filter((n) => n.type.startsWith('community_'))).toEqual([]);
+    // A redelivered event makes no second one.
     const service = t.app.get(NotificationsService);
-    expect(await service.circleInvited({ invitationId: 1, circleId: 77, inviterId: hanako.userId, invitedId: taro.userId })).toBe(1);
-    expect(await service.circleInvited({ invitationId: 1, circleId: 77, inviterId: hanako.userId, invitedId: taro.userId })).toBe(0);
-    expect(await service.circleJoinApproved({ requestId: 2, circleId: 77, ownerId: hanako.userId, requesterId: emily.userId })).toBe(1);
-    expect(await service.circleInvited({ invitationId: 3, circleId: 78, inviterId: taro.userId, invitedId: taro.userId })).toBe(0);
-    expect((await all(taro)).find((n) => n.type === 'community_invited')).toMatchObject({ community: 77, relatedUser: expect.objectContaining({ userId: hanako.userId }) });
-    expect((await all(emily)).find((n) => n.type === 'community_joinrequest_approved')).toMatchObject({ community: 77 });
+    expect(await service.circleInvited({ invitationId: 0, circleId: circle, inviterId: hanako.userId, invitedId: taro.userId })).toBe(0);
   });
 
   it('a setting turned off suppresses exactly that type', async () => {
