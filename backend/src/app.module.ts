@@ -20,6 +20,7 @@ import { MailModule } from './modules/mail/mail.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -90,6 +91,7 @@ export class AppModule {
         UploadsModule,
         FollowsModule,
         PostsModule,
+        PaymentsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };
