@@ -11,6 +11,9 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import '@/i18n/payments';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,11 +22,13 @@ import { useSession } from '@/hooks/use-session';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /notificationsetting, /adapplication and
-// /Notations-SCTA join when those screens exist.
+// Only routes of this milestone; /howto, /notificationsetting and /adapplication join when
+// those screens exist.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
+  { to: '/bankaccount', label: 'payments.settingsEntry', hint: 'payments.settingsEntryHint', icon: AccountBalanceOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];
