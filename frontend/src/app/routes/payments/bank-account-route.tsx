@@ -24,6 +24,7 @@ import { TextInput } from '@/components/text-input';
 import { useSession } from '@/hooks/use-session';
 import { formatYen } from '@/utils/books';
 import { formatDate } from './format';
+import { leaveSite } from './leave-site';
 import { paymentErrorText } from './payment-error';
 
 /** /bankaccount: payouts through Stripe Connect (onboarding, dashboard) and the owner's earnings. */
@@ -101,7 +102,7 @@ function OnboardingForm({ again }: { again: boolean }) {
     event.preventDefault();
     setError(null);
     const result = await connect({ connectAccountDto: { name: name.trim(), email: email.trim() } });
-    if ('data' in result && result.data) window.location.assign(result.data.url);
+    if ('data' in result && result.data) leaveSite(result.data.url);
     else setError(paymentErrorText(t, 'error' in result ? result.error : undefined));
   };
   return (
@@ -123,7 +124,7 @@ function DashboardButton({ shopId }: { shopId: string }) {
   const open = async () => {
     setError(null);
     const result = await getLink({ shopId });
-    if (result.data) window.location.assign(result.data.url);
+    if (result.data) leaveSite(result.data.url);
     else setError(paymentErrorText(t, result.error));
   };
   return (

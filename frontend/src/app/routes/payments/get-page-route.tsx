@@ -15,6 +15,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { formatYen } from '@/utils/books';
+import { leaveSite } from './leave-site';
 import { paymentErrorText } from './payment-error';
 
 /** The id of a positive integer query value, or undefined. */
@@ -40,7 +41,7 @@ export function GetPageRoute() {
     setStarting(true);
     const result = await createCheckout({ createCheckoutDto: { SITE_URL: window.location.origin, pageId } });
     if ('data' in result && result.data) {
-      window.location.assign(result.data.goTo);
+      leaveSite(result.data.goTo);
       return;
     }
     setStarting(false);

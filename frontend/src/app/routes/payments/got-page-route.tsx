@@ -55,7 +55,6 @@ export function GotPageRoute() {
     if (asked.current || !success || !sessionId || !isLoggedIn) return;
     asked.current = true;
     void check();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [success, sessionId, isLoggedIn]);
 
   if (!success || !sessionId || !isLoggedIn) return <Navigate to="/home" replace />;
