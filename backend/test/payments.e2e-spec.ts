@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
 import { PaymentsService } from '../src/modules/payments/payments.service';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
+import { eventsHandled, recordEvents, type RecordedEvents } from './helpers/events';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -20,10 +21,11 @@ describe('Payments with Stripe', () => {
   let owner: UserFixture;
   let buyer: UserFixture;
   const SITE = 'http://app.test';
+  const recorded: RecordedEvents = {};
 
   beforeAll(async () => {
     standIn = await startStandIn();
-    t = await startTestApp(stripeEnv(standIn));
+    t = await startTestApp(stripeEnv(standIn), { beforeInit: (app) => recordEvents(app, ['book.owned'], recorded) });
     db = t.app.get(getDataSourceToken());
     owner = await createUser(t.app, { nickName: 'owner' });
     buyer = await createUser(t.app, { nickName: 'buyer', language: 'en' });
@@ -101,6 +103,8 @@ describe('Payments with Stripe', () => {
     await postEvent(t, standIn, event).expect(200, { received: true });
     expect(await owns(buyer, pageId)).toBe(true);
     await request(t.http).post('/api/user/get_s3_url/').set(auth(buyer.token)).send({ file_id: file }).expect(200);
+    await eventsHandled(t.app, 'event.book.owned');
+    expect(recorded['book.owned']).toContainEqual({ userId: buyer.userId, bookId: pageId, source: 'purchase' });
     // Buying again is refused.
     await request(t.http).post('/api/user/create-checkout-session/').set(auth(buyer.token)).send({ SITE_URL: SITE, pageId }).expect(400);
   });
