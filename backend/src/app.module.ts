@@ -22,6 +22,7 @@ import { FollowsModule } from './modules/follows/follows.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { CirclesModule } from './modules/circles/circles.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -94,6 +95,7 @@ export class AppModule {
         PostsModule,
         CirclesModule,
         NotificationsModule,
+        PaymentsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

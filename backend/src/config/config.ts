@@ -69,6 +69,14 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'YAHOO_ISSUER', kind: 'url', default: 'https://auth.login.yahoo.co.jp/yconnect/v2', description: 'YConnect v2 issuer (discovery, token endpoint, keys).' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
   { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
+  { name: 'STRIPE_SECRET_KEY', kind: 'string', description: 'Stripe secret key (sk_…). Unset: payments are off (paid Books cannot be bought, payouts cannot be set up; free Books keep working).' },
+  { name: 'STRIPE_WEBHOOK_SECRET', kind: 'string', description: 'Signing secret (whsec_…) of the webhook endpoint `PUBLIC_URL/api/user/stripe-webhook/`. Unset: every webhook is refused (400).' },
+  { name: 'STRIPE_API_URL', kind: 'url', description: 'Base URL of the Stripe API. Unset: Stripe itself; set it to a stand-in (`npm run stripe:stand-in`) for tests and local trials.' },
+  { name: 'PLATFORM_FEE_PERCENT', kind: 'int', default: '10', description: 'Share of each sale the platform keeps (`application_fee_amount` of the destination charge), in percent (0–100).' },
+  { name: 'OPERATOR_NAME', kind: 'string', default: '', description: 'Seller\'s name on /Notations-SCTA (the Specified Commercial Transactions Act notice).' },
+  { name: 'OPERATOR_ADDRESS', kind: 'string', default: '', description: 'Seller\'s address on /Notations-SCTA (empty: "disclosed without delay on request").' },
+  { name: 'OPERATOR_PHONE', kind: 'string', default: '', description: 'Seller\'s phone number on /Notations-SCTA (empty: "disclosed without delay on request").' },
+  { name: 'OPERATOR_EMAIL', kind: 'string', default: '', description: 'Contact address on /Notations-SCTA.' },
 ];
 
 export interface AppConfig {
@@ -119,6 +127,14 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perEmail: number };
   accountDeletionGraceDays: number;
   accessLogRateLimit: number;
+  /** Stripe: payments are on when `secretKey` is set. */
+  payments: {
+    secretKey?: string;
+    webhookSecret?: string;
+    apiUrl?: string;
+    platformFeePercent: number;
+    operator: { name: string; address: string; phone: string; email: string };
+  };
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
   /** Sign-in providers; a provider is on when its client id (and secret, for code flows) is set. */
@@ -179,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (values.BOOK_GENERATOR === 'llm' && !values.LLM_BASE_URL) throw new ConfigError('LLM_BASE_URL is required when BOOK_GENERATOR=llm');
   if (values.APP_SECRET !== undefined && values.APP_SECRET.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters');
   if (driver === 's3' && !values.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (Number(values.PLATFORM_FEE_PERCENT) > 100) throw new ConfigError(`PLATFORM_FEE_PERCENT must be between 0 and 100, got "${values.PLATFORM_FEE_PERCENT}"`);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: values.NODE_ENV as AppConfig['env'],
@@ -228,6 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
     accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
+    payments: {
+      secretKey: values.STRIPE_SECRET_KEY,
+      webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+      apiUrl: values.STRIPE_API_URL,
+      platformFeePercent: Number(values.PLATFORM_FEE_PERCENT),
+      operator: { name: values.OPERATOR_NAME ?? '', address: values.OPERATOR_ADDRESS ?? '', phone: values.OPERATOR_PHONE ?? '', email: values.OPERATOR_EMAIL ?? '' },
+    },
     appSecret: values.APP_SECRET,
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',

@@ -18,6 +18,7 @@ import { BookCounters1732770000001 } from './migrations/1732770000001-book-count
 import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
 import { Circles1732900000000 } from './migrations/1732900000000-circles';
 import { Notifications1733000000000 } from './migrations/1733000000000-notifications';
+import { Payments1733100000000 } from './migrations/1733100000000-payments';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   SignIn1732800000000,
   Circles1732900000000,
   Notifications1733000000000,
+  Payments1733100000000,
 ];

@@ -10,6 +10,7 @@ export const addTagTypes = [
   "posts",
   "circles",
   "notifications",
+  "payments",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -1065,6 +1066,79 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["notifications"],
       }),
+      paymentSettings: build.query<
+        PaymentSettingsApiResponse,
+        PaymentSettingsApiArg
+      >({
+        query: () => ({ url: `/api/user/payment-settings/` }),
+        providesTags: ["payments"],
+      }),
+      createCheckoutSession: build.mutation<
+        CreateCheckoutSessionApiResponse,
+        CreateCheckoutSessionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/create-checkout-session/`,
+          method: "POST",
+          body: queryArg.createCheckoutDto,
+        }),
+        invalidatesTags: ["payments"],
+      }),
+      stripeWebhook: build.mutation<
+        StripeWebhookApiResponse,
+        StripeWebhookApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/stripe-webhook/`,
+          method: "POST",
+          headers: {
+            "stripe-signature": queryArg["stripe-signature"],
+          },
+        }),
+        invalidatesTags: ["payments"],
+      }),
+      checkoutSessionStatus: build.mutation<
+        CheckoutSessionStatusApiResponse,
+        CheckoutSessionStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/checkout-session-status/`,
+          method: "POST",
+          body: queryArg.checkoutStatusDto,
+        }),
+        invalidatesTags: ["payments"],
+      }),
+      createConnectAccount: build.mutation<
+        CreateConnectAccountApiResponse,
+        CreateConnectAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/create-connect-account/`,
+          method: "POST",
+          body: queryArg.connectAccountDto,
+        }),
+        invalidatesTags: ["payments"],
+      }),
+      getMyStripeAccountId: build.query<
+        GetMyStripeAccountIdApiResponse,
+        GetMyStripeAccountIdApiArg
+      >({
+        query: () => ({ url: `/api/user/get-my-stripe-account-id/` }),
+        providesTags: ["payments"],
+      }),
+      getLoginLink: build.query<GetLoginLinkApiResponse, GetLoginLinkApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/get-login-link/`,
+          params: {
+            shopId: queryArg.shopId,
+          },
+        }),
+        providesTags: ["payments"],
+      }),
+      getEarnings: build.query<GetEarningsApiResponse, GetEarningsApiArg>({
+        query: () => ({ url: `/api/user/earnings/` }),
+        providesTags: ["payments"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1582,6 +1656,34 @@ export type UpdateNotificationSettingsApiResponse =
 export type UpdateNotificationSettingsApiArg = {
   notificationSettingsDto: NotificationSettingsDto;
 };
+export type PaymentSettingsApiResponse =
+  /** status 200  */ PaymentSettingsResponse;
+export type PaymentSettingsApiArg = void;
+export type CreateCheckoutSessionApiResponse = /** status 201  */ GoToResponse;
+export type CreateCheckoutSessionApiArg = {
+  createCheckoutDto: CreateCheckoutDto;
+};
+export type StripeWebhookApiResponse = /** status 200  */ WebhookResponse;
+export type StripeWebhookApiArg = {
+  "stripe-signature": string;
+};
+export type CheckoutSessionStatusApiResponse =
+  /** status 200  */ CheckoutStatusResponse;
+export type CheckoutSessionStatusApiArg = {
+  checkoutStatusDto: CheckoutStatusDto;
+};
+export type CreateConnectAccountApiResponse = /** status 201  */ UrlResponse;
+export type CreateConnectAccountApiArg = {
+  connectAccountDto: ConnectAccountDto;
+};
+export type GetMyStripeAccountIdApiResponse = /** status 200  */ ShopIdResponse;
+export type GetMyStripeAccountIdApiArg = void;
+export type GetLoginLinkApiResponse = /** status 200  */ UrlResponse;
+export type GetLoginLinkApiArg = {
+  shopId: string;
+};
+export type GetEarningsApiResponse = /** status 200  */ EarningsResponse;
+export type GetEarningsApiArg = void;
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -2200,6 +2302,97 @@ export type NotificationSettingsDto = {
   community_invited?: boolean;
   community_joinrequest_approved?: boolean;
 };
+export type OperatorDetails = {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+};
+export type PaymentSettingsResponse = {
+  /** false: STRIPE_SECRET_KEY is not set; nothing can be bought or paid out. */
+  enabled: boolean;
+  platform_fee_percent: number;
+  /** The seller, for the Specified Commercial Transactions Act notice (/Notations-SCTA). */
+  operator: OperatorDetails;
+};
+export type GoToResponse = {
+  /** The Stripe Checkout page to send the browser to. */
+  goTo: string;
+};
+export type CreateCheckoutDto = {
+  /** The site's own origin (PUBLIC_URL, or the origin the request came to); the success and cancel URLs are built on it. */
+  SITE_URL: string;
+  pageId: number;
+};
+export type WebhookResponse = {
+  received: boolean;
+};
+export type CheckoutStatusResponse = {
+  /** `pending`: a konbini voucher waits to be paid. */
+  status: "open" | "pending" | "paid" | "failed" | "expired";
+  pageId: number | null;
+  /** When the konbini voucher expires (pending only). */
+  voucher_expires_at: string | null;
+  /** Stripe's page showing the konbini voucher. */
+  voucher_url: string | null;
+};
+export type CheckoutStatusDto = {
+  /** The `session_id` the success page was opened with. */
+  session_id: string;
+};
+export type UrlResponse = {
+  url: string;
+};
+export type ConnectAccountDto = {
+  name: string;
+  email: string;
+};
+export type ShopIdResponse = {
+  /** The user's Stripe Connect account id (null: none yet). */
+  shopId: string | null;
+};
+export type ConnectAccountState = {
+  shopId: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+};
+export type SaleItem = {
+  /** The Checkout Session id. */
+  id: string;
+  pageId: number | null;
+  title: string;
+  /** Yen paid by the buyer. */
+  gross: number;
+  /** Stripe's fee (yen), taken from the platform's share. */
+  stripe_fee: number;
+  /** The platform's fee (yen): PLATFORM_FEE_PERCENT of the gross. */
+  platform_fee: number;
+  /** Yen for the data owner: gross less the platform fee. */
+  net: number;
+  /** false: the platform holds the money until payouts are set up. */
+  transferred: boolean;
+  paid_on: string;
+};
+export type MonthTotal = {
+  /** Month in Japan time. */
+  month: string;
+  sales: number;
+  gross: number;
+  stripe_fee: number;
+  platform_fee: number;
+  net: number;
+};
+export type EarningsResponse = {
+  /** Whether payments are on at all. */
+  enabled: boolean;
+  platform_fee_percent: number;
+  account: ConnectAccountState | null;
+  /** The newest 100 sales. */
+  sales: SaleItem[];
+  /** Totals per month, newest first (36 months). */
+  months: MonthTotal[];
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -2308,4 +2501,12 @@ export const {
   usePutNotificationSettingsMutation,
   useGetNotificationSettingsAliasQuery,
   useUpdateNotificationSettingsMutation,
+  usePaymentSettingsQuery,
+  useCreateCheckoutSessionMutation,
+  useStripeWebhookMutation,
+  useCheckoutSessionStatusMutation,
+  useCreateConnectAccountMutation,
+  useGetMyStripeAccountIdQuery,
+  useGetLoginLinkQuery,
+  useGetEarningsQuery,
 } = injectedRtkApi;

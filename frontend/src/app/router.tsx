@@ -61,6 +61,11 @@ const CircleBooksRoute = lazyRoute(() => import('./routes/circles/circle-routes'
 const CircleMembersRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleMembersRoute');
 const CircleWaitingRoute = lazyRoute(() => import('./routes/circles/circle-routes'), 'CircleWaitingRoute');
 const CircleLoginRoute = lazyRoute(() => import('./routes/circles/circle-login-route'), 'CircleLoginRoute');
+const GetPageRoute = lazyRoute(() => import('./routes/payments/get-page-route'), 'GetPageRoute');
+const GotPageRoute = lazyRoute(() => import('./routes/payments/got-page-route'), 'GotPageRoute');
+const SuccessRoute = lazyRoute(() => import('./routes/payments/got-page-route'), 'SuccessRoute');
+const BankAccountRoute = lazyRoute(() => import('./routes/payments/bank-account-route'), 'BankAccountRoute');
+const NotationsRoute = lazyRoute(() => import('./routes/payments/notations-route'), 'NotationsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -134,6 +139,11 @@ export const routes: RouteObject[] = [
       // Where a notification about a post leads (not a route of the old site).
       { path: '/post/:postId', element: <PostRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/getpage', element: <GetPageRoute /> },
+      { path: '/gotpage', element: <GotPageRoute /> },
+      { path: '/success', element: <SuccessRoute /> },
+      { path: '/bankaccount', element: <BankAccountRoute /> },
+      { path: '/Notations-SCTA', element: <NotationsRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },

@@ -43,6 +43,8 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     // retries with backoff, and polls notifications/unread/ after a few failures).
     ['GET /api/user/notifications/unread/', () => reply(200, { total_unread_count: 0, notifications: [] })],
     ['GET /api/user/notifications/stream/', () => reply(503, { detail: 'A server error occurred.' })],
+    // Payments are off unless a test says otherwise.
+    ['GET /api/user/payment-settings/', () => reply(200, { enabled: false, platform_fee_percent: 10, operator: { name: '', address: '', phone: '', email: '' } })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

@@ -97,6 +97,16 @@ export const MESSAGES = {
   circleCreated: "Circle created.",
   joinRequestApproved: "The join request was approved.",
   circlePostNotReposted: "A circle post cannot be reposted.",
+  // payments
+  paymentsOff: 'Payments are not available on this site.',
+  freeBook: 'This Book is free: claim it instead of buying it.',
+  ownBook: 'This is your own Book.',
+  alreadyOwned: 'You already own this Book.',
+  foreignSiteUrl: "SITE_URL must be this site's own address.",
+  badSignature: 'Invalid Stripe signature.',
+  notYourAccount: 'This is not your Stripe account.',
+  payoutProfileRequired: 'Create your profile before setting up payouts.',
+  paymentProviderError: 'The payment service did not answer. Try again later.',
   // sign-in providers
   googleEmailNotVerified: "Your Gmail account was not verified.",
   invalidIdToken: "The sign-in token is invalid or has expired.",

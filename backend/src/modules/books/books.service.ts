@@ -257,6 +257,20 @@ export class BooksService {
     return `SELECT coalesce(sum(pt.post_count), 0)::int AS n, coalesce(sum(pt.rating_sum), 0)::int AS rating_sum FROM pages pt WHERE pt.id IN (${idsSql})`;
   }
 
+  /**
+   * What the payments module needs to sell Book `bookId` to `buyerId`: title, price, its data
+   * owner, and whether the buyer owns it already (bought, claimed or contributed); one statement.
+   */
+  async forSale(bookId: number, buyerId: number): Promise<{ title: string; price: number; ownerId: number | null; owned: boolean } | null> {
+    const [row] = await this.sql.query(
+      `SELECT p.title, p.page_price AS price, p.owner_id AS "ownerId",
+              EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
+         FROM pages p WHERE p.id = $1`,
+      [bookId, buyerId],
+    );
+    return row ?? null;
+  }
+
   async exists(pageId: number): Promise<boolean> {
     return (await this.sql.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
   }

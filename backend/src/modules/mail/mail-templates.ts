@@ -1,5 +1,5 @@
 export type MailLanguage = 'ja' | 'en';
-export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup' | 'konbini-reminder';
 
 interface Rendered {
   subject: string;
@@ -51,6 +51,18 @@ const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines:
         'ご本人の場合は、1時間以内に下のリンクを開いてパスワードを設定してください。メールアドレスの確認も同時に完了します。心当たりがない場合はこのメールを無視してください。',
       ],
       action: 'パスワードを設定する',
+    },
+  },
+  'konbini-reminder': {
+    en: {
+      subject: 'Your konbini payment is due within 24 hours',
+      lines: ['You chose to pay for a Book at a convenience store.', 'The payment slip expires within 24 hours. Pay it at the store before then, or the purchase is cancelled. The link below shows the slip again.'],
+      action: 'Show the payment slip',
+    },
+    ja: {
+      subject: 'コンビニ支払いの期限まであと24時間です',
+      lines: ['Bookのお支払いにコンビニ決済をお選びいただきました。', 'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。'],
+      action: '払込票を表示する',
     },
   },
   'account-exists': {

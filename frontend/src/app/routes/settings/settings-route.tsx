@@ -12,6 +12,9 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import '@/i18n/payments';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -21,12 +24,13 @@ import '@/i18n/notifications';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /adapplication and
-// /Notations-SCTA join when those screens exist.
+// /howto and /adapplication join when those screens exist.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
   { to: '/notificationsetting', label: 'notifications.settings.entry', hint: 'notifications.settings.entryHint', icon: NotificationsOutlined, loggedInOnly: true },
+  { to: '/bankaccount', label: 'payments.settingsEntry', hint: 'payments.settingsEntryHint', icon: AccountBalanceOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];

@@ -1,0 +1,133 @@
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
+import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import {
+  CheckoutStatusDto,
+  CheckoutStatusResponse,
+  ConnectAccountDto,
+  CreateCheckoutDto,
+  EarningsResponse,
+  GoToResponse,
+  PaymentSettingsResponse,
+  ShopIdResponse,
+  UrlResponse,
+  WebhookResponse,
+} from './dto/payments.dto';
+import { PaymentsService } from './payments.service';
+
+const ApiProviderError = () => ApiBadGatewayResponse({ description: 'Stripe did not answer or refused the call.', type: DetailResponse });
+
+@ApiTags('payments')
+@Controller()
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Get('payment-settings')
+  @Public()
+  @ApiOperation({ operationId: 'paymentSettings', summary: 'Whether payments are on, the platform fee, and the seller details of the commercial-law notice' })
+  @ApiOkResponse({ type: PaymentSettingsResponse })
+  settings(): PaymentSettingsResponse {
+    return this.payments.settings();
+  }
+
+  @Post('create-checkout-session')
+  @ApiSecurity('token')
+  @ApiOperation({
+    operationId: 'createCheckoutSession',
+    summary: 'Start buying a paid Book: a Stripe Checkout Session (JPY, card or konbini)',
+    description:
+      'Refused (400) when payments are off, for a free Book (claim it through owningpage/), for your own Book and for a Book you own. `SITE_URL` must be the site\'s own origin. Ownership comes only from the webhook (or the success page asking, see checkout-session-status/).',
+  })
+  @ApiCreatedResponse({ type: GoToResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  @ApiProviderError()
+  async checkout(@CurrentUser() viewer: AuthUser, @Body() dto: CreateCheckoutDto): Promise<GoToResponse> {
+    return { goTo: await this.payments.createBookCheckout(viewer, dto.SITE_URL, dto.pageId) };
+  }
+
+  @Post('stripe-webhook')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'stripeWebhook',
+    summary: 'Stripe webhook endpoint (signed with STRIPE_WEBHOOK_SECRET)',
+    description: 'The signature is checked over the raw body; a bad or stale signature answers 400 and changes nothing. Each event id is handled once.',
+  })
+  @ApiOkResponse({ type: WebhookResponse })
+  @ApiBadRequestResponse({ description: 'Bad or missing signature.', type: DetailResponse })
+  @ApiProviderError()
+  async webhook(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<WebhookResponse> {
+    await this.payments.webhook(req.rawBody, signature);
+    return { received: true };
+  }
+
+  @Post('checkout-session-status')
+  @ApiSecurity('token')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'checkoutSessionStatus',
+    summary: "The success page asks about the buyer's own Checkout Session (fulfilled now if Stripe says it is paid and the webhook is late)",
+  })
+  @ApiOkResponse({ type: CheckoutStatusResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiNotFound()
+  @ApiProviderError()
+  status(@CurrentUser() viewer: AuthUser, @Body() dto: CheckoutStatusDto): Promise<CheckoutStatusResponse> {
+    return this.payments.checkoutStatus(viewer, dto.session_id);
+  }
+
+  @Post('create-connect-account')
+  @ApiSecurity('token')
+  @ApiOperation({
+    operationId: 'createConnectAccount',
+    summary: "Set up payouts: the user's Stripe Connect (Express, Japan) account, and an onboarding link",
+    description: 'Needs a profile (403 otherwise). The account is made once; every call answers a fresh single-use onboarding URL.',
+  })
+  @ApiCreatedResponse({ type: UrlResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiForbidden()
+  @ApiProviderError()
+  async connect(@CurrentUser() viewer: AuthUser, @Body() dto: ConnectAccountDto): Promise<UrlResponse> {
+    return { url: await this.payments.connectOnboarding(viewer, dto.name, dto.email) };
+  }
+
+  @Get('get-my-stripe-account-id')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'getMyStripeAccountId', summary: "The user's own Stripe Connect account id" })
+  @ApiOkResponse({ type: ShopIdResponse })
+  @ApiAuthErrors()
+  async myAccount(@CurrentUser() viewer: AuthUser): Promise<ShopIdResponse> {
+    return { shopId: await this.payments.myAccountId(viewer) };
+  }
+
+  @Get('get-login-link')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'getLoginLink', summary: 'A link to the Stripe Express dashboard of your own account (403 for any other)' })
+  @ApiQuery({ name: 'shopId', type: String, required: true })
+  @ApiOkResponse({ type: UrlResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  @ApiForbidden()
+  @ApiProviderError()
+  async loginLink(@CurrentUser() viewer: AuthUser, @Query('shopId') shopId?: unknown): Promise<UrlResponse> {
+    if (typeof shopId !== 'string' || !shopId) throw DrfValidationError.field('shopId', Msg.required);
+    if (shopId.length > 255 || !/^[A-Za-z0-9_]+$/.test(shopId)) throw DrfValidationError.field('shopId', Msg.invalidInput);
+    return { url: await this.payments.loginLink(viewer, shopId) };
+  }
+
+  @Get('earnings')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'getEarnings', summary: "A data owner's sales, fees and monthly totals, and the state of their payout account" })
+  @ApiOkResponse({ type: EarningsResponse })
+  @ApiAuthErrors()
+  earnings(@CurrentUser() viewer: AuthUser): Promise<EarningsResponse> {
+    return this.payments.earnings(viewer);
+  }
+}
