@@ -21,6 +21,7 @@ import { ProfilesModule } from './modules/profiles/profiles.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { AdsModule } from './modules/ads/ads.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -92,6 +93,7 @@ export class AppModule {
         FollowsModule,
         PostsModule,
         PaymentsModule,
+        AdsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

@@ -17,6 +17,7 @@ import { DeletionThroughOwners1732750000000 } from './migrations/1732750000000-d
 import { BookCounters1732770000001 } from './migrations/1732770000001-book-counters';
 import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
 import { Payments1733100000000 } from './migrations/1733100000000-payments';
+import { Ads1733500000000 } from './migrations/1733500000000-ads';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   BookCounters1732770000001,
   SignIn1732800000000,
   Payments1733100000000,
+  Ads1733500000000,
 ];
