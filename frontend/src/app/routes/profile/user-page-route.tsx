@@ -6,6 +6,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
+import { adInterleave } from '@/components/ad-slot';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
@@ -15,6 +16,9 @@ import { useSession } from '@/hooks/use-session';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+
+/** An ad after every 3rd post (spec §9). */
+const USER_ADS = adInterleave(3, { kind: 'random' });
 
 function MyPosts({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -27,6 +31,7 @@ function MyPosts({ userId }: { userId: number }) {
       <PostFeed
         query={query}
         label={t('posts.userPostsTitle')}
+        interleave={USER_ADS}
         empty={
           <Typography color="text.secondary">
             {t('posts.userPostsEmpty')}{' '}
