@@ -52,6 +52,7 @@ const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-
 const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
 const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
 const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
+const AdApplicationRoute = lazyRoute(() => import('./routes/ads/ad-application-route'), 'AdApplicationRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
       { path: '/likedposts', element: <LikedPostsRoute /> },
       { path: '/users', element: <UsersRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
+      { path: '/adapplication', element: <AdApplicationRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
       { path: '/terms', element: <TermsRoute /> },

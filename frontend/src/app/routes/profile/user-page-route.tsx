@@ -13,6 +13,7 @@ import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
+import { MyAds } from '@/features/ads/components/my-ads';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
@@ -69,6 +70,7 @@ export function UserPageRoute() {
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ProfileCard profile={profile} action={action} />
           <FollowCounts userId={profile.userProfile} own />
+          <MyAds />
           <RecentUploads userId={profile.userProfile} />
         </Box>
         <MyPosts userId={profile.userProfile} />

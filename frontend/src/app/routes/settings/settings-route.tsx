@@ -12,6 +12,8 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import type { ParseKeys } from 'i18next';
+import '@/i18n/ads';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
@@ -19,11 +21,12 @@ import { useSession } from '@/hooks/use-session';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /notificationsetting, /adapplication and
-// /Notations-SCTA join when those screens exist.
+// Only routes of this milestone; /howto, /notificationsetting and /Notations-SCTA join when
+// those screens exist.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/adapplication', label: 'ads.title', icon: CampaignOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];
