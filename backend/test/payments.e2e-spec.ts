@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
 import { PaymentsService } from '../src/modules/payments/payments.service';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
+import { eventsHandled, recordEvents, type RecordedEvents } from './helpers/events';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -20,10 +21,11 @@ describe('Payments with Stripe', () => {
   let owner: UserFixture;
   let buyer: UserFixture;
   const SITE = 'http://app.test';
+  const recorded: RecordedEvents = {};
 
   beforeAll(async () => {
     standIn = await startStandIn();
-    t = await startTestApp(stripeEnv(standIn));
+    t = await startTestApp(stripeEnv(standIn), { beforeInit: (app) => recordEvents(app, ['book.owned'], recorded) });
     db = t.app.get(getDataSourceToken());
     owner = await createUser(t.app, { nickName: 'owner' });
     buyer = await createUser(t.app, { nickName: 'buyer', language: 'en' });
@@ -101,6 +103,8 @@ describe('Payments with Stripe', () => {
     await postEvent(t, standIn, event).expect(200, { received: true });
     expect(await owns(buyer, pageId)).toBe(true);
     await request(t.http).post('/api/user/get_s3_url/').set(auth(buyer.token)).send({ file_id: file }).expect(200);
+    await eventsHandled(t.app, 'event.book.owned');
+    expect(recorded['book.owned']).toContainEqual({ userId: buyer.userId, bookId: pageId, source: 'purchase' });
     // Buying again is refused.
     await request(t.http).post('/api/user/create-checkout-session/').set(auth(buyer.token)).send({ SITE_URL: SITE, pageId }).expect(400);
   });
@@ -236,6 +240,18 @@ describe('Payments with Stripe', () => {
     expect((await request(t.http).get('/api/user/earnings/').set(auth(buyer.token)).expect(200)).body).toMatchObject({ account: null, sales: [], months: [] });
   });
 
+  it('on account deletion keeps sales as anonymous records and drops the payout account', async () => {
+    const seller = await createUser(t.app, { nickName: 'leaving seller' });
+    await request(t.http).post('/api/user/create-connect-account/').set(auth(seller.token)).send({ name: 'L', email: 'l@example.com' }).expect(201);
+    const pageId = await createBook(t.app, { price: 800, contributors: [seller.userId] });
+    const sessionId = await startCheckout(buyer, pageId);
+    await postEvent(t, standIn, await standIn.checkout.payByCard(sessionId)).expect(200);
+    await t.app.get(PaymentsService).deleteOfUser(seller.userId);
+    expect(await db.query(`SELECT seller_id, gross FROM payment_sales WHERE session_id = $1`, [sessionId])).toEqual([{ seller_id: null, gross: 800 }]);
+    expect(await db.query(`SELECT 1 FROM payment_accounts WHERE user_id = $1`, [seller.userId])).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM payment_checkouts WHERE seller_id = $1 OR buyer_id = $1`, [seller.userId])).toEqual([]);
+  });
+
   it('the stand-in posts its webhooks itself to a listening app (the local trial)', async () => {
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
     standIn.webhookUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}/api/user/stripe-webhook/`;
@@ -251,5 +267,30 @@ describe('Payments with Stripe', () => {
     } finally {
       standIn.autoDeliver = false;
     }
+  });
+});
+
+describe('Payments off (no STRIPE_SECRET_KEY)', () => {
+  let t: TestApp;
+  let user: UserFixture;
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await createUser(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('refuses every payment call with a clear 4xx, and free Books keep working', async () => {
+    expect((await request(t.http).get('/api/user/payment-settings/').expect(200)).body.enabled).toBe(false);
+    const owner = await createUser(t.app);
+    const paid = await createBook(t.app, { price: 800, contributors: [owner.userId] });
+    const refused = await request(t.http).post('/api/user/create-checkout-session/').set(auth(user.token)).send({ SITE_URL: 'http://app.test', pageId: paid }).expect(400);
+    expect(refused.body).toEqual({ detail: 'Payments are not available on this site.' });
+    await request(t.http).post('/api/user/create-connect-account/').set(auth(user.token)).send({ name: 'x', email: 'x@example.com' }).expect(400);
+    await request(t.http).post('/api/user/checkout-session-status/').set(auth(user.token)).send({ session_id: 'cs_test_x' }).expect(400);
+    await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send('{}').expect(400);
+    expect((await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body).toMatchObject({ enabled: false, account: null, sales: [] });
+    const free = await createBook(t.app, { price: 0, contributors: [owner.userId] });
+    const info = await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${free}`).set(auth(user.token)).expect(200);
+    await request(t.http).post('/api/user/owningpage/').set(auth(user.token)).send({ encrypted_pageId: info.body.encrypted_pageId }).expect(201);
   });
 });

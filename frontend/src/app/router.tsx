@@ -52,6 +52,11 @@ const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-
 const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
 const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
 const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
+const GetPageRoute = lazyRoute(() => import('./routes/payments/get-page-route'), 'GetPageRoute');
+const GotPageRoute = lazyRoute(() => import('./routes/payments/got-page-route'), 'GotPageRoute');
+const SuccessRoute = lazyRoute(() => import('./routes/payments/got-page-route'), 'SuccessRoute');
+const BankAccountRoute = lazyRoute(() => import('./routes/payments/bank-account-route'), 'BankAccountRoute');
+const NotationsRoute = lazyRoute(() => import('./routes/payments/notations-route'), 'NotationsRoute');
 const AdApplicationRoute = lazyRoute(() => import('./routes/ads/ad-application-route'), 'AdApplicationRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
@@ -117,6 +122,11 @@ export const routes: RouteObject[] = [
       { path: '/adapplication', element: <AdApplicationRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/getpage', element: <GetPageRoute /> },
+      { path: '/gotpage', element: <GotPageRoute /> },
+      { path: '/success', element: <SuccessRoute /> },
+      { path: '/bankaccount', element: <BankAccountRoute /> },
+      { path: '/Notations-SCTA', element: <NotationsRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },

@@ -40,6 +40,8 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
     ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
     ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],
+    // Payments are off unless a test says otherwise.
+    ['GET /api/user/payment-settings/', () => reply(200, { enabled: false, platform_fee_percent: 10, operator: { name: '', address: '', phone: '', email: '' } })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

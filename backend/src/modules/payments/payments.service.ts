@@ -225,6 +225,8 @@ export class PaymentsService {
    */
   async fulfilCheckout(sessionId: string, event?: Stripe.Event): Promise<CheckoutStatus | undefined> {
     const stripe = this.client();
+    // A redelivered event: known already, no call to Stripe (the insert below is what guarantees once).
+    if (event && (await this.sql.query(`SELECT 1 FROM payment_events WHERE id = $1`, [event.id])).length) return undefined;
     const session = await this.call('checkout.sessions.retrieve', () =>
       stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge.balance_transaction'] }),
     );

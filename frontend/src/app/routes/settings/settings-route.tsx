@@ -11,6 +11,9 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import '@/i18n/payments';
 import type { ParseKeys } from 'i18next';
 import '@/i18n/ads';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
@@ -21,11 +24,13 @@ import { useSession } from '@/hooks/use-session';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /notificationsetting and /Notations-SCTA join when
+// Only routes of this milestone; /howto and /notificationsetting join when
 // those screens exist.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
+  { to: '/bankaccount', label: 'payments.settingsEntry', hint: 'payments.settingsEntryHint', icon: AccountBalanceOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },
   { to: '/adapplication', label: 'ads.title', icon: CampaignOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },

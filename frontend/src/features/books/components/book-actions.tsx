@@ -10,7 +10,8 @@ import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import '@/i18n/payments';
 import { api } from '@/api/api';
 import type { Book } from '@/api/types';
 import { useSession } from '@/hooks/use-session';
@@ -29,10 +30,13 @@ export function BookActions({ book }: Props) {
   const { isLoggedIn, profile } = useSession();
   const { followed, owned: ownedByStatus, busy, toggle } = useBookFollow(book.id);
   const [takeBook, takeState] = api.endpoints.takeOwningPage.useMutation();
+  const navigate = useNavigate();
+  const free = book.page_price === 0;
+  const paymentSettings = api.endpoints.paymentSettings.useQuery(undefined, { skip: free });
+  const paymentsOn = paymentSettings.data?.enabled === true;
   const myUserId = profile?.userProfile;
   const contributor = myUserId !== undefined && book.files.some((file) => file.profile.userId === myUserId);
   const owned = book.is_owned || ownedByStatus || contributor;
-  const free = book.page_price === 0;
 
   const copyLink = async () => {
     try {
@@ -69,15 +73,28 @@ export function BookActions({ book }: Props) {
         {t('books.getBook')}
       </Button>
     );
+  } else if (paymentsOn) {
+    main = (
+      <Button
+        onClick={() => (isLoggedIn ? navigate(`/getpage?pageId=${book.id}`) : promptLogin('Mono20'))}
+        variant="contained"
+        startIcon={<ShoppingCartOutlined />}
+        fullWidth
+      >
+        {t('books.buy')}
+      </Button>
+    );
   } else {
     main = (
       <>
         <Button variant="contained" startIcon={<ShoppingCartOutlined />} disabled fullWidth aria-describedby="buy-unavailable">
           {t('books.buy')}
         </Button>
-        <Typography id="buy-unavailable" variant="body2" color="text.secondary">
-          {t('books.buyUnavailable')}
-        </Typography>
+        {paymentSettings.isLoading ? null : (
+          <Typography id="buy-unavailable" variant="body2" color="text.secondary">
+            {t('payments.off')}
+          </Typography>
+        )}
       </>
     );
   }

@@ -57,7 +57,7 @@ describe('/mono/:pageid', () => {
     expect(points.map((item) => item.textContent)).toEqual(['1Saga has the highest rate.', '2Niigata has the lowest rate.']);
     expect(screen.getByTestId('book-price')).toHaveTextContent('￥3,000');
     expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
-    expect(screen.getByText(/Purchasing is not available yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/Payments are not available on this site right now/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Insurance' })).toHaveAttribute('href', '/recommend?attid=3');
     expect(await screen.findByRole('link', { name: 'Tokyo weather' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contributor 1' })).toHaveAttribute('href', '/user/77');
