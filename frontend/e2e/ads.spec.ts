@@ -129,7 +129,7 @@ test('create an ad, pay through the stand-in, see it after the 5th item on /home
   await expect(feed.locator('> li').nth(4)).not.toContainText('Fresh data on rainfall');
   await expectAccessible(page, 'home with an ad');
   await snap(page, 'ads-2-home-en');
-  const [opened] = await Promise.all([context.waitForEvent('page'), ad.getByRole('link', { name: /Open the ad/ }).click()]);
+  const [opened] = await Promise.all([context.waitForEvent('page'), ad.getByRole('link', { name: /Fresh data on rainfall/ }).click()]);
   await opened.close();
 
   // /userpage: the click counted, with the remaining count.

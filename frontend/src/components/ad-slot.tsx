@@ -40,7 +40,6 @@ export function AdCard({ ad }: { ad: ServedAd }) {
         rel="noopener noreferrer sponsored"
         onClick={count}
         onAuxClick={count}
-        aria-label={t('ads.open', { content: ad.content })}
         sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start', gap: 2, p: 1.5 }}
       >
         {ad.img ? <Box component="img" src={ad.img} alt="" sx={{ width: { xs: 96, sm: 160 }, height: { xs: 48, sm: 80 }, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} /> : null}

@@ -75,7 +75,7 @@ describe('ad slots in feeds', () => {
     expect(second).toHaveTextContent('Ad number 2');
     // One serving for the whole feed (each serving counts impressions).
     expect(api.callsTo('GET /api/user/advertisements-random/')).toHaveLength(1);
-    const link = within(first).getByRole('link', { name: 'Open the ad: Ad number 1' });
+    const link = within(first).getByRole('link', { name: 'Sponsored Ad number 1' });
     expect(link).toHaveAttribute('href', 'https://shop.example/1');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
