@@ -23,6 +23,7 @@ import { PostsModule } from './modules/posts/posts.module';
 import { CirclesModule } from './modules/circles/circles.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { AdsModule } from './modules/ads/ads.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -96,6 +97,7 @@ export class AppModule {
         CirclesModule,
         NotificationsModule,
         PaymentsModule,
+        AdsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

@@ -68,6 +68,10 @@ const FIXTURES: Record<string, { kind: 'books' | 'other' | 'social'; params?: (m
   '/api/user/pageattribute/search/': { kind: 'other', params: () => ({ q: '', lan: 'ja' }) },
   '/api/user/pageattribute/by-language/{lan}/': { kind: 'other', params: () => ({ lan: 'ja' }) },
   '/api/user/pageattribute/by-monopage/{id}/': { kind: 'other', params: (m) => ({ id: m.firstBook }) },
+  // Ads: none run in this fixture (test/ads.e2e-spec.ts counts the serving statement for 1 and 3 ads).
+  '/api/user/advertisements-random/': { kind: 'other', mayBeEmpty: true },
+  '/api/user/advertisements-for-monopage/{id}/': { kind: 'other', mayBeEmpty: true, params: (m) => ({ id: m.firstBook }) },
+  '/api/user/advertisements-mine/': { kind: 'other', mayBeEmpty: true },
   '/api/user/postcc/': { kind: 'social', full: true },
   '/api/user/userpostcc/': { kind: 'social', full: true, params: (m) => ({ user_id: m.me }) },
   '/api/user/likedpostscc/likedposts/': { kind: 'social', full: true },

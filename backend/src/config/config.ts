@@ -73,6 +73,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'STRIPE_WEBHOOK_SECRET', kind: 'string', description: 'Signing secret (whsec_…) of the webhook endpoint `PUBLIC_URL/api/user/stripe-webhook/`. Unset: every webhook is refused (400).' },
   { name: 'STRIPE_API_URL', kind: 'url', description: 'Base URL of the Stripe API. Unset: Stripe itself; set it to a stand-in (`npm run stripe:stand-in`) for tests and local trials.' },
   { name: 'PLATFORM_FEE_PERCENT', kind: 'int', default: '10', description: 'Share of each sale the platform keeps (`application_fee_amount` of the destination charge), in percent (0–100).' },
+  { name: 'AD_PRICES_JPY', kind: 'string', default: '90000:5000,200000:10000,750000:30000,3000:5000,10000:15000,25000:35000', description: 'Price in yen of each ad target, as `target:yen` pairs: the view targets 90000, 200000, 750000 (per-view ads) and the click targets 3000, 10000, 25000 (per-click ads). Every target needs a price (at least 50 yen, Stripe\'s minimum for JPY).' },
   { name: 'OPERATOR_NAME', kind: 'string', default: '', description: 'Seller\'s name on /Notations-SCTA (the Specified Commercial Transactions Act notice).' },
   { name: 'OPERATOR_ADDRESS', kind: 'string', default: '', description: 'Seller\'s address on /Notations-SCTA (empty: "disclosed without delay on request").' },
   { name: 'OPERATOR_PHONE', kind: 'string', default: '', description: 'Seller\'s phone number on /Notations-SCTA (empty: "disclosed without delay on request").' },
@@ -135,6 +136,8 @@ export interface AppConfig {
     platformFeePercent: number;
     operator: { name: string; address: string; phone: string; email: string };
   };
+  /** Paid ads: the price in yen of each target (AD_PRICES_JPY). */
+  ads: { prices: ReadonlyMap<number, number> };
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
   /** Sign-in providers; a provider is on when its client id (and secret, for code flows) is set. */
@@ -183,6 +186,25 @@ function parseTrustProxy(v: string): boolean | number | string {
   if (v === 'false') return false;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** The ad targets of spec §9: views for type 0, clicks for type 1. */
+export const AD_TARGETS: Readonly<Record<0 | 1, readonly number[]>> = { 0: [90000, 200000, 750000], 1: [3000, 10000, 25000] };
+
+/** AD_PRICES_JPY: `target:yen` pairs, one for every target of AD_TARGETS. */
+export function parseAdPrices(text: string): ReadonlyMap<number, number> {
+  const prices = new Map<number, number>();
+  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+):(\d+)$/.exec(pair);
+    if (!m) throw new ConfigError(`AD_PRICES_JPY: "${pair}" is not target:yen`);
+    prices.set(Number(m[1]), Number(m[2]));
+  }
+  for (const target of [...AD_TARGETS[0], ...AD_TARGETS[1]]) {
+    const price = prices.get(target);
+    if (price === undefined) throw new ConfigError(`AD_PRICES_JPY has no price for the target ${target}`);
+    if (price < 50 || price > 99_999_999) throw new ConfigError(`AD_PRICES_JPY: the price of ${target} must be between 50 and 99999999 yen`);
+  }
+  return prices;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -252,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       platformFeePercent: Number(values.PLATFORM_FEE_PERCENT),
       operator: { name: values.OPERATOR_NAME ?? '', address: values.OPERATOR_ADDRESS ?? '', phone: values.OPERATOR_PHONE ?? '', email: values.OPERATOR_EMAIL ?? '' },
     },
+    ads: { prices: parseAdPrices(values.AD_PRICES_JPY!) },
     appSecret: values.APP_SECRET,
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',

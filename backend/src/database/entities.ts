@@ -19,6 +19,7 @@ import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
 import { Circles1732900000000 } from './migrations/1732900000000-circles';
 import { Notifications1733000000000 } from './migrations/1733000000000-notifications';
 import { Payments1733100000000 } from './migrations/1733100000000-payments';
+import { Ads1733500000000 } from './migrations/1733500000000-ads';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   Circles1732900000000,
   Notifications1733000000000,
   Payments1733100000000,
+  Ads1733500000000,
 ];

@@ -11,6 +11,7 @@ export const addTagTypes = [
   "circles",
   "notifications",
   "payments",
+  "ads",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -1139,6 +1140,80 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/user/earnings/` }),
         providesTags: ["payments"],
       }),
+      adSettings: build.query<AdSettingsApiResponse, AdSettingsApiArg>({
+        query: () => ({ url: `/api/user/advertisement-settings/` }),
+        providesTags: ["ads"],
+      }),
+      createAdvertisement: build.mutation<
+        CreateAdvertisementApiResponse,
+        CreateAdvertisementApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/advertisement/`,
+          method: "POST",
+          body: queryArg.createAdDto,
+        }),
+        invalidatesTags: ["ads"],
+      }),
+      postAdsStripe: build.mutation<
+        PostAdsStripeApiResponse,
+        PostAdsStripeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/post-ads-stripe/`,
+          method: "POST",
+          body: queryArg.postAdsStripeDto,
+        }),
+        invalidatesTags: ["ads"],
+      }),
+      allowAds: build.mutation<AllowAdsApiResponse, AllowAdsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/allowAds/`,
+          method: "POST",
+          body: queryArg.adIdDto,
+        }),
+        invalidatesTags: ["ads"],
+      }),
+      randomAdvertisements: build.query<
+        RandomAdvertisementsApiResponse,
+        RandomAdvertisementsApiArg
+      >({
+        query: () => ({ url: `/api/user/advertisements-random/` }),
+        providesTags: ["ads"],
+      }),
+      advertisementsForMonopage: build.query<
+        AdvertisementsForMonopageApiResponse,
+        AdvertisementsForMonopageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/advertisements-for-monopage/${queryArg.id}/`,
+        }),
+        providesTags: ["ads"],
+      }),
+      updateAds: build.mutation<UpdateAdsApiResponse, UpdateAdsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/updateAds/`,
+          method: "POST",
+          body: queryArg.updateAdsDto,
+        }),
+        invalidatesTags: ["ads"],
+      }),
+      myAdvertisements: build.query<
+        MyAdvertisementsApiResponse,
+        MyAdvertisementsApiArg
+      >({
+        query: () => ({ url: `/api/user/advertisements-mine/` }),
+        providesTags: ["ads"],
+      }),
+      advertisementStats: build.query<
+        AdvertisementStatsApiResponse,
+        AdvertisementStatsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/advertisement/${queryArg.id}/`,
+        }),
+        providesTags: ["ads"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1684,6 +1759,38 @@ export type GetLoginLinkApiArg = {
 };
 export type GetEarningsApiResponse = /** status 200  */ EarningsResponse;
 export type GetEarningsApiArg = void;
+export type AdSettingsApiResponse = /** status 200  */ AdSettingsResponse;
+export type AdSettingsApiArg = void;
+export type CreateAdvertisementApiResponse = /** status 201  */ AdStatsResponse;
+export type CreateAdvertisementApiArg = {
+  createAdDto: CreateAdDto;
+};
+export type PostAdsStripeApiResponse = /** status 201  */ GoToResponse;
+export type PostAdsStripeApiArg = {
+  postAdsStripeDto: PostAdsStripeDto;
+};
+export type AllowAdsApiResponse = /** status 200  */ AdStatsResponse;
+export type AllowAdsApiArg = {
+  adIdDto: AdIdDto;
+};
+export type RandomAdvertisementsApiResponse =
+  /** status 200  */ ServedAdResponse[];
+export type RandomAdvertisementsApiArg = void;
+export type AdvertisementsForMonopageApiResponse =
+  /** status 200  */ ServedAdResponse[];
+export type AdvertisementsForMonopageApiArg = {
+  id: number;
+};
+export type UpdateAdsApiResponse = /** status 200  */ UpdateAdsResponse;
+export type UpdateAdsApiArg = {
+  updateAdsDto: UpdateAdsDto;
+};
+export type MyAdvertisementsApiResponse = /** status 200  */ AdStatsResponse[];
+export type MyAdvertisementsApiArg = void;
+export type AdvertisementStatsApiResponse = /** status 200  */ AdStatsResponse;
+export type AdvertisementStatsApiArg = {
+  id: number;
+};
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -2393,6 +2500,124 @@ export type EarningsResponse = {
   /** Totals per month, newest first (36 months). */
   months: MonthTotal[];
 };
+export type AdPrice = {
+  type: 0 | 1;
+  target: number;
+  /** Yen. */
+  price: number;
+};
+export type AdSettingsResponse = {
+  /** Whether ads can be paid for on this site (payments configured). */
+  enabled: boolean;
+  prices: AdPrice[];
+};
+export type AdRefusals = {
+  /** The same viewer clicked again within the hour. */
+  repeat: number;
+  /** A click without an unused offer served to that viewer. */
+  no_offer: number;
+  /** The viewer clicked too many ads within the hour. */
+  rate_limit: number;
+  /** A click on an ad that is not running (unpaid, stopped or used up). */
+  inactive: number;
+};
+export type AdStatsResponse = {
+  id: number;
+  type: 0 | 1;
+  url: string;
+  img: string | null;
+  content: string;
+  target: number;
+  /** Views (type 0) or clicks (type 1) counted so far. */
+  cnt: number;
+  delete_flag: boolean;
+  attributes: number[];
+  is_affiliate: boolean;
+  /** Sanitised HTML (links and images only). */
+  affiliate_html: string;
+  /** The advertiser's user id. */
+  userProfile: number;
+  created: string;
+  /** Impressions counted (every serving). */
+  views: number;
+  /** Clicks counted. */
+  clicks: number;
+  /** What is left before the ad retires (it retires at target - 1). */
+  remaining: number;
+  paid: boolean;
+  /** Being served now: paid, not stopped, not used up. */
+  active: boolean;
+  /** Price in yen. */
+  price: number;
+  refused: AdRefusals;
+};
+export type CreateAdDto = {
+  /** 0: billed per view, 1: billed per click. */
+  type: 0 | 1;
+  /** Views (type 0: 90000, 200000, 750000) or clicks (type 1: 3000, 10000, 25000) paid for. */
+  target: number;
+  /** Where a click leads: an http or https URL. */
+  url: string;
+  /** The ad text. */
+  content: string;
+  /** Image (JPEG, PNG, WebP or GIF, checked by content; re-encoded as JPEG). */
+  img: Blob;
+  /** Exactly 3 tag ids (repeat the key). */
+  attributes: number[];
+  is_affiliate?: boolean;
+  /** Affiliate HTML; kept as links and images only (sanitised on save). */
+  affiliate_html?: string;
+  /** Ignored (the old client sends it; the server counts). */
+  updateCnt?: number;
+  /** Ignored on creation. */
+  updateDelFlag?: boolean;
+};
+export type PostAdsStripeDto = {
+  /** The site's own origin; the success and cancel URLs are built on it. */
+  SITE_URL: string;
+  /** The id of your ad to pay for. */
+  data: number;
+};
+export type AdIdDto = {
+  adsId: number;
+};
+export type ServedAdResponse = {
+  id: number;
+  type: 0 | 1;
+  url: string;
+  img: string | null;
+  content: string;
+  target: number;
+  /** Views (type 0) or clicks (type 1) counted so far. */
+  cnt: number;
+  delete_flag: boolean;
+  attributes: number[];
+  is_affiliate: boolean;
+  /** Sanitised HTML (links and images only). */
+  affiliate_html: string;
+  /** The advertiser's user id. */
+  userProfile: number;
+  created: string;
+  /** Single-use id of this serving: send it with a click to updateAds/. */
+  offer: string;
+};
+export type UpdateAdsResponse = {
+  /** Whether this call counted a click (or stopped the ad). */
+  counted: boolean;
+  /** Why a click was not counted. */
+  reason: ("repeat" | "no_offer" | "rate_limit" | "inactive" | null) | null;
+  cnt: number;
+  delete_flag: boolean;
+};
+export type UpdateAdsDto = {
+  adsId: number;
+  /** The count the old client believes in; the server counts at most one click, whatever it says. */
+  updateCnt?: number;
+  /** true stops the ad (its advertiser only). */
+  updateDelFlag?: boolean;
+  /** The single-use `offer` the ad was served with (a click without one is not counted). */
+  offer?: string;
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -2509,4 +2734,13 @@ export const {
   useGetMyStripeAccountIdQuery,
   useGetLoginLinkQuery,
   useGetEarningsQuery,
+  useAdSettingsQuery,
+  useCreateAdvertisementMutation,
+  usePostAdsStripeMutation,
+  useAllowAdsMutation,
+  useRandomAdvertisementsQuery,
+  useAdvertisementsForMonopageQuery,
+  useUpdateAdsMutation,
+  useMyAdvertisementsQuery,
+  useAdvertisementStatsQuery,
 } = injectedRtkApi;

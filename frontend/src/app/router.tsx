@@ -66,6 +66,7 @@ const GotPageRoute = lazyRoute(() => import('./routes/payments/got-page-route'),
 const SuccessRoute = lazyRoute(() => import('./routes/payments/got-page-route'), 'SuccessRoute');
 const BankAccountRoute = lazyRoute(() => import('./routes/payments/bank-account-route'), 'BankAccountRoute');
 const NotationsRoute = lazyRoute(() => import('./routes/payments/notations-route'), 'NotationsRoute');
+const AdApplicationRoute = lazyRoute(() => import('./routes/ads/ad-application-route'), 'AdApplicationRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
       { path: '/communitypagewaiting/:communityid', element: <CircleWaitingRoute /> },
       { path: '/communitylogin/:communityid', element: <CircleLoginRoute /> },
       { path: '/settings', element: <SettingsRoute /> },
+      { path: '/adapplication', element: <AdApplicationRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/notificationsetting', element: <NotificationSettingRoute /> },
       // Where a notification about a post leads (not a route of the old site).

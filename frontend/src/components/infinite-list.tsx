@@ -29,6 +29,8 @@ type Props<T> = {
   label: string;
   /** Lays the items out in columns at least this wide (px); one column when unset. */
   minItemWidth?: number;
+  /** Something more after every `every`-th item (a feed's ad slots); `slot` counts from 0. An empty one takes no room. */
+  interleave?: { every: number; render: (slot: number) => ReactNode };
 };
 
 /**
@@ -37,7 +39,7 @@ type Props<T> = {
  * follow, an upload) shows in the list at once. RTK Query never requests a page that is already
  * on its way, and the endpoint ends the list at the first empty page.
  */
-export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minItemWidth }: Props<T>) {
+export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minItemWidth, interleave }: Props<T>) {
   const { t } = useTranslation();
   const { data, hasNextPage, isFetching, isError, fetchNextPage, refetch } = query;
   const { ref, inView } = useInView({ threshold: 1 });
@@ -79,9 +81,17 @@ export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minIt
           gridTemplateColumns: minItemWidth ? `repeat(auto-fill, minmax(min(100%, ${minItemWidth}px), 1fr))` : undefined,
         }}
       >
-        {items.map(({ item, page }) => (
-          <li key={getKey(item)}>{renderItem(item, page)}</li>
-        ))}
+        {items.map(({ item, page }, index) => {
+          const li = <li key={getKey(item)}>{renderItem(item, page)}</li>;
+          if (!interleave || (index + 1) % interleave.every !== 0) return li;
+          const slot = (index + 1) / interleave.every - 1;
+          return [
+            li,
+            <Box component="li" key={`interleave-${slot}`} sx={{ '&:empty': { display: 'none' } }}>
+              {interleave.render(slot)}
+            </Box>,
+          ];
+        })}
       </Box>
       {showEmpty ? empty : null}
       {isFetching && (data === undefined || hasNextPage) ? <LoadingState /> : null}

@@ -5,11 +5,12 @@ import type signInEn from './sign-in-en.json';
 import type circlesEn from './circles-en.json';
 import type notificationsEn from './notifications-en.json';
 import type paymentsEn from './payments-en.json';
+import type adsEn from './ads-en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The social texts load with the social screens (./social.ts).
-    resources: { translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn };
+    resources: { translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn };
   }
 }

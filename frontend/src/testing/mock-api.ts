@@ -32,6 +32,10 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
       `GET /api/user/${list}/`,
       () => reply(200, { res: [], totalCount: 0, aggregate: { rating__sum: null } }),
     ]) as [string, Handler][]),
+    // No ad runs unless a test says otherwise (every feed asks for its ads).
+    ['GET /api/user/advertisements-random/', () => reply(200, [])],
+    ['GET /api/user/advertisements-mine/', () => reply(200, [])],
+    ['GET /api/user/advertisement-settings/', () => reply(200, { enabled: true, prices: [] })],
     ['GET /api/user/follower_following_counts/', () => reply(200, { following_count: 0, followed_count: 0, community_count: 0 })],
     // Circles: none joined, nothing found, unless a test says otherwise.
     ['GET /api/user/mycommunities/', () => reply(200, [])],
@@ -61,7 +65,8 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
       // multipart or plain text stays as text
     }
     calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
-    const handler = handlers.get(key);
+    // A Book page's ads (any Book id): none unless a test says otherwise.
+    const handler = handlers.get(key) ?? (key.startsWith('GET /api/user/advertisements-for-monopage/') ? () => reply(200, []) : undefined);
     if (!handler) throw new Error(`Unexpected API call: ${key}${url.search}`);
     const response = await handler({
       method: request.method,

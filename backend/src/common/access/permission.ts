@@ -28,6 +28,8 @@ export enum Permission {
   CircleInvitee = 'circle.invitee',
   /** Delete a comment: its author only. (posts.comment-author) */
   CommentAuthor = 'comment.author',
+  /** Pay for, stop, or read the figures of an ad: its advertiser only. ids are ad ids. (ads.owner) */
+  AdOwner = 'ad.owner',
   /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */
   FollowRequestRecipient = 'follows.request-recipient',
   /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */

@@ -107,6 +107,12 @@ export const MESSAGES = {
   notYourAccount: 'This is not your Stripe account.',
   payoutProfileRequired: 'Create your profile before setting up payouts.',
   paymentProviderError: 'The payment service did not answer. Try again later.',
+  // ads
+  adProfileRequired: 'Create your profile before advertising.',
+  adTags: 'Please select 3 Tags',
+  invalidUrl: 'Enter a valid URL.',
+  adAlreadyPaid: 'This ad is already paid for.',
+  adOwnerOnly: 'Only the advertiser can do this.',
   // sign-in providers
   googleEmailNotVerified: "Your Gmail account was not verified.",
   invalidIdToken: "The sign-in token is invalid or has expired.",

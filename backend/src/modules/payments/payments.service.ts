@@ -35,7 +35,7 @@ const REMINDER_QUEUE = 'payments-konbini-reminders';
 
 export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'failed' | 'expired';
 
-interface CheckoutRow {
+export interface CheckoutRow {
   session_id: string;
   kind: string;
   buyer_id: number | null;
@@ -244,7 +244,44 @@ export class PaymentsService {
     });
   }
 
-  private async setStatus(row: CheckoutRow, status: CheckoutStatus, tx: EntityManager, voucher?: { expiresAt: Date; url: string | null }): Promise<void> {
+  /**
+   * Extension point for the other kinds of checkout (ads): a JPY card Checkout Session of `kind`
+   * for `amount` yen, paid by `viewer`, recorded in payment_checkouts so that the one webhook
+   * path hands it to the fulfiller registered for `kind`. `SITE_URL` is checked as for Books;
+   * `successPath` may hold `{CHECKOUT_SESSION_ID}`.
+   */
+  async startCheckout(
+    viewer: AuthUser,
+    order: { kind: string; siteUrl: string; amount: number; productName: string; successPath: string; cancelPath: string; metadata: Record<string, string> },
+  ): Promise<{ sessionId: string; url: string }> {
+    const stripe = this.client();
+    const origin = this.siteOrigin(order.siteUrl);
+    const metadata = { ...order.metadata, kind: order.kind, userId: String(viewer.id) };
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: order.amount, product_data: { name: order.productName.slice(0, 100) } }, quantity: 1 }],
+      ...({ payment_method_types: ['card'] } as object),
+      success_url: `${origin}${order.successPath}`,
+      cancel_url: `${origin}${order.cancelPath}`,
+      client_reference_id: String(viewer.id),
+      customer_email: viewer.email,
+      locale: viewer.language === 'en' ? 'en' : 'ja',
+      metadata,
+      payment_intent_data: { metadata },
+    };
+    const hour = Math.floor(Date.now() / 3_600_000);
+    const idempotencyKey = `checkout-${crypto.createHash('sha256').update(JSON.stringify(params)).update(String(hour)).digest('hex').slice(0, 40)}`;
+    const session = await this.call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, { idempotencyKey }));
+    await this.db.query(
+      `INSERT INTO payment_checkouts (session_id, kind, buyer_id, buyer_email, amount, language) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (session_id) DO NOTHING`,
+      [session.id, order.kind, viewer.id, viewer.email, order.amount, viewer.language === 'en' ? 'en' : 'ja'],
+    );
+    if (!session.url) throw new DrfDetailError(HttpStatus.BAD_GATEWAY, Msg.paymentProviderError);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  /** A checkout's state as a fulfiller learnt it (also for the fulfillers of other kinds). */
+  async setStatus(row: CheckoutRow, status: CheckoutStatus, tx: EntityManager, voucher?: { expiresAt: Date; url: string | null }): Promise<void> {
     await tx.query(
       `UPDATE payment_checkouts SET status = $2, voucher_expires_at = coalesce($3, voucher_expires_at), voucher_url = coalesce($4, voucher_url), updated_on = now() WHERE session_id = $1`,
       [row.session_id, status, voucher?.expiresAt ?? null, voucher?.url ?? null],

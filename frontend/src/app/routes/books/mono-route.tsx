@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { useParams } from 'react-router-dom';
 import { api } from '@/api/api';
+import { adInterleave } from '@/components/ad-slot';
 import { BookCover } from '@/components/book-cover';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
@@ -48,6 +49,7 @@ function BookPosts({ bookId }: { bookId: number }) {
         query={query}
         label={t('posts.bookPostsTitle')}
         loginMessage="Mono20"
+        interleave={adInterleave(3, { kind: 'book', bookId })}
         empty={<Typography color="text.secondary">{t('posts.bookPostsEmpty')}</Typography>}
       />
     </Box>

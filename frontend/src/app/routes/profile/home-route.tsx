@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { adInterleave } from '@/components/ad-slot';
 import { FollowedBooksPanel } from '@/components/followed-books-panel';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
@@ -15,6 +16,9 @@ import { ProfileSearch } from '@/features/profile/components/profile-search';
 // The timeline comes as its own chunk, after the tiles and the search at the top.
 const HomeFeed = lazy(() => import('@/features/posts/components/home-feed').then((module) => ({ default: module.HomeFeed })));
 
+/** An ad after every 5th item of the timeline (spec §9). */
+const HOME_ADS = adInterleave(5, { kind: 'random' });
+
 /**
  * Home. A visitor: welcome, tags, new users, user search, then the timeline. A returning user
  * came for the timeline: it comes first, with followed Books, new users to follow, the user
@@ -25,7 +29,7 @@ export function HomeRoute() {
   const { isLoggedIn } = useSession();
   const feed = (
     <Suspense fallback={<LoadingState />}>
-      <HomeFeed />
+      <HomeFeed interleave={HOME_ADS} />
     </Suspense>
   );
   const discovery = (

@@ -6,15 +6,20 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { socialApi } from '@/api/social-api';
+import { adInterleave } from '@/components/ad-slot';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { RecentUploads } from '@/components/recent-uploads';
 import { UserPageTabs } from '@/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
+import { MyAds } from '@/features/ads/components/my-ads';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+
+/** An ad after every 3rd post (spec §9). */
+const USER_ADS = adInterleave(3, { kind: 'random' });
 
 function MyPosts({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -27,6 +32,7 @@ function MyPosts({ userId }: { userId: number }) {
       <PostFeed
         query={query}
         label={t('posts.userPostsTitle')}
+        interleave={USER_ADS}
         empty={
           <Typography color="text.secondary">
             {t('posts.userPostsEmpty')}{' '}
@@ -64,6 +70,7 @@ export function UserPageRoute() {
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ProfileCard profile={profile} action={action} />
           <FollowCounts userId={profile.userProfile} own />
+          <MyAds />
           <RecentUploads userId={profile.userProfile} />
         </Box>
         <MyPosts userId={profile.userProfile} />

@@ -12,10 +12,14 @@ import { displayName } from '@/components/user-avatar';
 import { isNotFound } from '@/utils/api-error';
 import Typography from '@mui/material/Typography';
 import { socialApi } from '@/api/social-api';
+import { adInterleave } from '@/components/ad-slot';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+
+/** An ad after every 3rd post (spec §9). */
+const USER_ADS = adInterleave(3, { kind: 'random' });
 
 function UserPosts({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -25,7 +29,7 @@ function UserPosts({ userId }: { userId: number }) {
       <Typography id="user-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
         {t('posts.userPostsTitle')}
       </Typography>
-      <PostFeed query={query} label={t('posts.userPostsTitle')} empty={<Typography color="text.secondary">{t('posts.userPostsEmpty')}</Typography>} />
+      <PostFeed query={query} label={t('posts.userPostsTitle')} interleave={USER_ADS} empty={<Typography color="text.secondary">{t('posts.userPostsEmpty')}</Typography>} />
     </Box>
   );
 }

@@ -16,6 +16,8 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import '@/i18n/payments';
 import type { ParseKeys } from 'i18next';
+import '@/i18n/ads';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
@@ -24,13 +26,14 @@ import '@/i18n/notifications';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// /howto and /adapplication join when those screens exist.
+// /howto joins when its screen exists.
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
   { to: '/notificationsetting', label: 'notifications.settings.entry', hint: 'notifications.settings.entryHint', icon: NotificationsOutlined, loggedInOnly: true },
   { to: '/bankaccount', label: 'payments.settingsEntry', hint: 'payments.settingsEntryHint', icon: AccountBalanceOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
   { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },
+  { to: '/adapplication', label: 'ads.title', icon: CampaignOutlined, loggedInOnly: false },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];

@@ -1,4 +1,5 @@
 import '@/i18n/social';
+import type { ComponentProps } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -8,7 +9,7 @@ import { socialApi } from '@/api/social-api';
 import { PostFeed } from './post-feed';
 
 /** The timeline: own posts, followed users and followed Books (every post for a visitor). */
-export function HomeFeed() {
+export function HomeFeed({ interleave }: Pick<ComponentProps<typeof PostFeed>, 'interleave'> = {}) {
   const { t } = useTranslation();
   const result = socialApi.endpoints.homePosts.useInfiniteQuery();
   // A post and a repost of it (the user's own, or a followed user's) are one entry: the original
@@ -26,6 +27,7 @@ export function HomeFeed() {
         query={query}
         label={t('posts.feedLabel')}
         loginMessage="Home3"
+        interleave={interleave}
         empty={
           <Typography color="text.secondary">
             {t('posts.feedEmpty')}{' '}

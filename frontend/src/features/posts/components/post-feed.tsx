@@ -12,16 +12,19 @@ type Props = {
   label: string;
   empty?: ReactNode;
   loginMessage?: ParseKeys;
+  /** Ad slots (or anything) after every n-th post: the route decides (see components/ad-slot). */
+  interleave?: { every: number; render: (slot: number) => ReactNode };
 };
 
 /** A scrolling list of post cards, loading the next page at the bottom. */
-export function PostFeed({ query, label, empty, loginMessage }: Props) {
+export function PostFeed({ query, label, empty, loginMessage, interleave }: Props) {
   return (
     <InfiniteList
       query={query}
       label={label}
       getKey={(post) => post.id}
       empty={empty}
+      interleave={interleave}
       renderItem={(post) => <PostCard post={post} loginMessage={loginMessage} />}
     />
   );

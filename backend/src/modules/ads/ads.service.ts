@@ -1,0 +1,379 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import * as crypto from 'node:crypto';
+import sanitizeHtml from 'sanitize-html';
+import type Stripe from 'stripe';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
+import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { notFound } from '../../common/http/id-param.pipe';
+import { normalizeImage } from '../../common/uploads/images';
+import { AD_TARGETS } from '../../config/config';
+import { Sql } from '../../database/sql';
+import { JobsService } from '../../jobs/jobs.service';
+import { FileStorage } from '../../storage/file-storage';
+import { mediaUrl } from '../../storage/media-url';
+import { BooksService } from '../books/books.service';
+import { type CheckoutRow, PaymentsService } from '../payments/payments.service';
+import type { AdResponse, AdSettingsResponse, AdStatsResponse, CreateAdDto, ServedAdResponse, UpdateAdsResponse } from './dto/ads.dto';
+import { AD_TAGS } from './dto/ads.dto';
+
+/** Ads served per call of advertisements-random/ and advertisements-for-monopage/{id}/ (the feeds cycle them). */
+export const ADS_PER_SERVING = 3;
+/** Counted clicks one viewer may make per hour, over all ads; beyond it clicks are refused (rate_limit). */
+export const AD_CLICKS_PER_HOUR = 30;
+const PRUNE_QUEUE = 'ads-prune';
+
+export type RefusalReason = 'repeat' | 'no_offer' | 'rate_limit' | 'inactive';
+
+/**
+ * Affiliate HTML keeps links and images only: no script, no event handler, no style, and only
+ * http(s) URLs (no `javascript:`, no `data:`). Links open in a new tab without an opener.
+ */
+export function sanitizeAffiliateHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['a', 'img'],
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['http', 'https'],
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer sponsored' }) },
+  }).trim();
+}
+
+/** Only http and https URLs (a click opens it). */
+function checkUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw DrfValidationError.field('url', Msg.invalidUrl);
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) throw DrfValidationError.field('url', Msg.invalidUrl);
+  return parsed.href;
+}
+
+interface AdRow {
+  id: number;
+  user_id: number;
+  type: number;
+  url: string;
+  img: string | null;
+  content: string;
+  target: number;
+  price: number;
+  cnt: number;
+  views: number;
+  clicks: number;
+  attributes: number[];
+  is_affiliate: boolean;
+  affiliate_html: string;
+  paid: boolean;
+  delete_flag: boolean;
+  session_id: string | null;
+  created_on: Date | string;
+}
+
+const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views, clicks, attributes, is_affiliate, affiliate_html, paid, delete_flag, session_id, created_on`;
+
+/**
+ * Paid ads (issue 28): created by people with a profile, paid through Stripe Checkout (the
+ * payments module's one webhook hands paid `ad` checkouts to this module), served by the server
+ * which counts each impression as it serves it, and clicked through single-use offers. Owns ads,
+ * ad_offers, ad_clicks and ad_refusals.
+ *
+ * Counting is the server's alone: an impression is counted in the same statement that picks the
+ * ads to serve (`UPDATE … RETURNING`, so concurrent servings never lose a count), and a click
+ * counts only with an unused offer that was served to the same viewer, once per viewer per ad per
+ * hour, at most AD_CLICKS_PER_HOUR per viewer; anything else is recorded as refused, with its
+ * reason, for the advertiser to see. A client-sent `updateCnt` is never read.
+ */
+@Injectable()
+export class AdsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly access: AccessService,
+    private readonly payments: PaymentsService,
+    private readonly books: BooksService,
+    private readonly storage: FileStorage,
+    events: EventsService,
+    jobs: JobsService,
+  ) {
+    access.contribute(Permission.AdOwner, 'ads.owner', async (viewer, ids, tx) => {
+      if (!viewer) return [];
+      const sql = `SELECT id FROM ads WHERE id = ANY($1::int[]) AND user_id = $2`;
+      const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids, viewer.id]) : await this.sql.query(sql, [ids, viewer.id]);
+      return rows.map((r) => r.id);
+    });
+    payments.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
+    events.subscribe('account.deletion_requested', 'ads', ({ userId }) => this.stopOfUser(userId).then(() => undefined));
+    events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
+    jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
+  }
+
+  /** GET advertisement-settings/: whether ads can be paid for, and the price of every target. */
+  settings(): AdSettingsResponse {
+    const prices = this.options.config.ads.prices;
+    return {
+      enabled: this.payments.enabled,
+      prices: ([0, 1] as const).flatMap((type) => AD_TARGETS[type].map((target) => ({ type, target, price: prices.get(target)! }))),
+    };
+  }
+
+  /** POST advertisement/: a new, unpaid ad of the viewer (a profile is checked by the guard). */
+  async create(viewer: AuthUser, dto: CreateAdDto, img?: UploadedMultipartFile): Promise<AdStatsResponse> {
+    const type = dto.type as 0 | 1;
+    if (!AD_TARGETS[type].includes(dto.target)) throw DrfValidationError.field('target', Msg.invalidChoice(dto.target));
+    const url = checkUrl(dto.url);
+    const tags = [...new Set(dto.attributes)];
+    if (tags.length !== AD_TAGS) throw DrfValidationError.field('attributes', Msg.adTags);
+    const known: Array<{ id: number }> = await this.sql.query(`SELECT id FROM attributes WHERE id = ANY($1::int[])`, [tags]);
+    const missing = tags.find((id) => !known.some((k) => k.id === id));
+    if (missing !== undefined) throw DrfValidationError.field('attributes', Msg.invalidPk(missing));
+    if (!img) throw DrfValidationError.field('img', Msg.required);
+    const data = await normalizeImage('img', img);
+    const key = `ads/${viewer.id}/${crypto.randomUUID()}.jpg`;
+    await this.storage.put(key, data, 'image/jpeg');
+    const affiliate = sanitizeAffiliateHtml(dto.affiliate_html ?? '');
+    const price = this.options.config.ads.prices.get(dto.target)!;
+    try {
+      const [row]: AdRow[] = await this.db.query(
+        `INSERT INTO ads (user_id, type, url, img, content, target, price, attributes, is_affiliate, affiliate_html)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+        [viewer.id, type, url, key, dto.content, dto.target, price, tags, dto.is_affiliate === true, affiliate],
+      );
+      return this.packStats([row], new Map())[0];
+    } catch (err) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** POST post-ads-stripe/: a Checkout Session for the price of the viewer's own unpaid ad. */
+  async checkout(viewer: AuthUser, siteUrl: string, adId: number): Promise<string> {
+    await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
+    const [ad]: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE id = $1`, [adId]);
+    if (!ad) throw notFound();
+    if (ad.paid) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.adAlreadyPaid);
+    const { sessionId, url } = await this.payments.startCheckout(viewer, {
+      kind: 'ad',
+      siteUrl,
+      amount: ad.price,
+      productName: `Ad #${ad.id}: ${ad.target} ${ad.type === 0 ? 'views' : 'clicks'}`,
+      successPath: `/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${ad.id}`,
+      cancelPath: '/adapplication',
+      metadata: { adId: String(ad.id) },
+    });
+    await this.db.query(`UPDATE ads SET session_id = $2 WHERE id = $1 AND NOT paid`, [ad.id, sessionId]);
+    return url;
+  }
+
+  /**
+   * What a Stripe session of kind `ad` does (called by the payments module inside the transaction
+   * that records the event, under the lock of its checkout row): paid → the ad named in the
+   * session's metadata, of the session's payer, runs. Anything else leaves it unpaid.
+   */
+  private async fulfil(session: Stripe.Checkout.Session, row: CheckoutRow, tx: EntityManager): Promise<void> {
+    if (row.status === 'paid') return;
+    if (session.payment_status === 'paid') {
+      await this.payments.setStatus(row, 'paid', tx);
+      const adId = Number(session.metadata?.adId);
+      if (Number.isInteger(adId) && adId > 0 && row.buyer_id !== null) {
+        await tx.query(`UPDATE ads SET paid = true, paid_on = now(), session_id = $3 WHERE id = $1 AND user_id = $2 AND NOT paid`, [adId, row.buyer_id, row.session_id]);
+      }
+      return;
+    }
+    if (session.status === 'expired') await this.payments.setStatus(row, 'expired', tx);
+  }
+
+  /** POST allowAds/: asks Stripe about the ad's session (never trusting the call) and answers the ad as it now stands. */
+  async allow(viewer: AuthUser, adId: number): Promise<AdStatsResponse> {
+    await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
+    const [ad]: Array<{ paid: boolean; session_id: string | null }> = await this.sql.query(`SELECT paid, session_id FROM ads WHERE id = $1`, [adId]);
+    if (!ad) throw notFound();
+    if (!ad.paid && ad.session_id) await this.payments.fulfilCheckout(ad.session_id);
+    return this.stats(viewer, adId);
+  }
+
+  /** Who is looking: the user, or a visitor by a hash of their address. */
+  private viewerKey(viewer: AuthUser | undefined, ip: string): string {
+    if (viewer) return `u:${viewer.id}`;
+    return `ip:${crypto.createHash('sha256').update(ip || '-').digest('hex').slice(0, 40)}`;
+  }
+
+  /**
+   * Serves up to ADS_PER_SERVING running ads (those sharing `tags` first, then at random) and
+   * counts an impression for each in the same statement, with a fresh single-use offer each. An
+   * impression that reaches `target - 1` retires a per-view ad.
+   */
+  async serve(viewer: AuthUser | undefined, ip: string, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
+    const rows: Array<AdRow & { offer: string }> = await this.db.query(
+      `WITH picked AS (
+         SELECT id FROM ads WHERE paid AND NOT delete_flag ORDER BY (attributes && $2::int[]) DESC, random() LIMIT $1
+       ), counted AS (
+         UPDATE ads a SET views = a.views + 1,
+                cnt = a.cnt + CASE WHEN a.type = 0 THEN 1 ELSE 0 END,
+                delete_flag = a.delete_flag OR (a.type = 0 AND a.cnt + 1 >= a.target - 1)
+           FROM picked p WHERE a.id = p.id AND a.paid AND NOT a.delete_flag
+         RETURNING a.${COLUMNS.split(', ').join(', a.')}
+       ), offers AS (
+         INSERT INTO ad_offers (id, ad_id, viewer_key) SELECT gen_random_uuid(), c.id, $3 FROM counted c RETURNING id, ad_id
+       )
+       SELECT c.*, o.id::text AS offer FROM counted c JOIN offers o ON o.ad_id = c.id ORDER BY (c.attributes && $2::int[]) DESC, o.id`,
+      [ADS_PER_SERVING, tags, this.viewerKey(viewer, ip)],
+    );
+    return rows.map((r) => ({ ...this.pack(r), offer: r.offer }));
+  }
+
+  /** GET advertisements-for-monopage/{id}/: ads sharing the Book's tags first. */
+  async serveForBook(viewer: AuthUser | undefined, ip: string, pageId: number): Promise<ServedAdResponse[]> {
+    const tags = await this.books.tagIdsOf(pageId);
+    if (tags === null) throw notFound();
+    return this.serve(viewer, ip, tags);
+  }
+
+  /**
+   * POST updateAds/: a click (counted only as the class comment says), or, with
+   * `updateDelFlag`, the advertiser stopping the ad.
+   */
+  async update(viewer: AuthUser | undefined, ip: string, adId: number, stop: boolean, offer: string | undefined): Promise<UpdateAdsResponse> {
+    if (stop) {
+      await this.access.require(viewer, Permission.AdOwner, [adId], { detail: Msg.adOwnerOnly });
+      const [row] = await this.db.query(`UPDATE ads SET delete_flag = true WHERE id = $1 RETURNING cnt, delete_flag`, [adId]);
+      return { counted: true, reason: null, cnt: row[0].cnt, delete_flag: true };
+    }
+    const key = this.viewerKey(viewer, ip);
+    return this.db.transaction(async (tx) => {
+      const [ad]: Array<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean }> = await tx.query(
+        `SELECT id, type, target, cnt, paid, delete_flag FROM ads WHERE id = $1 FOR UPDATE`,
+        [adId],
+      );
+      if (!ad) throw notFound();
+      const refuse = async (reason: RefusalReason): Promise<UpdateAdsResponse> => {
+        await tx.query(
+          `INSERT INTO ad_refusals (ad_id, reason, n) VALUES ($1, $2, 1) ON CONFLICT (ad_id, reason) DO UPDATE SET n = ad_refusals.n + 1, last_on = now()`,
+          [adId, reason],
+        );
+        return { counted: false, reason, cnt: ad.cnt, delete_flag: ad.delete_flag };
+      };
+      if (!ad.paid || ad.delete_flag) return refuse('inactive');
+      const [recent]: Array<{ same: number; total: number }> = await tx.query(
+        `SELECT count(*) FILTER (WHERE ad_id = $1)::int AS same, count(*)::int AS total FROM ad_clicks WHERE viewer_key = $2 AND created_on > now() - interval '1 hour'`,
+        [adId, key],
+      );
+      if (recent.same > 0) return refuse('repeat');
+      if (!offer) return refuse('no_offer');
+      const [, used] = await tx.query(
+        `UPDATE ad_offers SET used_on = now() WHERE id = $1::uuid AND ad_id = $2 AND viewer_key = $3 AND used_on IS NULL AND created_on > now() - interval '1 day'`,
+        [offer, adId, key],
+      );
+      if (!used) return refuse('no_offer');
+      if (recent.total >= AD_CLICKS_PER_HOUR) return refuse('rate_limit');
+      await tx.query(`INSERT INTO ad_clicks (ad_id, viewer_key) VALUES ($1, $2)`, [adId, key]);
+      const [[after]]: [[{ cnt: number; delete_flag: boolean }], number] = await tx.query(
+        `UPDATE ads SET clicks = clicks + 1,
+                cnt = cnt + CASE WHEN type = 1 THEN 1 ELSE 0 END,
+                delete_flag = delete_flag OR (type = 1 AND cnt + 1 >= target - 1)
+          WHERE id = $1 RETURNING cnt, delete_flag`,
+        [adId],
+      );
+      return { counted: true, reason: null, cnt: after.cnt, delete_flag: after.delete_flag };
+    });
+  }
+
+  /** GET advertisement/{id}/: the advertiser's figures of one ad. */
+  async stats(viewer: AuthUser, adId: number): Promise<AdStatsResponse> {
+    await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
+    const rows: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE id = $1`, [adId]);
+    if (!rows.length) throw notFound();
+    return (await this.withRefusals(rows))[0];
+  }
+
+  /** GET advertisements-mine/: the viewer's ads, newest first, with their figures (two statements). */
+  async mine(viewer: AuthUser): Promise<AdStatsResponse[]> {
+    const rows: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE user_id = $1 ORDER BY id DESC LIMIT 100`, [viewer.id]);
+    return this.withRefusals(rows);
+  }
+
+  private async withRefusals(rows: AdRow[]): Promise<AdStatsResponse[]> {
+    if (!rows.length) return [];
+    const refusals: Array<{ ad_id: number; reason: RefusalReason; n: number }> = await this.sql.query(
+      `SELECT ad_id, reason, n FROM ad_refusals WHERE ad_id = ANY($1::int[])`,
+      [rows.map((r) => r.id)],
+    );
+    const byAd = new Map<number, Map<RefusalReason, number>>();
+    for (const r of refusals) {
+      const m = byAd.get(r.ad_id) ?? new Map<RefusalReason, number>();
+      m.set(r.reason, r.n);
+      byAd.set(r.ad_id, m);
+    }
+    return this.packStats(rows, byAd);
+  }
+
+  private pack(r: AdRow): AdResponse {
+    return {
+      id: r.id,
+      type: r.type,
+      url: r.url,
+      img: mediaUrl(this.options.config, r.img),
+      content: r.content,
+      target: r.target,
+      cnt: r.cnt,
+      delete_flag: r.delete_flag,
+      attributes: r.attributes,
+      is_affiliate: r.is_affiliate,
+      affiliate_html: r.affiliate_html,
+      userProfile: r.user_id,
+      created: new Date(r.created_on).toISOString(),
+    };
+  }
+
+  private packStats(rows: AdRow[], refusals: Map<number, Map<RefusalReason, number>>): AdStatsResponse[] {
+    return rows.map((r) => {
+      const refused = refusals.get(r.id);
+      return {
+        ...this.pack(r),
+        views: r.views,
+        clicks: r.clicks,
+        remaining: Math.max(0, r.target - 1 - r.cnt),
+        paid: r.paid,
+        active: r.paid && !r.delete_flag,
+        price: r.price,
+        refused: {
+          repeat: refused?.get('repeat') ?? 0,
+          no_offer: refused?.get('no_offer') ?? 0,
+          rate_limit: refused?.get('rate_limit') ?? 0,
+          inactive: refused?.get('inactive') ?? 0,
+        },
+      };
+    });
+  }
+
+  /** Offers and the click log older than a day are no longer needed (the counters stay on the ad). */
+  async prune(): Promise<void> {
+    await this.db.query(`DELETE FROM ad_offers WHERE created_on < now() - interval '1 day'`);
+    await this.db.query(`DELETE FROM ad_clicks WHERE created_on < now() - interval '1 day'`);
+  }
+
+  /** `account.deletion_requested`: the user's ads stop being served. */
+  async stopOfUser(userId: number): Promise<number> {
+    const [, n] = await this.db.query(`UPDATE ads SET delete_flag = true WHERE user_id = $1 AND NOT delete_flag`, [userId]);
+    return n;
+  }
+
+  /** `account.deleted`: the user's ads, their images and their logs go. */
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.stopOfUser(userId);
+    const images: Array<{ img: string | null }> = await this.sql.query(`SELECT img FROM ads WHERE user_id = $1`, [userId]);
+    for (const { img } of images) if (img) await this.storage.delete(img).catch(() => undefined);
+    await this.db.query(`DELETE FROM ads WHERE user_id = $1`, [userId]);
+  }
+}
