@@ -346,7 +346,8 @@ async function main() {
     const comparisons = [];
     if (floored.length) {
       await server.stop();
-      server = await startServer({ ...serverOptions, script: 'scripts/bench/feeds-floor-server.mjs' });
+      // `args` names the script (startServer's `script` only sets the default args).
+      server = await startServer({ ...serverOptions, args: [...profiling, ...serverNodeArgs(), path.join(backendDir, 'scripts', 'bench', 'feeds-floor-server.mjs')] });
       for (const scenario of floored) {
         process.stdout.write(`  ${scenario.name}@floor: the same SQL on node:http + pg\n`);
         const floor = await runScenario(server, { ...scenario, name: `${scenario.name}@floor` }, data, options);

@@ -42,7 +42,7 @@ const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, 
 const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 
 // The app's token lookup (TokenService.resolve); a bad or inactive token reads as a visitor here.
-const tokens = new TokenService(null, db); // (token repository: writes only, sql)
+const tokens = new TokenService(null, db, access); // (token repository: writes only, sql, access: it registers the standing check)
 const answerHeaders = appAnswerHeaders((file) => require(`${dist}/${file}`));
 async function viewerOf(req) {
   const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
