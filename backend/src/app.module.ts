@@ -20,6 +20,8 @@ import { MailModule } from './modules/mail/mail.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { HelpModule } from './modules/help/help.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -90,6 +92,8 @@ export class AppModule {
         UploadsModule,
         FollowsModule,
         PostsModule,
+        AnalyticsModule,
+        HelpModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

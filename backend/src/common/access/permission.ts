@@ -24,6 +24,8 @@ export enum Permission {
   CircleMember = 'circle.member',
   /** Delete a comment: its author only. (posts.comment-author) */
   CommentAuthor = 'comment.author',
+  /** See the analytics of one's Books (/analytics): an account on the enterprise plan. ids are the viewer's own user id. (auth.enterprise-plan) */
+  EnterprisePlan = 'account.enterprise-plan',
   /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */
   FollowRequestRecipient = 'follows.request-recipient',
   /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */
