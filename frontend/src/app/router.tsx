@@ -52,6 +52,9 @@ const UserFollowingRoute = lazyRoute(() => import('./routes/social/follow-lists-
 const UserFollowedRoute = lazyRoute(() => import('./routes/social/follow-lists-route'), 'UserFollowedRoute');
 const LikedPostsRoute = lazyRoute(() => import('./routes/social/liked-posts-route'), 'LikedPostsRoute');
 const UsersRoute = lazyRoute(() => import('./routes/social/users-route'), 'UsersRoute');
+const HowtoRoute = lazyRoute(() => import('./routes/help/howto-route'), 'HowtoRoute');
+const VideosRoute = lazyRoute(() => import('./routes/help/videos-route'), 'VideosRoute');
+const AnalyticsRoute = lazyRoute(() => import('./routes/help/analytics-route'), 'AnalyticsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -115,6 +118,9 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsRoute /> },
       { path: '/languagesetting', element: <LanguageSettingRoute /> },
       { path: '/deleteaccount', element: <DeleteAccountRoute /> },
+      { path: '/howto', element: <HowtoRoute /> },
+      { path: '/videos', element: <VideosRoute /> },
+      { path: '/analytics', element: <AnalyticsRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },

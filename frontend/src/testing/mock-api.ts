@@ -36,6 +36,9 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
     ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
     ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],
+    // No help video is configured (the screens show the walkthrough), and the account is on the free plan.
+    ['GET /api/user/help-videos/', () => reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: null } })],
+    ['GET /api/user/analytics/', () => reply(403, { detail: 'Analytics are available on the enterprise plan only.' })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

@@ -11,19 +11,26 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
+import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
+import '@/i18n/help';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// Only routes of this milestone; /howto, /notificationsetting, /adapplication and
-// /Notations-SCTA join when those screens exist.
+// Only routes of this milestone; /notificationsetting, /adapplication and /Notations-SCTA join
+// when those screens exist. /videos and /analytics (enterprise only) are the spec's "also linked".
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
+  { to: '/howto', label: 'help.settings.howto', hint: 'help.settings.howtoHint', icon: HelpOutline, loggedInOnly: false },
+  { to: '/videos', label: 'help.settings.videos', icon: OndemandVideoOutlined, loggedInOnly: false },
+  { to: '/analytics', label: 'help.settings.analytics', hint: 'help.settings.analyticsHint', icon: InsertChartOutlined, loggedInOnly: true },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];
