@@ -16,7 +16,7 @@ export function HowtoDialog({ open, onClose }: { open: boolean; onClose: () => v
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="howto-dialog-title" maxWidth="sm" fullWidth>
       <DialogTitle id="howto-dialog-title" component="h2">
-        {t('help.loginHowto')}
+        {t('helpLogin.button')}
       </DialogTitle>
       <DialogContent>
         <HelpVideo which="howto" variant="stepper" onNavigate={onClose} />

@@ -17,7 +17,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
 import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
 import '@/i18n/sign-in';
-import '@/i18n/help';
+import '@/i18n/help-login';
 // The how-to dialog's code (the walkthrough, the video player) loads when it is opened.
 const HowtoDialog = lazy(() => import('@/components/help/howto-dialog').then((module) => ({ default: module.HowtoDialog })));
 // Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.
@@ -98,7 +98,7 @@ export function LoginRoute() {
       <LegalLinks />
       <Typography sx={{ mt: 1.5, textAlign: 'center' }}>
         <Button startIcon={<HelpOutline />} onClick={() => setHowto(true)}>
-          {t('help.loginHowto')}
+          {t('helpLogin.button')}
         </Button>
       </Typography>
       {howto ? (
