@@ -84,7 +84,7 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
       <Box sx={{ gridColumn: { md: '1 / -1' } }}>
         <ChartCard id="analytics-views" title={a('views')} summary={t('help.analytics.viewsTotal', { count: totalViews })}>
-          <Box aria-hidden="true">
+          <Box>
             <LineChart
               height={240}
               xAxis={[{ scaleType: 'point', data: data.views.map((d) => shortDay(d.day)) }]}
@@ -97,13 +97,13 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         </ChartCard>
       </Box>
       <ChartCard id="analytics-followers" title={a('followers')} summary={t('help.analytics.followersTotal', { count: followers })}>
-        <Box aria-hidden="true">
+        <Box>
           <PieChart height={220} series={[{ data: sexes, innerRadius: 40, paddingAngle: 1, cornerRadius: 3 }]} />
         </Box>
         <HiddenTable caption={t('help.analytics.tableCaption', { chart: a('followers') })} head={['', t('help.analytics.count')]} rows={sexes.map((s) => [s.label, s.value])} />
       </ChartCard>
       <ChartCard id="analytics-posts" title={a('posts')}>
-        <Box aria-hidden="true">
+        <Box>
           <BarChart
             height={180}
             xAxis={[{ scaleType: 'band', data: months }]}
@@ -127,7 +127,7 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         <ChartCard id="analytics-sales" title={a('sales')}>
           {data.sales.available ? (
             <>
-              <Box aria-hidden="true">
+              <Box>
                 <BarChart
                   height={200}
                   xAxis={[{ scaleType: 'band', data: data.sales.series.map((s) => shortMonth(s.month)) }]}
