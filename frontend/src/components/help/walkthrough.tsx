@@ -47,7 +47,7 @@ function StepCard({ index, onNavigate }: { index: number; onNavigate?: () => voi
         </Typography>
         <Box>
           <Button component={RouterLink} to={step.to} size="small" onClick={onNavigate} sx={{ mt: 1, ml: -1 }}>
-            {t('help.open', { screen: title })}
+            {t(`help.steps.${step.name}.link`)}
           </Button>
         </Box>
       </CardContent>

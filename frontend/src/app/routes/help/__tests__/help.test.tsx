@@ -47,7 +47,7 @@ describe('/howto', () => {
     expect(video).toHaveAttribute('src', 'https://cdn.example.com/howto-ja.mp4');
   });
 
-  it('falls back to the walkthrough when a video file cannot play, and when the settings cannot be read', async () => {
+  it('falls back to the walkthrough when a video file cannot play', async () => {
     mockApi({ 'GET /api/user/help-videos/': () => reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: { kind: 'file', src: 'https://cdn.example.com/gone.mp4' } } }) });
     renderApp('/howto');
     const video = await screen.findByTitle('How-to video');
