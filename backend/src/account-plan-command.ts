@@ -15,7 +15,8 @@ import { openDatabase } from './database/embedded-postgres';
 import { AccountPlansService, setAccountPlan } from './modules/auth/account-plans.service';
 import { ACCOUNT_PLANS, type AccountPlan } from './modules/auth/entities/user.entity';
 
-export const USAGE = `Usage: npm run account:plan -- <email> [${ACCOUNT_PLANS.join('|')}]`;
+// Printed on the operator's terminal (not an API message).
+const usage = `Usage: npm run account:plan -- <email> [${ACCOUNT_PLANS.join('|')}]`;
 
 async function serverAnswers(config: AppConfig): Promise<boolean> {
   try {
@@ -44,7 +45,7 @@ export async function accountPlanCommand(
 ): Promise<number> {
   const [email, plan, ...rest] = args;
   if (!email || rest.length || !email.includes('@') || (plan !== undefined && !AccountPlansService.isPlan(plan))) {
-    print(USAGE);
+    print(usage);
     return 2;
   }
   if (connection) return apply(connection, email, plan, print);
