@@ -25,17 +25,17 @@ type Props = {
   onNavigate?: () => void;
 };
 
-function StepCard({ index, onNavigate }: { index: number; onNavigate?: () => void }) {
+function StepCard({ index, onNavigate, compact = false }: { index: number; onNavigate?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   const step = STEPS[index];
   const Illustration = ILLUSTRATIONS[step.name];
   const title = t(`help.steps.${step.name}.title`);
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={`walkthrough-step-${step.name}`}>
-      <Box sx={{ p: 1.5, pb: 0 }}>
+      <Box sx={{ p: 1.5, pb: 0, ...(compact ? { maxWidth: 180, mx: 'auto', width: '100%' } : {}) }}>
         <Illustration />
       </Box>
-      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5, ...(compact ? { py: 1, '&:last-child': { pb: 1 } } : {}) }}>
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
           {t('help.stepOf', { step: index + 1, count: STEPS.length })}
         </Typography>
@@ -67,9 +67,9 @@ export function Walkthrough({ variant = 'cards', onNavigate }: Props) {
     return (
       <Box role="group" aria-label={label}>
         <Box aria-live="polite">
-          <StepCard index={index} onNavigate={onNavigate} />
+          <StepCard index={index} onNavigate={onNavigate} compact />
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
           <Button onClick={() => setIndex((i) => i - 1)} disabled={index === 0}>
             {t('help.back')}
           </Button>
