@@ -1,3 +1,8 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -68,6 +73,22 @@ describe('analytics', () => {
     expect(lines.pop()).toBe('owner@example.com: free → enterprise');
     await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(200);
     await request(t.http).get(api('analytics/')).set(auth(other.token)).expect(403);
+  });
+
+  it('the operator command refuses the embedded database while a server answers on PORT', async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-plan-'));
+    try {
+      const out: string[] = [];
+      expect(await accountPlanCommand(['owner@example.com', 'free'], loadConfig({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir }), (line) => out.push(line))).toBe(1);
+      expect(out[0]).toMatch(new RegExp(`^A server is running on port ${port} with the embedded database`));
+      expect(fs.readdirSync(dataDir)).toEqual([]); // nothing opened
+    } finally {
+      server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("shows an enterprise account its own and contributed Books' figures, and no one else's", async () => {
