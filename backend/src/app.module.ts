@@ -24,6 +24,8 @@ import { CirclesModule } from './modules/circles/circles.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { AdsModule } from './modules/ads/ads.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { HelpModule } from './modules/help/help.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -98,6 +100,8 @@ export class AppModule {
         NotificationsModule,
         PaymentsModule,
         AdsModule,
+        AnalyticsModule,
+        HelpModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

@@ -19,6 +19,7 @@ import { MonobookFastifyAdapter, SPA_ROUTE } from './common/http/http-adapter';
 import { requestOriginHook } from './common/http/request-origin';
 import { securityHeaders } from './common/http/security-headers';
 import { drfValidationPipe } from './common/http/validation';
+import { videoSources } from './config/videos';
 
 export const API_PREFIX = 'api/user';
 
@@ -39,17 +40,25 @@ export const helmetOptions: Parameters<typeof helmet>[0] = {
 /** Google Identity Services (the Google sign-in button) loads its script, styles and frame from here. */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
-/** helmetOptions, opened for Google's sign-in button when Google sign-in is configured. */
+/**
+ * helmetOptions, opened for Google's sign-in button when Google sign-in is configured, and for
+ * the players of the configured help videos (INTRO_VIDEO_URL_*, HOWTO_VIDEO_URL_*).
+ */
 export function helmetOptionsFor(config: AppOptions['config']): Parameters<typeof helmet>[0] {
-  if (!config.signIn.google) return helmetOptions;
+  const google = Boolean(config.signIn.google);
+  const { intro, howto } = config.helpVideos;
+  const videos = videoSources([intro.ja, intro.en, howto.ja, howto.en]);
+  if (!google && !videos.frames.length && !videos.media.length) return helmetOptions;
+  const frames = [...(google ? [GOOGLE_SIGN_IN] : []), ...videos.frames];
   return {
     ...helmetOptions,
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'script-src': ["'self'", `${GOOGLE_SIGN_IN}client`],
-        'style-src': ["'self'", "'unsafe-inline'", `${GOOGLE_SIGN_IN}style`],
-        'frame-src': ["'self'", GOOGLE_SIGN_IN],
+        'script-src': ["'self'", ...(google ? [`${GOOGLE_SIGN_IN}client`] : [])],
+        'style-src': ["'self'", "'unsafe-inline'", ...(google ? [`${GOOGLE_SIGN_IN}style`] : [])],
+        ...(frames.length ? { 'frame-src': ["'self'", ...frames] } : {}),
+        ...(videos.media.length ? { 'media-src': ["'self'", ...videos.media] } : {}),
         'connect-src': ["'self'", 'https:'],
         'upgrade-insecure-requests': null,
       },

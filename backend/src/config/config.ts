@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { type PlayableVideo, playableVideo } from './videos';
 
 /**
  * The one place that reads process.env. Every variable has a type, a default and a
@@ -67,6 +68,10 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'YAHOO_CLIENT_ID', kind: 'string', description: 'Yahoo! JAPAN ID (YConnect v2) client id. Unset (or no secret): no Yahoo! JAPAN button.' },
   { name: 'YAHOO_CLIENT_SECRET', kind: 'string', description: 'Yahoo! JAPAN client secret.' },
   { name: 'YAHOO_ISSUER', kind: 'url', default: 'https://auth.login.yahoo.co.jp/yconnect/v2', description: 'YConnect v2 issuer (discovery, token endpoint, keys).' },
+  { name: 'INTRO_VIDEO_URL_JA', kind: 'url', description: 'Intro video in Japanese, shown in the welcome dialog and on /videos: a YouTube or Vimeo link (played in their embedded player) or an https URL of an .mp4/.webm file. Unset: an illustrated walkthrough of the site stands in.' },
+  { name: 'INTRO_VIDEO_URL_EN', kind: 'url', description: 'Intro video in English (as INTRO_VIDEO_URL_JA).' },
+  { name: 'HOWTO_VIDEO_URL_JA', kind: 'url', description: 'How-to video in Japanese, shown on /howto, /videos and in the login page\'s how-to dialog (as INTRO_VIDEO_URL_JA). Unset: the illustrated walkthrough.' },
+  { name: 'HOWTO_VIDEO_URL_EN', kind: 'url', description: 'How-to video in English (as HOWTO_VIDEO_URL_JA).' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
   { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
   { name: 'STRIPE_SECRET_KEY', kind: 'string', description: 'Stripe secret key (sk_…). Unset: payments are off (paid Books cannot be bought, payouts cannot be set up; free Books keep working).' },
@@ -138,6 +143,8 @@ export interface AppConfig {
   };
   /** Paid ads: the price in yen of each target (AD_PRICES_JPY). */
   ads: { prices: ReadonlyMap<number, number> };
+  /** The intro and how-to videos per language (unset: the client shows its illustrated walkthrough). */
+  helpVideos: { intro: { ja?: PlayableVideo; en?: PlayableVideo }; howto: { ja?: PlayableVideo; en?: PlayableVideo } };
   appSecret?: string;
   books: { generator: 'local' | 'llm'; llm?: { baseUrl: string; model: string; apiKey?: string } };
   /** Sign-in providers; a provider is on when its client id (and secret, for code flows) is set. */
@@ -218,6 +225,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (values.APP_SECRET !== undefined && values.APP_SECRET.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters');
   if (driver === 's3' && !values.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (Number(values.PLATFORM_FEE_PERCENT) > 100) throw new ConfigError(`PLATFORM_FEE_PERCENT must be between 0 and 100, got "${values.PLATFORM_FEE_PERCENT}"`);
+  const video = (name: string): PlayableVideo | undefined => {
+    const raw = values[name];
+    if (raw === undefined) return undefined;
+    const playable = playableVideo(raw);
+    if (typeof playable === 'string') throw new ConfigError(`${name} ${playable}, got "${raw}"`);
+    return playable;
+  };
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: values.NODE_ENV as AppConfig['env'],
@@ -275,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       operator: { name: values.OPERATOR_NAME ?? '', address: values.OPERATOR_ADDRESS ?? '', phone: values.OPERATOR_PHONE ?? '', email: values.OPERATOR_EMAIL ?? '' },
     },
     ads: { prices: parseAdPrices(values.AD_PRICES_JPY!) },
+    helpVideos: {
+      intro: { ja: video('INTRO_VIDEO_URL_JA'), en: video('INTRO_VIDEO_URL_EN') },
+      howto: { ja: video('HOWTO_VIDEO_URL_JA'), en: video('HOWTO_VIDEO_URL_EN') },
+    },
     appSecret: values.APP_SECRET,
     books: {
       generator: values.BOOK_GENERATOR as 'local' | 'llm',

@@ -20,6 +20,7 @@ import { Circles1732900000000 } from './migrations/1732900000000-circles';
 import { Notifications1733000000000 } from './migrations/1733000000000-notifications';
 import { Payments1733100000000 } from './migrations/1733100000000-payments';
 import { Ads1733500000000 } from './migrations/1733500000000-ads';
+import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -33,5 +34,6 @@ export const MIGRATIONS = [
   Circles1732900000000,
   Notifications1733000000000,
   Payments1733100000000,
+  AccountPlans1733300000000,
   Ads1733500000000,
 ];

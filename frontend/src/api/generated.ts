@@ -12,6 +12,8 @@ export const addTagTypes = [
   "notifications",
   "payments",
   "ads",
+  "analytics",
+  "help",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -1214,6 +1216,14 @@ const injectedRtkApi = api
         }),
         providesTags: ["ads"],
       }),
+      analytics: build.query<AnalyticsApiResponse, AnalyticsApiArg>({
+        query: () => ({ url: `/api/user/analytics/` }),
+        providesTags: ["analytics"],
+      }),
+      helpVideos: build.query<HelpVideosApiResponse, HelpVideosApiArg>({
+        query: () => ({ url: `/api/user/help-videos/` }),
+        providesTags: ["help"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1791,6 +1801,10 @@ export type AdvertisementStatsApiResponse = /** status 200  */ AdStatsResponse;
 export type AdvertisementStatsApiArg = {
   id: number;
 };
+export type AnalyticsApiResponse = /** status 200  */ AnalyticsResponse;
+export type AnalyticsApiArg = void;
+export type HelpVideosApiResponse = /** status 200  */ HelpVideosResponse;
+export type HelpVideosApiArg = void;
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -2618,6 +2632,77 @@ export type UpdateAdsDto = {
   /** The single-use `offer` the ad was served with (a click without one is not counted). */
   offer?: string;
 };
+export type AnalyticsBook = {
+  id: number;
+  title: string;
+};
+export type AnalyticsViewDay = {
+  /** 'YYYY-MM-DD' (the server's date). */
+  day: string;
+  /** Views of all the Books that day (a viewer counts once per Book and day). */
+  views: number;
+};
+export type AnalyticsFollowers = {
+  male: number;
+  female: number;
+  other: number;
+  /** No answer, or the profile has no sex set. */
+  unanswered: number;
+};
+export type AnalyticsPostMonth = {
+  /** 'YYYY-MM' (UTC). */
+  month: string;
+  /** Public posts about the Books that month (reposts and circle posts not counted). */
+  posts: number;
+  /** Reviews among them (posts with a rating). */
+  reviews: number;
+  /** Average rating (5-100) of those reviews; null without reviews. */
+  rating: number | null;
+};
+export type AnalyticsSalesMonth = {
+  /** 'YYYY-MM' (UTC). */
+  month: string;
+  /** Sales in yen. */
+  amount: number;
+  /** Books sold. */
+  count: number;
+};
+export type AnalyticsSales = {
+  /** False until the site records purchases (the payments module): the series is then empty. */
+  available: boolean;
+  series: AnalyticsSalesMonth[];
+};
+export type AnalyticsResponse = {
+  /** Books the caller owns or contributed a data file to. */
+  book_count: number;
+  /** The newest 100 of them. */
+  books: AnalyticsBook[];
+  /** Views per day over the last 30 days, oldest first, every day present. */
+  views: AnalyticsViewDay[];
+  /** People following at least one of the Books, by the sex on their profile. */
+  followers_by_sex: AnalyticsFollowers;
+  /** Posts and average rating per month over the last 12 months, oldest first, every month present. */
+  posts: AnalyticsPostMonth[];
+  sales: AnalyticsSales;
+};
+export type HelpVideo = {
+  /** `embed`: show `src` in an <iframe> (the provider's player); `file`: play `src` in a <video> element. */
+  kind: "embed" | "file";
+  /** What to play (already the embeddable form of a YouTube or Vimeo link). */
+  src: string;
+};
+export type HelpVideosByLanguage = {
+  /** Absent (null): show the illustrated walkthrough in Japanese. */
+  ja?: HelpVideo | null;
+  /** Absent (null): show the illustrated walkthrough in English. */
+  en?: HelpVideo | null;
+};
+export type HelpVideosResponse = {
+  /** The intro (welcome dialog, /videos). */
+  intro: HelpVideosByLanguage;
+  /** The how-to (/howto, /videos, the login page's how-to dialog). */
+  howto: HelpVideosByLanguage;
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -2743,4 +2828,6 @@ export const {
   useUpdateAdsMutation,
   useMyAdvertisementsQuery,
   useAdvertisementStatsQuery,
+  useAnalyticsQuery,
+  useHelpVideosQuery,
 } = injectedRtkApi;

@@ -67,6 +67,9 @@ const SuccessRoute = lazyRoute(() => import('./routes/payments/got-page-route'),
 const BankAccountRoute = lazyRoute(() => import('./routes/payments/bank-account-route'), 'BankAccountRoute');
 const NotationsRoute = lazyRoute(() => import('./routes/payments/notations-route'), 'NotationsRoute');
 const AdApplicationRoute = lazyRoute(() => import('./routes/ads/ad-application-route'), 'AdApplicationRoute');
+const HowtoRoute = lazyRoute(() => import('./routes/help/howto-route'), 'HowtoRoute');
+const VideosRoute = lazyRoute(() => import('./routes/help/videos-route'), 'VideosRoute');
+const AnalyticsRoute = lazyRoute(() => import('./routes/help/analytics-route'), 'AnalyticsRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -146,6 +149,9 @@ export const routes: RouteObject[] = [
       { path: '/success', element: <SuccessRoute /> },
       { path: '/bankaccount', element: <BankAccountRoute /> },
       { path: '/Notations-SCTA', element: <NotationsRoute /> },
+      { path: '/howto', element: <HowtoRoute /> },
+      { path: '/videos', element: <VideosRoute /> },
+      { path: '/analytics', element: <AnalyticsRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },

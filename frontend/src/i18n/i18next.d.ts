@@ -6,11 +6,13 @@ import type circlesEn from './circles-en.json';
 import type notificationsEn from './notifications-en.json';
 import type paymentsEn from './payments-en.json';
 import type adsEn from './ads-en.json';
+import type helpEn from './help-en.json';
+import type helpLoginEn from './help-login-en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The social texts load with the social screens (./social.ts).
-    resources: { translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn };
+    resources: { translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn };
   }
 }

@@ -49,6 +49,9 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     ['GET /api/user/notifications/stream/', () => reply(503, { detail: 'A server error occurred.' })],
     // Payments are off unless a test says otherwise.
     ['GET /api/user/payment-settings/', () => reply(200, { enabled: false, platform_fee_percent: 10, operator: { name: '', address: '', phone: '', email: '' } })],
+    // No help video is configured (the screens show the walkthrough), and the account is on the free plan.
+    ['GET /api/user/help-videos/', () => reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: null } })],
+    ['GET /api/user/analytics/', () => reply(403, { detail: 'Analytics are available on the enterprise plan only.' })],
     ...Object.entries(initial),
   ]);
   const calls: MockApi['calls'] = [];

@@ -30,6 +30,8 @@ export enum Permission {
   CommentAuthor = 'comment.author',
   /** Pay for, stop, or read the figures of an ad: its advertiser only. ids are ad ids. (ads.owner) */
   AdOwner = 'ad.owner',
+  /** See the analytics of one's Books (/analytics): an account on the enterprise plan. ids are the viewer's own user id. (auth.enterprise-plan) */
+  EnterprisePlan = 'account.enterprise-plan',
   /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */
   FollowRequestRecipient = 'follows.request-recipient',
   /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */

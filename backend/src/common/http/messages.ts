@@ -118,6 +118,8 @@ export const MESSAGES = {
   invalidIdToken: "The sign-in token is invalid or has expired.",
   signInMethodTaken: "This sign-in account is already linked to another account.",
   lastSignInMethod: "You cannot remove your last way to sign in.",
+  // analytics
+  analyticsEnterpriseOnly: 'Analytics are available on the enterprise plan only.',
 } as const;
 
 /** Messages with a value in them; `{name}` marks where the value goes. */

@@ -13,6 +13,7 @@ import { User } from './entities/user.entity';
 import { NoStoreGuard } from './no-store.guard';
 import { TokenService } from './token.service';
 import { ExternalAccountsService } from './external-accounts.service';
+import { AccountPlansService } from './account-plans.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule],
@@ -24,6 +25,7 @@ import { ExternalAccountsService } from './external-accounts.service';
     AccountKeysService,
     TokenService,
     ExternalAccountsService,
+    AccountPlansService,
     { provide: TokenResolver, useExisting: TokenService },
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     { provide: APP_GUARD, useClass: NoStoreGuard },

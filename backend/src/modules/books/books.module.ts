@@ -1,11 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../../jobs/jobs.service';
 import { ProfilesModule } from '../profiles/profiles.module';
+import { BookAnalytics } from './book-analytics';
 import { BookPacker } from './book.packer';
 import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 
-@Module({ imports: [ProfilesModule], controllers: [BooksController], providers: [BooksService, BookPacker], exports: [BooksService, BookPacker] })
+@Module({ imports: [ProfilesModule], controllers: [BooksController], providers: [BooksService, BookPacker, BookAnalytics], exports: [BooksService, BookPacker, BookAnalytics] })
 export class BooksModule implements OnModuleInit {
   constructor(
     private readonly jobs: JobsService,

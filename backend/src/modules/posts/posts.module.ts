@@ -5,6 +5,7 @@ import { BooksModule } from '../books/books.module';
 import { FollowsModule } from '../follows/follows.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { FeedsService } from './feeds.service';
+import { PostAnalytics } from './post-analytics';
 import { PostPacker } from './post.packer';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
@@ -20,7 +21,7 @@ import { PostsService } from './posts.service';
     }),
   ],
   controllers: [PostsController],
-  providers: [PostsService, FeedsService, PostPacker],
-  exports: [PostsService, PostPacker, FeedsService],
+  providers: [PostsService, FeedsService, PostPacker, PostAnalytics],
+  exports: [PostsService, PostPacker, FeedsService, PostAnalytics],
 })
 export class PostsModule {}

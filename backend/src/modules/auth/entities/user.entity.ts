@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+export const ACCOUNT_PLANS = ['free', 'basic', 'premium', 'enterprise'] as const;
+export type AccountPlan = (typeof ACCOUNT_PLANS)[number];
+
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()
@@ -28,6 +31,10 @@ export class User {
 
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin: Date | null;
+
+  /** `free` (default), `basic`, `premium` or `enterprise` (opens /analytics); set by `npm run account:plan`. */
+  @Column({ type: 'varchar', length: 16, default: 'free' })
+  plan: AccountPlan;
 
   @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
   deletionRequestedAt: Date | null;

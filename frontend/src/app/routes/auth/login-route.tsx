@@ -1,10 +1,12 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
@@ -15,6 +17,9 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
 import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
 import '@/i18n/sign-in';
+import '@/i18n/help-login';
+// The how-to dialog's code (the walkthrough, the video player) loads when it is opened.
+const HowtoDialog = lazy(() => import('@/components/help/howto-dialog').then((module) => ({ default: module.HowtoDialog })));
 // Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.
 const RegisterForm = lazy(() => import('@/features/auth/components/register-form').then((module) => ({ default: module.RegisterForm })));
 
@@ -60,6 +65,7 @@ function ProviderFailure() {
 export function LoginRoute() {
   const { t } = useTranslation();
   const receivingToken = useTokenFromAddress();
+  const [howto, setHowto] = useState(false);
   if (receivingToken) return <LoadingState shape="progress" />;
   return (
     <PageContainer documentTitle={t('auth.loginTitle')}>
@@ -90,6 +96,16 @@ export function LoginRoute() {
         </CardContent>
       </Card>
       <LegalLinks />
+      <Typography sx={{ mt: 1.5, textAlign: 'center' }}>
+        <Button startIcon={<HelpOutline />} onClick={() => setHowto(true)}>
+          {t('helpLogin.button')}
+        </Button>
+      </Typography>
+      {howto ? (
+        <Suspense fallback={null}>
+          <HowtoDialog open onClose={() => setHowto(false)} />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }

@@ -15,6 +15,9 @@ import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import '@/i18n/payments';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
+import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import type { ParseKeys } from 'i18next';
 import '@/i18n/ads';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
@@ -23,10 +26,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import '@/i18n/notifications';
+import '@/i18n/help';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
-// /howto joins when its screen exists.
+// /videos and /analytics (enterprise only) are the spec's "also linked".
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
   { to: '/notificationsetting', label: 'notifications.settings.entry', hint: 'notifications.settings.entryHint', icon: NotificationsOutlined, loggedInOnly: true },
@@ -34,6 +38,9 @@ const ENTRIES: Entry[] = [
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
   { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },
   { to: '/adapplication', label: 'ads.title', icon: CampaignOutlined, loggedInOnly: false },
+  { to: '/howto', label: 'help.settings.howto', hint: 'help.settings.howtoHint', icon: HelpOutline, loggedInOnly: false },
+  { to: '/videos', label: 'help.settings.videos', icon: OndemandVideoOutlined, loggedInOnly: false },
+  { to: '/analytics', label: 'help.settings.analytics', hint: 'help.settings.analyticsHint', icon: InsertChartOutlined, loggedInOnly: true },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];

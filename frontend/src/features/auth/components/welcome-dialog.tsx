@@ -7,12 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { HelpVideo } from '@/components/help/help-video';
 import { ProviderSignIn } from './provider-sign-in';
 import '@/i18n/sign-in';
 
 /**
  * The visitor's welcome (spec §2): sign in with a provider the site offers (Google when it is
- * configured), log in or sign up with email, or try the site without logging in.
+ * configured), log in or sign up with email, or try the site without logging in; above them the
+ * intro of the current language (its video, or the illustrated walkthrough).
  */
 export function WelcomeDialog() {
   const { t } = useTranslation();
@@ -27,8 +29,9 @@ export function WelcomeDialog() {
         <DialogContentText id="welcome-text" sx={{ mb: 2 }}>
           {t('signIn.welcome.text')}
         </DialogContentText>
+        <HelpVideo which="intro" variant="stepper" onNavigate={close} />
         <ProviderSignIn />
-        <Stack spacing={1.5}>
+        <Stack sx={{ mt: 2 }} spacing={1.5}>
           <Button component={RouterLink} to="/login" variant="outlined" size="large" fullWidth onClick={close}>
             {t('signIn.welcome.email')}
           </Button>

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import { Sql } from '../../database/sql';
+import { ACCOUNT_PLANS, type AccountPlan } from './entities/user.entity';
+
+/**
+ * The plan of an account (`users.plan`, owned here): free by default, set by an operator
+ * (`npm run account:plan`, src/account-plan.ts). Other modules learn it only through the access
+ * registry: this module contributes "on the enterprise plan" to Permission.EnterprisePlan.
+ */
+@Injectable()
+export class AccountPlansService {
+  constructor(
+    private readonly sql: Sql,
+    access: AccessService,
+  ) {
+    access.contribute(Permission.EnterprisePlan, 'auth.enterprise-plan', async (viewer, ids, tx?: EntityManager) => {
+      if (!viewer || !ids.includes(viewer.id)) return [];
+      const text = `SELECT 1 FROM users WHERE id = $1 AND plan = 'enterprise'`;
+      const rows: unknown[] = tx ? await tx.query(text, [viewer.id]) : await this.sql.query(text, [viewer.id]);
+      return rows.length ? [viewer.id] : [];
+    });
+  }
+
+  static isPlan(value: string): value is AccountPlan {
+    return (ACCOUNT_PLANS as readonly string[]).includes(value);
+  }
+}
+
+/**
+ * The operator's command (`npm run account:plan -- <email> <plan>`): sets the plan of the
+ * account with this address. Answers the account's id and its plan before, or null when no
+ * account has the address. Runs on any connection (the command has no Nest application).
+ */
+export async function setAccountPlan(
+  query: (text: string, params: unknown[]) => Promise<Array<{ id: number; previous: string }>>,
+  email: string,
+  plan: AccountPlan,
+): Promise<{ id: number; previous: string } | null> {
+  const rows = await query(
+    `WITH old AS (SELECT id, plan FROM users WHERE email = $1 FOR UPDATE)
+     UPDATE users u SET plan = $2 FROM old WHERE u.id = old.id RETURNING u.id, old.plan AS previous`,
+    [email.trim().toLowerCase(), plan],
+  );
+  return rows[0] ?? null;
+}

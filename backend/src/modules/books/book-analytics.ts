@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '../../database/sql';
+
+/** A user's Books (owned or contributed to) seen from the numbers the books module keeps. */
+export interface BookFigures {
+  /** The server's date, 'YYYY-MM-DD' (the day series ends there). */
+  today: string;
+  bookCount: number;
+  /** Every Book's id (the posts module counts their posts). */
+  ids: number[];
+  /** The newest 100 Books, for the page's list. */
+  books: Array<{ id: number; title: string }>;
+  /** Views per day over the last 30 days ('YYYY-MM-DD', days without views absent). */
+  views: Array<{ day: string; views: number }>;
+  /** Distinct people following at least one of the Books, by profile sex code ('0', '1', '3', '4'). */
+  followersBySex: Record<string, number>;
+}
+
+export const VIEW_DAYS = 30;
+export const LISTED_BOOKS = 100;
+
+/**
+ * The books module's part of /analytics: one statement over the tables it owns (page_owners,
+ * book_files, pages, page_view_days, page_follows), whatever the number of Books.
+ */
+@Injectable()
+export class BookAnalytics {
+  constructor(private readonly sql: Sql) {}
+
+  async figuresOf(userId: number): Promise<BookFigures> {
+    const rows: Array<{ today: string; book_count: number; ids: number[]; books: BookFigures['books']; views: BookFigures['views']; followers: Record<string, number> }> =
+      await this.sql.query(
+        `WITH mine AS (
+           SELECT page_id FROM page_owners WHERE user_id = $1
+           UNION
+           SELECT page_id FROM book_files WHERE user_id = $1
+         )
+         SELECT CURRENT_DATE::text AS today,
+                (SELECT count(*)::int FROM mine) AS book_count,
+                (SELECT coalesce(array_agg(page_id ORDER BY page_id), '{}') FROM mine) AS ids,
+                (SELECT coalesce(json_agg(json_build_object('id', b.id, 'title', b.title) ORDER BY b.id DESC), '[]'::json)
+                   FROM (SELECT p.id, p.title FROM pages p JOIN mine m ON m.page_id = p.id ORDER BY p.id DESC LIMIT ${LISTED_BOOKS}) b) AS books,
+                (SELECT coalesce(json_agg(json_build_object('day', v.day, 'views', v.views) ORDER BY v.day), '[]'::json)
+                   FROM (SELECT d.day::text AS day, sum(d.views)::int AS views
+                           FROM page_view_days d JOIN mine m ON m.page_id = d.page_id
+                          WHERE d.day > CURRENT_DATE - ${VIEW_DAYS}
+                          GROUP BY d.day) v) AS views,
+                (SELECT coalesce(json_object_agg(s.sex, s.n), '{}'::json)
+                   FROM (SELECT f.follower_sex AS sex, count(DISTINCT f.user_id)::int AS n
+                           FROM page_follows f JOIN mine m ON m.page_id = f.page_id
+                          WHERE NOT f.hidden
+                          GROUP BY f.follower_sex) s) AS followers`,
+        [userId],
+      );
+    const row = rows[0];
+    return { today: row.today, bookCount: row.book_count, ids: row.ids.map(Number), books: row.books, views: row.views, followersBySex: row.followers };
+  }
+}

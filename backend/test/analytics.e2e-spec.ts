@@ -1,0 +1,180 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import request from 'supertest';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
+import { accountPlanCommand } from '../src/account-plan-command';
+import { loadConfig } from '../src/config/config';
+import { Sql } from '../src/database/sql';
+import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
+import { auth, startTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * /analytics (api-contract rule 9): refused to visitors (401) and to every plan but enterprise
+ * (403); an operator sets the plan with `npm run account:plan`; an enterprise account sees the
+ * Books it owns or contributed to, and no one else's, in a fixed number of statements.
+ */
+describe('analytics', () => {
+  let t: TestApp;
+  let owner: UserFixture;
+  let other: UserFixture;
+  let mine: number;
+  let contributed: number;
+  let theirs: number;
+  const api = (path: string) => `/api/user/${path}`;
+  const lines: string[] = [];
+  /**
+   * The command as the operator runs it: on PostgreSQL it opens its own connection (and runs the
+   * migrations, a no-op here); the embedded database of the test server takes one connection,
+   * so there it runs on the server's.
+   */
+  const command = (...args: string[]) =>
+    accountPlanCommand(
+      args,
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir }),
+      (line) => lines.push(line),
+      t.database.embedded ? (text, params) => t.app.get<DataSource>(getDataSourceToken()).query(text, params) : undefined,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await createUser(t.app, { email: 'owner@example.com', nickName: 'Owner' });
+    other = await createUser(t.app, { email: 'other@example.com', nickName: 'Other' });
+    mine = await createBook(t.app, { title: 'Mine', contributors: [owner.userId] });
+    contributed = await createBook(t.app, { title: 'Contributed', contributors: [other.userId, owner.userId] });
+    theirs = await createBook(t.app, { title: 'Theirs', contributors: [other.userId] });
+  });
+  afterAll(() => t.close());
+
+  it('refuses visitors (401) and accounts on the free plan (403, with the message)', async () => {
+    await request(t.http).get(api('analytics/')).expect(401);
+    const res = await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(403);
+    expect(res.body).toEqual({ detail: 'Analytics are available on the enterprise plan only.' });
+    await request(t.http).get(api('analytics/')).set(auth('0'.repeat(40))).expect(401);
+  });
+
+  it('the operator command sets the plan (and refuses bad input)', async () => {
+    expect(await command('owner@example.com')).toBe(0);
+    expect(lines.pop()).toBe('owner@example.com: free');
+    expect(await command('nobody@example.com', 'enterprise')).toBe(1);
+    expect(lines.pop()).toBe('No account has the address nobody@example.com.');
+    expect(await command('owner@example.com', 'platinum')).toBe(2);
+    expect(lines.pop()).toMatch(/^Usage: npm run account:plan -- <email> \[free\|basic\|premium\|enterprise\]/);
+    expect(await command()).toBe(2);
+    expect(await command('other@example.com', 'premium')).toBe(0);
+    expect(lines.pop()).toBe('other@example.com: free → premium');
+    // Premium is not enterprise.
+    await request(t.http).get(api('analytics/')).set(auth(other.token)).expect(403);
+    expect(await command(' Owner@Example.com ', 'enterprise')).toBe(0);
+    expect(lines.pop()).toBe('owner@example.com: free → enterprise');
+    await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(200);
+    await request(t.http).get(api('analytics/')).set(auth(other.token)).expect(403);
+  });
+
+  it('the operator command refuses the embedded database while a server answers on PORT', async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-plan-'));
+    try {
+      const out: string[] = [];
+      expect(await accountPlanCommand(['owner@example.com', 'free'], loadConfig({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir }), (line) => out.push(line))).toBe(1);
+      expect(out[0]).toMatch(new RegExp(`^A server is running on port ${port} with the embedded database`));
+      expect(fs.readdirSync(dataDir)).toEqual([]); // nothing opened
+    } finally {
+      server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("shows an enterprise account its own and contributed Books' figures, and no one else's", async () => {
+    const male = await createUser(t.app, { sex: '1' });
+    const female = await createUser(t.app, { sex: '3' });
+    const silent = await createUser(t.app, { sex: '0' });
+    // Views: two people on Mine, one on Contributed, three on Theirs (not counted).
+    for (const [viewer, book] of [[male, mine], [female, mine], [male, contributed], [male, theirs], [female, theirs], [silent, theirs]] as const) {
+      await request(t.http).get(api(`record_page_view/${viewer.userId}/${book}/`)).set(auth(viewer.token)).expect(200);
+    }
+    // Followers: male follows two of the Books (counts once), female one; silent only Theirs.
+    for (const [follower, book] of [[male, mine], [male, contributed], [female, mine], [silent, theirs]] as const) {
+      await request(t.http).post(api('followingpage/')).set(auth(follower.token)).send({ pageId: book }).expect(201);
+    }
+    // Posts: two reviews of Mine (60, 80) and a plain post about Contributed; a review of Theirs is not counted.
+    await createPost(t.app, { userId: male.userId, reviewTo: mine, rating: 60 });
+    await createPost(t.app, { userId: female.userId, reviewTo: mine, rating: 80 });
+    await createPost(t.app, { userId: female.userId, reviewTo: contributed });
+    await createPost(t.app, { userId: silent.userId, reviewTo: theirs, rating: 5 });
+
+    const res = await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(200);
+    const body = res.body;
+    expect(res.headers['cache-control']).toMatch(/no-store|private/);
+    expect(body.book_count).toBe(2);
+    expect(body.books).toEqual([
+      { id: contributed, title: 'Contributed' },
+      { id: mine, title: 'Mine' },
+    ]);
+    expect(body.views).toHaveLength(30);
+    expect(body.views.at(-1).views).toBe(3);
+    expect(body.views.slice(0, -1).every((d: { views: number }) => d.views === 0)).toBe(true);
+    expect(body.views.at(-1).day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.followers_by_sex).toEqual({ male: 1, female: 1, other: 0, unanswered: 0 });
+    expect(body.posts).toHaveLength(12);
+    expect(body.posts.at(-1)).toMatchObject({ posts: 3, reviews: 2, rating: 70 });
+    expect(body.posts.slice(0, -1).every((m: { posts: number; rating: null }) => m.posts === 0 && m.rating === null)).toBe(true);
+    expect(body.sales).toEqual({ available: false, series: [] });
+    // Months run oldest first and end with the current one.
+    const months = body.posts.map((m: { month: string }) => m.month);
+    expect([...months].sort()).toEqual(months);
+    expect(new Set(months).size).toBe(12);
+  });
+
+  it('answers in the same fixed number of statements for 2 Books as for 12', async () => {
+    let statements = 0;
+    const original = PostgresQueryRunner.prototype.query;
+    const originalSql = Sql.prototype.query;
+    PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
+      statements++;
+      return original.apply(this, args);
+    } as typeof original;
+    Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
+      statements++;
+      return originalSql.apply(this, args);
+    } as typeof originalSql;
+    const measure = async () => {
+      await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(200); // warm-up
+      statements = 0;
+      const res = await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(200);
+      return { statements, books: res.body.book_count as number };
+    };
+    try {
+      const small = await measure();
+      PostgresQueryRunner.prototype.query = original;
+      Sql.prototype.query = originalSql;
+      for (let i = 0; i < 10; i++) {
+        const book = await createBook(t.app, { contributors: [owner.userId] });
+        await createPost(t.app, { userId: other.userId, reviewTo: book, rating: 50 });
+      }
+      PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
+        statements++;
+        return original.apply(this, args);
+      } as typeof original;
+      Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
+        statements++;
+        return originalSql.apply(this, args);
+      } as typeof originalSql;
+      const large = await measure();
+      console.log(`analytics/: ${small.statements} statements for ${small.books} Books, ${large.statements} for ${large.books}`);
+      expect(large.books).toBe(12);
+      expect(large.statements).toBe(small.statements);
+      // token, plan, the Books' figures, the posts about them
+      expect(large.statements).toBe(4);
+    } finally {
+      PostgresQueryRunner.prototype.query = original;
+      Sql.prototype.query = originalSql;
+    }
+  });
+});
