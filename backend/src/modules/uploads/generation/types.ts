@@ -86,8 +86,25 @@ export interface TableProfile {
   relations: Array<{ a: string; b: string; r: number }>;
   /** The northernmost and southernmost rows, when the table has a latitude and a name. */
   extent?: { column: string; north: LabelledValue; south: LabelledValue };
-  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40). */
-  chart?: { kind: 'bars' | 'line'; values: number[] };
+  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40), with the labels of its points. */
+  chart?: { kind: 'bars' | 'line'; values: number[]; labels?: string[] };
+  /** How the ranking and groups aggregate the headline: a total per label, or the mean of its rows. */
+  rankedBy?: 'sum' | 'mean';
+  /** The period the rows cover (a date or year column). */
+  period?: { column: string; from: string; to: string; distinct: number; granularity: 'day' | 'month' | 'year' | 'other'; onePerRow: boolean; years?: number };
+  /** Every measure's range and mean (exact, whole file), its share of rows above zero, and its yearly means' change. */
+  measures?: Array<{
+    column: string;
+    unit?: string;
+    min: number;
+    max: number;
+    mean: number;
+    /** Rows with a value above 0 when the measure has many zeros (rainy days, active hours). */
+    positive?: number;
+    yearly?: { first: LabelledValue; last: LabelledValue; direction: 'up' | 'down' | 'flat' };
+  }>;
+  /** Ties at the top: labels that share the highest value (ranking or counts). */
+  ties?: { of: 'top' | 'counts'; labels: string[]; value: number };
   /** Whether the row-level facts come from a sample of a larger file. */
   sampled: boolean;
   /** Every number the profile states (for checking a model's answer). */
@@ -172,7 +189,21 @@ export interface GenerationContext {
   tagCandidates: string[];
 }
 
+/** What both languages of a Book are written from: the tag vocabulary of each language. */
+export interface BilingualContext {
+  title?: string;
+  description?: string;
+  tagCandidates: Record<ContentLanguage, string[]>;
+}
+
+/** A Book written in both languages (every Book is). */
+export type BilingualDraft = Record<ContentLanguage, BookDraft>;
+
 export interface BookGenerator {
   readonly name: string;
   generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft>;
+  /** Both languages at once (the LLM asks for both in one answer, falling back per language). */
+  generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft>;
 }
+
+export const LANGUAGES: readonly ContentLanguage[] = ['ja', 'en'];
