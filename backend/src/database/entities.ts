@@ -16,6 +16,7 @@ import { UploadFailures1732730000001 } from './migrations/1732730000001-upload-f
 import { DeletionThroughOwners1732750000000 } from './migrations/1732750000000-deletion-through-owners';
 import { BookCounters1732770000001 } from './migrations/1732770000001-book-counters';
 import { SignIn1732800000000 } from './migrations/1732800000000-sign-in';
+import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   DeletionThroughOwners1732750000000,
   BookCounters1732770000001,
   SignIn1732800000000,
+  BookLanguages1733200000000,
 ];

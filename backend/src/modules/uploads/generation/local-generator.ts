@@ -227,7 +227,7 @@ function tableOpening(sheet: SheetSummary, raw: TableProfile, lang: ContentLangu
       ? `${columnLabel(per.column, 'ja')}は${per.from}から${per.to}まで${per.years && per.years > 1 ? `（${nf(per.years, lang)}年間）` : ''}`
       : `from ${per.from} to ${per.to}${per.years && per.years > 1 ? ` (${nf(per.years, lang)} years)` : ''}`
     : '';
-  intro.push(ja ? `${count}の表で${range ? `、${range}` : ''}です。` : `${capitalise(count)}${range ? `, ${range}` : ''}.`);
+  intro.push(ja ? `${count}の表${range ? `で、${range}` : ''}です。` : `${capitalise(count)}${range ? `, ${range}` : ''}.`);
   const important = raw.roles.filter((r) => r.role === 'time' || r.role === 'measure' || r.role === 'entity' || r.role === 'category').slice(0, 6);
   if (important.length) {
     const names = important.map((r) => columnLabel(r.name, lang));

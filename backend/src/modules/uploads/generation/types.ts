@@ -33,6 +33,58 @@ export interface ColumnSummary {
   topValues: Array<{ value: string; count: number }>;
   /** Evenly spaced averages of a numeric column over the whole file (≤ 64 points), for charts. */
   trend?: number[];
+  /** A numeric column's histogram: row counts in 12 equal bins from min to max (from the row sample). */
+  bins?: number[];
+}
+
+/** One column of a Book's column profile (stored with the Book, shown to everyone: no raw rows). */
+export interface ColumnProfileEntry {
+  name: string;
+  type: ColumnSummary['type'];
+  role: ColumnRole;
+  unit?: string;
+  /** Share of rows where the column is empty (0–1). */
+  missing: number;
+  distinct: number;
+  distinctCapped?: boolean;
+  min?: number;
+  max?: number;
+  mean?: number;
+  /** First and last value of a date column, as written. */
+  from?: string;
+  to?: string;
+  /** ≤ 5 most frequent values (text, category and date columns). */
+  top?: Array<{ value: string; count: number }>;
+  /** Histogram of a numeric column (12 bins from min to max). */
+  bins?: number[];
+}
+
+/** The first rows of a Book's main table, for those who may download its file. */
+export interface TablePreview {
+  sheet: string;
+  columns: string[];
+  rows: string[][];
+}
+
+/** The column profile of a Book's main table and the chart of its headline measure. */
+export interface TableColumnProfile {
+  sheet: string;
+  rows: number;
+  /** Histograms come from a uniform sample of the rows (large files). */
+  sampled: boolean;
+  columns: ColumnProfileEntry[];
+  chart?: {
+    kind: 'line' | 'bars';
+    /** The headline measure and its unit (the y axis). */
+    measure: string;
+    unit?: string;
+    /** The x axis: the time column (line) or the label column (bars). */
+    x: string;
+    /** How each point aggregates the rows: their mean or their total. */
+    aggregate: 'mean' | 'sum';
+    labels: string[];
+    values: number[];
+  };
 }
 
 export type ColumnRole = 'identifier' | 'constant' | 'time' | 'entity' | 'category' | 'measure' | 'coordinate' | 'text' | 'empty';
@@ -122,6 +174,8 @@ export interface SheetSummary {
   columns: ColumnSummary[];
   /** ≤ 5 first data rows, cells cut to 100 characters. */
   sampleRows: string[][];
+  /** ≤ 20 first data rows (≤ 40 cells, cut to 100 characters) for the Book's preview; never shown to those who may not download. */
+  previewRows?: string[][];
 }
 
 export interface DocumentSummary {
