@@ -14,7 +14,7 @@ import {
   type TableProfile,
 } from './types';
 import { PROFILE_ROWS } from './column-stats';
-import { capitalise, columnLabel, columnWord, descriptionSentence, valueLabel } from './wording';
+import { capitalise, columnLabel, columnValueLabel, columnWord, descriptionSentence, jaKinds, valueLabel } from './wording';
 
 /**
  * The built-in, extractive Book writer: no network, deterministic (the same content and context
@@ -136,6 +136,11 @@ export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
 function withUnit(value: number, unit: string | undefined, lang: ContentLanguage): string {
   const n = nf(value, lang);
   if (!unit) return n;
+  if (lang === 'en') {
+    // Japanese units read as English words.
+    const word = ({ 円: 'yen', 人: 'people', 件: '', 千人: 'thousand people', 万人: '10,000 people', 百万円: 'million yen', 千円: 'thousand yen', 年: 'years', 日: 'days' } as Record<string, string>)[unit];
+    if (word !== undefined) return word ? `${n} ${word}` : n;
+  }
   if (unit === '%' || unit === '円' || unit === '℃' || unit === '°C' || unit === '人' || unit === '件') return `${n}${unit}`;
   return `${n} ${unit}`;
 }
@@ -182,11 +187,11 @@ function localise(p: TableProfile, lang: ContentLanguage): TableProfile {
     top: p.top.map(lv),
     bottom: p.bottom.map(lv),
     ...(p.groups ? { groups: { column: word(p.groups.column), items: p.groups.items.map(lv) } } : {}),
-    ...(p.counts ? { counts: { ...p.counts, column: word(p.counts.column), items: p.counts.items.map(lv) } } : {}),
+    ...(p.counts ? { counts: { ...p.counts, column: word(p.counts.column), items: p.counts.items.map((i) => ({ ...i, label: columnValueLabel(p.counts!.column, i.label, lang) })) } } : {}),
     relations: p.relations.map((r) => ({ ...r, a: col(r.a), b: col(r.b) })),
     ...(p.extent ? { extent: { column: col(p.extent.column), north: lv(p.extent.north), south: lv(p.extent.south) } } : {}),
     roles: p.roles.map((r) => ({ ...r, name: col(r.name) })),
-    ...(p.ties ? { ties: { ...p.ties, labels: p.ties.labels.map((l) => valueLabel(l, lang)) } } : {}),
+    ...(p.ties ? { ties: { ...p.ties, labels: p.ties.labels.map((l) => (p.ties!.of === 'counts' && p.counts ? columnValueLabel(p.counts.column, l, lang) : valueLabel(l, lang))) } } : {}),
   };
 }
 
@@ -236,20 +241,23 @@ function tableOpening(sheet: SheetSummary, raw: TableProfile, lang: ContentLangu
   const measures: string[] = [];
   for (const m of raw.measures ?? []) {
     if (m.min === m.max) continue;
+    // The headline of a table of labels over time has its trend and extremes already.
+    if (m.column === raw.headline?.column && raw.trend && !per?.onePerRow && raw.ranked > 0) continue;
     const name = columnLabel(m.column, lang);
     const w = (x: number) => withUnit(x, m.unit, lang);
     const yearly = m.yearly && m.yearly.direction !== 'flat' ? m.yearly : undefined;
     const ySentence = yearly
       ? ja
         ? `年平均は${yearly.first.label}年の${w(yearly.first.value)}から${yearly.last.label}年の${w(yearly.last.value)}へ${yearly.direction === 'up' ? '上がりました' : '下がりました'}`
-        : `its yearly mean ${yearly.direction === 'up' ? 'rose' : 'fell'} from ${w(yearly.first.value)} in ${yearly.first.label} to ${w(yearly.last.value)} in ${yearly.last.label}`
+        : `its yearly average ${yearly.direction === 'up' ? 'rose' : 'fell'} from ${w(yearly.first.value)} in ${yearly.first.label} to ${w(yearly.last.value)} in ${yearly.last.label}`
       : m.yearly
         ? ja
           ? `年平均は${m.yearly.first.label}年から${m.yearly.last.label}年まで大きく変わっていません`
-          : `its yearly mean changed little from ${m.yearly.first.label} to ${m.yearly.last.label}`
+          : `its yearly average changed little from ${m.yearly.first.label} to ${m.yearly.last.label}`
         : '';
-    // The mean of a rising or falling series says nothing: it is left out then.
-    const mean = yearly ? '' : ja ? `（平均${w(m.mean)}）` : ` (mean ${w(m.mean)})`;
+    // A mean is stated only for a series of one row per day, month or year (a day's mean
+    // temperature); never for a rising or falling series, nor across labels or totals.
+    const mean = yearly || !per?.onePerRow ? '' : ja ? `（平均${w(m.mean)}）` : ` (mean ${w(m.mean)})`;
     measures.push(
       ja
         ? `${name}は${w(m.min)}〜${w(m.max)}${mean}${ySentence ? `で、${ySentence}。` : 'です。'}`
@@ -277,11 +285,13 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
   const bad: string[] = [];
   const H0 = p.headline?.column;
   // 「5種類の天気」 for a category, 「47の都道府県」 for names.
-  const kinds = raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' ? '種類' : '';
+  const kinds = raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && p.entity ? jaKinds(p.entity.column) : '';
   // Labels that repeat over time are compared by their mean (a total over the years means nothing).
-  const repeated = p.ranked > 0 && p.ranked < sheet.rowCount;
+  const repeated = p.ranked > 0 && p.ranked + p.totals.length < sheet.rowCount;
   const span = p.period && p.period.from !== p.period.to ? (ja ? `${p.period.from}〜${p.period.to}` : `${p.period.from}–${p.period.to}`) : '';
-  const H =
+  const H = H0;
+  // The ranking's measure: a mean per label, or a total over the period.
+  const HR =
     H0 && repeated
       ? p.rankedBy === 'mean'
         ? ja
@@ -299,19 +309,19 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
   const noun = rowNoun(content, lang);
 
   // Extremes by entity.
-  if (H && p.top.length >= 2 && p.bottom.length >= 1) {
+  if (HR && p.top.length >= 2 && p.bottom.length >= 1) {
     const [t0, t1, t2] = p.top;
     const [b0, b1] = p.bottom;
     if (p.ties?.of === 'top')
       findings.push(
         ja
-          ? `${H}が最も高いのは${p.ties.labels.join('と')}で、同じ${v(p.ties.value)}です。`
-          : `${listJoin(p.ties.labels, lang)} tie for the highest ${H} (${v(p.ties.value)}).`,
+          ? `${HR}が最も高いのは${p.ties.labels.join('と')}で、同じ${v(p.ties.value)}です。`
+          : `${listJoin(p.ties.labels, lang)} tie for the highest ${HR} (${v(p.ties.value)}).`,
       );
     else findings.push(
       ja
-        ? `${H}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
-        : `${t0.label} has the highest ${H} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
+        ? `${HR}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
+        : `${t0.label} has the highest ${HR} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
     );
     const lowTie = p.bottom.filter((b) => b.value === b0.value);
     if (lowTie.length >= 2) {
@@ -334,14 +344,14 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     const topName = p.ties?.of === 'top' ? (ja ? p.ties.labels.join('と') : listJoin(p.ties.labels, lang)) : t0.label;
     headlines.push(
       ja
-        ? `${H}は${topName}が最も高く（${v(t0.value)}${p.ties?.of === 'top' ? '、同率' : ''}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
-        : capitalise(`${H} is highest in ${topName} (${v(t0.value)}${p.ties?.of === 'top' ? ', a tie' : ''}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`),
+        ? `${HR}は${topName}が最も高く（${v(t0.value)}${p.ties?.of === 'top' ? '、同率' : ''}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
+        : capitalise(`${HR} is highest in ${topName} (${v(t0.value)}${p.ties?.of === 'top' ? ', a tie' : ''}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`),
     );
     if (p.ranked >= 4) findings.push(ja ? `${nf(p.ranked, lang)}${kinds}の${L}の間で、最高と最低の差は${gapText}あります。` : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`);
     good.push(
       ja
-        ? `${nf(p.ranked, lang)}${kinds}の${L}について${H}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
-        : `${H} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
+        ? `${nf(p.ranked, lang)}${kinds}の${L}について${HR}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
+        : `${HR} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
     );
   }
 
@@ -390,7 +400,7 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
       : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H0} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
-    good.push(ja ? `${g.items.length}種類の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
+    good.push(ja ? `${g.items.length}${jaKinds(g.column)}の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
   }
 
   // Relations.
@@ -409,10 +419,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     const tie = p.ties?.of === 'counts' ? p.ties : undefined;
     const line = tie
       ? ja
-        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}種類の${c.column}に分かれ、最も多いのは${tie.labels.join('と')}で同数（各${nf(tie.value, lang)}件）です。`
+        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}${jaKinds(c.column)}の${c.column}に分かれ、最も多いのは${tie.labels.join('と')}で同数（各${nf(tie.value, lang)}件）です。`
         : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values; ${listJoin(tie.labels, lang)} tie for the most (${nf(tie.value, lang)} each).`
       : ja
-        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}種類の${c.column}に分かれ、最も多いのは${i0.label}（${nf(i0.count, lang)}件）${i1 ? `、次いで${i1.label}（${nf(i1.count, lang)}件）` : ''}です。`
+        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}${jaKinds(c.column)}の${c.column}に分かれ、最も多いのは${i0.label}（${nf(i0.count, lang)}件）${i1 ? `、次いで${i1.label}（${nf(i1.count, lang)}件）` : ''}です。`
         : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values, most in ${i0.label} (${nf(i0.count, lang)})${i1 ? `, then ${i1.label} (${nf(i1.count, lang)})` : ''}.`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
@@ -492,6 +502,11 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
     const c = byName.get(r.name);
     if (c) out.push(ja ? `${columnLabel(c.name, lang)}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${capitalise(columnLabel(c.name, lang))} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
   }
+  const per = p.period;
+  if (per && !per.onePerRow && per.years && per.years >= 2) {
+    const perYear = Math.round((sheet.rowCount / per.years) * 10) / 10;
+    out.push(ja ? `${nf(per.years, lang)}年間で${nf(sheet.rowCount, lang)}件、1年あたり約${nf(Math.round(perYear), lang)}件です。` : `${nf(sheet.rowCount, lang)} rows over ${nf(per.years, lang)} years, about ${nf(Math.round(perYear), lang)} a year.`);
+  }
   out.push(ja ? `${nf(sheet.rowCount, lang)}行 × ${sheet.columns.length}列の表です。` : `${nf(sheet.rowCount, lang)} rows × ${sheet.columns.length} columns.`);
   out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join(', ')}`);
   return out;
@@ -566,14 +581,14 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
   // Summary: the subject, then the two or three findings.
   const subject = userTitle(ctx) ?? main.title ?? (composed && p.trend ? composed.replace(/（.*$|, \d.*$/, '') : composed?.replace(constSuffix, '')) ?? stem;
   const scope: string[] = [];
-  if (H && L && p.entity && p.entity.count < rows) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' ? '種類' : ''}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
+  if (H && L && p.entity && p.entity.count < rows) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && L ? jaKinds(L) : ''}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
   if (timeConst) scope.push(timeConst.value);
   if (sheets.length > 1) scope.push(ja ? `全${sheets.length}シート` : `${sheets.length} sheets`);
   const intro = ja
     ? `${subject}のデータです${scope.length ? `（${scope.join('、')}）` : ''}。`
     : `This table covers ${subject}${scope.length ? ` (${scope.join(', ')})` : ''}.`;
   const description = descriptionSentence(ctx.description ? splitSentences(ctx.description.trim())[0] : undefined, lang);
-  const summary = fit([intro, ...opening.intro, description, ...opening.measures.slice(0, 3), ...headlines.slice(0, 2)], DRAFT_LIMITS.summary);
+  const summary = fit([intro, ...opening.intro, description, ...headlines.slice(0, 1), ...opening.measures.slice(0, 3), ...headlines.slice(1, 2)], DRAFT_LIMITS.summary);
 
   if (!good.length) good.push(ja ? `${nf(rows, lang)}行の表で、列の意味が明確です。` : `${nf(rows, lang)} rows with clearly named columns.`);
   const goodpoint = fit(good, DRAFT_LIMITS.goodpoint);
@@ -586,7 +601,11 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
     return ja ? `シート${quote(s.name, lang)}: ${nf(s.rowCount, lang)}行${head}` : `Sheet ${quote(s.name, lang)}: ${nf(s.rowCount, lang)} rows${head}`;
   });
   // The findings first, then each measure's range and yearly change (the summary may not hold them all).
-  const points = fivePoints([...findings.slice(0, 3), ...opening.measures, ...findings.slice(3), ...extra], tableFillers(main, raw, lang));
+  // A series of one row a day (month, year) is read measure by measure; a table of labels by its findings.
+  const ordered = raw.period?.onePerRow
+    ? [...findings.slice(0, 1), ...opening.measures, ...findings.slice(1), ...extra]
+    : [...findings.slice(0, 4), ...extra, ...opening.measures, ...findings.slice(4)];
+  const points = fivePoints(ordered, tableFillers(main, raw, lang));
   const answer = fit(headlines.length ? headlines : findings.slice(0, 2), DRAFT_LIMITS.answer) || summary;
   return { title, summary, goodpoint, badpoint, ...points, answer };
 }

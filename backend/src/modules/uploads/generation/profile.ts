@@ -183,7 +183,9 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   const profile: TableProfile = { roles: cols.map((c) => ({ name: c.summary.name, role: c.role, ...(c.unit ? { unit: c.unit } : {}) })), constants, totals, top, bottom, ranked, relations: [], sampled, numbers };
   if (period) profile.period = period;
   if (profile.period) numbers.push(profile.period.distinct, ...(profile.period.years ? [profile.period.years] : []));
-  profile.measures = measures.slice(0, 8).map((c) => measureOf(c, rows, timeCol, numbers));
+  // Total rows (全国, All …) are not part of a measure's range.
+  const totalRow = (r: string[]) => cols.some((c) => (c.role === 'entity' || c.role === 'category') && isTotal((r[c.index] ?? '').trim()));
+  profile.measures = measures.slice(0, 8).map((c) => measureOf(c, rows, timeCol, numbers, sampled ? undefined : totalRow));
   const distinctIn = (c: Col) => (c.summary.distinctCapped && !sampled ? new Set(rows.map((r) => (r[c.index] ?? '').trim()).filter((x) => x && !isTotal(x))).size : c.summary.distinct - (c.summary.topValues.some((t) => isTotal(t.value)) ? 1 : 0));
   if (labelCol) profile.entity = { column: labelCol.summary.name, count: distinctIn(labelCol) };
 
@@ -473,9 +475,19 @@ function periodOf(c: ColumnSummary, raws: string[], rowCount: number): TableProf
 }
 
 /** A measure's exact range and mean, the rows above zero when it is often zero, and its yearly means' change. */
-function measureOf(c: Col, rows: string[][], timeCol: Col | undefined, numbers: number[]): NonNullable<TableProfile['measures']>[number] {
+function measureOf(c: Col, allRows: string[][], timeCol: Col | undefined, numbers: number[], totalRow?: (r: string[]) => boolean): NonNullable<TableProfile['measures']>[number] {
   const s = c.summary;
   const out: NonNullable<TableProfile['measures']>[number] = { column: s.name, ...(c.unit ? { unit: c.unit } : {}), min: round(s.min ?? 0), max: round(s.max ?? 0), mean: round(s.mean ?? 0) };
+  // Every row is at hand (no sample): the range and mean without the total rows.
+  const rows = totalRow ? allRows.filter((r) => !totalRow(r)) : allRows;
+  if (totalRow && rows.length < allRows.length) {
+    const values = rows.map((r) => num(r[c.index])).filter((v): v is number => v !== undefined);
+    if (values.length) {
+      out.min = round(Math.min(...values));
+      out.max = round(Math.max(...values));
+      out.mean = round(values.reduce((a, b) => a + b, 0) / values.length);
+    }
+  }
   numbers.push(out.min, out.max, out.mean);
   let zeros = 0;
   let filled = 0;
@@ -499,9 +511,11 @@ function measureOf(c: Col, rows: string[][], timeCol: Col | undefined, numbers: 
     out.positive = Math.round(((filled - zeros) / filled) * s.nonEmpty);
     numbers.push(out.positive, Math.round(((filled - zeros) / filled) * 1000) / 10);
   }
-  const years = [...perYear.keys()].sort();
-  // Yearly means only from years with several rows (a daily or monthly series), at least two of them.
-  if (years.length >= 2 && years.every((y) => perYear.get(y)!.n >= 6)) {
+  // Yearly means only from years with several rows (a daily or monthly series; partial years at
+  // either end left out), at least two of them, and only when most years are that full.
+  const all = [...perYear.keys()].sort();
+  const years = all.filter((y) => perYear.get(y)!.n >= 6);
+  if (years.length >= 2 && years.length >= all.length - 2) {
     const mean = (y: string) => round(perYear.get(y)!.sum / perYear.get(y)!.n);
     const values = years.map(mean);
     const first = { label: years[0], value: values[0] };

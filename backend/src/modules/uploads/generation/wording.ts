@@ -31,7 +31,9 @@ const JA_TO_EN: Record<string, string> = {
   気温: 'temperature', 最高気温: 'highest temperature', 最低気温: 'lowest temperature', 平均気温: 'mean temperature', 降水量: 'precipitation',
   天気: 'weather', 風速: 'wind speed', 湿度: 'humidity', 祝日: 'holiday', 祝日名: 'holiday name', 休日: 'holiday',
   '国民の祝日・休日月日': 'holiday date', '国民の祝日・休日名称': 'holiday name', 面積: 'area', 件数: 'count', 金額: 'amount', 価格: 'price',
-  曜日: 'day of the week', 地域: 'region', 分類: 'category', 種類: 'type', 区分: 'category', 項目: 'item', 合計: 'total', 人数: 'number of people', 割合: 'share',
+  健康保険料率: 'health insurance rate', 保険料率: 'insurance rate', 前年度差: 'change from the previous year', 加入者数: 'members',
+  隣接都道府県数: 'neighbouring prefectures', 地方: 'region', よみ: 'reading', ローマ字: 'romanised name', 郵便番号: 'postal code', 町域: 'area',
+  曜日: 'day of the week', 調査年: 'survey year', 地域コード: 'area code', 都道府県コード: 'prefecture code', 地域: 'region', 分類: 'category', 種類: 'type', 区分: 'category', 項目: 'item', 合計: 'total', 人数: 'number of people', 割合: 'share',
   売上: 'sales', 売上高: 'sales', 出生数: 'births', 死亡数: 'deaths', 人口密度: 'population density', 世帯: 'households', 年齢: 'age', 性別: 'sex',
 };
 
@@ -97,6 +99,22 @@ export function valueLabel(value: string, lang: ContentLanguage): string {
     if (gloss && /^[a-z]/i.test(value)) return `${gloss}（${value}）`;
   }
   return value;
+}
+
+const WEEKDAYS: Record<string, string> = { 月: 'Monday', 火: 'Tuesday', 水: 'Wednesday', 木: 'Thursday', 金: 'Friday', 土: 'Saturday', 日: 'Sunday' };
+
+/** A value of a column for a sentence: weekdays of a 曜日 column in English, else as valueLabel. */
+export function columnValueLabel(column: string, value: string, lang: ContentLanguage): string {
+  if (lang === 'en' && /曜/.test(column)) {
+    const day = WEEKDAYS[value.trim().replace(/曜日?$/, '')];
+    if (day) return day;
+  }
+  return valueLabel(value, lang);
+}
+
+/** Places are counted without 種類 (47の都道府県); kinds of things with it (5種類の天気). */
+export function jaKinds(word: string): string {
+  return /(都道府県|市区町村|自治体|^国$|国名$|^州$|都市|市$|町$|村$|地域$|地方$|県$)/.test(word) ? '' : '種類';
 }
 
 /** First letter upper-case (English sentences). */
