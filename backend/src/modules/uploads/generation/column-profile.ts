@@ -2,6 +2,7 @@ import { mainSheet } from './local-generator';
 import { type ColumnProfileEntry, type ExtractedContent, type TableColumnProfile, type TablePreview } from './types';
 
 const MAX_COLUMNS = 40;
+const BARS = 20;
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
@@ -36,7 +37,8 @@ export function columnProfile(content: ExtractedContent): TableColumnProfile | n
       if (c.minDate) entry.from = c.minDate;
       if (c.maxDate) entry.to = c.maxDate;
     }
-    if (c.type !== 'number' && c.type !== 'empty' && c.topValues.length) entry.top = c.topValues.slice(0, 5).map((t) => ({ value: t.value.slice(0, 60), count: t.count }));
+    // Frequent values only when some value repeats (a list of unique names says nothing).
+    if (c.type !== 'number' && c.type !== 'empty' && c.topValues.length && c.topValues[0].count > 1) entry.top = c.topValues.slice(0, 5).map((t) => ({ value: t.value.slice(0, 60), count: t.count }));
     return entry;
   });
   const out: TableColumnProfile = { sheet: sheet.name, rows, sampled: sheet.profile?.sampled ?? false, columns };
@@ -51,8 +53,9 @@ export function columnProfile(content: ExtractedContent): TableColumnProfile | n
         ...(p.headline.unit ? { unit: p.headline.unit } : {}),
         x,
         aggregate: line ? (p.headline.additive && p.trend && p.trend.periods === p.period?.distinct ? 'sum' : 'mean') : (p.rankedBy ?? (p.headline.additive ? 'sum' : 'mean')),
-        labels: p.chart.labels.map((l) => l.slice(0, 40)),
-        values: p.chart.values,
+        // Bars: the 20 highest labels (an aggregate picture, not the table).
+        labels: (line ? p.chart.labels : p.chart.labels.slice(0, BARS)).map((l) => l.slice(0, 40)),
+        values: line ? p.chart.values : p.chart.values.slice(0, BARS),
       };
     }
   }
