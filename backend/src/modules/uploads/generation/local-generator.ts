@@ -154,10 +154,6 @@ function rowNoun(content: ExtractedContent, lang: ContentLanguage): string {
   return last && last.length > 3 && /s$/.test(last) && !/(ss|us|is)$/.test(last) ? ` ${last}` : ' rows';
 }
 
-/** A column name without its unit: 健康保険料率(%) → 健康保険料率. */
-function displayName(name: string): string {
-  return name.replace(/\s*[(（\[][^()（）[\]]{1,12}[)）\]]\s*$/, '').trim() || name;
-}
 
 const YEARISH = /(year|年|年度|date|日付|period|期間|month|月)/i;
 
