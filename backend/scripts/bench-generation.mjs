@@ -20,6 +20,9 @@ if (!fs.existsSync(path.join(dist, 'extract.js'))) {
 const { extractContent } = require(path.join(dist, 'extract.js'));
 const { detectDataFile } = require(path.join(dist, 'file-types.js'));
 const { LocalBookGenerator } = require(path.join(dist, 'local-generator.js'));
+// Since issue 25 a Book is written in both languages with the column profile of its table.
+const profileModule = path.join(dist, 'column-profile.js');
+const { columnProfile } = fs.existsSync(profileModule) ? require(profileModule) : { columnProfile: undefined };
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '50' } } });
 const targetBytes = Number(values.mb) * 1024 * 1024;
@@ -57,7 +60,13 @@ fs.closeSync(fd);
 const type = detectDataFile(head, 'large.csv');
 const content = await extractContent(async () => fs.createReadStream(file), type, { fileName: 'large.csv', sizeBytes: size });
 const extracted = process.hrtime.bigint();
-const draft = await new LocalBookGenerator().generate(content, { title: '大きな表', language: 'ja', tagCandidates: ['健康', '保険', '気象', '都道府県'] });
+const generator = new LocalBookGenerator();
+const tags = { ja: ['健康', '保険', '気象', '都道府県'], en: ['health', 'insurance', 'weather', 'prefecture'] };
+const both = generator.generateBoth
+  ? await generator.generateBoth(content, { title: '大きな表', tagCandidates: tags })
+  : { ja: await generator.generate(content, { title: '大きな表', language: 'ja', tagCandidates: tags.ja }) };
+const draft = both.ja;
+const profile = columnProfile?.(content);
 const finished = process.hrtime.bigint();
 clearInterval(timer);
 fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -68,3 +77,5 @@ console.log(`file: ${mb(size)} MB CSV, ${content.sheets?.[0]?.rowCount ?? '?'} r
 console.log(`extract: ${ms(started, extracted)} ms, generate: ${ms(extracted, finished)} ms, total ${ms(started, finished)} ms`);
 console.log(`peak memory above start: RSS +${mb(peakRss - base.rss)} MB, heap +${mb(peakHeap - base.heapUsed)} MB`);
 console.log(`Book: ${draft.title} — ${draft.summary.slice(0, 120)}…`);
+if (both.en) console.log(`English: ${both.en.summary.slice(0, 120)}…`);
+if (profile) console.log(`column profile: ${profile.columns.length} columns, ${JSON.stringify(profile).length} bytes stored; chart ${profile.chart?.kind ?? 'none'}`);

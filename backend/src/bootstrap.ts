@@ -88,8 +88,9 @@ export async function createApp(options: AppOptions): Promise<NestFastifyApplica
 async function configureApp(app: NestFastifyApplication, adapter: MonobookFastifyAdapter, { config, frontendDist }: AppOptions): Promise<void> {
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   app.useLogger(app.get(Logger));
-  // Media URLs take the origin of each request unless PUBLIC_URL fixes it (then no per-request context).
-  if (!config.publicUrlConfigured) fastify.addHook('preHandler', requestOriginHook);
+  // The request stays at hand while it is answered: media URLs take its origin (unless PUBLIC_URL
+  // fixes it) and Books are written in its reader's language (Accept-Language for visitors).
+  fastify.addHook('preHandler', requestOriginHook);
   await useCompression(fastify);
   // Body errors are held back until TokenAuthGuard has authenticated, so a visitor on a
   // protected route gets 401 before 400/413/415. See common/http/body-parsers.ts.

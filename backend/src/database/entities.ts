@@ -21,6 +21,7 @@ import { Notifications1733000000000 } from './migrations/1733000000000-notificat
 import { Payments1733100000000 } from './migrations/1733100000000-payments';
 import { Ads1733500000000 } from './migrations/1733500000000-ads';
 import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
+import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
 export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, UploadedFile];
 
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   Circles1732900000000,
   Notifications1733000000000,
   Payments1733100000000,
+  BookLanguages1733200000000,
   AccountPlans1733300000000,
   Ads1733500000000,
 ];

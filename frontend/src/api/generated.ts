@@ -334,6 +334,15 @@ const injectedRtkApi = api
         }),
         providesTags: ["books"],
       }),
+      getPagePreview: build.query<
+        GetPagePreviewApiResponse,
+        GetPagePreviewApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/${queryArg.id}/preview/`,
+        }),
+        providesTags: ["books"],
+      }),
       searchPages: build.query<SearchPagesApiResponse, SearchPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/monopage/search-pages/`,
@@ -1381,6 +1390,10 @@ export type GetPageInfoApiResponse = /** status 200  */ PageResponse;
 export type GetPageInfoApiArg = {
   pageId: number;
 };
+export type GetPagePreviewApiResponse = /** status 200  */ PagePreviewResponse;
+export type GetPagePreviewApiArg = {
+  id: number;
+};
 export type SearchPagesApiResponse = /** status 200  */ PageResponse[];
 export type SearchPagesApiArg = {
   query?: string;
@@ -1976,6 +1989,67 @@ export type PageFile = {
   /** Titles of those circles. */
   communities_info: string[];
 };
+export type ColumnTopValue = {
+  value: string;
+  count: number;
+};
+export type ColumnProfileEntry = {
+  /** The column name as written in the file. */
+  name: string;
+  type: "number" | "date" | "text" | "boolean" | "empty";
+  /** What the column is for (codes and coordinates are never averaged). */
+  role:
+    | "identifier"
+    | "constant"
+    | "time"
+    | "entity"
+    | "category"
+    | "measure"
+    | "coordinate"
+    | "text"
+    | "empty";
+  /** Unit read from the header or the values (%, 円, ppm …). */
+  unit?: string;
+  /** Share of rows where the column is empty, 0–1. */
+  missing: number;
+  /** Distinct values (a lower bound when distinctCapped). */
+  distinct: number;
+  distinctCapped?: boolean;
+  min?: number;
+  max?: number;
+  mean?: number;
+  /** First date of a date column, as written. */
+  from?: string;
+  /** Last date of a date column, as written. */
+  to?: string;
+  /** Up to 5 most frequent values (not for numbers). */
+  top?: ColumnTopValue[];
+  /** Histogram of a numeric column: row counts in equal bins from min to max. */
+  bins?: number[];
+};
+export type ColumnProfileChart = {
+  /** line: the measure over time; bars: by label. */
+  kind: "line" | "bars";
+  /** The headline measure (y axis). */
+  measure: string;
+  unit?: string;
+  /** The x axis column (time or label). */
+  x: string;
+  /** Each point is the mean or the total of its rows. */
+  aggregate: "mean" | "sum";
+  labels: string[];
+  values: number[];
+};
+export type BookColumnProfile = {
+  /** The sheet the profile describes (the main table). */
+  sheet: string;
+  /** Data rows. */
+  rows: number;
+  /** Histograms come from a uniform sample of the rows. */
+  sampled: boolean;
+  columns: ColumnProfileEntry[];
+  chart?: ColumnProfileChart;
+};
 export type PageResponse = {
   id: number;
   title: string;
@@ -2010,6 +2084,15 @@ export type PageResponse = {
   language: "ja" | "en";
   /** Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
   encrypted_pageId?: string;
+  /** monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it. */
+  column_profile?: BookColumnProfile | null;
+};
+export type PagePreviewResponse = {
+  /** The sheet shown (empty when the Book has no table). */
+  sheet: string;
+  columns: string[];
+  /** Up to 20 first data rows. */
+  rows: string[][];
 };
 export type PageStatusResponse = {
   is_followed: boolean;
@@ -2740,6 +2823,7 @@ export const {
   useListAttributesOfPageQuery,
   useGetAttributeQuery,
   useGetPageInfoQuery,
+  useGetPagePreviewQuery,
   useSearchPagesQuery,
   useSearchOwnedPagesQuery,
   useCheckUserPageStatusQuery,

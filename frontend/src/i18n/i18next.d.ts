@@ -8,11 +8,14 @@ import type paymentsEn from './payments-en.json';
 import type adsEn from './ads-en.json';
 import type helpEn from './help-en.json';
 import type helpLoginEn from './help-login-en.json';
+import type bookDataEn from './book-data-en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The social texts load with the social screens (./social.ts).
-    resources: { translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn };
+    resources: {
+      translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn & typeof bookDataEn;
+    };
   }
 }

@@ -41,4 +41,14 @@ describe('first-load JavaScript budget', () => {
     expect(build.manifest['src/components/crop-dialog.tsx']?.isDynamicEntry).toBe(true);
     expect(build.manifest['src/components/upload-data-dialog.tsx']?.isDynamicEntry).toBe(true);
   });
+
+  it('loads the charting library (@mui/x-charts) only with the chart of a Book, never on a first load', () => {
+    const firstScreens = [shell.route, ...routes.map((route) => route.route)].map((key) => staticClosure(build.manifest, key));
+    const chart = 'src/features/books/components/data/headline-chart.tsx';
+    expect(build.manifest[chart]?.isDynamicEntry).toBe(true);
+    for (const closure of firstScreens) {
+      expect(closure.has(chart)).toBe(false);
+      expect([...closure].filter((key) => /x-charts/.test(key))).toEqual([]);
+    }
+  });
 });

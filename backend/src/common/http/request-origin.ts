@@ -29,3 +29,13 @@ export function currentRequestOrigin(): string | undefined {
   }
   return req[ORIGIN] ?? undefined;
 }
+
+/**
+ * The UI language the client sends (Accept-Language: the web client sends its i18n language) of
+ * the request being answered: 'ja', 'en', or undefined outside a request or without the header.
+ */
+export function currentRequestLanguage(): 'ja' | 'en' | undefined {
+  const header = requests.getStore()?.headers['accept-language'];
+  if (typeof header !== 'string' || !header.trim()) return undefined;
+  return header.trim().toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}

@@ -8,10 +8,11 @@ import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker } from '../profiles/profile.packer';
 import type { PageFile, PageResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
+import { currentRequestLanguage } from '../../common/http/request-origin';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
-  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count`;
+  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts`;
 
 export interface BookRow {
   id: number;
@@ -35,6 +36,29 @@ export interface BookRow {
   /** Sum and number of the review ratings (percent, 5–100): rating = round(sum / count). */
   rating_sum: number;
   rating_count: number;
+  /** The text per language ({"ja": {title, …}, "en": {…}}); absent from rows read without it. */
+  texts?: Partial<Record<string, Partial<Record<TextField, string>>>> | null;
+}
+
+const TEXT_FIELDS = ['title', 'summary', 'goodpoint', 'badpoint', 'point1', 'point2', 'point3', 'point4', 'point5', 'answer'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/**
+ * The reader's language: the account's for a signed-in reader, else the UI language the client
+ * sends (Accept-Language); undefined leaves each Book in the language of its data.
+ */
+export function readerLanguage(viewer?: AuthUser): 'ja' | 'en' | undefined {
+  if (viewer?.language === 'ja' || viewer?.language === 'en') return viewer.language;
+  return currentRequestLanguage();
+}
+
+/** A Book row's text in the reader's language (the row's own text when that language is missing). */
+export function inLanguage<T extends Pick<BookRow, TextField | 'texts'>>(row: T, language: 'ja' | 'en' | undefined): T {
+  const text = language ? row.texts?.[language] : undefined;
+  if (!text || typeof text.title !== 'string' || !text.title) return row;
+  const out = { ...row };
+  for (const k of TEXT_FIELDS) if (typeof text[k] === 'string') out[k] = text[k];
+  return out;
 }
 
 export const FILES_PER_BOOK = 3;
@@ -105,7 +129,9 @@ export class BookPacker {
       filesByBook.set(f.page_id, list);
     }
     const { config } = this.options;
-    return rows.map((row) => {
+    const language = readerLanguage(viewer);
+    return rows.map((stored) => {
+      const row = inLanguage(stored, language);
       const s = statsById.get(row.id);
       const paidPartsVisible = filesAllowed.has(row.id);
       return {

@@ -6,7 +6,7 @@ import { Msg } from '../../common/http/drf-errors';
 import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
 import { PG_INT_MAX } from '../../common/http/transforms';
 import { pageWindow, parseId } from '../../common/http/paging';
-import { OwningPageDto, PageIdDto, PageResponse, PageStatusResponse } from './dto/page.dto';
+import { OwningPageDto, PageIdDto, PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { BooksService } from './books.service';
 
 class PageFollowResponse {
@@ -44,6 +44,17 @@ export class BooksController {
   @ApiNotFound()
   info(@Query('pageId') pageId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageResponse> {
     return this.books.info(parseId(pageId, 'pageId'), viewer);
+  }
+
+  @Get('monopage/:id/preview')
+  @Public()
+  @ApiOperation({ operationId: 'getPagePreview', summary: "The first 20 rows of a Book's table, for those who may download its file (owners, contributors, buyers; anyone for a free Book)" })
+  @ApiOkResponse({ type: PagePreviewResponse })
+  @ApiAuthErrors()
+  @ApiForbidden()
+  @ApiNotFound()
+  preview(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<PagePreviewResponse> {
+    return this.books.preview(id, viewer);
   }
 
   @Get('monopage/search-pages')

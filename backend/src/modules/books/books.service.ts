@@ -13,7 +13,7 @@ import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
 import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK, FILES_RULE, mayHaveFiles } from './book.packer';
-import type { PageResponse, PageStatusResponse } from './dto/page.dto';
+import type { BookColumnProfile, PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
 export const RELATED_PAGES = 5;
@@ -43,6 +43,26 @@ export interface NewBook {
   subjectWords: string[];
   searchText: string;
   tagIds: number[];
+  /** The text in both languages (default: the columns' text, in `language` only). */
+  texts?: Partial<Record<'ja' | 'en', BookText>>;
+  /** The main table's column profile and chart (tables only). */
+  columnProfile?: unknown;
+  /** The main table's first rows (tables only): served only to those who have the Book's files. */
+  preview?: unknown;
+}
+
+/** A Book's text in one language (stored per language in pages.texts). */
+export interface BookText {
+  title: string;
+  summary: string;
+  goodpoint: string;
+  badpoint: string;
+  point1: string;
+  point2: string;
+  point3: string;
+  point4: string;
+  point5: string;
+  answer: string;
 }
 
 export interface AttachedFile {
@@ -50,6 +70,12 @@ export interface AttachedFile {
   fileId: number;
   userId: number;
   title: string;
+}
+
+const TEXT_FIELDS = ['title', 'summary', 'goodpoint', 'badpoint', 'point1', 'point2', 'point3', 'point4', 'point5', 'answer'] as const;
+
+function textOf(b: BookText): BookText {
+  return Object.fromEntries(TEXT_FIELDS.map((k) => [k, b[k]])) as unknown as BookText;
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {
@@ -194,11 +220,24 @@ export class BooksService {
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
-    const [page] = await this.packQuery(`SELECT ${COLUMNS} FROM pages p WHERE p.id = $1`, [pageId], viewer);
+    const rows: Array<BookRow & { column_profile: BookColumnProfile | null }> = await this.sql.query(`SELECT ${COLUMNS}, p.column_profile FROM pages p WHERE p.id = $1`, [pageId]);
+    const [page] = await this.pack(rows, viewer);
     if (!page) throw notFound();
+    page.column_profile = rows[0].column_profile ?? null;
     // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
     if (viewer && page.page_price === 0) page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
     return page;
+  }
+
+  /**
+   * The first rows of the Book's main table, for whoever has its files (Permission.BookFiles: a
+   * free Book, or its owners); a visitor is asked to sign in (401), anyone else refused (403).
+   */
+  async preview(pageId: number, viewer?: AuthUser): Promise<PagePreviewResponse> {
+    const [row]: Array<{ preview: PagePreviewResponse | null }> = await this.sql.query(`SELECT preview FROM pages WHERE id = $1`, [pageId]);
+    if (!row) throw notFound();
+    await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: Msg.buyToDownload });
+    return row.preview ?? { sheet: '', columns: [], rows: [] };
   }
 
   /** Books by id, packed for the viewer, in the order of `ids` (missing ones left out). */
@@ -343,22 +382,26 @@ export class BooksService {
     );
   }
 
-  /** Up to 5 Books sharing the most tags, then the newest of the same language. */
+  /**
+   * Up to 5 related Books: those sharing the most tags, then those whose text matches this Book's
+   * subject words best. Never filled with unrelated Books (an empty list is honest).
+   */
   async related(pageId: number, viewer?: AuthUser) {
-    if (!(await this.exists(pageId))) throw notFound();
+    const [base]: Array<{ subject_words: string }> = await this.sql.query(`SELECT subject_words FROM pages WHERE id = $1`, [pageId]);
+    if (!base) throw notFound();
+    const subject = searchQuery(base.subject_words.split(' ').filter(Boolean).slice(0, 12).join(' '))?.replace(/ & /g, ' | ') ?? null;
     return this.packQuery(
-      `WITH base AS (SELECT language FROM pages WHERE id = $1),
-       shared AS (
-         SELECT b.page_id, count(*) AS n FROM page_attributes a
+      `WITH shared AS (
+         SELECT b.page_id, count(*)::float8 * 10 AS n FROM page_attributes a
            JOIN page_attributes b ON b.attribute_id = a.attribute_id AND b.page_id <> a.page_id
           WHERE a.page_id = $1 GROUP BY b.page_id ORDER BY n DESC, b.page_id DESC LIMIT ${RELATED_PAGES}),
        fill AS (
-         SELECT p.id AS page_id, 0 AS n FROM pages p, base
-          WHERE p.language = base.language AND p.id <> $1 AND p.id NOT IN (SELECT page_id FROM shared)
-          ORDER BY p.created_on DESC, p.id DESC LIMIT ${RELATED_PAGES})
+         SELECT p.id AS page_id, ts_rank(p.search_vector, to_tsquery('simple', $2))::float8 AS n FROM pages p
+          WHERE $2::text IS NOT NULL AND p.search_vector @@ to_tsquery('simple', $2) AND p.id <> $1 AND p.id NOT IN (SELECT page_id FROM shared)
+          ORDER BY n DESC, p.id DESC LIMIT ${RELATED_PAGES})
        SELECT ${COLUMNS} FROM (SELECT * FROM shared UNION ALL SELECT * FROM fill) r JOIN pages p ON p.id = r.page_id
         ORDER BY r.n DESC, p.created_on DESC, p.id DESC LIMIT ${RELATED_PAGES}`,
-      [pageId],
+      [pageId, subject],
       viewer,
     );
   }
@@ -509,18 +552,45 @@ export class BooksService {
   /** A new Book from a generated draft, with its tags; in the publishing transaction. */
   async create(book: NewBook, tx: EntityManager): Promise<number> {
     const [row] = await tx.query(
-      `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text, texts, column_profile, preview)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb) RETURNING id`,
       [
         book.title.slice(0, 100), book.summary, book.img, book.language, book.price,
         book.goodpoint, book.badpoint, book.point1, book.point2, book.point3, book.point4, book.point5, book.answer,
-        book.ownerId, book.subjectWords.join(' '), book.searchText,
+        book.ownerId, book.subjectWords.join(' '), book.searchText, JSON.stringify(book.texts ?? { [book.language]: textOf(book) }), book.columnProfile === null || book.columnProfile === undefined ? null : JSON.stringify(book.columnProfile),
+        book.preview === null || book.preview === undefined ? null : JSON.stringify(book.preview),
       ],
     );
     if (book.tagIds.length) {
       await tx.query(`INSERT INTO page_attributes (page_id, attribute_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [row.id, book.tagIds]);
     }
     return row.id;
+  }
+
+  /**
+   * A Book made before both languages gets them (the translation job): its texts, the list of its
+   * data's language, the columns in that language, the tags of both languages, and its column
+   * profile and preview when its file was read. One transaction.
+   */
+  async storeTranslation(
+    pageId: number,
+    t: { language: 'ja' | 'en'; texts: Record<'ja' | 'en', BookText>; text: BookText; tagIds: number[]; columnProfile: unknown; preview: unknown; extraSearch: string },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE pages SET texts = $2::jsonb, language = $3, title = $4, summary = $5, goodpoint = $6, badpoint = $7, point1 = $8, point2 = $9,
+                point3 = $10, point4 = $11, point5 = $12, answer = $13,
+                column_profile = coalesce($14::jsonb, column_profile), preview = coalesce($15::jsonb, preview),
+                search_text = CASE WHEN $16::text = '' THEN search_text ELSE search_text || ' ' || $16::text END
+          WHERE id = $1`,
+        [
+          pageId, JSON.stringify(t.texts), t.language, t.text.title.slice(0, 100), t.text.summary, t.text.goodpoint, t.text.badpoint,
+          t.text.point1, t.text.point2, t.text.point3, t.text.point4, t.text.point5, t.text.answer,
+          t.columnProfile ? JSON.stringify(t.columnProfile) : null, t.preview ? JSON.stringify(t.preview) : null, t.extraSearch,
+        ],
+      );
+      if (t.tagIds.length) await tx.query(`INSERT INTO page_attributes (page_id, attribute_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [pageId, t.tagIds]);
+    });
   }
 
   /** Records a data file on its Book; its uploader becomes a contributor (an owner). */

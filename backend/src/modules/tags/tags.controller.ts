@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../common/auth/auth-user';
+import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
 import { pageWindow } from '../../common/http/paging';
 import { TagsService, checkLanguage } from './tags.service';
+import { readerLanguage } from '../books/book.packer';
 import { AttributeResponse } from './dto/attribute.dto';
 
 @ApiTags('tags')
@@ -51,8 +52,9 @@ export class TagsController {
   @ApiOperation({ operationId: 'listAttributesOfPage', summary: 'Tags of a Book' })
   @ApiOkResponse({ type: [AttributeResponse] })
   @ApiNotFound()
-  byPage(@Param('id', IdParamPipe) id: number): Promise<AttributeResponse[]> {
-    return this.tags.ofPage(id);
+  byPage(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<AttributeResponse[]> {
+    // In the reader's language: the account's, else the client's (Accept-Language).
+    return this.tags.ofPage(id, readerLanguage(viewer));
   }
 
   @Get('pageattribute/:id')

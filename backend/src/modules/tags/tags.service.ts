@@ -47,11 +47,21 @@ export class TagsService {
     return this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.language = $1 ORDER BY a.id`, [language]);
   }
 
-  async ofPage(pageId: number): Promise<AttributeResponse[]> {
+  /**
+   * A Book's tags in the reader's language (a Book is tagged in both; without a known reader,
+   * the language of its data); all of them when it has none in that language.
+   */
+  async ofPage(pageId: number, language?: 'ja' | 'en'): Promise<AttributeResponse[]> {
     const ids = await this.books.tagIdsOf(pageId);
     if (ids === null) throw notFound();
     if (!ids.length) return [];
-    return this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [ids]);
+    return this.sql.query(
+      `WITH l AS (SELECT coalesce($2::text, (SELECT language FROM pages WHERE id = $3)) AS language)
+       SELECT ${COLUMNS} FROM attributes a, l WHERE a.id = ANY($1::int[])
+          AND (a.language = l.language OR NOT EXISTS (SELECT 1 FROM attributes b WHERE b.id = ANY($1::int[]) AND b.language = l.language))
+        ORDER BY a.id`,
+      [ids, language ?? null, pageId],
+    );
   }
 
   /** Word or prefix search in one language; an empty query lists them all, 10 a page. */

@@ -9,14 +9,25 @@ import { JobsService } from '../../jobs/jobs.service';
 import { EventsService } from '../../common/events/events.service';
 import { FileStorage } from '../../storage/file-storage';
 import { TagsService } from '../tags/tags.service';
-import { BooksService } from '../books/books.service';
+import { BooksService, type BookText } from '../books/books.service';
 import { GENERATE_QUEUE } from './uploads.service';
+
+export const TRANSLATE_QUEUE = 'book-translate';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { extractIsolated, stopSpareExtractor } from './generation/extract-process';
 import { type UploadFailure } from './generation/extract-protocol';
 import { dataFileType } from './generation/file-types';
 import { createBookGenerator } from './generation/generator-factory';
-import type { BookDraft, BookGenerator, DataFileType, ExtractedContent } from './generation/types';
+import { columnProfile, tablePreview } from './generation/column-profile';
+import type { BilingualDraft, BookDraft, BookGenerator, DataFileType, ExtractedContent } from './generation/types';
+
+/** The text fields of a draft, as a Book stores them per language. */
+export function bookText(d: BookDraft): BookText {
+  return {
+    title: d.title.slice(0, 100), summary: d.summary, goodpoint: d.goodpoint, badpoint: d.badpoint,
+    point1: d.point1, point2: d.point2, point3: d.point3, point4: d.point4, point5: d.point5, answer: d.answer,
+  };
+}
 
 /**
  * The worker side of an upload: extract → generate → publish. Idempotent: a job that runs
@@ -43,6 +54,68 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
 
   onModuleInit(): void {
     this.jobs.define<{ fileId: number }>(GENERATE_QUEUE, ({ fileId }) => this.process(fileId), { retryLimit: 4 });
+    // Books made before both languages: a few each run until none is left (the partial index empties).
+    this.jobs.define(TRANSLATE_QUEUE, () => this.translatePending().then(() => undefined), { cron: '*/10 * * * *', retryLimit: 1 });
+  }
+
+  /**
+   * Writes the missing language of Books made before every Book had both (migration
+   * 1733200000000): their first file is read again, both languages generated, the missing one
+   * stored (the existing text is kept), the Book moved to the list of its data's language, its
+   * tags linked in both languages and its column profile and preview added. A Book whose file
+   * cannot be read keeps its one text for both languages, so it is not tried again. Returns how
+   * many Books were done.
+   */
+  async translatePending(limit = 5): Promise<number> {
+    const pending: Array<{ id: number; language: string; texts: Record<string, BookText>; file_id: number | null }> = await this.db.query(
+      `SELECT p.id, p.language, p.texts,
+              (SELECT f.file_id FROM book_files f WHERE f.page_id = p.id ORDER BY f.created_on, f.file_id LIMIT 1) AS file_id
+         FROM pages p WHERE NOT (p.texts ? 'ja' AND p.texts ? 'en') ORDER BY p.id LIMIT $1`,
+      [limit],
+    );
+    for (const page of pending) {
+      const have = page.texts.ja ? 'ja' : page.texts.en ? 'en' : (page.language === 'en' ? 'en' : 'ja');
+      const missing = have === 'ja' ? 'en' : 'ja';
+      const kept: BookText | undefined = page.texts[have];
+      let content: ExtractedContent | undefined;
+      let drafts: BilingualDraft | undefined;
+      const file = page.file_id !== null ? await this.db.getRepository(UploadedFile).findOneBy({ id: page.file_id }) : null;
+      if (file) {
+        try {
+          const outcome = await extractIsolated(
+            async () => {
+              const object = await this.storage.get(file.storageKey);
+              if (!object) throw new Error(`stored file ${file.storageKey} is missing`);
+              return object.stream;
+            },
+            dataFileType(file.kind as DataFileType['kind']),
+            { fileName: file.fileName, sizeBytes: file.sizeBytes },
+            { ...this.options.config.extraction },
+          );
+          if (outcome.ok) {
+            content = outcome.content;
+            drafts = await this.writeBoth(content, file);
+          }
+        } catch (err) {
+          this.logger.warn({ pageId: page.id, err: String((err as Error).message ?? err) }, 'Book translation could not read its file');
+        }
+      }
+      const texts: Record<'ja' | 'en', BookText> = { ja: bookText(drafts?.ja ?? (kept as unknown as BookDraft)), en: bookText(drafts?.en ?? (kept as unknown as BookDraft)) };
+      if (kept) texts[have] = kept;
+      const language = content ? (content.language === 'en' ? 'en' : 'ja') : have;
+      const main = texts[language];
+      const tagIds = drafts ? [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))] : [];
+      await this.books.storeTranslation(
+        page.id,
+        {
+          language, texts, tagIds, text: main,
+          columnProfile: content ? columnProfile(content) : null,
+          preview: content ? tablePreview(content) : null,
+          extraSearch: drafts ? searchDocument(drafts[missing].title, drafts[missing].summary, drafts[missing].tags.join(' ')) : '',
+        },
+      );
+    }
+    return pending.length;
   }
 
   onApplicationShutdown(): void {
@@ -66,7 +139,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     await files.update(fileId, { status: 'processing', error: null, attempts: file.attempts + 1 });
     const started = Date.now();
     let content: ExtractedContent;
-    let draft: BookDraft;
+    let drafts: BilingualDraft;
     try {
       const type: DataFileType = dataFileType(file.kind as DataFileType['kind']);
       const outcome = await extractIsolated(
@@ -86,13 +159,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
         return;
       }
       content = outcome.content;
-      const language = file.language === 'ja' ? 'ja' : 'en';
-      draft = await this.generator.generate(content, {
-        title: file.title,
-        description: file.description,
-        language,
-        tagCandidates: await this.tags.names(language),
-      });
+      drafts = await this.writeBoth(content, file);
     } catch (err) {
       // Storage or database trouble: let the queue retry with backoff; the last failure is kept.
       await files.update(fileId, { status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) });
@@ -100,10 +167,16 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     }
     const coverKey = `covers/${crypto.randomUUID()}.jpg`;
     await this.storage.put(coverKey, content.cover, 'image/jpeg');
-    const published = await this.publish(file, draft, content, coverKey);
+    const published = await this.publish(file, drafts, content, coverKey);
     if (!published || published.joinedExisting) await this.storage.delete(coverKey).catch(() => undefined);
     if (!published) return;
     this.logger.log({ fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name }, 'Book generated');
+  }
+
+  /** The Book in both languages (every Book is written in Japanese and English). */
+  private async writeBoth(content: ExtractedContent, file: { title: string; description: string }): Promise<BilingualDraft> {
+    const [ja, en] = await Promise.all([this.tags.names('ja'), this.tags.names('en')]);
+    return this.generator.generateBoth(content, { title: file.title, description: file.description, tagCandidates: { ja, en } });
   }
 
   private async fail(fileId: number, failure: UploadFailure, detail: string): Promise<void> {
@@ -121,10 +194,15 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
    * In one transaction: a new Book, or the file joins a Book of the same subject; the uploader
    * becomes a contributor, and the events are queued with the change.
    */
-  private async publish(file: UploadedFile, draft: BookDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
+  private async publish(file: UploadedFile, drafts: BilingualDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
+    // The Book is listed under the language of its data; its columns hold the text in that language.
+    const dataLanguage = content.language === 'en' ? 'en' : 'ja';
+    const draft = drafts[dataLanguage];
+    const other = drafts[dataLanguage === 'ja' ? 'en' : 'ja'];
     const subject = this.subjectWords(draft, content);
     // Outside the transaction: with the embedded database the pool holds a single connection.
-    const tagIds = await this.tags.idsByName(draft.language, draft.tags.slice(0, 5));
+    // Tags of both languages.
+    const tagIds = [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))];
     return this.db.transaction(async (tx) => {
       const [locked] = await tx.query(`SELECT page_id, status FROM uploaded_files WHERE id = $1 FOR UPDATE`, [file.id]);
       if (!locked || locked.page_id !== null) return null;
@@ -132,16 +210,22 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       // sells their data) or one addressed to circles always makes a Book of its own.
       const circles = await this.audiences.linkedIds('file', file.id, tx);
       const joinable = !(file.mydata && file.price > 0) && circles.length === 0;
-      const existing = joinable ? await this.books.sameSubject(draft.language, subject, file.userId, tx) : null;
+      const existing = joinable ? await this.books.sameSubject(dataLanguage, subject, file.userId, tx) : null;
       const pageId =
         existing ??
         (await this.books.create(
           {
-            title: draft.title, summary: draft.summary, img: coverKey, language: draft.language, price: file.mydata ? file.price : 0,
+            title: draft.title, summary: draft.summary, img: coverKey, language: dataLanguage, price: file.mydata ? file.price : 0,
             goodpoint: draft.goodpoint, badpoint: draft.badpoint, point1: draft.point1, point2: draft.point2, point3: draft.point3,
             point4: draft.point4, point5: draft.point5, answer: draft.answer, ownerId: file.userId, subjectWords: subject,
-            searchText: searchDocument(draft.title, draft.summary, draft.goodpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.tags.join(' '), content.keywords.join(' ')),
+            searchText: searchDocument(
+              draft.title, draft.summary, draft.goodpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.tags.join(' '), content.keywords.join(' '),
+              other.title, other.summary, other.tags.join(' '),
+            ),
             tagIds,
+            texts: { ja: bookText(drafts.ja), en: bookText(drafts.en) },
+            columnProfile: columnProfile(content),
+            preview: tablePreview(content),
           },
           tx,
         ));

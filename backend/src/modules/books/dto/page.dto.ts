@@ -42,6 +42,109 @@ export class GenderCount {
   female: number;
 }
 
+export class ColumnTopValue {
+  @ApiProperty()
+  value: string;
+
+  @ApiProperty()
+  count: number;
+}
+
+export class ColumnProfileEntry {
+  @ApiProperty({ description: 'The column name as written in the file.' })
+  name: string;
+
+  @ApiProperty({ enum: ['number', 'date', 'text', 'boolean', 'empty'] })
+  type: string;
+
+  @ApiProperty({ enum: ['identifier', 'constant', 'time', 'entity', 'category', 'measure', 'coordinate', 'text', 'empty'], description: 'What the column is for (codes and coordinates are never averaged).' })
+  role: string;
+
+  @ApiPropertyOptional({ description: 'Unit read from the header or the values (%, 円, ppm …).' })
+  unit?: string;
+
+  @ApiProperty({ description: 'Share of rows where the column is empty, 0–1.' })
+  missing: number;
+
+  @ApiProperty({ description: 'Distinct values (a lower bound when distinctCapped).' })
+  distinct: number;
+
+  @ApiPropertyOptional()
+  distinctCapped?: boolean;
+
+  @ApiPropertyOptional()
+  min?: number;
+
+  @ApiPropertyOptional()
+  max?: number;
+
+  @ApiPropertyOptional()
+  mean?: number;
+
+  @ApiPropertyOptional({ description: 'First date of a date column, as written.' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Last date of a date column, as written.' })
+  to?: string;
+
+  @ApiPropertyOptional({ type: [ColumnTopValue], description: 'Up to 5 most frequent values (not for numbers).' })
+  top?: ColumnTopValue[];
+
+  @ApiPropertyOptional({ type: [Number], description: 'Histogram of a numeric column: row counts in equal bins from min to max.' })
+  bins?: number[];
+}
+
+export class ColumnProfileChart {
+  @ApiProperty({ enum: ['line', 'bars'], description: 'line: the measure over time; bars: by label.' })
+  kind: string;
+
+  @ApiProperty({ description: 'The headline measure (y axis).' })
+  measure: string;
+
+  @ApiPropertyOptional()
+  unit?: string;
+
+  @ApiProperty({ description: 'The x axis column (time or label).' })
+  x: string;
+
+  @ApiProperty({ enum: ['mean', 'sum'], description: 'Each point is the mean or the total of its rows.' })
+  aggregate: string;
+
+  @ApiProperty({ type: [String] })
+  labels: string[];
+
+  @ApiProperty({ type: [Number] })
+  values: number[];
+}
+
+export class BookColumnProfile {
+  @ApiProperty({ description: 'The sheet the profile describes (the main table).' })
+  sheet: string;
+
+  @ApiProperty({ description: 'Data rows.' })
+  rows: number;
+
+  @ApiProperty({ description: 'Histograms come from a uniform sample of the rows.' })
+  sampled: boolean;
+
+  @ApiProperty({ type: [ColumnProfileEntry] })
+  columns: ColumnProfileEntry[];
+
+  @ApiPropertyOptional({ type: ColumnProfileChart })
+  chart?: ColumnProfileChart;
+}
+
+export class PagePreviewResponse {
+  @ApiProperty({ description: 'The sheet shown (empty when the Book has no table).' })
+  sheet: string;
+
+  @ApiProperty({ type: [String] })
+  columns: string[];
+
+  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, description: 'Up to 20 first data rows.' })
+  rows: string[][];
+}
+
 export class PageResponse {
   @ApiProperty()
   id: number;
@@ -110,6 +213,13 @@ export class PageResponse {
     description: 'Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor).',
   })
   encrypted_pageId?: string;
+
+  @ApiPropertyOptional({
+    type: BookColumnProfile,
+    nullable: true,
+    description: 'monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it.',
+  })
+  column_profile?: BookColumnProfile | null;
 }
 
 export class PageStatusResponse {

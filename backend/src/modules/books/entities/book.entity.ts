@@ -60,4 +60,12 @@ export class Book {
 
   @Column({ name: 'search_text', type: 'text', default: '', select: false })
   searchText: string;
+
+  /** The text in each language: {"ja": {title, summary, …}, "en": {…}} (the columns above hold the data's language). */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  texts: Record<string, Record<string, string>>;
+
+  /** The column profile of the main table (computed at generation), or null. */
+  @Column({ name: 'column_profile', type: 'jsonb', nullable: true, select: false })
+  columnProfile: unknown;
 }

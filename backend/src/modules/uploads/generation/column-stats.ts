@@ -10,6 +10,9 @@ export const DISTINCT_CAP = 1000;
 const MAX_COLUMNS = 200;
 const MAX_VALUE_KEY = 100;
 const SAMPLE_ROWS = 5;
+/** First data rows kept for the Book's preview (shown only to those who may download the file). */
+export const PREVIEW_ROWS = 20;
+const PREVIEW_COLUMNS = 40;
 const TREND_BUFFER = 128;
 const TREND_POINTS = 64;
 
@@ -346,7 +349,7 @@ export class SheetAccumulator {
     const label = cellText(cells[0]).trim().slice(0, 100) || undefined;
     for (let i = 0; i < cells.length; i++) columns[i].add(cells[i], i === 0 ? undefined : label);
     const index = this.rows++;
-    if (this.samples.length < SAMPLE_ROWS) this.samples.push(cells.map((c) => cellText(c).trim().slice(0, 100)));
+    if (this.samples.length < PREVIEW_ROWS) this.samples.push(cells.slice(0, PREVIEW_COLUMNS).map((c) => cellText(c).trim().slice(0, 100)));
     // Reservoir sampling (Algorithm R): every row has the same chance to be kept.
     let slot = this.reservoir.length;
     if (slot >= PROFILE_ROWS) {
@@ -368,7 +371,8 @@ export class SheetAccumulator {
       name: this.name,
       rowCount: this.rows,
       columns: summaries,
-      sampleRows: this.samples,
+      sampleRows: this.samples.slice(0, SAMPLE_ROWS),
+      previewRows: this.samples,
     };
     const title = this.titleLines.join(' ').trim();
     if (title) out.title = title;
@@ -378,7 +382,24 @@ export class SheetAccumulator {
         { columns: summaries.slice(0, PROFILE_COLUMNS), rows, rowCount: this.rows, sampled: this.rows > this.reservoir.length },
         [this.hints, this.name, title].join(' '),
       );
+      summaries.slice(0, PROFILE_COLUMNS).forEach((c, i) => {
+        if (c.type === 'number' && c.min !== undefined && c.max !== undefined) c.bins = histogram(rows, i, c.min, c.max);
+      });
     }
     return out;
   }
+}
+
+export const HISTOGRAM_BINS = 12;
+
+/** Row counts of a numeric column in equal bins from min to max (one bin when min = max). */
+function histogram(rows: string[][], index: number, min: number, max: number): number[] {
+  const bins = new Array<number>(min === max ? 1 : HISTOGRAM_BINS).fill(0);
+  const width = (max - min) / bins.length;
+  for (const r of rows) {
+    const v = parseNumber(r[index] ?? '');
+    if (v === undefined) continue;
+    bins[width > 0 ? Math.min(bins.length - 1, Math.max(0, Math.floor((v - min) / width))) : 0]++;
+  }
+  return bins;
 }

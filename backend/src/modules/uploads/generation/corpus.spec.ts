@@ -30,7 +30,7 @@ const CASES: Case[] = [
     chart: 'bars',
     must: {
       ja: ['佐賀県（10.51%）', '新潟県（9.33%）', '1.18ポイント', '令和5年度', /地域別の平均では/],
-      en: [/佐賀県 \(10\.51%\)/, /新潟県 \(9\.33%\)/, '1.18 percentage points', '令和5年度'],
+      en: ['Saga (佐賀県) (10.51%)', 'Niigata (新潟県) (9.33%)', '1.18 percentage points', '令和5年度', 'health insurance rate (健康保険料率)', '47 rows, one per prefecture'],
     },
     mustNot: [/都道府県コード[^。.]*(平均|mean|最小|min)/, /年度[^。.]*(平均|mean)/, '2,021', /1行目|First row/],
   },
@@ -38,42 +38,43 @@ const CASES: Case[] = [
     file: 'kyokai-kenpo-workbook.xlsx',
     headline: '健康保険料率(%)',
     chart: 'bars',
-    must: { ja: ['協会けんぽ 都道府県単位保険料率（令和5年度）', '佐賀県（10.51%）', '新潟県（9.33%）', /全2シート/], en: [/佐賀県 \(10\.51%\)/, '2 sheets'] },
+    must: { ja: ['協会けんぽ 都道府県単位保険料率（令和5年度）', '佐賀県（10.51%）', '新潟県（9.33%）', /全2シート/], en: ['Saga (佐賀県) (10.51%)', '2 sheets'] },
     mustNot: [/都道府県コード[^。.]*(平均|mean)/, /First row|1行目/],
   },
   {
     file: 'jp-prefectures.csv',
     headline: '隣接都道府県数',
     chart: 'bars',
-    must: { ja: ['長野県（8）', '沖縄県（1）', '47の都道府県'], en: [/長野県 \(8\)/, '47 都道府県 values'] },
+    must: { ja: ['長野県（8）', '沖縄県が最も低い（1）', '47の都道府県'], en: ['Nagano (長野県) (8)', '47 prefecture values'] },
     mustNot: [/都道府県コード[^。.]*(平均|mean|から|from)/, /First row|1行目/],
   },
   {
     file: 'jp-postal-codes.sjis.csv',
-    must: { ja: ['3,535件', '47の都道府県', '北海道（232件）'], en: ['3,535', '47 都道府県 values', '北海道 (232)'] },
+    must: { ja: ['3,535件', '47の都道府県', '北海道（232件）'], en: ['3,535', '47 prefecture values', 'Hokkaido (北海道) (232)'] },
     mustNot: [/郵便番号[^。.]*(平均|mean|最小|最大|range)/, /都道府県コード[^。.]*(平均|mean)/],
   },
   {
     file: 'jp-holidays-2000-2030.csv',
-    must: { ja: ['540件', '月（211件）', '2000-01-01から2030-11-23'], en: ['540 holidays', '月 (211)'] },
+    must: { ja: ['540件', '月（211件）', '2000-01-01から2030-11-23', '31年間で540件、1年あたり約17件'], en: ['540 holidays', 'Monday (211)', '540 rows over 31 years, about 17 a year'] },
     mustNot: [/平均|mean/],
   },
   {
     file: 'kyokai-kenpo-report-ja.docx',
-    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/], en: ['料率の高い都道府県', /Table: 保険料率 is highest in 佐賀県 \(10\.51%\)/] },
+    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/], en: ['料率の高い都道府県', 'Table: Insurance rate (保険料率) is highest in Saga (佐賀県) (10.51%)'] },
     mustNot: [/First row|1行目/],
   },
   {
     file: 'us-airports.csv',
     must: {
-      en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /latitude and longitude give each row's location/, 'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)'],
+      en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /Latitude and longitude give each row's location/, 'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)'],
       ja: ['3,376件', 'AK（263件）', '最も北にあるのはWiley Post Will Rogers Memorial'],
     },
     mustNot: [/latitude[^.。]*(mean|平均)/i, /longitude[^.。]*(mean|平均)/i, /iata[^.。]*(mean|平均)/i],
   },
   {
     file: 'us-zipcodes.csv',
-    must: { en: ['3,004 zipcodes', 'CA (191)'], ja: ['3,004件', 'CA（191件）'] },
+    // CA and TX have 191 zip codes each: a tie, said as one.
+    must: { en: ['3,004 zipcodes', 'CA and TX tie for the most (191 each)'], ja: ['3,004件', 'CAとTXで同数（各191件）'] },
     mustNot: [/zip_code[^.。]*(ranges|mean|平均|〜)/i, /latitude[^.。]*(mean|平均)/i, '49,494', '99,950'],
   },
   {
@@ -92,7 +93,7 @@ const CASES: Case[] = [
     headline: 'Deaths',
     chart: 'line',
     must: {
-      en: ['Drought has the highest Deaths (11,731,294)', 'Epidemic', 'All natural disasters', 'fell from 1,267,360 in 1900 to 2,087 in 2017', 'peak was 3,706,227 in 1931'],
+      en: ['Drought has the highest total Deaths over 1900–2017 (11,731,294)', 'Epidemic', 'All natural disasters', 'fell from 1,267,360 in 1900 to 2,087 in 2017', 'peak was 3,706,227 in 1931'],
       ja: ['Drought（11,731,294）', '「All natural disasters」', '減少'],
     },
     mustNot: [/All natural disasters has the highest/, /highest[^.]*All natural disasters/, /mean|平均/],
@@ -108,13 +109,13 @@ const CASES: Case[] = [
     file: 'gapminder-health-income.csv',
     headline: 'income',
     chart: 'bars',
-    must: { en: ['Qatar has the highest income (132,877)', 'Central African Republic (599)', 'By region'], ja: ['Qatar（132,877）', 'region別の平均'] },
+    must: { en: ['Qatar has the highest income (132,877)', 'Central African Republic (599)', 'By region', '187 rows, one per country'], ja: ['Qatar（132,877）', '地域別の平均', '所得（income）'] },
     mustNot: [/population[^.。]*(mean|平均)/],
   },
   {
     file: 'iowa-electricity.csv',
     headline: 'net_generation',
-    must: { en: ['Fossil Fuels has the highest net_generation', 'rose from 13,550 in 2001 to 18,825 in 2017'], ja: ['Fossil Fuels（36,478）', '上昇'] },
+    must: { en: ['Fossil Fuels has the highest average net_generation (36,478)', 'rose from 13,550 in 2001 to 18,825 in 2017'], ja: ['Fossil Fuels（36,478）', '上昇'] },
     mustNot: [/year[^.。]*(mean|平均)/],
   },
   {
@@ -129,13 +130,54 @@ const CASES: Case[] = [
     file: 'palmer-penguins.csv',
     headline: 'Body Mass (g)',
     chart: 'bars',
-    must: { en: ['Gentoo has the highest Body Mass (5,076 g)', 'Adelie (3,700.7 g)', 'By Island', 'Flipper Length (mm)'], ja: ['Gentoo（5,076 g）', '正の相関'] },
+    must: { en: ['Gentoo has the highest average Body Mass (5,076 g)', 'Adelie (3,700.7 g)', 'By Island', 'Flipper Length'], ja: ['Gentoo（5,076 g）', '正の相関'] },
     mustNot: [/mean/],
   },
   {
+    // Issue 25: precipitation was summed by weather type over four years, temperature never named.
     file: 'seattle-weather.csv',
-    must: { en: ['2012', '2015', 'rain'], ja: ['2012年', '2015年'] },
-    mustNot: [/date[^.。]*mean/],
+    chart: 'line',
+    headline: 'precipitation',
+    must: {
+      en: [
+        '1,461 rows, one per day, from 2012-01-01 to 2015-12-31 (4 years)',
+        'The columns that matter: date, precipitation, temp_max, temp_min, wind and weather',
+        'Temp_max ranges from -1.6 to 35.6; its yearly average rose from 15.28 in 2012 to 17.43 in 2015',
+        'Temp_min ranges from -7.1 to 18.3',
+        'Precipitation is above 0 on 623 of 1,461 days (42.6%)',
+        'Snow has the highest average precipitation (8.55)',
+      ],
+      ja: [
+        '1,461日分の表で、日付（date）は2012-01-01から2015-12-31まで（4年間）です。',
+        '最高気温（temp_max）は-1.6〜35.6で、年平均は2012年の15.28から2015年の17.43へ上がりました。',
+        '降水量（precipitation）が0を超えた日は1,461日中623日（42.6%）です。',
+        '5種類の天気',
+        '雪（snow）',
+      ],
+    },
+    // Never a four-year sum of daily precipitation per weather type (rain: 4,203.6), nor 「5のweather」.
+    mustNot: [/date[^.。]*mean/, '4,203.6', /\d+のweather/, /highest in rain/],
+  },
+  {
+    // 内閣府「国民の祝日」CSV (Shift_JIS, yyyy/m/d): the issue's file, 2020–2025.
+    file: 'jp-syukujitsu-2020-2025.sjis.csv',
+    must: {
+      ja: ['108件が25種類の国民の祝日・休日名称に分かれ', '同数（各6件）', '2020/1/1から2025/11/24まで（6年間）', '6年間で108件、1年あたり約18件'],
+      en: ['holiday name (国民の祝日・休日名称)', 'tie for the most (6 each)', 'from 2020/1/1 to 2025/11/24 (6 years)', '108 rows over 6 years, about 18 a year'],
+    },
+    mustNot: [/平均|mean/, '108日分', 'one per day', /Jp syukujitsu[^.]*: 1,050/],
+  },
+  {
+    // e-Stat-like: 令和2年国勢調査 population by prefecture, with the 全国 total row.
+    file: 'jp-population-2020.csv',
+    headline: '総人口（人）',
+    chart: 'bars',
+    must: {
+      ja: ['総人口が最も高いのは東京都（14,047,594人）', '最も低いのは鳥取県（553,407人）', '47の地域', '「全国」の行は合計'],
+      en: ['Tokyo (東京都) has the highest total population (総人口) (14,047,594 people)', 'Tottori (鳥取県) (553,407 people)', 'Japan (all) (全国)'],
+    },
+    // The 全国 row is a total, never a prefecture nor part of the range; populations are not averaged into a 2020 'total'.
+    mustNot: ['126,146,099人', /全国[^。.]*最も高い/, /総人口の合計/, /total total/i],
   },
   {
     file: 'us-workbook.xlsx',
@@ -144,7 +186,7 @@ const CASES: Case[] = [
   },
   {
     file: 'co2-decades-report.docx',
-    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'], ja: ['Decade averages', '表: Mean CO2は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'] },
+    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'], ja: ['Decade averages', '表: 「Mean CO2」列は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'] },
     mustNot: [/First row|1行目/],
   },
 ];
@@ -168,6 +210,21 @@ describe('the Book of real public data (corpus)', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(15);
     for (const c of CASES) expect(sources).toContain(c.file);
     expect(CASES.filter((c) => /jp-|kenpo/.test(c.file)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('writes every Book in both languages at once: Japanese that reads as Japanese, English sentences with capitals', async () => {
+    const both = await generator.generateBoth(await content('seattle-weather.csv'), { title: 'Seattle weather', description: 'daily weather at Seattle airport', tagCandidates: { ja: ['天気', '気象'], en: ['weather'] } });
+    expect(both.ja.language).toBe('ja');
+    expect(both.en.language).toBe('en');
+    // The English description joins as its own sentence, capitalised; the Japanese text leaves it out.
+    expect(both.en.summary).toContain('. Daily weather at Seattle airport. ');
+    expect(all(both.ja)).not.toContain('daily weather at Seattle airport');
+    for (const field of [both.ja.summary, both.ja.point1, both.ja.answer]) expect(field).toMatch(/[。）]$/);
+    for (const field of [both.en.summary, both.en.goodpoint, both.en.point1, both.en.point2, both.en.answer]) {
+      for (const sentence of field.split(/(?<=[.!?])\s+/)) expect(sentence).toMatch(/^[^a-z]/);
+    }
+    expect(both.ja.tags).toEqual(expect.arrayContaining(['天気']));
+    expect(both.en.tags).toEqual(['weather']);
   });
 
   describe.each(CASES)('$file', (c) => {

@@ -100,6 +100,39 @@ describe('LlmBookGenerator', () => {
     expect(messages[1].content).not.toContain('cover');
   });
 
+  describe('both languages in one answer', () => {
+    const EN = { ...GOOD, title: 'Health insurance rates by prefecture', summary: 'A table of the rates of 47 prefectures.', goodpoint: 'Regional gaps are easy to compare.', badpoint: 'No change over time.', point1: 'Highest: Saga, 10.51%', point2: 'Lowest: Niigata, 9.33%', point3: 'Mean 9.96%', point4: 'Eight regions', point5: 'Tokyo has the most members', answer: 'The rates differ by about 1.2 points.', tags: ['health', 'made-up'] };
+    const both = { title: 'Rates', description: '', tagCandidates: { ja: TAGS, en: ['health', 'weather'] } };
+
+    it('asks once for {"ja", "en"} and keeps both, each with its own tags', async () => {
+      standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ja: GOOD, en: EN })))];
+      const drafts = await make().generateBoth(content, both);
+      expect(standIn.requests).toHaveLength(1);
+      const messages = standIn.requests[0].body.messages as Array<{ content: string }>;
+      expect(messages[0].content).toContain('{"ja": {...}, "en": {...}}');
+      expect(JSON.parse(messages[1].content).tagCandidates).toEqual({ ja: TAGS, en: ['health', 'weather'] });
+      expect(drafts.ja).toEqual({ ...GOOD, tags: ['健康', '医療'], language: 'ja' });
+      expect(drafts.en).toMatchObject({ title: 'Health insurance rates by prefecture', tags: ['health'], language: 'en' });
+    });
+
+    it('retries only the language whose part was invalid, then falls back to the local generator for it', async () => {
+      standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ja: GOOD, en: { ...EN, summary: 42 } })))];
+      const drafts = await make({ maxRetries: 1 }).generateBoth(content, both);
+      expect(standIn.requests).toHaveLength(2);
+      expect(drafts.ja.title).toBe(GOOD.title);
+      // English from the built-in generator.
+      expect(drafts.en.language).toBe('en');
+      expect(drafts.en.summary).toMatch(/^This table covers/);
+    });
+
+    it('writes both languages locally when the endpoint fails', async () => {
+      standIn.handlers = [(_b, _q, res) => json(res, 503, { error: 'busy' })];
+      const drafts = await make({ maxRetries: 0 }).generateBoth(content, both);
+      expect(drafts.ja.summary).toContain('都道府県');
+      expect(drafts.en.summary).toMatch(/^This table covers/);
+    });
+  });
+
   it('sends the table profile (roles, headline, extremes) instead of raw rows', async () => {
     standIn.handlers = [(_body, _req, res) => json(res, 200, completion(JSON.stringify(GOOD)))];
     await make().generate(content, ctx);

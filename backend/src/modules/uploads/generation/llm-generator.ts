@@ -1,7 +1,7 @@
 import { DRAFT_LIMITS, DRAFT_TEXT_FIELDS, filterTags, finalizeDraft, MAX_TAGS } from './draft';
 import { collectNumbers, unknownNumbers } from './number-check';
 import { truncate } from './text';
-import { type BookDraft, type BookGenerator, type ExtractedContent, type GenerationContext, type TableProfile } from './types';
+import { type BilingualContext, type BilingualDraft, type BookDraft, type BookGenerator, type ContentLanguage, type ExtractedContent, type GenerationContext, LANGUAGES, type TableProfile } from './types';
 
 export interface LlmGeneratorOptions {
   /** OpenAI-style base URL including the version, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
@@ -40,6 +40,17 @@ function systemPrompt(language: 'ja' | 'en'): string {
     'You receive a JSON summary of the file (not the file itself). For tables, "profile" says what matters: column roles (identifier codes, constants, coordinates are never averaged), the headline measure with its unit, the highest and lowest entities, totals (not entities), groups, the trend over time and strong relations.',
     'Write like a data journalist: name the subject, then the two or three findings with their values and units. Use only facts and numbers present in the summary; every number you write must appear in it. Do not invent numbers, sources or places.',
     'Answer with one JSON object and nothing else, with exactly these keys:',
+    FIELD_DESCRIPTIONS,
+  ].join('\n');
+}
+
+function bilingualPrompt(): string {
+  return [
+    'You write "Book" pages for a data-sharing site: a page that explains an uploaded data file (table, document or photo).',
+    'Write the page twice: once in Japanese (natural, polite です/ます style, full-width punctuation, counters such as 5種類 or 1,461日分, column names explained in Japanese) and once in English (sentences starting with a capital).',
+    'You receive a JSON summary of the file (not the file itself). For tables, "profile" says what matters: column roles (identifier codes, constants, coordinates are never averaged), the headline measure with its unit, the highest and lowest entities, totals (not entities), groups, the trend over time and strong relations. Never add up a measure that does not add up (temperatures, rates, daily amounts across categories): use means, or say what a total is over.',
+    'Write like a data journalist: what a row is, how many, the period covered, then the two or three findings with their values and units. Use only facts and numbers present in the summary; every number you write must appear in it.',
+    'Answer with one JSON object and nothing else: {"ja": {...}, "en": {...}}, each with exactly these keys (tags for "ja" from tagCandidates.ja, for "en" from tagCandidates.en):',
     FIELD_DESCRIPTIONS,
   ].join('\n');
 }
@@ -162,6 +173,58 @@ export class LlmBookGenerator implements BookGenerator {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 2);
     this.retryDelayMs = options.retryDelayMs ?? 500;
+  }
+
+  /**
+   * Both languages in one request: the answer is {"ja": {...}, "en": {...}}, each checked like a
+   * single draft. A language whose part is still invalid after the retries (or every language,
+   * when the endpoint fails) is written by the fallback generator.
+   */
+  async generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft> {
+    const ctxOf = (language: ContentLanguage): GenerationContext => ({ title: ctx.title, description: ctx.description, language, tagCandidates: ctx.tagCandidates[language] });
+    const prompt = { ...contentForPrompt(content, ctxOf('ja')), tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) } };
+    const messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> = [
+      { role: 'system', content: bilingualPrompt() },
+      { role: 'user', content: JSON.stringify(prompt) },
+    ];
+    const known = knownNumbers(content, ctxOf('ja'));
+    const done: Partial<BilingualDraft> = {};
+    for (let attempt = 0; attempt <= this.maxRetries && LANGUAGES.some((l) => !done[l]); attempt++) {
+      if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
+      try {
+        const answer = await this.complete(messages);
+        const problems: string[] = [];
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(answer.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, ''));
+        } catch {
+          problems.push('the answer is not valid JSON');
+        }
+        if (parsed !== undefined) {
+          for (const language of LANGUAGES) {
+            if (done[language]) continue;
+            const part = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[language] : undefined;
+            if (!part || typeof part !== 'object') {
+              problems.push(`"${language}" must be an object`);
+              continue;
+            }
+            const draft = parseDraftAnswer(JSON.stringify(part), ctxOf(language), known);
+            if (typeof draft === 'string') problems.push(`"${language}": ${draft}`);
+            else done[language] = draft;
+          }
+        }
+        if (!problems.length) break;
+        this.options.onError?.(`LLM answer rejected (attempt ${attempt + 1}): ${problems.join('; ')}`);
+        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${problems.join('; ')}. Reply with the JSON object {"ja": {...}, "en": {...}} only, with exactly the required keys, citing only numbers from the summary.` });
+      } catch (error) {
+        this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
+        if (error instanceof FatalError) break;
+      }
+    }
+    return {
+      ja: done.ja ?? (await this.fallback.generate(content, ctxOf('ja'))),
+      en: done.en ?? (await this.fallback.generate(content, ctxOf('en'))),
+    };
   }
 
   async generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft> {

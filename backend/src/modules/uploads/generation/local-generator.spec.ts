@@ -39,7 +39,7 @@ describe('LocalBookGenerator', () => {
     const d = await generator.generate(await content('prefecture-health-insurance.csv'), ctx);
     expect(d.language).toBe('ja');
     expect(d.title).toBe('都道府県別の保険料率');
-    expect(d.summary).toContain('47の都道府県');
+    expect(d.summary).toContain('47件（1行が1つの都道府県）');
     expect(d.summary).toContain('保険料率は佐賀県が最も高く（10.51%）、新潟県が最も低い（9.33%）');
     expect(d.point1).toBe('保険料率が最も高いのは佐賀県（10.51%）で、福岡県（10.36%）、熊本県（10.32%）が続きます。');
     expect(d.answer).toContain('佐賀県');
@@ -65,7 +65,8 @@ describe('LocalBookGenerator', () => {
     const d = await generator.generate(await content('prefecture-health-insurance.csv'), { language: 'en', title: 'Health insurance rates 2023', tagCandidates: EN_TAGS });
     expect(d.title).toBe('Health insurance rates 2023');
     expect(d.language).toBe('en');
-    expect(d.summary).toMatch(/^Health insurance rates 2023: 47 都道府県 values\. 保険料率 is highest in 佐賀県 \(10\.51%\)/);
+    expect(d.summary).toMatch(/^This table covers Health insurance rates 2023\. 47 rows, one per prefecture\. The columns that matter: prefecture \(都道府県\), insurance rate \(保険料率\)/);
+    expect(d.summary).toContain('Insurance rate (保険料率) is highest in Saga (佐賀県) (10.51%)');
     expect(d.tags).toContain('health');
     expectWithinLimits(d);
   });
@@ -74,7 +75,7 @@ describe('LocalBookGenerator', () => {
     const d = await generator.generate(await content('tokyo-weather-2025.csv'), { language: 'ja', tagCandidates: JA_TAGS });
     expect(d.title).toBe('平均気温の推移（2025-01〜2025-12）');
     expect(d.summary).toMatch(/平均気温は2025-01（[\d.]+℃）と2025-12（[\d.]+℃）で大きな変化はなく、最高は2025-07の[\d.]+℃/);
-    expect(d.badpoint).toContain('日照時間(h)に3件の欠損');
+    expect(d.badpoint).toContain('日照時間に3件の欠損');
     expect(d.tags).toEqual(['気象']);
     expectWithinLimits(d);
   });

@@ -3,6 +3,8 @@ import { DRAFT_LIMITS, finalizeDraft } from './draft';
 import { pickTags } from './tags';
 import { charLength, formatNumber, splitSentences, titleFromFileName, truncate } from './text';
 import {
+  type BilingualContext,
+  type BilingualDraft,
   type BookDraft,
   type BookGenerator,
   type ContentLanguage,
@@ -12,6 +14,7 @@ import {
   type TableProfile,
 } from './types';
 import { PROFILE_ROWS } from './column-stats';
+import { capitalise, columnLabel, columnValueLabel, columnWord, descriptionSentence, jaKinds, valueLabel } from './wording';
 
 /**
  * The built-in, extractive Book writer: no network, deterministic (the same content and context
@@ -24,14 +27,26 @@ export class LocalBookGenerator implements BookGenerator {
 
   async generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft> {
     const lang: ContentLanguage = ctx.language === 'ja' || ctx.language === 'en' ? ctx.language : content.language;
-    const text =
+    const written =
       content.kind === 'table' ? describeTable(content, ctx, lang) : content.kind === 'document' ? describeDocument(content, ctx, lang) : describeImage(content, ctx, lang);
+    // English sentences start with a capital (column names and values may not).
+    const text = lang === 'en' ? (Object.fromEntries(Object.entries(written).map(([k, v]) => [k, capitaliseSentences(v)])) as DraftText) : written;
     const tags = pickTags(ctx.tagCandidates, tagSource(content, ctx));
     return finalizeDraft(text, tags, lang, ctx.tagCandidates);
+  }
+
+  async generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft> {
+    const base = { title: ctx.title, description: ctx.description };
+    return {
+      ja: await this.generate(content, { ...base, language: 'ja', tagCandidates: ctx.tagCandidates.ja }),
+      en: await this.generate(content, { ...base, language: 'en', tagCandidates: ctx.tagCandidates.en }),
+    };
   }
 }
 
 type DraftText = Omit<BookDraft, 'tags' | 'language'>;
+
+const capitaliseSentences = (s: string) => capitalise(s).replace(/([.!?]\s+)(\p{Ll})/gu, (_, stop: string, c: string) => stop + c.toUpperCase());
 
 // ------------------------------------------------------------------------------------------ helpers
 
@@ -121,6 +136,11 @@ export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
 function withUnit(value: number, unit: string | undefined, lang: ContentLanguage): string {
   const n = nf(value, lang);
   if (!unit) return n;
+  if (lang === 'en') {
+    // Japanese units read as English words.
+    const word = ({ 円: 'yen', 人: 'people', 件: '', 千人: 'thousand people', 万人: '10,000 people', 百万円: 'million yen', 千円: 'thousand yen', 年: 'years', 日: 'days' } as Record<string, string>)[unit];
+    if (word !== undefined) return word ? `${n} ${word}` : n;
+  }
   if (unit === '%' || unit === '円' || unit === '℃' || unit === '°C' || unit === '人' || unit === '件') return `${n}${unit}`;
   return `${n} ${unit}`;
 }
@@ -134,10 +154,6 @@ function rowNoun(content: ExtractedContent, lang: ContentLanguage): string {
   return last && last.length > 3 && /s$/.test(last) && !/(ss|us|is)$/.test(last) ? ` ${last}` : ' rows';
 }
 
-/** A column name without its unit: 健康保険料率(%) → 健康保険料率. */
-function displayName(name: string): string {
-  return name.replace(/\s*[(（\[][^()（）[\]]{1,12}[)）\]]\s*$/, '').trim() || name;
-}
 
 const YEARISH = /(year|年|年度|date|日付|period|期間|month|月)/i;
 
@@ -150,13 +166,137 @@ interface TableFindings {
   bad: string[];
 }
 
-function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableProfile, lang: ContentLanguage): TableFindings {
+/**
+ * The profile with its column names and labels in the reader's language: Japanese sentences get
+ * 天気 or 最高気温（temp_max） for English columns, English ones quote Japanese values.
+ */
+function localise(p: TableProfile, lang: ContentLanguage): TableProfile {
+  const col = (n: string) => columnLabel(n, lang);
+  const word = (n: string) => columnWord(n, lang);
+  const lv = <T extends { label: string }>(x: T): T => ({ ...x, label: valueLabel(x.label, lang) });
+  return {
+    ...p,
+    constants: p.constants.map((c) => ({ name: col(c.name), value: valueLabel(c.value, lang) })),
+    ...(p.entity ? { entity: { ...p.entity, column: word(p.entity.column) } } : {}),
+    ...(p.headline ? { headline: { ...p.headline, column: col(p.headline.column) } } : {}),
+    totals: p.totals.map(lv),
+    top: p.top.map(lv),
+    bottom: p.bottom.map(lv),
+    ...(p.groups ? { groups: { column: word(p.groups.column), items: p.groups.items.map(lv) } } : {}),
+    ...(p.counts ? { counts: { ...p.counts, column: word(p.counts.column), items: p.counts.items.map((i) => ({ ...i, label: columnValueLabel(p.counts!.column, i.label, lang) })) } } : {}),
+    relations: p.relations.map((r) => ({ ...r, a: col(r.a), b: col(r.b) })),
+    ...(p.extent ? { extent: { column: col(p.extent.column), north: lv(p.extent.north), south: lv(p.extent.south) } } : {}),
+    roles: p.roles.map((r) => ({ ...r, name: col(r.name) })),
+    ...(p.ties ? { ties: { ...p.ties, labels: p.ties.labels.map((l) => (p.ties!.of === 'counts' && p.counts ? columnValueLabel(p.counts.column, l, lang) : valueLabel(l, lang))) } } : {}),
+  };
+}
+
+/** What one row is, for a sentence: a day, a month, a year, a prefecture … (null when it cannot be said). */
+function rowUnit(p: TableProfile, rows: number, lang: ContentLanguage): { ja: string; en: string } | null {
+  const per = p.period;
+  if (per?.onePerRow) {
+    if (per.granularity === 'day') return { ja: '日', en: 'day' };
+    if (per.granularity === 'month') return { ja: 'か月', en: 'month' };
+    if (per.granularity === 'year') return { ja: '年', en: 'year' };
+  }
+  if (p.entity && p.entity.count === rows) return { ja: columnWord(p.entity.column, 'ja'), en: columnWord(p.entity.column, 'en') };
+  void lang;
+  return null;
+}
+
+/**
+ * The opening a data journalist writes: what a row is, how many, the period covered, the columns
+ * that matter; then every measure's range (and rows above zero), and the change of its yearly mean.
+ */
+function tableOpening(sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): { intro: string[]; measures: string[] } {
   const ja = lang === 'ja';
+  const rows = sheet.rowCount;
+  const unit = rowUnit(raw, rows, lang);
+  const per = raw.period;
+  const intro: string[] = [];
+  const count = unit
+    ? ja
+      ? unit.ja === '日' || unit.ja === 'か月' || unit.ja === '年'
+        ? `${nf(rows, lang)}${unit.ja}分`
+        : `${nf(rows, lang)}件（1行が1つの${unit.ja}）`
+      : `${nf(rows, lang)} rows, one per ${unit.en}`
+    : ja
+      ? `${nf(rows, lang)}行`
+      : `${nf(rows, lang)} rows`;
+  const range = per
+    ? ja
+      ? `${columnLabel(per.column, 'ja')}は${per.from}から${per.to}まで${per.years && per.years > 1 ? `（${nf(per.years, lang)}年間）` : ''}`
+      : `from ${per.from} to ${per.to}${per.years && per.years > 1 ? ` (${nf(per.years, lang)} years)` : ''}`
+    : '';
+  intro.push(ja ? `${count}の表${range ? `で、${range}` : ''}です。` : `${capitalise(count)}${range ? `, ${range}` : ''}.`);
+  const important = raw.roles.filter((r) => r.role === 'time' || r.role === 'measure' || r.role === 'entity' || r.role === 'category').slice(0, 6);
+  if (important.length) {
+    const names = important.map((r) => columnLabel(r.name, lang));
+    intro.push(ja ? `主な列は${names.join('、')}です。` : `The columns that matter: ${listJoin(names, lang)}.`);
+  }
+  const measures: string[] = [];
+  for (const m of raw.measures ?? []) {
+    if (m.min === m.max) continue;
+    // The headline of a table of labels over time has its trend and extremes already.
+    if (m.column === raw.headline?.column && raw.trend && !per?.onePerRow && raw.ranked > 0) continue;
+    const name = columnLabel(m.column, lang);
+    const w = (x: number) => withUnit(x, m.unit, lang);
+    const yearly = m.yearly && m.yearly.direction !== 'flat' ? m.yearly : undefined;
+    const ySentence = yearly
+      ? ja
+        ? `年平均は${yearly.first.label}年の${w(yearly.first.value)}から${yearly.last.label}年の${w(yearly.last.value)}へ${yearly.direction === 'up' ? '上がりました' : '下がりました'}`
+        : `its yearly average ${yearly.direction === 'up' ? 'rose' : 'fell'} from ${w(yearly.first.value)} in ${yearly.first.label} to ${w(yearly.last.value)} in ${yearly.last.label}`
+      : m.yearly
+        ? ja
+          ? `年平均は${m.yearly.first.label}年から${m.yearly.last.label}年まで大きく変わっていません`
+          : `its yearly average changed little from ${m.yearly.first.label} to ${m.yearly.last.label}`
+        : '';
+    // A mean is stated only for a series of one row per day, month or year (a day's mean
+    // temperature); never for a rising or falling series, nor across labels or totals.
+    const mean = yearly || !per?.onePerRow ? '' : ja ? `（平均${w(m.mean)}）` : ` (mean ${w(m.mean)})`;
+    measures.push(
+      ja
+        ? `${name}は${w(m.min)}〜${w(m.max)}${mean}${ySentence ? `で、${ySentence}。` : 'です。'}`
+        : `${capitalise(name)} ranges from ${w(m.min)} to ${w(m.max)}${mean}${ySentence ? `; ${ySentence}` : ''}.`,
+    );
+    if (m.positive !== undefined) {
+      const pct = Math.round((m.positive / Math.max(1, rows)) * 1000) / 10;
+      const u = unit && (unit.en === 'day' || unit.en === 'month' || unit.en === 'year') ? unit : null;
+      measures.push(
+        ja
+          ? `${name}が0を超えた${u ? u.ja : '行'}は${nf(rows, lang)}${u ? u.ja : '行'}中${nf(m.positive, lang)}${u ? u.ja : '行'}（${nf(pct, lang)}%）です。`
+          : `${capitalise(name)} is above 0 on ${nf(m.positive, lang)} of ${nf(rows, lang)} ${u ? `${u.en}s` : 'rows'} (${nf(pct, lang)}%).`,
+      );
+    }
+  }
+  return { intro, measures };
+}
+
+function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): TableFindings {
+  const ja = lang === 'ja';
+  const p = localise(raw, lang);
   const findings: string[] = [];
   const headlines: string[] = [];
   const good: string[] = [];
   const bad: string[] = [];
-  const H = p.headline ? displayName(p.headline.column) : undefined;
+  const H0 = p.headline?.column;
+  // 「5種類の天気」 for a category, 「47の都道府県」 for names.
+  const kinds = raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && p.entity ? jaKinds(p.entity.column) : '';
+  // Labels that repeat over time are compared by their mean (a total over the years means nothing).
+  const repeated = p.ranked > 0 && p.ranked + p.totals.length < sheet.rowCount;
+  const span = p.period && p.period.from !== p.period.to ? (ja ? `${p.period.from}〜${p.period.to}` : `${p.period.from}–${p.period.to}`) : '';
+  const H = H0;
+  // The ranking's measure: a mean per label, or a total over the period.
+  const HR =
+    H0 && repeated
+      ? p.rankedBy === 'mean'
+        ? ja
+          ? `平均${H0}`
+          : `average ${H0}`
+        : ja
+          ? `${span ? `${span}の` : ''}${H0}の合計`
+          : `total ${H0}${span ? ` over ${span}` : ''}`
+      : H0;
   const unit = p.headline?.unit;
   const tl = (label: string) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label);
   const v = (x: number) => withUnit(x, unit, lang);
@@ -165,15 +305,24 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
   const noun = rowNoun(content, lang);
 
   // Extremes by entity.
-  if (H && p.top.length >= 2 && p.bottom.length >= 1) {
+  if (HR && p.top.length >= 2 && p.bottom.length >= 1) {
     const [t0, t1, t2] = p.top;
     const [b0, b1] = p.bottom;
-    findings.push(
+    if (p.ties?.of === 'top')
+      findings.push(
+        ja
+          ? `${HR}が最も高いのは${p.ties.labels.join('と')}で、同じ${v(p.ties.value)}です。`
+          : `${listJoin(p.ties.labels, lang)} tie for the highest ${HR} (${v(p.ties.value)}).`,
+      );
+    else findings.push(
       ja
-        ? `${H}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
-        : `${t0.label} has the highest ${H} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
+        ? `${HR}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
+        : `${t0.label} has the highest ${HR} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
     );
-    if (p.ranked >= 4 && b1) {
+    const lowTie = p.bottom.filter((b) => b.value === b0.value);
+    if (lowTie.length >= 2) {
+      findings.push(ja ? `最も低いのは${lowTie.map((b) => b.label).join('と')}で、同じ${v(b0.value)}です。` : `${listJoin(lowTie.map((b) => b.label), lang)} tie for the lowest (${v(b0.value)}).`);
+    } else if (p.ranked >= 4 && b1) {
       findings.push(ja ? `最も低いのは${b0.label}（${v(b0.value)}）、次いで${b1.label}（${v(b1.value)}）です。` : `The lowest is ${b0.label} (${v(b0.value)}), then ${b1.label} (${v(b1.value)}).`);
     }
     const gap = Math.round((t0.value - b0.value) * 1000) / 1000;
@@ -188,16 +337,17 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
             ? `約${nf(ratio >= 10 ? Math.round(ratio) : Math.round(ratio * 10) / 10, lang)}倍`
             : `about ${nf(ratio >= 10 ? Math.round(ratio) : Math.round(ratio * 10) / 10, lang)} times`
           : v(gap);
+    const topName = p.ties?.of === 'top' ? (ja ? p.ties.labels.join('と') : listJoin(p.ties.labels, lang)) : t0.label;
     headlines.push(
       ja
-        ? `${H}は${t0.label}が最も高く（${v(t0.value)}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
-        : `${H} is highest in ${t0.label} (${v(t0.value)}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`,
+        ? `${HR}は${topName}が最も高く（${v(t0.value)}${p.ties?.of === 'top' ? '、同率' : ''}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
+        : capitalise(`${HR} is highest in ${topName} (${v(t0.value)}${p.ties?.of === 'top' ? ', a tie' : ''}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`),
     );
-    if (p.ranked >= 4) findings.push(ja ? `${p.ranked}の${L}の間で、最高と最低の差は${gapText}あります。` : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`);
+    if (p.ranked >= 4) findings.push(ja ? `${nf(p.ranked, lang)}${kinds}の${L}の間で、最高と最低の差は${gapText}あります。` : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`);
     good.push(
       ja
-        ? `${p.ranked}の${L}について${H}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
-        : `${H} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
+        ? `${nf(p.ranked, lang)}${kinds}の${L}について${HR}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
+        : `${HR} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
     );
   }
 
@@ -240,12 +390,13 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     const g = p.groups;
     const hi = g.items[0];
     const lo = g.items[g.items.length - 1];
+    const sum = p.rankedBy === 'sum';
     const line = ja
-      ? `${g.column}別${p.headline?.additive ? 'の合計' : 'の平均'}では${hi.label}が最も高く（${v(hi.value)}）、${lo.label}が最も低い（${v(lo.value)}）です。`
-      : `By ${g.column}, ${hi.label} has the highest ${p.headline?.additive ? 'total' : 'average'} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
+      ? `${g.column}別${sum ? 'の合計' : 'の平均'}では${hi.label}が最も高く（${v(hi.value)}）、${lo.label}が最も低い（${v(lo.value)}）です。`
+      : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H0} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
-    good.push(ja ? `${g.column}（${g.items.length}区分）ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
+    good.push(ja ? `${g.items.length}${jaKinds(g.column)}の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
   }
 
   // Relations.
@@ -261,9 +412,14 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
   if (p.counts) {
     const c = p.counts;
     const [i0, i1] = c.items;
-    const line = ja
-      ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}の${c.column}に分かれ、最も多いのは${i0.label}（${nf(i0.count, lang)}件）${i1 ? `、次いで${i1.label}（${nf(i1.count, lang)}件）` : ''}です。`
-      : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values, most in ${i0.label} (${nf(i0.count, lang)})${i1 ? `, then ${i1.label} (${nf(i1.count, lang)})` : ''}.`;
+    const tie = p.ties?.of === 'counts' ? p.ties : undefined;
+    const line = tie
+      ? ja
+        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}${jaKinds(c.column)}の${c.column}に分かれ、最も多いのは${tie.labels.join('と')}で同数（各${nf(tie.value, lang)}件）です。`
+        : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values; ${listJoin(tie.labels, lang)} tie for the most (${nf(tie.value, lang)} each).`
+      : ja
+        ? `${nf(rows, lang)}件が${nf(c.distinct, lang)}${jaKinds(c.column)}の${c.column}に分かれ、最も多いのは${i0.label}（${nf(i0.count, lang)}件）${i1 ? `、次いで${i1.label}（${nf(i1.count, lang)}件）` : ''}です。`
+        : `${nf(rows, lang)}${noun} in ${nf(c.distinct, lang)} ${c.column} values, most in ${i0.label} (${nf(i0.count, lang)})${i1 ? `, then ${i1.label} (${nf(i1.count, lang)})` : ''}.`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
     if (!H) good.push(ja ? `${c.column}ごとの件数を比べられます。` : `Counts per ${c.column} are easy to compare.`);
@@ -306,7 +462,7 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, p: TableP
     .filter((c) => c.type !== 'empty' && c.nonEmpty < rows)
     .sort((a, b) => (a.name === p.headline?.column ? -1 : b.name === p.headline?.column ? 1 : a.nonEmpty - b.nonEmpty))
     .slice(0, 2);
-  for (const c of gaps) bad.push(ja ? `${c.name}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。` : `${c.name} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`);
+  for (const c of gaps) bad.push(ja ? `${columnLabel(c.name, lang)}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。` : `${capitalise(columnLabel(c.name, lang))} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`);
   if (H && !unit) bad.push(ja ? `${H}の単位がファイルに書かれていないので、出典で確認してください。` : `The unit of ${H} is not stated in the file; check the source.`);
   if (p.sampled) bad.push(ja ? `大きなファイルのため、順位や傾向は${nf(PROFILE_ROWS, lang)}行の標本から求めています。` : `The file is large, so rankings and trends come from a sample of ${nf(PROFILE_ROWS, lang)} rows.`);
   if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time')) bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');
@@ -323,26 +479,32 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
   for (const r of p.roles) {
     const c = byName.get(r.name);
     if (!c) continue;
-    if (r.role === 'time' && c.minDate && c.maxDate) out.push(ja ? `${c.name}は${c.minDate}から${c.maxDate}まで（${nf(c.nonEmpty, lang)}件）です。` : `${c.name} runs from ${c.minDate} to ${c.maxDate} (${nf(c.nonEmpty, lang)} entries).`);
+    const cl = columnLabel(c.name, lang);
+    if (r.role === 'time' && c.minDate && c.maxDate) out.push(ja ? `${cl}は${c.minDate}から${c.maxDate}まで（${nf(c.nonEmpty, lang)}件）です。` : `${capitalise(cl)} runs from ${c.minDate} to ${c.maxDate} (${nf(c.nonEmpty, lang)} entries).`);
     if (r.role === 'measure' && r.name !== p.headline?.column && c.min !== undefined && c.max !== undefined && c.min !== c.max) {
       const at = (label?: string) => (label ? (ja ? `（${label}）` : ` (${label})`) : '');
       out.push(
         ja
-          ? `${displayName(c.name)}は${withUnit(c.min, r.unit, lang)}${at(c.minLabel)}から${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}までです。`
-          : `${displayName(c.name)} ranges from ${withUnit(c.min, r.unit, lang)}${at(c.minLabel)} to ${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}.`,
+          ? `${cl}は${withUnit(c.min, r.unit, lang)}${at(c.minLabel)}から${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}までです。`
+          : `${capitalise(cl)} ranges from ${withUnit(c.min, r.unit, lang)}${at(c.minLabel)} to ${withUnit(c.max, r.unit, lang)}${at(c.maxLabel)}.`,
       );
     }
     if (r.role === 'category' && r.name !== p.counts?.column && c.topValues.length && c.topValues[0].count > 2) {
       const tops = c.topValues.slice(0, 3);
-      out.push(ja ? `${c.name}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${c.name} values are ${listJoin(tops.map((t) => `${t.value} (${nf(t.count, lang)})`), lang)}.`);
+      out.push(ja ? `${cl}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${cl} values are ${listJoin(tops.map((t) => `${valueLabel(t.value, lang)} (${nf(t.count, lang)})`), lang)}.`);
     }
   }
   for (const r of p.roles.filter((x) => x.role === 'identifier').slice(0, 1)) {
     const c = byName.get(r.name);
-    if (c) out.push(ja ? `${c.name}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${c.name} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
+    if (c) out.push(ja ? `${columnLabel(c.name, lang)}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${capitalise(columnLabel(c.name, lang))} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
+  }
+  const per = p.period;
+  if (per && !per.onePerRow && per.years && per.years >= 2) {
+    const perYear = Math.round((sheet.rowCount / per.years) * 10) / 10;
+    out.push(ja ? `${nf(per.years, lang)}年間で${nf(sheet.rowCount, lang)}件、1年あたり約${nf(Math.round(perYear), lang)}件です。` : `${nf(sheet.rowCount, lang)} rows over ${nf(per.years, lang)} years, about ${nf(Math.round(perYear), lang)} a year.`);
   }
   out.push(ja ? `${nf(sheet.rowCount, lang)}行 × ${sheet.columns.length}列の表です。` : `${nf(sheet.rowCount, lang)} rows × ${sheet.columns.length} columns.`);
-  out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => c.name).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => c.name).join(', ')}`);
+  out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join(', ')}`);
   return out;
 }
 
@@ -383,13 +545,15 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
     };
   }
 
-  const p = main.profile;
+  const raw = main.profile;
+  const p = localise(raw, lang);
   const rows = main.rowCount;
-  const H = p.headline ? displayName(p.headline.column) : undefined;
+  const H = p.headline?.column;
   const L = p.entity?.column;
   const timeConst = p.constants.find((c) => YEARISH.test(c.name) || YEARISH.test(c.value));
   const constSuffix = timeConst ? (ja ? `（${timeConst.value}）` : ` (${timeConst.value})`) : '';
-  const { findings, headlines, good, bad } = tableFindings(content, main, p, lang);
+  const { findings, headlines, good, bad } = tableFindings(content, main, raw, lang);
+  const opening = tableOpening(main, raw, lang);
   if (damaged) bad.unshift(ja ? 'ファイルの一部を読み取れませんでした。' : 'Part of the file could not be read.');
 
   // Title: the uploader's, the title row, else what the table measures by what.
@@ -413,15 +577,14 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
   // Summary: the subject, then the two or three findings.
   const subject = userTitle(ctx) ?? main.title ?? (composed && p.trend ? composed.replace(/（.*$|, \d.*$/, '') : composed?.replace(constSuffix, '')) ?? stem;
   const scope: string[] = [];
-  if (H && L && p.entity) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
-  else scope.push(ja ? `${nf(rows, lang)}件` : `${nf(rows, lang)}${rowNoun(content, lang)}`);
+  if (H && L && p.entity && p.entity.count < rows) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && L ? jaKinds(L) : ''}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
   if (timeConst) scope.push(timeConst.value);
-  if (p.trend) scope.push(ja ? `${p.trend.first.label}〜${p.trend.last.label}` : `${p.trend.first.label} to ${p.trend.last.label}`);
+  if (sheets.length > 1) scope.push(ja ? `全${sheets.length}シート` : `${sheets.length} sheets`);
   const intro = ja
-    ? `${subject}のデータです（${scope.join('、')}${sheets.length > 1 ? `、全${sheets.length}シート` : ''}）。`
-    : `${subject}: ${scope.join(', ')}${sheets.length > 1 ? ` (${sheets.length} sheets)` : ''}.`;
-  const description = ctx.description?.trim() ? splitSentences(ctx.description.trim())[0] ?? '' : '';
-  const summary = fit([intro, description, ...headlines.slice(0, 3)], DRAFT_LIMITS.summary);
+    ? `${subject}のデータです${scope.length ? `（${scope.join('、')}）` : ''}。`
+    : `This table covers ${subject}${scope.length ? ` (${scope.join(', ')})` : ''}.`;
+  const description = descriptionSentence(ctx.description ? splitSentences(ctx.description.trim())[0] : undefined, lang);
+  const summary = fit([intro, ...opening.intro, description, ...headlines.slice(0, 1), ...opening.measures.slice(0, 3), ...headlines.slice(1, 2)], DRAFT_LIMITS.summary);
 
   if (!good.length) good.push(ja ? `${nf(rows, lang)}行の表で、列の意味が明確です。` : `${nf(rows, lang)} rows with clearly named columns.`);
   const goodpoint = fit(good, DRAFT_LIMITS.goodpoint);
@@ -433,7 +596,12 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
     const head = sp?.headline && sp.top.length ? (ja ? `（${sp.headline.column}は${sp.top[0].label}が最大）` : ` (${sp.headline.column} highest for ${sp.top[0].label})`) : '';
     return ja ? `シート${quote(s.name, lang)}: ${nf(s.rowCount, lang)}行${head}` : `Sheet ${quote(s.name, lang)}: ${nf(s.rowCount, lang)} rows${head}`;
   });
-  const points = fivePoints([...findings, ...extra], tableFillers(main, p, lang));
+  // The findings first, then each measure's range and yearly change (the summary may not hold them all).
+  // A series of one row a day (month, year) is read measure by measure; a table of labels by its findings.
+  const ordered = raw.period?.onePerRow
+    ? [...findings.slice(0, 1), ...opening.measures, ...findings.slice(1), ...extra]
+    : [...findings.slice(0, 4), ...extra, ...opening.measures, ...findings.slice(4)];
+  const points = fivePoints(ordered, tableFillers(main, raw, lang));
   const answer = fit(headlines.length ? headlines : findings.slice(0, 2), DRAFT_LIMITS.answer) || summary;
   return { title, summary, goodpoint, badpoint, ...points, answer };
 }

@@ -18,6 +18,7 @@ const HEADLINE_WEAK = /(count|数|total|合計|number|人数|volume|量)/i;
 const SECONDARY = /(change|diff|delta|差|前年|増減|比$|比較|adjusted|調整|growth|伸び|rank|順位|_pct_change|error|誤差|lower|upper|下限|上限)/i;
 /** Measures whose values add up across rows (sum per entity / period rather than average). */
 const ADDITIVE = /(count|数|deaths?|死者|死亡|population|人口|sales|売上|revenue|金額|amount|generation|発電|cases|件数|total|合計|volume|量|production|生産|consumption|消費|emission|排出|precipitation|降水|employment|雇用|nonfarm|人数)/i;
+const STOCK = /(population|人口|employment|雇用|nonfarm|households|世帯|stock|在庫|残高|balance)/i;
 const NOT_ADDITIVE = /(rate|率|price|価格|単価|avg|average|mean|平均|temp|気温|per|当たり|index|指数|%|ratio|share|割合|anomaly|偏差|co2|ppm|score)/i;
 const TOTAL_LABEL = /^(合計|総計|総数|計|小計|全国|全体|総合|total|totals|grand total|sum|overall|all|world|全世界|all\b.*|.*\btotal$)$/i;
 
@@ -168,11 +169,23 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   const additive = headlineCol ? ADDITIVE.test(headlineCol.summary.name) && !NOT_ADDITIVE.test(headlineCol.summary.name) && headlineCol.unit !== '%' : false;
 
   const isTotal = (label: string) => TOTAL_LABEL.test(label.trim());
+  // Rows over several periods (days, years) are never added up across a label: a four-year sum of
+  // daily precipitation per weather type, or of yearly populations per prefecture, means nothing.
+  // A flow (deaths, sales) per label and period adds up to a total over the period, stated as such;
+  // a stock (population, employment) or one observation a day (weather by type) never does.
+  const overTime = timeCol !== undefined && timeCol.summary.distinct > 1;
+  const period = timeCol ? periodOf(timeCol.summary, rows.map((r) => r[timeCol.index] ?? ''), rowCount) : undefined;
+  const sumAcross = additive && (!overTime || (!period?.onePerRow && !STOCK.test(headlineCol?.summary.name ?? '') && (timeCol?.summary.distinct ?? 0) < rowCount));
   const totals: LabelledValue[] = [];
   let top: LabelledValue[] = [];
   let bottom: LabelledValue[] = [];
   let ranked = 0;
   const profile: TableProfile = { roles: cols.map((c) => ({ name: c.summary.name, role: c.role, ...(c.unit ? { unit: c.unit } : {}) })), constants, totals, top, bottom, ranked, relations: [], sampled, numbers };
+  if (period) profile.period = period;
+  if (profile.period) numbers.push(profile.period.distinct, ...(profile.period.years ? [profile.period.years] : []));
+  // Total rows (全国, All …) are not part of a measure's range.
+  const totalRow = (r: string[]) => cols.some((c) => (c.role === 'entity' || c.role === 'category') && isTotal((r[c.index] ?? '').trim()));
+  profile.measures = measures.slice(0, 8).map((c) => measureOf(c, rows, timeCol, numbers, sampled ? undefined : totalRow));
   const distinctIn = (c: Col) => (c.summary.distinctCapped && !sampled ? new Set(rows.map((r) => (r[c.index] ?? '').trim()).filter((x) => x && !isTotal(x))).size : c.summary.distinct - (c.summary.topValues.some((t) => isTotal(t.value)) ? 1 : 0));
   if (labelCol) profile.entity = { column: labelCol.summary.name, count: distinctIn(labelCol) };
 
@@ -182,6 +195,8 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   if (countSource) {
     const items = countSource.summary.topValues.filter((t) => !isTotal(t.value)).slice(0, 5).map((t) => ({ label: t.value, count: t.count }));
     if (items.length && items[0].count > 1) {
+      const tied = items.filter((i) => i.count === items[0].count);
+      if (tied.length >= 2) profile.ties = { of: 'counts', labels: tied.map((i) => i.label), value: items[0].count };
       profile.counts = { column: countSource.summary.name, distinct: countSource.summary.distinct, items };
       for (const i of items) numbers.push(i.count);
       numbers.push(countSource.summary.distinct);
@@ -225,9 +240,12 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       g.n++;
       agg.set(label, g);
     }
-    const values = [...agg].map(([label, g]) => ({ label, value: round(additive ? g.sum : g.sum / g.n) }));
+    const values = [...agg].map(([label, g]) => ({ label, value: round(sumAcross ? g.sum : g.sum / g.n) }));
     values.sort((a, b) => b.value - a.value || (a.label < b.label ? -1 : 1));
     ranked = values.length;
+    profile.rankedBy = sumAcross ? 'sum' : 'mean';
+    const tied = values.filter((x) => x.value === values[0]?.value);
+    if (tied.length >= 2) profile.ties = { of: 'top', labels: tied.slice(0, 5).map((x) => x.label), value: tied[0].value };
     if (ranked >= 2) {
       top = values.slice(0, 3);
       bottom = values.slice(-3).reverse();
@@ -235,7 +253,7 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
     profile.top = top;
     profile.bottom = bottom;
     profile.ranked = ranked;
-    if (ranked >= 2) profile.chart = { kind: 'bars', values: values.slice(0, 40).map((x) => x.value) };
+    if (ranked >= 2) profile.chart = { kind: 'bars', values: values.slice(0, 40).map((x) => x.value), labels: values.slice(0, 40).map((x) => x.label) };
     for (const v of [...top, ...bottom]) numbers.push(v.value);
     if (ranked >= 2) numbers.push(round(values[0].value - values[values.length - 1].value));
   }
@@ -266,7 +284,8 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
       a.n++;
       agg.set(g, a);
     }
-    let items = [...agg].map(([label, a]) => ({ label, count: a.n, value: round(additive ? a.sum : a.sum / a.n) })).sort((a, b) => b.value - a.value);
+    let items = [...agg].map(([label, a]) => ({ label, count: a.n, value: round(sumAcross ? a.sum : a.sum / a.n) })).sort((a, b) => b.value - a.value);
+    profile.rankedBy = sumAcross ? 'sum' : 'mean';
     // Groups of one say nothing a ranking does not: compare groups of several when most are.
     const several = items.filter((i) => i.count >= 2);
     if (several.length >= 2 && several.length >= items.length / 2) items = several;
@@ -362,6 +381,7 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
         periods: keys.length,
         series: values.length > 64 ? values.filter((_, i) => i % Math.ceil(values.length / 64) === 0) : values,
       };
+      const labels = keys.map(timeLabel);
       // The season: months compared within each full year (so the trend does not leak in),
       // stated only when the high month beats the low month in at least 90% of those years.
       const perYear = new Map<string, Map<string, { sum: number; n: number }>>();
@@ -391,7 +411,7 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
           numbers.push(gap);
         }
       }
-      profile.chart = { kind: 'line', values: profile.trend.series };
+      profile.chart = { kind: 'line', values: profile.trend.series, labels: values.length > 64 ? labels.filter((_, i) => i % Math.ceil(values.length / 64) === 0) : labels };
       numbers.push(first.value, last.value, values[peak], values[low], round(last.value - first.value), keys.length);
       if (rise) numbers.push(rise.value);
       if (fall) numbers.push(fall.value);
@@ -422,4 +442,90 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   profile.relations.splice(2);
   for (const rel of profile.relations) numbers.push(rel.r);
   return profile;
+}
+
+/** The period a time column covers: its first and last value, how many distinct periods, their granularity. */
+function periodOf(c: ColumnSummary, raws: string[], rowCount: number): TableProfile['period'] | undefined {
+  let from = c.minDate;
+  let to = c.maxDate;
+  if ((from === undefined || to === undefined) && c.min !== undefined && c.max !== undefined) {
+    from = String(c.min);
+    to = String(c.max);
+  }
+  if (from === undefined || to === undefined) {
+    const keys = raws.map((r) => r.trim()).filter(Boolean).sort();
+    if (!keys.length) return undefined;
+    from = keys[0];
+    to = keys[keys.length - 1];
+  }
+  const fromKey = timeKey(from) ?? from;
+  const toKey = timeKey(to) ?? to;
+  const granularity: 'day' | 'month' | 'year' | 'other' = /^\d{4}-\d{2}-\d{2}/.test(fromKey) ? 'day' : /^\d{4}-\d{2}$/.test(fromKey) ? 'month' : /^\d{4}$/.test(fromKey) ? 'year' : 'other';
+  const distinct = c.distinctCapped ? c.nonEmpty : c.distinct;
+  const y0 = Number(fromKey.slice(0, 4));
+  const y1 = Number(toKey.slice(0, 4));
+  const years = granularity !== 'other' && Number.isFinite(y0) && Number.isFinite(y1) && y1 >= y0 ? y1 - y0 + 1 : undefined;
+  // One row for each period of the span, none missing (540 holidays over 31 years are not 540 days of data).
+  let span: number | undefined;
+  if (granularity === 'day') span = Math.round((Date.parse(toKey.slice(0, 10)) - Date.parse(fromKey.slice(0, 10))) / 86_400_000) + 1;
+  else if (granularity === 'month') span = (Number(toKey.slice(0, 4)) - Number(fromKey.slice(0, 4))) * 12 + Number(toKey.slice(5, 7)) - Number(fromKey.slice(5, 7)) + 1;
+  else if (granularity === 'year') span = Number(toKey) - Number(fromKey) + 1;
+  const onePerRow = c.nonEmpty === rowCount && span === rowCount && (c.distinctCapped || c.distinct === rowCount);
+  return { column: c.name, from, to, distinct: onePerRow ? rowCount : distinct, granularity, onePerRow, ...(years ? { years } : {}) };
+}
+
+/** A measure's exact range and mean, the rows above zero when it is often zero, and its yearly means' change. */
+function measureOf(c: Col, allRows: string[][], timeCol: Col | undefined, numbers: number[], totalRow?: (r: string[]) => boolean): NonNullable<TableProfile['measures']>[number] {
+  const s = c.summary;
+  const out: NonNullable<TableProfile['measures']>[number] = { column: s.name, ...(c.unit ? { unit: c.unit } : {}), min: round(s.min ?? 0), max: round(s.max ?? 0), mean: round(s.mean ?? 0) };
+  // Every row is at hand (no sample): the range and mean without the total rows.
+  const rows = totalRow ? allRows.filter((r) => !totalRow(r)) : allRows;
+  if (totalRow && rows.length < allRows.length) {
+    const values = rows.map((r) => num(r[c.index])).filter((v): v is number => v !== undefined);
+    if (values.length) {
+      out.min = round(Math.min(...values));
+      out.max = round(Math.max(...values));
+      out.mean = round(values.reduce((a, b) => a + b, 0) / values.length);
+    }
+  }
+  numbers.push(out.min, out.max, out.mean);
+  let zeros = 0;
+  let filled = 0;
+  const perYear = new Map<string, { sum: number; n: number }>();
+  for (const r of rows) {
+    const v = num(r[c.index]);
+    if (v === undefined) continue;
+    filled++;
+    if (v === 0) zeros++;
+    if (timeCol) {
+      const k = timeKey(r[timeCol.index] ?? '');
+      if (!k || !/^\d{4}/.test(k)) continue;
+      const a = perYear.get(k.slice(0, 4)) ?? { sum: 0, n: 0 };
+      a.sum += v;
+      a.n++;
+      perYear.set(k.slice(0, 4), a);
+    }
+  }
+  if (filled && zeros >= filled * 0.2 && s.min !== undefined && s.min >= 0) {
+    // Scaled to the whole file when the rows are a sample.
+    out.positive = Math.round(((filled - zeros) / filled) * s.nonEmpty);
+    numbers.push(out.positive, Math.round(((filled - zeros) / filled) * 1000) / 10);
+  }
+  // Yearly means only from years with several rows (a daily or monthly series; partial years at
+  // either end left out), at least two of them, and only when most years are that full.
+  const all = [...perYear.keys()].sort();
+  const years = all.filter((y) => perYear.get(y)!.n >= 6);
+  if (years.length >= 2 && years.length >= all.length - 2) {
+    const mean = (y: string) => round(perYear.get(y)!.sum / perYear.get(y)!.n);
+    const values = years.map(mean);
+    const first = { label: years[0], value: values[0] };
+    const last = { label: years[years.length - 1], value: values[values.length - 1] };
+    const spread = Math.max(...values) - Math.min(...values);
+    const change = last.value - first.value;
+    const scale = Math.max(Math.abs(first.value), Math.abs(last.value), s.max !== undefined && s.min !== undefined ? s.max - s.min : 0) || 1;
+    const direction = Math.abs(change) < scale * 0.02 || Math.abs(change) < spread * 0.3 ? 'flat' : change > 0 ? 'up' : 'down';
+    out.yearly = { first, last, direction };
+    numbers.push(first.value, last.value, round(change), round(Math.abs(change)));
+  }
+  return out;
 }

@@ -33,6 +33,58 @@ export interface ColumnSummary {
   topValues: Array<{ value: string; count: number }>;
   /** Evenly spaced averages of a numeric column over the whole file (≤ 64 points), for charts. */
   trend?: number[];
+  /** A numeric column's histogram: row counts in 12 equal bins from min to max (from the row sample). */
+  bins?: number[];
+}
+
+/** One column of a Book's column profile (stored with the Book, shown to everyone: no raw rows). */
+export interface ColumnProfileEntry {
+  name: string;
+  type: ColumnSummary['type'];
+  role: ColumnRole;
+  unit?: string;
+  /** Share of rows where the column is empty (0–1). */
+  missing: number;
+  distinct: number;
+  distinctCapped?: boolean;
+  min?: number;
+  max?: number;
+  mean?: number;
+  /** First and last value of a date column, as written. */
+  from?: string;
+  to?: string;
+  /** ≤ 5 most frequent values (text, category and date columns). */
+  top?: Array<{ value: string; count: number }>;
+  /** Histogram of a numeric column (12 bins from min to max). */
+  bins?: number[];
+}
+
+/** The first rows of a Book's main table, for those who may download its file. */
+export interface TablePreview {
+  sheet: string;
+  columns: string[];
+  rows: string[][];
+}
+
+/** The column profile of a Book's main table and the chart of its headline measure. */
+export interface TableColumnProfile {
+  sheet: string;
+  rows: number;
+  /** Histograms come from a uniform sample of the rows (large files). */
+  sampled: boolean;
+  columns: ColumnProfileEntry[];
+  chart?: {
+    kind: 'line' | 'bars';
+    /** The headline measure and its unit (the y axis). */
+    measure: string;
+    unit?: string;
+    /** The x axis: the time column (line) or the label column (bars). */
+    x: string;
+    /** How each point aggregates the rows: their mean or their total. */
+    aggregate: 'mean' | 'sum';
+    labels: string[];
+    values: number[];
+  };
 }
 
 export type ColumnRole = 'identifier' | 'constant' | 'time' | 'entity' | 'category' | 'measure' | 'coordinate' | 'text' | 'empty';
@@ -86,8 +138,25 @@ export interface TableProfile {
   relations: Array<{ a: string; b: string; r: number }>;
   /** The northernmost and southernmost rows, when the table has a latitude and a name. */
   extent?: { column: string; north: LabelledValue; south: LabelledValue };
-  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40). */
-  chart?: { kind: 'bars' | 'line'; values: number[] };
+  /** What the cover draws: the headline over time (line) or by entity (ranked bars, ≤ 40), with the labels of its points. */
+  chart?: { kind: 'bars' | 'line'; values: number[]; labels?: string[] };
+  /** How the ranking and groups aggregate the headline: a total per label, or the mean of its rows. */
+  rankedBy?: 'sum' | 'mean';
+  /** The period the rows cover (a date or year column). */
+  period?: { column: string; from: string; to: string; distinct: number; granularity: 'day' | 'month' | 'year' | 'other'; onePerRow: boolean; years?: number };
+  /** Every measure's range and mean (exact, whole file), its share of rows above zero, and its yearly means' change. */
+  measures?: Array<{
+    column: string;
+    unit?: string;
+    min: number;
+    max: number;
+    mean: number;
+    /** Rows with a value above 0 when the measure has many zeros (rainy days, active hours). */
+    positive?: number;
+    yearly?: { first: LabelledValue; last: LabelledValue; direction: 'up' | 'down' | 'flat' };
+  }>;
+  /** Ties at the top: labels that share the highest value (ranking or counts). */
+  ties?: { of: 'top' | 'counts'; labels: string[]; value: number };
   /** Whether the row-level facts come from a sample of a larger file. */
   sampled: boolean;
   /** Every number the profile states (for checking a model's answer). */
@@ -105,6 +174,8 @@ export interface SheetSummary {
   columns: ColumnSummary[];
   /** ≤ 5 first data rows, cells cut to 100 characters. */
   sampleRows: string[][];
+  /** ≤ 20 first data rows (≤ 40 cells, cut to 100 characters) for the Book's preview; never shown to those who may not download. */
+  previewRows?: string[][];
 }
 
 export interface DocumentSummary {
@@ -172,7 +243,21 @@ export interface GenerationContext {
   tagCandidates: string[];
 }
 
+/** What both languages of a Book are written from: the tag vocabulary of each language. */
+export interface BilingualContext {
+  title?: string;
+  description?: string;
+  tagCandidates: Record<ContentLanguage, string[]>;
+}
+
+/** A Book written in both languages (every Book is). */
+export type BilingualDraft = Record<ContentLanguage, BookDraft>;
+
 export interface BookGenerator {
   readonly name: string;
   generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft>;
+  /** Both languages at once (the LLM asks for both in one answer, falling back per language). */
+  generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft>;
 }
+
+export const LANGUAGES: readonly ContentLanguage[] = ['ja', 'en'];

@@ -27,6 +27,9 @@ import { BookTags } from '@/features/books/components/book-tags';
 import { Contributors } from '@/features/books/components/contributors';
 import { RelatedBooks } from '@/features/books/components/related-books';
 import { parseId } from '@/features/books/utils/book-id';
+import { ColumnProfile } from '@/features/books/components/data/column-profile';
+import { LazyHeadlineChart } from '@/features/books/components/data/lazy-headline-chart';
+import { TablePreview } from '@/features/books/components/data/table-preview';
 
 /** Counts one view when the page opens: the user's id, or 0 for visitors. */
 function useRecordView(bookId: number | null) {
@@ -98,6 +101,10 @@ export function MonoRoute() {
             <BookRating rating={book.rating} reviews={book.post_count} />
             <BookTextSection id="book-goodpoint" title={t('books.goodpoint')} text={book.goodpoint} tone="good" />
             <BookPoints book={book} />
+            {book.column_profile?.chart ? <LazyHeadlineChart chart={book.column_profile.chart} /> : null}
+            {book.column_profile ? <ColumnProfile profile={book.column_profile} /> : null}
+            {/* Raw rows only for those who may download the file: a free Book, or one the viewer owns (buyer, contributor). */}
+            {book.column_profile && (book.page_price === 0 || book.is_owned) ? <TablePreview bookId={book.id} /> : null}
             <BookTags bookId={book.id} />
           </CardContent>
         </Card>

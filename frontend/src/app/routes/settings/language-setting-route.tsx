@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { ParseKeys } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { RelativeTime } from '@/components/relative-time';
@@ -24,6 +25,7 @@ export function LanguageSettingRoute() {
   const showSnack = useSnackbar();
   const { profile, isLoggedIn } = useSession();
   const [updateAccount, { isLoading: saving }] = api.endpoints.updateAccount.useMutation();
+  const dispatch = useDispatch();
   const language = currentLanguage();
 
   const choose = async (next: Language) => {
@@ -36,6 +38,8 @@ export function LanguageSettingRoute() {
       }
     }
     await chooseLanguage(next);
+    // Books are answered in the reader's language: read them again in the new one.
+    dispatch(api.util.invalidateTags(['books']));
     // `t` still speaks the old language here; ask i18n for the new one.
     showSnack(i18n.t('settings.languageChanged'), 'success');
   };

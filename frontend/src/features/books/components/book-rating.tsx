@@ -2,12 +2,21 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/book-data';
 
 type Props = { rating: number; reviews: number };
 
-/** Rating in percent as a bar, with the number of reviews. */
+/** Rating in percent as a bar, with the number of reviews; "No reviews yet" before the first rating (never "0%"). */
 export function BookRating({ rating, reviews }: Props) {
   const { t } = useTranslation();
+  // Ratings run from 5 to 100: 0 means nobody has rated the Book.
+  if (rating <= 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {t('bookData.noReviews')}
+      </Typography>
+    );
+  }
   const percent = Math.max(0, Math.min(100, Math.round(rating)));
   return (
     <Box sx={{ mt: 2 }}>

@@ -149,4 +149,40 @@ describe('/owningpage/:pageid', () => {
     expect(screen.getByRole('button', { name: 'Download rates.csv' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the Book page' })).toHaveAttribute('href', '/mono/5');
   });
+
+  describe('the data as pictures (issue 25)', () => {
+    const column_profile = {
+      sheet: 'rates',
+      rows: 47,
+      sampled: false,
+      columns: [
+        { name: 'prefecture', type: 'text' as const, role: 'entity' as const, missing: 0, distinct: 47 },
+        { name: 'rate', type: 'number' as const, role: 'measure' as const, unit: '%', missing: 0, distinct: 40, min: 9.33, max: 10.51, bins: [2, 5, 9, 12, 8, 6, 3, 1, 0, 0, 0, 1] },
+      ],
+    };
+
+    it('shows "No reviews yet" instead of a 0% rating', async () => {
+      setup({ book: bookPage({ rating: 0, post_count: 0 }) });
+      expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+      expect(screen.queryByText('0%')).not.toBeInTheDocument();
+      expect(screen.queryByRole('progressbar', { name: 'Rating' })).not.toBeInTheDocument();
+    });
+
+    it('shows the column profile to everyone, and the first rows only when the viewer may download', async () => {
+      const { api, user } = setup({ book: bookPage({ page_price: 0, column_profile }) });
+      expect(await screen.findByRole('heading', { name: 'What is in the table' })).toBeInTheDocument();
+      expect(screen.getByText('9.33 % to 10.51 %')).toBeInTheDocument();
+      api.use({ 'GET /api/user/monopage/5/preview/': () => reply(200, { sheet: 'rates', columns: ['prefecture', 'rate'], rows: [['Saga', '10.51']] }) });
+      await user.click(screen.getByRole('button', { name: 'Show the first 20 rows' }));
+      expect(await screen.findByRole('cell', { name: '10.51' })).toBeInTheDocument();
+      expect(screen.getByText('The first 1 rows of “rates”, as written in the file.')).toBeInTheDocument();
+    });
+
+    it('offers no rows of a paid Book the viewer does not own', async () => {
+      const { api } = setup({ book: bookPage({ page_price: 3000, is_owned: false, column_profile }) });
+      expect(await screen.findByRole('heading', { name: 'What is in the table' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Show the first 20 rows' })).not.toBeInTheDocument();
+      expect(api.callsTo('GET /api/user/monopage/5/preview/')).toHaveLength(0);
+    });
+  });
 });

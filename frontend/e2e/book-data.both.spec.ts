@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import type { Page } from '@playwright/test';
+import { snap, switchLanguage } from './support/app';
+import { apiBook, apiUser } from './support/seed';
+
+/** The interface language, whatever it is now (the button of the current one is disabled). */
+async function useLanguage(page: Page, to: 'ja' | 'en'): Promise<void> {
+  await page.goto('/languagesetting');
+  const button = page.locator(`main button[lang="${to}"]`);
+  await expect(button).toBeVisible();
+  if (await button.isEnabled()) await switchLanguage(page, to);
+}
+
+const WEATHER = fileURLToPath(new URL('../../backend/test/fixtures/corpus/seattle-weather.csv', import.meta.url));
+
+// Issue 25: a Book shows its table's shape (column profile) and its headline chart, in both
+// languages, at 1280 px (desktop project) and 360 px (phone project), to a visitor.
+test('a Book shows its column profile and headline chart in both languages', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const owner = await apiUser(request, { label: 'weather', nickName: 'Weather' });
+  const bookId = await apiBook(request, owner, 'Seattle weather 2012–2015', WEATHER, 'daily weather at Seattle');
+
+  await useLanguage(page, 'en');
+  await page.goto(`/mono/${bookId}`);
+  await expect(page.getByRole('heading', { name: 'What is in the table' })).toBeVisible();
+  await expect(page.getByText(/1,?461 rows in/)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'temp_max' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Histogram of temp_max/ })).toBeVisible();
+  const chart = page.getByRole('figure', { name: 'Mean precipitation by date' });
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await expect(page.getByText('No reviews yet', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Summary')).toContainText('one per day');
+  await snap(page, 'd1-book-data-en');
+  await expectAccessible(page, 'book data (en)');
+
+  await useLanguage(page, 'ja');
+  await page.goto(`/mono/${bookId}`);
+  await expect(page.getByRole('heading', { name: '表の中身' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'dateごとのprecipitation（平均）' })).toBeVisible();
+  await expect(page.getByText('まだレビューはありません', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('概要')).toContainText('1,461日分');
+  // A free Book: its first rows, on demand.
+  await page.getByRole('button', { name: '最初の20行を表示' }).click();
+  await expect(page.getByRole('cell', { name: '2012-01-01', exact: true })).toBeVisible();
+  await snap(page, 'd2-book-data-ja');
+  await expectAccessible(page, 'book data (ja)');
+});
