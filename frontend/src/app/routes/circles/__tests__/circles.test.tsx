@@ -295,12 +295,19 @@ describe('the circle lists', () => {
 
 describe('the invitation URL', () => {
   it('shows a visitor the circle and "you are invited", and keeps the circle for the login', async () => {
-    mockApi({ 'GET /api/user/community/7/': () => reply(200, circle), 'GET /api/user/myprofile/': () => reply(401) });
+    mockApi({
+      'GET /api/user/community/7/': () => reply(200, circle),
+      'GET /api/user/myprofile/': () => reply(401),
+      'GET /api/user/sign-in-providers/': () => reply(200, { google_client_id: null, line: true, yahoo: true }),
+    });
     renderApp('/communitylogin/7');
     expect(await screen.findByRole('heading', { name: 'You are invited' })).toBeInTheDocument();
     expect(screen.getByText('You are invited to Tea lovers.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in or sign up' })).toHaveAttribute('href', '/login');
     await waitFor(() => expect(localStorage.getItem('invited-community')).toBe('7'));
+    // LINE and Yahoo! JAPAN carry the circle through their round trip (in `state`).
+    expect(await screen.findByRole('link', { name: 'Log in with LINE' })).toHaveAttribute('href', '/api/user/line-login/?community=7');
+    expect(screen.getByRole('link', { name: 'Log in with Yahoo! JAPAN' })).toHaveAttribute('href', '/api/user/yahoo-login/?community=7');
   });
 
   it('after a login, accepts the kept invitation and lands in the circle', async () => {
