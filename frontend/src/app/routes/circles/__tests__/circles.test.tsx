@@ -238,16 +238,19 @@ describe('the circle lists', () => {
     expect(api.callsTo('GET /api/user/combinedsearch/')[0].query.get('q')).toBe('tea');
   });
 
-  it("lists another user's circles on /usercommunitylist", async () => {
+  it("lists another user's circles on /usercommunitylist, with the unread badge from community-new-post/", async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
       'GET /api/user/profile/get-user-profile/': () => reply(200, owner),
       'GET /api/user/user/900/communities/': ({ query }) => reply(200, query.get('count') === '0' ? [circle] : []),
+      'GET /api/user/community-new-post/': ({ query }) => reply(200, { newpost_flag: query.get('communityid') === '7' }),
     });
     renderApp('/usercommunitylist?user_id=900', { token: 'tok' });
     mockAllIsIntersecting(true);
     expect(await screen.findByRole('heading', { name: 'Circles of Owner' })).toBeInTheDocument();
-    expect(await screen.findByTestId('circle-card-7')).toBeInTheDocument();
+    const card = await screen.findByTestId('circle-card-7');
+    // A circle the viewer is in, with a post since they last read it (community-new-post/).
+    expect(await within(card).findByTestId('unread-badge')).toBeInTheDocument();
   });
 
   it('creates a circle: fields required, a default cover sent, "Circle created", then the circle', async () => {
