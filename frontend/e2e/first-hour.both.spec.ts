@@ -232,16 +232,15 @@ test('first hour in Japanese: the same screens', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: 'けんさんのリクエストを拒否' }).click();
   await expect(page.getByText('リクエストを拒否しました。')).toBeVisible();
 
-  // The tabs (1), /users without circles (11).
+  // The tabs (1); /users with circles, now that they exist.
   await page.goto('/userpagebook');
   await expect(page.getByRole('tab', { name: 'いいねした投稿' })).toBeVisible();
   await screenIsClean(page, 'ja-userpagebook');
   await page.goto('/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'ユーザー' })).toBeVisible();
-  await expect(page.getByText(/サークル/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'ユーザーとサークル' })).toBeVisible();
   await screenIsClean(page, 'ja-users');
   await page.goto('/userpage');
-  await expect(page.getByText('サークル')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'フォロー数' }).getByRole('link', { name: /サークル/ })).toHaveAttribute('href', '/communitylist');
   await screenIsClean(page, 'ja-userpage');
 
   // The account form: the birthday marked required (12), an unreadable picture explained (6).
