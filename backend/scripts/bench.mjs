@@ -20,6 +20,7 @@ import { loadData, random } from './bench/data.mjs';
 import { loadBooks } from './bench/books-data.mjs';
 import { meetsGoal, printTable, roundRatios, writeResults } from './bench/report.mjs';
 import { loadSocial } from './bench/social-data.mjs';
+import { loadCircles } from './bench/circles-data.mjs';
 import { combineRounds, runScenario } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
@@ -246,6 +247,8 @@ async function main() {
         const social = await loadSocial(sql, { posts: options.posts });
         const posters = (await sql.query('SELECT user_id FROM post_counts ORDER BY user_id DESC LIMIT 45')).rows.map((r) => r.user_id);
         Object.assign(loaded, { posts: social.posts, follows: social.follows, maxFollowers: social.max_followers, likes: social.likes, famousUserIds: social.famousUserIds, posters });
+        // A circle of 10,000 members and 100,000 posts (fewer on a small run).
+        Object.assign(loaded, await loadCircles(sql, { members: Math.min(10000, options.users), posts: Math.min(100000, options.posts) }));
       }
       databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
     } finally {
@@ -254,7 +257,7 @@ async function main() {
     if (process.stdout.isTTY) process.stdout.write('\r');
     console.log(
       `Loaded ${loaded.users} users (${loaded.profiles} profiles, ${loaded.inactive} inactive, ${loaded.tokens.length} tokens), ${loaded.books} Books, ${loaded.views} views` +
-        `${loaded.posts ? `, ${loaded.posts} posts, ${loaded.follows} follows (up to ${loaded.maxFollowers} followers), ${loaded.likes} likes` : ''} in ${seconds(t)} s`,
+        `${loaded.posts ? `, ${loaded.posts} posts, ${loaded.follows} follows (up to ${loaded.maxFollowers} followers), ${loaded.likes} likes, a circle of ${loaded.circleMembers} members and ${loaded.circlePosts} posts` : ''} in ${seconds(t)} s`,
     );
 
     const r = random(options.seed + 1);
@@ -343,7 +346,8 @@ async function main() {
     const comparisons = [];
     if (floored.length) {
       await server.stop();
-      server = await startServer({ ...serverOptions, script: 'scripts/bench/feeds-floor-server.mjs' });
+      // `args` names the script (startServer's `script` only sets the default args).
+      server = await startServer({ ...serverOptions, args: [...profiling, ...serverNodeArgs(), path.join(backendDir, 'scripts', 'bench', 'feeds-floor-server.mjs')] });
       for (const scenario of floored) {
         process.stdout.write(`  ${scenario.name}@floor: the same SQL on node:http + pg\n`);
         const floor = await runScenario(server, { ...scenario, name: `${scenario.name}@floor` }, data, options);

@@ -42,13 +42,18 @@ const { BookPacker } = dist('modules/books/book.packer.js');
 const { BooksService } = dist('modules/books/books.service.js');
 const { ProfilesService } = dist('modules/profiles/profiles.service.js');
 const { TokenService } = dist('modules/auth/token.service.js');
+const { Audiences } = dist('common/audiences/audiences.js');
+const { CirclesService } = dist('modules/circles/circles.service.js');
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
-const tokens = new TokenService(null, rows); // (token repository: writes only, sql)
 // (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
 const access = new AccessService();
-const profiles = new ProfilesService(null, null, rows, appOptions, null, null, access);
-const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
+const tokens = new TokenService(null, rows, access); // (token repository: writes only, sql, access: it registers the standing check)
+// The circles' SQL fragments (the circles of a Book's files), as the app has them: they use no state of the service.
+const audiences = new Audiences();
+audiences.register(Object.create(CirclesService.prototype));
+const profiles = new ProfilesService(null, null, rows, appOptions, null, { subscribe() {} }, access);
+const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions), access, audiences), null); // (db, sql, signer, events, access, packer, profiles)
 
 const bare = express();
 bare.disable('x-powered-by');

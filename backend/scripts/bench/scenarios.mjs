@@ -139,4 +139,20 @@ export const scenarios = [
     requests: (data) => data.pageIds.slice(0, 50).map((id) => ({ path: `/api/user/monopostcc/?pageId=${id}&count=0` })),
     check: postList,
   },
+  // Circles (loaded with the posts): one circle of 10,000 members and 100,000 posts.
+  {
+    name: 'communityposts',
+    description: "GET /api/user/communityposts/{id}/?count=0|1 with a member's token: a circle's thread (10,000 members, 100,000 posts)",
+    auth: true,
+    feedFloor: true,
+    requests: (data) => [{ path: `/api/user/communityposts/${data.circleId}/?count=0` }, { path: `/api/user/communityposts/${data.circleId}/?count=1` }],
+    check: postList,
+  },
+  {
+    name: 'community',
+    description: 'GET /api/user/community/{id}/ anonymous: a circle header with its stored counts',
+    feedFloor: true,
+    requests: (data) => [{ path: `/api/user/community/${data.circleId}/` }],
+    check: (status, json) => (status !== 200 ? `status ${status}` : typeof json?.member_count !== 'number' ? 'not a circle' : json.member_count > 0 || 'no members'),
+  },
 ];
