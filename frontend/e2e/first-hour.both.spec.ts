@@ -179,8 +179,8 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   await expect(repost.getByRole('button', { name: /repost/i })).toContainText('1');
   await expect(repost.locator('span', { has: page.getByRole('link', { name: 'Mika reposted' }) }).getByRole('button', { name: 'Delete the post' })).toBeVisible();
   await expect(repost.getByRole('button', { name: 'Delete the post' })).toHaveCount(1);
-  // No circles yet (11).
-  await expect(page.getByRole('list', { name: /count/i }).getByText('Circles')).toHaveCount(0);
+  // Circles exist now: the circle count links to the user's circle list.
+  await expect(page.getByRole('list', { name: /count/i }).getByRole('link', { name: /Circles/ })).toHaveAttribute('href', '/communitylist');
   await screenIsClean(page, 'userpage');
 
   // The tabs of the own pages read as text, not keys (1).
@@ -188,10 +188,9 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   await expect(page.getByRole('tab', { name: 'Liked posts' })).toBeVisible();
   await screenIsClean(page, 'userpagebook');
 
-  // /users: users only (11); the search is in the address and survives a reload (9).
+  // /users: users and circles; the search is in the address and survives a reload (9).
   await page.goto('/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await expect(page.getByText(/circle/i)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users and circles' })).toBeVisible();
   await page.getByRole('search').getByLabel('Search users').fill('Ken');
   await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/users\?q=Ken$/);
@@ -233,16 +232,15 @@ test('first hour in Japanese: the same screens', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: 'けんさんのリクエストを拒否' }).click();
   await expect(page.getByText('リクエストを拒否しました。')).toBeVisible();
 
-  // The tabs (1), /users without circles (11).
+  // The tabs (1); /users with circles, now that they exist.
   await page.goto('/userpagebook');
   await expect(page.getByRole('tab', { name: 'いいねした投稿' })).toBeVisible();
   await screenIsClean(page, 'ja-userpagebook');
   await page.goto('/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'ユーザー' })).toBeVisible();
-  await expect(page.getByText(/サークル/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'ユーザーとサークル' })).toBeVisible();
   await screenIsClean(page, 'ja-users');
   await page.goto('/userpage');
-  await expect(page.getByText('サークル')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'フォロー数' }).getByRole('link', { name: /サークル/ })).toHaveAttribute('href', '/communitylist');
   await screenIsClean(page, 'ja-userpage');
 
   // The account form: the birthday marked required (12), an unreadable picture explained (6).

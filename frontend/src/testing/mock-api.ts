@@ -40,6 +40,7 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     // Circles: none joined, nothing found, unless a test says otherwise.
     ['GET /api/user/mycommunities/', () => reply(200, [])],
     ['GET /api/user/combinedsearch/', () => reply(200, [])],
+    ['GET /api/user/community-new-post/', () => reply(200, { newpost_flag: false })],
     // No sign-in provider is configured unless a test says otherwise; the account signs in by password.
     ['GET /api/user/sign-in-providers/', () => reply(200, { google_client_id: null, line: false, yahoo: false })],
     ['GET /api/user/sign-in-methods/', () => reply(200, { password: true, methods: [], available: { google_client_id: null, line: false, yahoo: false } })],

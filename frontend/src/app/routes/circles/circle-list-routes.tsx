@@ -31,6 +31,7 @@ type CardCircle = Parameters<typeof CircleCard>[0]['circle'];
 /** Search results: user and circle cards (combinedsearch/). */
 function SearchResults({ q }: { q: string }) {
   const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
   const results = socialApi.endpoints.discover.useInfiniteQuery({ q });
   return (
     <InfiniteList
@@ -40,7 +41,7 @@ function SearchResults({ q }: { q: string }) {
       getKey={(item) => `${item.type}-${item.id}`}
       renderItem={(item) =>
         item.type === 'community' ? (
-          <CircleCard circle={{ id: item.id, title: item.title, caption: item.caption, img: item.img, created_on: item.created_on }} />
+          <CircleCard circle={{ id: item.id, title: item.title, caption: item.caption, img: item.img, created_on: item.created_on }} checkUnread={isLoggedIn} />
         ) : (
           <PersonRow person={{ userProfile: item.userProfile, title: item.title, caption: item.caption, img: item.img }} />
         )
@@ -108,7 +109,7 @@ function CircleDiscovery({ title, heading, circles, empty }: { title: string; he
             label={heading}
             minItemWidth={240}
             getKey={(circle) => circle.id}
-            renderItem={(circle) => <CircleCard circle={circle} />}
+            renderItem={(circle) => <CircleCard circle={circle} checkUnread={isLoggedIn} />}
             empty={<EmptyState message={empty} />}
           />
         </>
@@ -128,7 +129,8 @@ function CircleDiscovery({ title, heading, circles, empty }: { title: string; he
 export function CircleListRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const mine = circlesApi.endpoints.myCircles.useInfiniteQuery(undefined, { skip: !isLoggedIn });
+  // Asked again on each visit: opening a thread clears its unread flag.
+  const mine = circlesApi.endpoints.myCircles.useInfiniteQuery(undefined, { skip: !isLoggedIn, refetchOnMountOrArgChange: true });
   return <CircleDiscovery title={t('circles.listTitle')} heading={t('circles.myCircles')} circles={isLoggedIn ? mine : null} empty={t('circles.listEmpty')} />;
 }
 

@@ -1,5 +1,5 @@
 import '@/i18n/circles';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,8 +30,12 @@ export function CircleLoginRoute() {
   const { isLoggedIn } = useSession();
   const circle = circlesApi.endpoints.getCommunity.useQuery({ id }, { skip: !valid });
 
+  // Kept before the ways to log in show: the LINE and Yahoo! JAPAN buttons carry it as ?community=.
+  const [kept, setKept] = useState(false);
   useEffect(() => {
-    if (valid && circle.data) rememberInvitedCircle(id);
+    if (!valid || !circle.data) return;
+    rememberInvitedCircle(id);
+    setKept(true);
   }, [valid, id, circle.data]);
 
   if (!valid || circle.isError) {
@@ -66,7 +70,7 @@ export function CircleLoginRoute() {
                 {t('circles.loginIntro')}
               </Typography>
               <Box sx={{ width: '100%', maxWidth: 400 }}>
-                <ProviderSignIn />
+                {kept ? <ProviderSignIn /> : null}
                 <Button component={RouterLink} to="/login" variant="contained" fullWidth size="large">
                   {t('circles.loginButton')}
                 </Button>

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { circlesApi } from '@/api/circles-api';
 import { isNew } from '@/utils/dates';
 import { circlePaths, shortDescription } from '../utils/circle-paths';
 
@@ -23,8 +24,11 @@ type CircleLike = {
 };
 
 /** A circle card: cover, icon, title, short description, member count; "new" for 2 days, a badge for unread posts. */
-export function CircleCard({ circle }: { circle: CircleLike }) {
+export function CircleCard({ circle, checkUnread = false }: { circle: CircleLike; checkUnread?: boolean }) {
   const { t } = useTranslation();
+  // Lists without the flag (another user's circles, search results) ask community-new-post/ (false for a non-member).
+  const asked = circlesApi.endpoints.getCommunityNewPost.useQuery({ communityid: circle.id }, { skip: !checkUnread || circle.newpost_flag !== undefined });
+  const unread = circle.newpost_flag ?? asked.data?.newpost_flag ?? false;
   const icon = circle.image ?? circle.img ?? null;
   const text = circle.description ?? circle.caption ?? '';
   return (
@@ -48,7 +52,7 @@ export function CircleCard({ circle }: { circle: CircleLike }) {
           />
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', pb: 0.5 }}>
             {isNew(circle.created_on) ? <Chip size="small" color="secondary" label={t('circles.newBadge')} /> : null}
-            {circle.newpost_flag ? <Chip size="small" color="error" label={t('circles.unreadBadge')} data-testid="unread-badge" /> : null}
+            {unread ? <Chip size="small" color="error" label={t('circles.unreadBadge')} data-testid="unread-badge" /> : null}
           </Box>
         </Box>
         <Box sx={{ px: 2, pb: 2 }}>

@@ -238,16 +238,19 @@ describe('the circle lists', () => {
     expect(api.callsTo('GET /api/user/combinedsearch/')[0].query.get('q')).toBe('tea');
   });
 
-  it("lists another user's circles on /usercommunitylist", async () => {
+  it("lists another user's circles on /usercommunitylist, with the unread badge from community-new-post/", async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
       'GET /api/user/profile/get-user-profile/': () => reply(200, owner),
       'GET /api/user/user/900/communities/': ({ query }) => reply(200, query.get('count') === '0' ? [circle] : []),
+      'GET /api/user/community-new-post/': ({ query }) => reply(200, { newpost_flag: query.get('communityid') === '7' }),
     });
     renderApp('/usercommunitylist?user_id=900', { token: 'tok' });
     mockAllIsIntersecting(true);
     expect(await screen.findByRole('heading', { name: 'Circles of Owner' })).toBeInTheDocument();
-    expect(await screen.findByTestId('circle-card-7')).toBeInTheDocument();
+    const card = await screen.findByTestId('circle-card-7');
+    // A circle the viewer is in, with a post since they last read it (community-new-post/).
+    expect(await within(card).findByTestId('unread-badge')).toBeInTheDocument();
   });
 
   it('creates a circle: fields required, a default cover sent, "Circle created", then the circle', async () => {
@@ -295,12 +298,19 @@ describe('the circle lists', () => {
 
 describe('the invitation URL', () => {
   it('shows a visitor the circle and "you are invited", and keeps the circle for the login', async () => {
-    mockApi({ 'GET /api/user/community/7/': () => reply(200, circle), 'GET /api/user/myprofile/': () => reply(401) });
+    mockApi({
+      'GET /api/user/community/7/': () => reply(200, circle),
+      'GET /api/user/myprofile/': () => reply(401),
+      'GET /api/user/sign-in-providers/': () => reply(200, { google_client_id: null, line: true, yahoo: true }),
+    });
     renderApp('/communitylogin/7');
     expect(await screen.findByRole('heading', { name: 'You are invited' })).toBeInTheDocument();
     expect(screen.getByText('You are invited to Tea lovers.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in or sign up' })).toHaveAttribute('href', '/login');
     await waitFor(() => expect(localStorage.getItem('invited-community')).toBe('7'));
+    // LINE and Yahoo! JAPAN carry the circle through their round trip (in `state`).
+    expect(await screen.findByRole('link', { name: 'Log in with LINE' })).toHaveAttribute('href', '/api/user/line-login/?community=7');
+    expect(screen.getByRole('link', { name: 'Log in with Yahoo! JAPAN' })).toHaveAttribute('href', '/api/user/yahoo-login/?community=7');
   });
 
   it('after a login, accepts the kept invitation and lands in the circle', async () => {
