@@ -68,5 +68,20 @@ test('the bell rises live, the dialog leads to the post, and a setting turned of
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
   const list = (await (await request.get('/api/user/notifications/all/?count=0', { headers: auth(a) })).json()) as Array<{ type: string; relatedUser: { userId: number } | null }>;
   expect(list.filter((n) => n.relatedUser?.userId === c.userId).map((n) => n.type)).toEqual(['post_commented']);
+
+  // In Japanese at 360 px: the dialog and the settings screen.
+  const language = await request.patch('/api/user/account/', { headers: auth(a), data: { language: 'ja' } });
+  expect(language.status(), await language.text()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.localStorage.setItem('language', 'ja'));
+  await page.goto('/notificationsetting');
+  await expect(page.getByRole('heading', { name: '通知設定' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: '投稿へのいいね' })).not.toBeChecked();
+  await expectAccessible(page, '/notificationsetting ja 360');
+  await page.getByTestId('notification-bell').click();
+  const dialogJa = page.getByRole('dialog', { name: 'お知らせ' });
+  await expect(dialogJa.getByText('Chikaさんがあなたの投稿にコメントしました')).toBeVisible();
+  await expectAccessible(page, 'notification dialog ja 360');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await context.close();
 });

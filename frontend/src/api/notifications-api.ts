@@ -42,7 +42,7 @@ const withNotifications = api.enhanceEndpoints({
 export const notificationsApi = withNotifications.injectEndpoints({
   endpoints: (build) => ({
     /** The dialog's list, newest first, 10 a page. */
-    notifications: build.infiniteQuery<NotificationResponse[], void, number>({
+    notificationList: build.infiniteQuery<NotificationResponse[], void, number>({
       infiniteQueryOptions: byPageIndex,
       query: ({ pageParam }) => ({ url: '/api/user/notifications/all/', params: { count: pageParam } }),
       providesTags: [NOTIFICATIONS],

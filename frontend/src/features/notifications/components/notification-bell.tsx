@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { notificationsApi } from '@/api/notifications-api';
 import { useSession } from '@/hooks/use-session';
@@ -25,14 +26,15 @@ export function NotificationBell() {
   const text = badgeText(count);
   return (
     <>
+      {/* Named by its (visually hidden) text, not aria-label: the badge's digits are for the eye. */}
       <IconButton
-        aria-label={count > 0 ? t('notifications.bellLabelUnread', { count }) : t('notifications.bellLabel')}
         onClick={() => setOpen(true)}
         data-testid="notification-bell"
       >
-        <Badge badgeContent={text} color="error" invisible={!text} data-testid="notification-count">
+        <Badge badgeContent={text} color="error" invisible={!text} data-testid="notification-count" slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsOutlined />
         </Badge>
+        <span style={visuallyHidden}>{count > 0 ? t('notifications.bellLabelUnread', { count }) : t('notifications.bellLabel')}</span>
       </IconButton>
       {open ? (
         <Suspense fallback={null}>

@@ -36,7 +36,7 @@ export function NotificationDialog({ open, onClose }: Props) {
   const titleId = useId();
   const navigate = useNavigate();
   const showSnack = useSnackbar();
-  const query = notificationsApi.endpoints.notifications.useInfiniteQuery();
+  const query = notificationsApi.endpoints.notificationList.useInfiniteQuery();
   const [markOne] = notificationsApi.endpoints.markNotification.useMutation();
   const [markAll] = notificationsApi.endpoints.markAllNotificationsRead.useMutation();
   const { ref, inView } = useInView({ threshold: 0 });
