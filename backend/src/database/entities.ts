@@ -20,6 +20,7 @@ import { Circles1732900000000 } from './migrations/1732900000000-circles';
 import { Notifications1733000000000 } from './migrations/1733000000000-notifications';
 import { Payments1733100000000 } from './migrations/1733100000000-payments';
 import { Ads1733500000000 } from './migrations/1733500000000-ads';
+import { SalesByBook1733600000000 } from './migrations/1733600000000-sales-by-book';
 import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
 import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   BookLanguages1733200000000,
   AccountPlans1733300000000,
   Ads1733500000000,
+  SalesByBook1733600000000,
 ];

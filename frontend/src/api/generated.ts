@@ -2751,7 +2751,7 @@ export type AnalyticsSalesMonth = {
   count: number;
 };
 export type AnalyticsSales = {
-  /** False until the site records purchases (the payments module): the series is then empty. */
+  /** False where payments are off (no STRIPE_SECRET_KEY): the series is then empty. Otherwise every month of the last 12, oldest first. */
   available: boolean;
   series: AnalyticsSalesMonth[];
 };

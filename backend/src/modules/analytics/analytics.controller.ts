@@ -17,7 +17,7 @@ export class AnalyticsController {
     summary: "The caller's Books in numbers (enterprise plan only)",
     description:
       'For the Books the caller owns or contributed a data file to: views per day (30 days), followers by sex, posts and average rating per month (12 months) and sales. ' +
-      'Accounts on another plan get 403 ("Analytics are available on the enterprise plan only."), visitors 401. `sales.available` is false (and the series empty) until the site records purchases.',
+      'Accounts on another plan get 403 ("Analytics are available on the enterprise plan only."), visitors 401. Sales per month over 12 months (in yen); `sales.available` is false (and the series empty) where payments are off.',
   })
   @ApiOkResponse({ type: AnalyticsResponse })
   @ApiAuthErrors()

@@ -4,8 +4,9 @@ import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Msg } from '../../common/http/drf-errors';
 import { BookAnalytics, VIEW_DAYS } from '../books/book-analytics';
+import { SalesAnalytics } from '../payments/sales-analytics';
 import { POST_MONTHS, PostAnalytics } from '../posts/post-analytics';
-import type { AnalyticsPostMonth, AnalyticsResponse, AnalyticsViewDay } from './dto/analytics.dto';
+import type { AnalyticsPostMonth, AnalyticsResponse, AnalyticsSalesMonth, AnalyticsViewDay } from './dto/analytics.dto';
 
 /** 'YYYY-MM-DD' of the `back`-th day before `today` (UTC calendar arithmetic). */
 function dayBefore(today: string, back: number): string {
@@ -31,12 +32,14 @@ export class AnalyticsService {
     private readonly access: AccessService,
     private readonly books: BookAnalytics,
     private readonly posts: PostAnalytics,
+    private readonly sales: SalesAnalytics,
   ) {}
 
   async of(viewer: AuthUser | undefined): Promise<AnalyticsResponse> {
     await this.access.require(viewer, Permission.EnterprisePlan, viewer ? [viewer.id] : [0], { detail: Msg.analyticsEnterpriseOnly });
     const figures = await this.books.figuresOf(viewer!.id);
     const monthly = await this.posts.monthlyAbout(figures.ids);
+    const sold = new Map((await this.sales.monthlyOf(figures.ids, POST_MONTHS)).map((m) => [m.month, m]));
 
     const viewsByDay = new Map(figures.views.map((v) => [v.day, v.views]));
     const views: AnalyticsViewDay[] = [];
@@ -51,6 +54,11 @@ export class AnalyticsService {
       const found = byMonth.get(month);
       posts.push({ month, posts: found?.posts ?? 0, reviews: found?.reviews ?? 0, rating: found?.rating ?? null });
     }
+    const sales: AnalyticsSalesMonth[] = [];
+    for (let back = POST_MONTHS - 1; back >= 0; back--) {
+      const month = monthBefore(figures.today, back);
+      sales.push({ month, amount: sold.get(month)?.amount ?? 0, count: sold.get(month)?.count ?? 0 });
+    }
     const sex = figures.followersBySex;
     return {
       book_count: figures.bookCount,
@@ -58,8 +66,8 @@ export class AnalyticsService {
       views,
       followers_by_sex: { male: sex['1'] ?? 0, female: sex['3'] ?? 0, other: sex['4'] ?? 0, unanswered: Object.entries(sex).filter(([code]) => !['1', '3', '4'].includes(code)).reduce((n, [, count]) => n + count, 0) },
       posts,
-      // No table of purchases exists yet (the payments module records them): an empty series, said so.
-      sales: { available: false, series: [] },
+      // Sales per month, oldest first, every month present; not available where payments are off.
+      sales: this.sales.available ? { available: true, series: sales } : { available: false, series: [] },
     };
   }
 }

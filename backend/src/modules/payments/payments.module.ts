@@ -3,6 +3,7 @@ import { BooksModule } from '../books/books.module';
 import { MailModule } from '../mail/mail.module';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
+import { SalesAnalytics } from './sales-analytics';
 
 /**
  * Payments with Stripe: Book checkout, webhooks, reconciliation, Connect payouts and earnings.
@@ -11,7 +12,7 @@ import { PaymentsService } from './payments.service';
 @Module({
   imports: [BooksModule, MailModule],
   controllers: [PaymentsController],
-  providers: [PaymentsService],
-  exports: [PaymentsService],
+  providers: [PaymentsService, SalesAnalytics],
+  exports: [PaymentsService, SalesAnalytics],
 })
 export class PaymentsModule {}

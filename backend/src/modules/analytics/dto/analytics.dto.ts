@@ -56,7 +56,7 @@ export class AnalyticsSalesMonth {
 }
 
 export class AnalyticsSales {
-  @ApiProperty({ description: 'False until the site records purchases (the payments module): the series is then empty.' })
+  @ApiProperty({ description: 'False where payments are off (no STRIPE_SECRET_KEY): the series is then empty. Otherwise every month of the last 12, oldest first.' })
   available: boolean;
 
   @ApiProperty({ type: [AnalyticsSalesMonth] })

@@ -15,9 +15,19 @@ const LIMITS: ExtractLimits = { heapMb: 256, timeoutMs: 60_000, archive: DEFAULT
 /** Extraction in its child process, each case a file on disk as storage would hand it over. */
 describe('extractIsolated', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mb-isolated-'));
+  // The temporary copies go to a directory of this test's own, so that extractions of other
+  // processes (the other database's run in CI, a server) do not count as leftovers here.
+  const ownTmp = mkdtempSync(join(tmpdir(), 'mb-isolated-tmp-'));
+  const savedTmp = process.env.TMPDIR;
+  beforeAll(() => {
+    process.env.TMPDIR = ownTmp;
+  });
   afterAll(() => {
     stopSpareExtractor();
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(ownTmp, { recursive: true, force: true });
   });
 
   const run = (path: string, kind: DataFileKind, limits: ExtractLimits = LIMITS) =>
