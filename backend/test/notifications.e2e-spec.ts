@@ -250,6 +250,20 @@ describe('notifications', () => {
     expect((await all(taro)).some((n) => n.id === unreadOld.id)).toBe(true);
   });
 
+  it("a leaving user's notifications go, and nothing new reaches them", async () => {
+    const leaver = await createUser(t.app, { nickName: 'Leaver' });
+    const postId = await createPost(t.app, { userId: hanako.userId, text: 'leave' });
+    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(leaver.token)).send({ liked: [leaver.userId] }).expect(200);
+    await settle();
+    expect((await all(hanako)).some((n) => n.relatedUser?.userId === leaver.userId)).toBe(true);
+    await request(t.http).post(api('deleteprofile/')).set(auth(leaver.token)).expect(200);
+    await settle();
+    const db = t.app.get<DataSource>(getDataSourceToken());
+    expect(await db.query(`SELECT id FROM notifications WHERE actor_id = $1 OR recipient_id = $1`, [leaver.userId])).toEqual([]);
+    const service = t.app.get(NotificationsService);
+    expect(await service.notifyOne(leaver.userId, { type: 'post_liked', actorId: hanako.userId, objectId: 1, postId: 1 })).toBe(0);
+  });
+
   describe('the live stream', () => {
     let second: NestFastifyApplication;
     let port: number;
