@@ -53,7 +53,12 @@ Options:
   --verbose         echo the server's log
   --cpu-prof DIR    write V8 CPU profiles of the app and floor servers into DIR (one file
                     per server start; open them in Chrome DevTools or speedscope)
-  --help`;
+  --dry-run         print the options and scenarios as JSON and stop (checks that flags reach
+                    the bench: \`npm run bench -- --users 5 --dry-run\`; needs no build)
+  --help
+
+Run it from the repository root (\`npm run bench -- --users 100000\`) or the backend
+(\`npm run bench -w backend -- --users 100000\`); everything after \`--\` reaches this script.`;
 
 function parseOptions() {
   let parsed;
@@ -76,6 +81,7 @@ function parseOptions() {
         dist: { type: 'string', default: path.join(backendDir, 'dist') },
         verbose: { type: 'boolean', default: false },
         'cpu-prof': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -118,6 +124,7 @@ function parseOptions() {
     dist: path.resolve(parsed.dist),
     verbose: parsed.verbose,
     cpuProf: parsed['cpu-prof'] ? path.resolve(parsed['cpu-prof']) : null,
+    dryRun: parsed['dry-run'],
   };
 }
 
@@ -134,11 +141,17 @@ function gitCommit() {
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 async function main() {
-  if (!fs.existsSync(path.join(backendDir, 'dist', 'main.js'))) {
-    console.error('backend/dist/main.js not found. The bench measures the built server and builds nothing itself: run `npm run build` first.');
+  const options = parseOptions();
+  if (options.dryRun) {
+    const selected = options.only ? scenarios.filter((s) => options.only.includes(s.name)) : scenarios;
+    const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    console.log(JSON.stringify({ dryRun: true, database, options, scenarios: selected.map((s) => s.name) }));
+    return;
+  }
+  if (!fs.existsSync(path.join(options.dist, 'main.js'))) {
+    console.error(`${path.join(options.dist, 'main.js')} not found. The bench measures the built server and builds nothing itself: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const options = parseOptions();
   const require = createRequire(import.meta.url);
   // The exact search_text the server itself would store for a profile.
   const { searchDocument } = require(path.join(backendDir, 'dist', 'common', 'search', 'search-text.js'));

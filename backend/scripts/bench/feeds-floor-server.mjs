@@ -55,6 +55,7 @@ const server = http.createServer(async (req, res) => {
     if (url.pathname === '/api/user/postcc/') body = await feeds.home(viewer, page);
     else if (url.pathname === '/api/user/userpostcc/') body = await feeds.ofUser(Number(url.searchParams.get('user_id')), page, viewer);
     else if (url.pathname === '/api/user/monopostcc/') body = await feeds.ofBook(Number(url.searchParams.get('pageId')), page, viewer);
+    else if (url.pathname === '/api/user/likedpostscc/likedposts/' && viewer) body = await feeds.liked(viewer, page);
     else return void res.writeHead(404).end();
     const json = JSON.stringify(body);
     res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);

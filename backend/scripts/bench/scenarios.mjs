@@ -139,4 +139,13 @@ export const scenarios = [
     requests: (data) => data.pageIds.slice(0, 50).map((id) => ({ path: `/api/user/monopostcc/?pageId=${id}&count=0` })),
     check: postList,
   },
+  {
+    name: 'likedposts',
+    description: 'GET /api/user/likedpostscc/likedposts/?count=0 with a token: the posts the viewer liked, latest like first',
+    auth: true,
+    feedFloor: true,
+    requests: () => [{ path: '/api/user/likedpostscc/likedposts/?count=0' }],
+    // A bench user may have liked nothing (about 20 likes each at 10,000 users, 2 at 100,000).
+    check: (status, json) => (status === 200 && Array.isArray(json?.res) && typeof json.totalCount === 'number') || `status ${status}`,
+  },
 ];
