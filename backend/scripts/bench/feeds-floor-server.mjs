@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The floor of the feed benchmarks: the same SQL statements the app runs for postcc/,
+// The floors of the feed benchmarks. With `x-bench-floor: expert`, the expert floor
+// (expert-floor.mjs: one hand-written statement per request); otherwise the SQL floor: the same SQL statements the app runs for postcc/,
 // userpostcc/ and monopostcc/ (token lookup, the list statement, the packers' statements),
 // served by a bare node:http server over a bare `pg` pool — no NestJS, Express, guards, pipes,
 // TypeORM or logger. The app's packers (from dist) run over a 10-line database adapter, so the
@@ -10,6 +11,8 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
+import { expertQuery } from './expert-floor.mjs';
 import { appAnswerHeaders, bareSql } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
@@ -30,13 +33,13 @@ const db = bareSql(pg, require(`${dist}/database/sql.js`), { url: handle.url, ma
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const access = new AccessService();
 const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles);
+const bookPacker = new BookPacker(db, options, profiles, access);
 const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null); // (db, sql, signer, events, access, packer, profiles)
 const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
 const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), follows, books);
 
 // The app's token lookup (TokenService.resolve); a bad or inactive token reads as a visitor here.
-const tokens = new TokenService(null, db); // (token repository: writes only, sql)
+const tokens = new TokenService(null, db, access); // (token repository: writes only, sql, access)
 const answerHeaders = appAnswerHeaders((file) => require(`${dist}/${file}`));
 async function viewerOf(req) {
   const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -49,6 +52,16 @@ const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://x');
     if (url.pathname === '/readyz') return void res.writeHead(200).end('ok');
+    if (req.headers['x-bench-floor'] === 'expert') {
+      // The expert floor: one hand-written statement answers the whole request (expert-floor.mjs).
+      const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const keyHash = key ? createHash('sha256').update(key.toLowerCase()).digest('hex') : null;
+      const origin = req.headers['x-bench-origin'] ?? `http://${req.headers.host}`;
+      const query = expertQuery(url.pathname, url.searchParams, keyHash, origin);
+      if (!query) return void res.writeHead(404).end();
+      const [{ body: json }] = await db.query(query.text, query.values);
+      return void res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);
+    }
     const page = { index: Number(url.searchParams.get('count') ?? 0), offset: Number(url.searchParams.get('count') ?? 0) * 10, limit: 10 };
     const viewer = await viewerOf(req);
     let body;
