@@ -3,7 +3,8 @@ import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
-import { ProfilePacker } from '../profiles/profile.packer';
+import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../profiles/profile.packer';
+import type { EmbeddedBook } from '../books/book.packer';
 import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
 import { Sql } from '../../database/sql';
@@ -20,6 +21,19 @@ const shownCounter = (column: string) =>
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
   p.new_data_flag, p.purepost_flag, p.communitypost_flag, p.community_ids, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
   ${shownCounter('commented_counts')}, p.created_on, p.hidden`;
+
+interface Interactions {
+  is_liked: boolean;
+  is_reposted: boolean;
+  is_commented: boolean;
+}
+
+/** A row selected with POST_COLUMNS and PostPacker.embeddedColumns. */
+export interface EmbeddedPostRow extends PostRow, Interactions {
+  author_json: EmbeddedProfile | null;
+  reposter_json: EmbeddedProfile | null;
+  book_json: EmbeddedBook | null;
+}
 
 export interface PostRow {
   id: number;
@@ -72,6 +86,37 @@ export class PostPacker {
     return new Map(flags.map((f) => [f.id, f]));
   }
 
+  /**
+   * Extra columns for a list statement over posts `p` that packs in the same statement (the
+   * feeds): the viewer's interactions (`viewerSql`: an int, null for a visitor), the author's and
+   * the reposted author's profiles and the Book the post is about, as JSON handed out by their
+   * modules. Read the rows back with `packEmbedded`: no further statement.
+   */
+  embeddedColumns(viewerSql: string): string {
+    const origin = 'coalesce(p.reposting_from, p.id)';
+    const v = `${viewerSql}::int`;
+    return `${v} IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = ${origin} AND l.user_id = ${v}) AS is_liked,
+      ${v} IS NOT NULL AND EXISTS (SELECT 1 FROM posts r WHERE r.user_id = ${v} AND r.reposting AND r.reposting_from = ${origin}) AS is_reposted,
+      ${v} IS NOT NULL AND EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = ${v} AND c.post_id = ${origin}) AS is_commented,
+      ${this.profiles.summaryJsonSql('p.user_id')} AS author_json,
+      CASE WHEN p.reposting_from_user IS NOT NULL THEN ${this.profiles.summaryJsonSql('p.reposting_from_user')} END AS reposter_json,
+      CASE WHEN p.review_to IS NOT NULL THEN ${this.books.bookJsonSql('p.review_to', v)} END AS book_json`;
+  }
+
+  /** Responses from rows selected with POST_COLUMNS and `embeddedColumns`. */
+  async packEmbedded(rows: EmbeddedPostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
+    const books = await this.books.packEmbedded(rows.flatMap((r) => (r.book_json ? [r.book_json] : [])), viewer);
+    const people = new Map<number, ProfileSummary>();
+    for (const r of rows) {
+      const author = this.profiles.fromJson(r.author_json);
+      if (author) people.set(r.user_id, author);
+      const reposter = r.reposting_from_user ? this.profiles.fromJson(r.reposter_json) : null;
+      if (reposter) people.set(r.reposting_from_user!, reposter);
+    }
+    const flags = new Map(viewer ? rows.map((r) => [r.id, r]) : []);
+    return rows.map((r) => this.build(r, flags, people, books, viewer));
+  }
+
   async pack(rows: PostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
     return (await this.packWithBooks(rows, [], viewer)).posts;
   }
@@ -83,39 +128,40 @@ export class PostPacker {
       this.profiles.summaries(rows.flatMap((r) => (r.reposting_from_user ? [r.user_id, r.reposting_from_user] : [r.user_id]))),
       this.books.packByIds([...bookIds, ...rows.flatMap((r) => (r.review_to ? [r.review_to] : []))], viewer),
     ]);
-    const { config } = this.options;
-    const posts = rows.map((r): PostResponse => {
-      const f = flags.get(r.id);
-      const book = r.review_to ? (books.get(r.review_to) ?? null) : null;
-      return {
-        id: r.id,
-        text: r.text,
-        img: mediaUrl(config, r.img),
-        created_on: new Date(r.created_on).toISOString(),
-        rating: r.rating,
-        reviewTo: r.review_to,
-        reviewToPage: book,
-        reposting: r.reposting,
-        repostingFrom: r.reposting_from,
-        repostingFromUser: r.reposting_from_user,
-        repostingProfile: r.reposting_from_user ? (people.get(r.reposting_from_user) ?? null) : null,
-        new_data_flag: r.new_data_flag,
-        purepost_flag: r.purepost_flag,
-        communitypost_flag: r.communitypost_flag,
-        communities: r.community_ids ?? [],
-        communities_info: [], // circle titles, once circles exist
-        liked: f?.is_liked && viewer ? [viewer.id] : [],
-        userPost: r.user_id,
-        userPostProfile: people.get(r.user_id) ?? null,
-        title: book?.title ?? '',
-        commentedCounts: r.commented_counts,
-        repostedTimes: r.reposted_times,
-        likedTimes: r.liked_times,
-        is_liked: !!f?.is_liked,
-        is_reposted: !!f?.is_reposted,
-        is_commented: !!f?.is_commented,
-      };
-    });
+    const posts = rows.map((r) => this.build(r, flags, people, books, viewer));
     return { posts, books };
+  }
+
+  private build(r: PostRow, flags: Map<number, Interactions>, people: Map<number, ProfileSummary>, books: Map<number, PageResponse>, viewer?: AuthUser): PostResponse {
+    const f = flags.get(r.id);
+    const book = r.review_to ? (books.get(r.review_to) ?? null) : null;
+    return {
+      id: r.id,
+      text: r.text,
+      img: mediaUrl(this.options.config, r.img),
+      created_on: new Date(r.created_on).toISOString(),
+      rating: r.rating,
+      reviewTo: r.review_to,
+      reviewToPage: book,
+      reposting: r.reposting,
+      repostingFrom: r.reposting_from,
+      repostingFromUser: r.reposting_from_user,
+      repostingProfile: r.reposting_from_user ? (people.get(r.reposting_from_user) ?? null) : null,
+      new_data_flag: r.new_data_flag,
+      purepost_flag: r.purepost_flag,
+      communitypost_flag: r.communitypost_flag,
+      communities: r.community_ids ?? [],
+      communities_info: [], // circle titles, once circles exist
+      liked: f?.is_liked && viewer ? [viewer.id] : [],
+      userPost: r.user_id,
+      userPostProfile: people.get(r.user_id) ?? null,
+      title: book?.title ?? '',
+      commentedCounts: r.commented_counts,
+      repostedTimes: r.reposted_times,
+      likedTimes: r.liked_times,
+      is_liked: !!f?.is_liked,
+      is_reposted: !!f?.is_reposted,
+      is_commented: !!f?.is_commented,
+    };
   }
 }
