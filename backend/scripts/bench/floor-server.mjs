@@ -44,11 +44,11 @@ const { ProfilesService } = dist('modules/profiles/profiles.service.js');
 const { TokenService } = dist('modules/auth/token.service.js');
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
-const tokens = new TokenService(null, rows); // (token repository: writes only, sql)
 // (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
 const access = new AccessService();
-const profiles = new ProfilesService(null, null, rows, appOptions, null, null, access);
-const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions)), null); // (db, sql, signer, events, access, packer, profiles)
+const tokens = new TokenService(null, rows, access); // (token repository: writes only, sql, access)
+const profiles = new ProfilesService(null, null, rows, appOptions, null, { subscribe() {} }, access);
+const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions), access), null); // (db, sql, signer, events, access, packer, profiles)
 
 const bare = express();
 bare.disable('x-powered-by');
