@@ -57,18 +57,18 @@ export default defineConfig({
       // A first visit fetches few scripts (e2e/first-visit.spec.ts holds it at 15 at most): every
       // module the entry needs statically goes in one chunk, and the small common chunks rolldown
       // would make for modules a few routes share are copied into those routes' chunks instead
-      // (under 20 KB of source each). Lazy parts (routes, dialogs, charts) stay their own chunks.
+      // (under 50 KB of source each). Lazy parts (routes, dialogs, charts) stay their own chunks.
       // A copied module runs once per copy: modules whose state must be one (Google's script loaded
-      // once; react-transition-group's context, shared by a group and its transitions) are never
-      // copied. (The RTK Query endpoint modules may be: a second injection of the same endpoints
+      // once; React contexts such as MUI's and react-transition-group's *Context modules, shared by
+      // a provider and its consumers) are never copied. (The RTK Query endpoint modules may be: a second injection of the same endpoints
       // is skipped.)
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
           groups: [{ name: 'initial', tags: ['$initial'] }],
           experimentalInlineCommonChunks: {
-            maxSize: 20_000,
-            exclude: [/google-sign-in-button/, /TransitionGroupContext/],
+            maxSize: 50_000,
+            exclude: [/google-sign-in-button/, /Context\.m?[jt]sx?$/],
           },
         },
       },

@@ -35,7 +35,7 @@ test('a first visit to /, /recommend and a Book downloads at most 250 KB of Java
   for (const path of ['/', '/recommend', `/mono/${bookId}`]) figures.push(await firstVisit(browser, path));
   const summary = figures.map((f) => `${f.path}: ${f.kb} KB in ${f.requests} scripts`).join('; ');
   test.info().annotations.push({ type: 'first visit', description: summary });
-  console.log(`first visit (compressed JavaScript until network idle): ${summary}`);
+  console.warn(`first visit (compressed JavaScript until network idle): ${summary}`);
   if (process.env.FIRST_VISIT_REPORT) (await import('node:fs')).writeFileSync(process.env.FIRST_VISIT_REPORT, JSON.stringify(figures, null, 1));
   for (const f of figures) {
     expect({ path: f.path, bytes: f.bytes <= MAX_SCRIPT_BYTES, requests: f.requests <= MAX_SCRIPT_REQUESTS }, `${summary}\n${f.files.map((s) => `${s.url} ${s.bytes}`).join('\n')}`).toEqual({
