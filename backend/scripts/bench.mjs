@@ -18,10 +18,10 @@ import { parseArgs } from 'node:util';
 import { pgliteTarget, postgresTarget } from './bench/database.mjs';
 import { loadData, random } from './bench/data.mjs';
 import { loadBooks } from './bench/books-data.mjs';
-import { meetsGoal, printTable, roundRatios, writeResults } from './bench/report.mjs';
+import { compareSamples, meetsGoal, printTable, roundRatios, writeResults } from './bench/report.mjs';
 import { loadSocial } from './bench/social-data.mjs';
 import { loadCircles } from './bench/circles-data.mjs';
-import { combineRounds, runScenario } from './bench/run.mjs';
+import { combineRounds, runScenario, sampleAnswers } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
 import { serverNodeArgs } from './node-args.mjs';
@@ -54,7 +54,12 @@ Options:
   --verbose         echo the server's log
   --cpu-prof DIR    write V8 CPU profiles of the app and floor servers into DIR (one file
                     per server start; open them in Chrome DevTools or speedscope)
-  --help`;
+  --dry-run         print the options and scenarios as JSON and stop (checks that flags reach
+                    the bench: \`npm run bench -- --users 5 --dry-run\`; needs no build)
+  --help
+
+Run it from the repository root (\`npm run bench -- --users 100000\`) or the backend
+(\`npm run bench -w backend -- --users 100000\`); everything after \`--\` reaches this script.`;
 
 function parseOptions() {
   let parsed;
@@ -77,6 +82,7 @@ function parseOptions() {
         dist: { type: 'string', default: path.join(backendDir, 'dist') },
         verbose: { type: 'boolean', default: false },
         'cpu-prof': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -119,6 +125,7 @@ function parseOptions() {
     dist: path.resolve(parsed.dist),
     verbose: parsed.verbose,
     cpuProf: parsed['cpu-prof'] ? path.resolve(parsed['cpu-prof']) : null,
+    dryRun: parsed['dry-run'],
   };
 }
 
@@ -135,11 +142,17 @@ function gitCommit() {
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 async function main() {
-  if (!fs.existsSync(path.join(backendDir, 'dist', 'main.js'))) {
-    console.error('backend/dist/main.js not found. The bench measures the built server and builds nothing itself: run `npm run build` first.');
+  const options = parseOptions();
+  if (options.dryRun) {
+    const selected = options.only ? scenarios.filter((s) => options.only.includes(s.name)) : scenarios;
+    const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    console.log(JSON.stringify({ dryRun: true, database, options, scenarios: selected.map((s) => s.name) }));
+    return;
+  }
+  if (!fs.existsSync(path.join(options.dist, 'main.js'))) {
+    console.error(`${path.join(options.dist, 'main.js')} not found. The bench measures the built server and builds nothing itself: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const options = parseOptions();
   const require = createRequire(import.meta.url);
   // The exact search_text the server itself would store for a profile.
   const { searchDocument } = require(path.join(backendDir, 'dist', 'common', 'search', 'search-text.js'));
@@ -166,7 +179,7 @@ async function main() {
     env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...target.serverEnv },
   };
   let server = null;
-  let floorServer = null;
+  const floorServers = {}; // the floor servers running, by kind
   const floorPort = await freePort();
   const floorOptions = {
     backendDir,
@@ -188,7 +201,7 @@ async function main() {
     if (cleanedUp) return;
     cleanedUp = true;
     if (server) await server.stop().catch(() => undefined);
-    if (floorServer) await floorServer.stop().catch(() => undefined);
+    for (const running of Object.values(floorServers)) await running.stop().catch(() => undefined);
     if (options.keep) {
       console.log(`kept: DATA_DIR ${dataDir}${target.kind === 'postgres' ? `, ${target.label}` : ''}`);
       return;
@@ -277,40 +290,85 @@ async function main() {
     // process at a time may open the database directory, so each round runs every floor on the
     // floor server's own PGlite, then every scenario on the app (both restarted each round, and
     // warmed up each round; on PostgreSQL only the first round of a scenario warms up).
-    const floorRounds = new Map();
-    const appRounds = new Map();
+    // Each scenario with floors is measured in rounds: in each round its floors, then the app,
+    // one after the other, and each ratio is the median of the rounds' ratios: servers run next to
+    // each other in time see the same machine, where one long run of each would compare a quiet
+    // minute with a busy one. A scenario's floors (scenarios.mjs): `floor` on floor-server.mjs
+    // (Express for /healthz, the app's services on node:http + pg); a feed (`feedFloor`) has two on
+    // feeds-floor-server.mjs: the SQL floor (the app's own statements and packers on node:http +
+    // pg) and the expert floor (one hand-written statement per request, expert-floor.mjs).
+    // PostgreSQL: all servers run at once; each scenario goes floors, app, floors, app, ...
+    // PGlite: one process at a time may open the database directory, so each round runs every
+    // floor on each floor server in turn, then every scenario on the app (each server restarted
+    // and warmed up each round; on PostgreSQL only the first round of a scenario warms up).
+    const floorsOf = (scenario) =>
+      !options.floors
+        ? []
+        : scenario.feedFloor
+          ? [
+              { key: 'floor', server: 'feeds', header: 'sql', label: 'SQL floor: the app\'s statements on node:http + pg' },
+              { key: 'expert', server: 'feeds', header: 'expert', label: 'expert floor: one hand-written statement' },
+            ]
+          : scenario.floor
+            ? [{ key: 'floor', server: 'basic', header: scenario.floor, label: `floor: ${scenario.floor}` }]
+            : [];
+    const floorServerOptions = {
+      basic: floorOptions,
+      feeds: {
+        ...floorOptions,
+        label: 'feeds floor',
+        args: [...profiling, ...serverNodeArgs(), path.join(backendDir, 'scripts', 'bench', 'feeds-floor-server.mjs')],
+        ready: { path: '/readyz', headers: {} },
+        unset: target.unsetEnv,
+        env: { ...serverOptions.env, PORT: String(await freePort()) },
+      },
+    };
+    const rounds = { app: new Map(), floor: new Map(), expert: new Map() };
     const record = (map, scenario, result) => map.set(scenario.name, [...(map.get(scenario.name) ?? []), result]);
     const roundLabel = (round) => (options.rounds > 1 ? ` [round ${round + 1}/${options.rounds}]` : '');
-    const measure = async (which, scenario, round, warm) => {
-      const onFloor = which === 'floor';
-      process.stdout.write(`  ${scenario.name}${onFloor ? ` (floor: ${scenario.floor})` : `: ${scenario.description}`}${roundLabel(round)}\n`);
+    // The expert floor must answer what the app answers: a few pages of each feed, parsed, compared.
+    const samples = { app: new Map(), expert: new Map() };
+    const appOrigin = `http://127.0.0.1:${port}`;
+    const sample = async (which, scenario, base, extra) => {
+      if (samples[which].has(scenario.name)) return;
+      const answers = await sampleAnswers(base, scenario, data, { ...extra, 'x-bench-origin': appOrigin });
+      samples[which].set(scenario.name, answers);
+    };
+    const measure = async (which, scenario, round, warm, floor = null) => {
+      process.stdout.write(`  ${scenario.name}${floor ? ` (${floor.label})` : `: ${scenario.description}`}${roundLabel(round)}\n`);
       const runOptions = warm ? options : { ...options, warmup: 0 };
-      const result = await runScenario(onFloor ? floorServer : server, scenario, data, runOptions, onFloor ? { 'x-bench-floor': scenario.floor } : {});
-      record(onFloor ? floorRounds : appRounds, scenario, result);
+      const on = floor ? floorServers[floor.server] : server;
+      const extra = floor ? { 'x-bench-floor': floor.header } : {};
+      if (scenario.feedFloor && (!floor || floor.key === 'expert')) await sample(floor ? 'expert' : 'app', scenario, on.base, extra);
+      const result = await runScenario(on, scenario, data, runOptions, extra);
+      record(rounds[which], scenario, result);
     };
     const runnable = selected.filter((s) => !s.feedFloor || loaded.posts);
-    const withFloor = runnable.filter((s) => s.floor && options.floors);
+    const withFloor = runnable.filter((s) => floorsOf(s).length);
+    const serversNeeded = [...new Set(withFloor.flatMap((s) => floorsOf(s).map((f) => f.server)))];
     let idleRss = null;
     if (target.loadWhileServing) {
       idleRss = server.rss();
-      if (withFloor.length) floorServer = await startServer(floorOptions);
+      for (const kind of serversNeeded) floorServers[kind] = await startServer(floorServerOptions[kind]);
       for (const scenario of withFloor) {
         for (let round = 0; round < options.rounds; round++) {
-          await measure('floor', scenario, round, round === 0);
+          for (const floor of floorsOf(scenario)) await measure(floor.key, scenario, round, round === 0, floor);
           await measure('app', scenario, round, round === 0);
         }
       }
     } else {
       for (let round = 0; round < options.rounds; round++) {
-        if (withFloor.length) {
+        for (const kind of serversNeeded) {
           if (server) {
             await server.stop();
             server = null;
           }
-          floorServer = await startServer(floorOptions);
-          for (const scenario of withFloor) await measure('floor', scenario, round, true);
-          await floorServer.stop();
-          floorServer = null;
+          floorServers[kind] = await startServer(floorServerOptions[kind]);
+          for (const scenario of withFloor) {
+            for (const floor of floorsOf(scenario).filter((f) => f.server === kind)) await measure(floor.key, scenario, round, true, floor);
+          }
+          await floorServers[kind].stop();
+          delete floorServers[kind];
         }
         if (!server) {
           t = Date.now();
@@ -323,59 +381,39 @@ async function main() {
         if (!withFloor.length) break;
       }
     }
-    // Scenarios without a floor here (the feeds, whose floor server runs after the app) run once.
+    // Scenarios without a floor run once.
     for (const scenario of runnable.filter((s) => !withFloor.includes(s))) await measure('app', scenario, 0, true);
+    for (const kind of Object.keys(floorServers)) {
+      await floorServers[kind].stop();
+      delete floorServers[kind];
+    }
     const results = runnable.map((scenario) => {
-      const result = combineRounds(appRounds.get(scenario.name));
-      const floorList = floorRounds.get(scenario.name);
+      const result = combineRounds(rounds.app.get(scenario.name));
+      const floorList = rounds.floor.get(scenario.name);
       if (floorList) {
         const floor = combineRounds(floorList);
-        Object.assign(result, { floorKind: scenario.floor, floor, ratio: roundRatios(appRounds.get(scenario.name), floorList) });
+        Object.assign(result, { floorKind: scenario.feedFloor ? 'sql' : scenario.floor, floor, ratio: roundRatios(rounds.app.get(scenario.name), floorList) });
         result.meetsGoal = meetsGoal(result);
+      }
+      const expertList = rounds.expert.get(scenario.name);
+      if (expertList) {
+        const mismatch = compareSamples(samples.app.get(scenario.name), samples.expert.get(scenario.name));
+        const expert = mismatch ? { failed: [`its answers differ from the app's: ${mismatch}`] } : combineRounds(expertList);
+        Object.assign(result, { expert, expertRatio: mismatch ? null : roundRatios(rounds.app.get(scenario.name), expertList) });
+        result.meetsExpertGoal = meetsGoal({ ratio: result.expertRatio, floorKind: 'expert' });
       }
       return result;
     });
     const rssAfter = server.rss();
-    if (floorServer) {
-      await floorServer.stop();
-      floorServer = null;
-    }
-    // The feeds' floor: the app's feed SQL through its packers on bare node:http + pg, on the
-    // same database, in the same run (after the app: PGlite allows one process at a time).
-    const floored = runnable.filter((s) => s.feedFloor);
-    const comparisons = [];
-    if (floored.length) {
-      await server.stop();
-      // `args` names the script (startServer's `script` only sets the default args).
-      server = await startServer({ ...serverOptions, args: [...profiling, ...serverNodeArgs(), path.join(backendDir, 'scripts', 'bench', 'feeds-floor-server.mjs')] });
-      for (const scenario of floored) {
-        process.stdout.write(`  ${scenario.name}@floor: the same SQL on node:http + pg\n`);
-        const floor = await runScenario(server, { ...scenario, name: `${scenario.name}@floor` }, data, options);
-        results.push(floor);
-        const app = results.find((r) => r.name === scenario.name);
-        if (!app.failed && !floor.failed) {
-          comparisons.push({
-            name: scenario.name,
-            rpsRatio: app.requests.perSecondMean / floor.requests.perSecondMean,
-            p99Ratio: app.latencyMs.p99 / Math.max(floor.latencyMs.p99, 1),
-          });
-        }
-      }
-    }
     console.log('');
     printTable(results);
     const mb = (bytes) => (bytes === null ? '-' : `${Math.round(bytes / 2 ** 20)} MB`);
     console.log(`\nServer memory (RSS): ${mb(idleRss)} before the run, ${mb(rssAfter)} after it`);
-    for (const c of comparisons) {
-      const ok = c.rpsRatio >= 0.75 && c.p99Ratio <= 1.5;
-      console.log(`  ${c.name}: app at ${(100 * c.rpsRatio).toFixed(0)} % of the floor's req/s, p99 ${c.p99Ratio.toFixed(2)}× the floor's ${ok ? '(goal met)' : '(goal: ≥ 75 %, ≤ 1.5×)'}`);
-    }
 
     const report = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       database: { kind: target.kind, version: databaseVersion },
-      floorComparisons: comparisons,
       scale: { posts: loaded.posts ?? 0, follows: loaded.follows ?? 0, likes: loaded.likes ?? 0, books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
       memory: { idleRssBytes: idleRss, rssAfterRunBytes: rssAfter },
       load: { connections: options.connections, durationSeconds: options.duration, rounds: options.rounds, warmupSeconds: options.warmup },

@@ -148,6 +148,9 @@ async function serveFrontend(fastify: FastifyInstance, configured?: string): Pro
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside its scripts, styles and HTML (frontend/vite.config.ts):
+    // sent as they are, compressed once at the best level, never per request.
+    preCompressed: true,
     setHeaders: (reply, file) => {
       const page = () => (isPrivatePage(reply.request.url) ? 'no-store' : 'no-cache');
       const cacheControl = file.includes(assets) ? 'public, max-age=31536000, immutable' : file === index ? page() : 'public, max-age=3600';

@@ -55,6 +55,18 @@ export async function loadBooks(sql, { books, views, seed, userIds, searchDocume
       if (followRows.length) await sql.query(`INSERT INTO page_follows (user_id, page_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [followRows.map((f) => f[0]), followRows.map((f) => f[1])]);
       out.books += ids.length;
     }
+    // The Books' record of their files and their contributors as owners, as the upload pipeline
+    // leaves them (BooksService.attachFile): the Book packer shows the first files of each Book.
+    await sql.query(
+      `INSERT INTO book_files (file_id, page_id, user_id, title, created_on)
+       SELECT id, page_id, user_id, title, created_on FROM uploaded_files WHERE page_id IS NOT NULL AND status = 'done'
+       ON CONFLICT DO NOTHING`,
+    );
+    await sql.query(
+      `INSERT INTO page_owners (user_id, page_id, source, created_on)
+       SELECT user_id, page_id, 'contributor', min(created_on) FROM uploaded_files WHERE page_id IS NOT NULL AND status = 'done' GROUP BY user_id, page_id
+       ON CONFLICT (user_id, page_id) DO NOTHING`,
+    );
     // Views: distinct (page, day, viewer) rows, skewed towards a few popular Books.
     const popular = out.pageIds.slice(0, Math.max(1, Math.floor(out.pageIds.length / 20)));
     for (let done = 0; done < views; done += 5000) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The floor of the feed benchmarks: the same SQL statements the app runs for postcc/,
+// The floors of the feed benchmarks. With `x-bench-floor: expert`, the expert floor
+// (expert-floor.mjs: one hand-written statement per request); otherwise the SQL floor: the same SQL statements the app runs for postcc/,
 // userpostcc/ and monopostcc/ (token lookup, the list statement, the packers' statements),
 // served by a bare node:http server over a bare `pg` pool — no NestJS, Express, guards, pipes,
 // TypeORM or logger. The app's packers (from dist) run over a 10-line database adapter, so the
@@ -10,6 +11,8 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
+import { expertQuery } from './expert-floor.mjs';
 import { appAnswerHeaders, bareSql } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,6 +58,16 @@ const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://x');
     if (url.pathname === '/readyz') return void res.writeHead(200).end('ok');
+    if (req.headers['x-bench-floor'] === 'expert') {
+      // The expert floor: one hand-written statement answers the whole request (expert-floor.mjs).
+      const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const keyHash = key ? createHash('sha256').update(key.toLowerCase()).digest('hex') : null;
+      const origin = req.headers['x-bench-origin'] ?? `http://${req.headers.host}`;
+      const query = expertQuery(url.pathname, url.searchParams, keyHash, origin);
+      if (!query) return void res.writeHead(404).end();
+      const [{ body: json }] = await db.query(query.text, query.values);
+      return void res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);
+    }
     const page = { index: Number(url.searchParams.get('count') ?? 0), offset: Number(url.searchParams.get('count') ?? 0) * 10, limit: 10 };
     const viewer = await viewerOf(req);
     let body;
@@ -65,6 +78,7 @@ const server = http.createServer(async (req, res) => {
       if (!viewer) return void res.writeHead(401).end();
       body = await circles.thread(viewer, Number(url.pathname.split('/').filter(Boolean).pop()), page);
     } else if (url.pathname.startsWith('/api/user/community/')) body = await circles.get(Number(url.pathname.split('/').filter(Boolean).pop()));
+    else if (url.pathname === '/api/user/likedpostscc/likedposts/' && viewer) body = await feeds.liked(viewer, page);
     else return void res.writeHead(404).end();
     const json = JSON.stringify(body);
     res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);

@@ -30,6 +30,32 @@ async function checkScenario(base, scenario, list, data, extra) {
   return problems;
 }
 
+/**
+ * The parsed answers to the first 3 distinct requests of a scenario, pages 0 to 2 of each (the
+ * `count` parameter), as the first bench user (when the scenario is logged in): what the expert
+ * floor is checked against. Returns a Map of 'path' → { status, json }.
+ */
+export async function sampleAnswers(base, scenario, data, extra = {}) {
+  const headers = { ...(scenario.auth ? { authorization: `Token ${data.tokens[0]}` } : {}), ...extra };
+  const paths = [...new Set(scenario.requests(data).map((r) => r.path.replace(/([?&])count=\d+&?/, '$1').replace(/[?&]$/, '')))].slice(0, 3);
+  const answers = new Map();
+  for (const p of paths) {
+    for (const count of [0, 1, 2]) {
+      const url = `${p}${p.includes('?') ? '&' : '?'}count=${count}`;
+      const res = await fetch(`${base}${url}`, { headers });
+      const text = await res.text();
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text.slice(0, 200);
+      }
+      answers.set(url, { status: res.status, json });
+    }
+  }
+  return answers;
+}
+
 function cannon(base, list, scenario, data, { connections, duration }, extra) {
   let next = 0;
   return autocannon({

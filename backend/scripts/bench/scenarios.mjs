@@ -155,4 +155,13 @@ export const scenarios = [
     requests: (data) => [{ path: `/api/user/community/${data.circleId}/` }],
     check: (status, json) => (status !== 200 ? `status ${status}` : typeof json?.member_count !== 'number' ? 'not a circle' : json.member_count > 0 || 'no members'),
   },
+  {
+    name: 'likedposts',
+    description: 'GET /api/user/likedpostscc/likedposts/?count=0 with a token: the posts the viewer liked, latest like first',
+    auth: true,
+    feedFloor: true,
+    requests: () => [{ path: '/api/user/likedpostscc/likedposts/?count=0' }],
+    // A bench user may have liked nothing (about 20 likes each at 10,000 users, 2 at 100,000).
+    check: (status, json) => (status === 200 && Array.isArray(json?.res) && typeof json.totalCount === 'number') || `status ${status}`,
+  },
 ];

@@ -13,8 +13,10 @@ export async function loadSocial(sql, { posts, follows = 20, famous = 5, famousF
   // A multiplicative hash spreads each user's follows over everyone, deterministically.
   await sql.query(
     `INSERT INTO follow_requests (ask_from, ask_to, approved)
-     SELECT a, $1 + ((a::bigint * 2654435761 + g * 40503) % $2)::int, g % 10 <> 0
-       FROM generate_series($1::int, $3::int) a, generate_series(1, $4::int) g
+     SELECT a, b, approved FROM (
+       SELECT a, $1 + ((a::bigint * 2654435761 + g * 40503) % $2)::int AS b, g % 10 <> 0 AS approved
+         FROM generate_series($1::int, $3::int) a, generate_series(1, $4::int) g) x
+      WHERE a <> b
      ON CONFLICT DO NOTHING`,
     [minId, n, maxId, follows],
   );

@@ -5,7 +5,7 @@ import { Permission } from '../../common/access/permission';
 import { type AudienceLink, Audiences, audienceFields } from '../../common/audiences/audiences';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
-import { ProfilePacker } from '../profiles/profile.packer';
+import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../profiles/profile.packer';
 import type { PageFile, PageResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 import { currentRequestLanguage } from '../../common/http/request-origin';
@@ -63,6 +63,28 @@ export function inLanguage<T extends Pick<BookRow, TextField | 'texts'>>(row: T,
 
 export const FILES_PER_BOOK = 3;
 
+interface BookStats {
+  id: number;
+  monthly_views: number;
+  male: number;
+  female: number;
+  owned: boolean;
+}
+
+interface FileRow {
+  file_id: number;
+  page_id: number;
+  title: string;
+  /** The file's circles (the audiences' owner's SQL). */
+  links: AudienceLink[] | null;
+  user_id: number;
+}
+
+/** What `BookPacker.rowJsonSql` selects: the row, its statistics, and its first files with their contributors. */
+export interface EmbeddedBook extends BookRow, BookStats {
+  files: Array<FileRow & { profile: EmbeddedProfile | null }>;
+}
+
 /**
  * The books module's part of `Permission.BookFiles` (contributed by BooksService as FILES_RULE):
  * a Book's files, and its paid parts (badpoint, answer), are for its owners (buyers, claimers,
@@ -89,6 +111,45 @@ export class BookPacker {
     private readonly audiences: Audiences,
   ) {}
 
+  /**
+   * SQL of Book `idSql` packed as one JSON value for viewer `viewerSql` (an int, null for a
+   * visitor): its row (created_on as ISO text), the stored statistics, the viewer's ownership
+   * and the first files with their contributors' profiles; null when there is no such Book. A
+   * list of another module embeds it in its own statement (the feeds: one statement for the posts
+   * and their Books) and reads it back with `packEmbedded`. The tables stay this module's.
+   */
+  rowJsonSql(idSql: string, viewerSql: string): string {
+    return `(SELECT json_build_object(
+        'id', bk.id, 'title', bk.title, 'summary', bk.summary, 'img', bk.img, 'language', bk.language, 'page_price', bk.page_price,
+        'goodpoint', bk.goodpoint, 'badpoint', bk.badpoint, 'point1', bk.point1, 'point2', bk.point2, 'point3', bk.point3,
+        'point4', bk.point4, 'point5', bk.point5, 'answer', bk.answer, 'owner_id', bk.owner_id,
+        'created_on', to_char(bk.created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'post_count', bk.post_count, 'rating_sum', bk.rating_sum, 'rating_count', bk.rating_count, 'texts', bk.texts,
+        'monthly_views', (SELECT coalesce(sum(bkd.views), 0) FROM page_view_days bkd WHERE bkd.page_id = bk.id AND bkd.day > CURRENT_DATE - 30)::int,
+        'male', coalesce(bkc.male, 0), 'female', coalesce(bkc.female, 0),
+        'owned', EXISTS (SELECT 1 FROM page_owners bko WHERE bko.page_id = bk.id AND bko.user_id = coalesce(${viewerSql}, 0)),
+        'files', coalesce((SELECT json_agg(json_build_object('file_id', bkf.file_id, 'page_id', bkf.page_id, 'title', bkf.title,
+                   'links', ${this.audiences.linksSql('file', 'bkf.file_id')}, 'user_id', bkf.user_id, 'profile', ${this.profiles.summaryJsonSql('bkf.user_id')})
+                   ORDER BY bkf.created_on, bkf.file_id)
+              FROM (SELECT * FROM book_files f WHERE f.page_id = bk.id ORDER BY f.created_on, f.file_id LIMIT ${FILES_PER_BOOK}) bkf), '[]'::json))
+      FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id WHERE bk.id = ${idSql})`;
+  }
+
+  /** Books from what `rowJsonSql` selected (each Book once), by id. No statement unless another module contributes to BookFiles. */
+  async packEmbedded(embedded: EmbeddedBook[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
+    const byId = new Map(embedded.map((b) => [b.id, b]));
+    const rows = [...byId.values()];
+    if (rows.length === 0) return new Map();
+    const files = rows.flatMap((b) => b.files);
+    const people = new Map<number, ProfileSummary>();
+    for (const f of files) {
+      const person = this.profiles.fromJson(f.profile);
+      if (person) people.set(f.user_id, person);
+    }
+    const packed = await this.build(rows, new Map(rows.map((b) => [b.id, b])), files, people, viewer);
+    return new Map(packed.map((b) => [b.id, b]));
+  }
+
   async pack(rows: BookRow[], viewer?: AuthUser): Promise<PageResponse[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -100,22 +161,24 @@ export class BookPacker {
            EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
          FROM pages p LEFT JOIN page_follower_counts c ON c.page_id = p.id WHERE p.id = ANY($1::int[])`,
         [ids, viewer?.id ?? 0],
-      ) as Promise<Array<{ id: number; monthly_views: number; male: number; female: number; owned: boolean }>>,
+      ) as Promise<BookStats[]>,
       this.db.query(
         `SELECT file_id, page_id, title, ${this.audiences.linksSql('file', 'x.file_id')} AS links, user_id FROM (
            SELECT f.*, row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.file_id) AS n
              FROM book_files f WHERE f.page_id = ANY($1::int[])) x
           WHERE x.n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
         [ids],
-      ) as Promise<Array<{ file_id: number; page_id: number; title: string; links: AudienceLink[] | null; user_id: number }>>,
+      ) as Promise<FileRow[]>,
     ]);
-    const statsById = new Map(stats.map((s) => [s.id, s]));
-    const [people, filesAllowed] = await Promise.all([
-      this.profiles.summaries(files.map((f) => f.user_id)),
-      this.access.check(viewer, Permission.BookFiles, ids, {
-        known: { by: FILES_RULE, granted: rows.filter((r) => mayHaveFiles(r, !!statsById.get(r.id)?.owned)).map((r) => r.id) },
-      }),
-    ]);
+    const people = await this.profiles.summaries(files.map((f) => f.user_id));
+    return this.build(rows, new Map(stats.map((s) => [s.id, s])), files, people, viewer);
+  }
+
+  private async build(rows: BookRow[], statsById: Map<number, BookStats>, files: FileRow[], people: Map<number, ProfileSummary>, viewer?: AuthUser): Promise<PageResponse[]> {
+    const ids = rows.map((r) => r.id);
+    const filesAllowed = await this.access.check(viewer, Permission.BookFiles, ids, {
+      known: { by: FILES_RULE, granted: rows.filter((r) => mayHaveFiles(r, !!statsById.get(r.id)?.owned)).map((r) => r.id) },
+    });
     const filesByBook = new Map<number, PageFile[]>();
     for (const f of files) {
       const person = people.get(f.user_id);

@@ -12,7 +12,7 @@ import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
-import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, FILES_PER_BOOK, FILES_RULE, mayHaveFiles } from './book.packer';
+import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles } from './book.packer';
 import type { BookColumnProfile, PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
@@ -245,6 +245,16 @@ export class BooksService {
     if (ids.length === 0) return new Map();
     const packed = await this.packQuery(`SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY($1::int[])`, [[...new Set(ids)]], viewer);
     return new Map(packed.map((b) => [b.id, b]));
+  }
+
+  /** SQL of Book `idSql` packed for viewer `viewerSql` as one JSON value, for another module's list statement (see BookPacker.rowJsonSql). */
+  bookJsonSql(idSql: string, viewerSql: string): string {
+    return this.packer.rowJsonSql(idSql, viewerSql);
+  }
+
+  /** Books from what `bookJsonSql` selected, packed, by id. */
+  packEmbedded(embedded: EmbeddedBook[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
+    return this.packer.packEmbedded(embedded, viewer);
   }
 
   /** Titles of Books by id (one statement). */

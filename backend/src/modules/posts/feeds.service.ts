@@ -4,7 +4,7 @@ import type { PageWindow } from '../../common/http/paging';
 import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import type { CombinedItem, PostListResponse } from './dto/post.dto';
-import { POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
+import { type EmbeddedPostRow, POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
 import { visiblePost } from './posts.service';
 import { Sql } from '../../database/sql';
 
@@ -12,10 +12,10 @@ import { Sql } from '../../database/sql';
  * One statement for a page of a post list and the whole list's totals. `page` selects (id,
  * sort_key) of the page's posts (its LIMIT and OFFSET included); `totals` one row (n,
  * rating_sum), read from stored counters where a list can be long. The first row carries the
- * totals even when the page is empty.
+ * totals even when the page is empty. `extraColumns`: more columns over posts p (the packer's).
  */
-export function postListSql(page: string, totals: string): string {
-  return `SELECT t.n AS total, t.rating_sum, ${POST_COLUMNS}
+export function postListSql(page: string, totals: string, extraColumns?: string): string {
+  return `SELECT t.n AS total, t.rating_sum, ${POST_COLUMNS}${extraColumns ? `, ${extraColumns}` : ''}
             FROM (${totals}) t LEFT JOIN (${page}) pg ON true LEFT JOIN posts p ON p.id = pg.id
            ORDER BY pg.sort_key DESC`;
 }
@@ -44,11 +44,21 @@ export class FeedsService {
     private readonly books: BooksService,
   ) {}
 
+  /**
+   * One statement answers the whole list: the page, the list's totals, and what the posts are
+   * packed with (the viewer's interactions, the profiles, the Books with their statistics and
+   * files; PostPacker.embeddedColumns from the owning modules' SQL). The viewer's id is the
+   * statement's last parameter.
+   */
   private async list(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser): Promise<PostListResponse> {
-    const rows: Array<PostRow & { total: number; rating_sum: number | null }> = await this.db.query(postListSql(pageSql, totalsSql), params);
+    const viewerParam = `$${params.length + 1}`;
+    const rows: Array<EmbeddedPostRow & { total: number; rating_sum: number | null }> = await this.db.query(
+      postListSql(pageSql, totalsSql, this.packer.embeddedColumns(viewerParam)),
+      [...params, viewer?.id ?? null],
+    );
     const posts = rows.filter((r) => r.id !== null);
     // Ratings are 5 to 100: a sum of 0 means no rated post (DRF's Sum answers null then).
-    return { res: await this.packer.pack(posts, viewer), totalCount: rows[0]?.total ?? 0, aggregate: { rating__sum: rows[0]?.rating_sum || null } };
+    return { res: await this.packer.packEmbedded(posts, viewer), totalCount: rows[0]?.total ?? 0, aggregate: { rating__sum: rows[0]?.rating_sum || null } };
   }
 
   /**

@@ -4,7 +4,8 @@ import { type AudienceLink, Audiences, audienceFields } from '../../common/audie
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
-import { ProfilePacker } from '../profiles/profile.packer';
+import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../profiles/profile.packer';
+import type { EmbeddedBook } from '../books/book.packer';
 import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
 import { Sql } from '../../database/sql';
@@ -21,6 +22,21 @@ const shownCounter = (column: string) =>
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
   p.new_data_flag, p.purepost_flag, p.communitypost_flag, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
   ${shownCounter('commented_counts')}, p.created_on, p.hidden`;
+
+interface Interactions {
+  is_liked: boolean;
+  is_reposted: boolean;
+  is_commented: boolean;
+}
+
+/** A row selected with POST_COLUMNS and PostPacker.embeddedColumns. */
+export interface EmbeddedPostRow extends PostRow, Interactions {
+  author_json: EmbeddedProfile | null;
+  reposter_json: EmbeddedProfile | null;
+  book_json: EmbeddedBook | null;
+  /** The circles of a circle post (the audiences' owner's SQL), null for others. */
+  circle_links: AudienceLink[] | null;
+}
 
 export interface PostRow {
   id: number;
@@ -87,6 +103,38 @@ export class PostPacker {
     return new Map(flags.map((f) => [f.id, f]));
   }
 
+  /**
+   * Extra columns for a list statement over posts `p` that packs in the same statement (the
+   * feeds): the viewer's interactions (`viewerSql`: an int, null for a visitor), the author's and
+   * the reposted author's profiles and the Book the post is about, as JSON handed out by their
+   * modules. Read the rows back with `packEmbedded`: no further statement.
+   */
+  embeddedColumns(viewerSql: string): string {
+    const origin = 'coalesce(p.reposting_from, p.id)';
+    const v = `${viewerSql}::int`;
+    return `${v} IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = ${origin} AND l.user_id = ${v}) AS is_liked,
+      ${v} IS NOT NULL AND EXISTS (SELECT 1 FROM posts r WHERE r.user_id = ${v} AND r.reposting AND r.reposting_from = ${origin}) AS is_reposted,
+      ${v} IS NOT NULL AND EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = ${v} AND c.post_id = ${origin}) AS is_commented,
+      ${this.profiles.summaryJsonSql('p.user_id')} AS author_json,
+      CASE WHEN p.reposting_from_user IS NOT NULL THEN ${this.profiles.summaryJsonSql('p.reposting_from_user')} END AS reposter_json,
+      CASE WHEN p.review_to IS NOT NULL THEN ${this.books.bookJsonSql('p.review_to', v)} END AS book_json,
+      CASE WHEN p.communitypost_flag THEN ${this.audiences.linksSql('post', 'p.id')} END AS circle_links`;
+  }
+
+  /** Responses from rows selected with POST_COLUMNS and `embeddedColumns`. */
+  async packEmbedded(rows: EmbeddedPostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
+    const books = await this.books.packEmbedded(rows.flatMap((r) => (r.book_json ? [r.book_json] : [])), viewer);
+    const people = new Map<number, ProfileSummary>();
+    for (const r of rows) {
+      const author = this.profiles.fromJson(r.author_json);
+      if (author) people.set(r.user_id, author);
+      const reposter = r.reposting_from_user ? this.profiles.fromJson(r.reposter_json) : null;
+      if (reposter) people.set(r.reposting_from_user!, reposter);
+    }
+    const flags = new Map(viewer ? rows.map((r) => [r.id, r]) : []);
+    return rows.map((r) => this.build(r, flags, people, books, r.circle_links, viewer));
+  }
+
   async pack(rows: PostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
     return (await this.packWithBooks(rows, [], viewer)).posts;
   }
@@ -99,38 +147,46 @@ export class PostPacker {
       this.books.packByIds([...bookIds, ...rows.flatMap((r) => (r.review_to ? [r.review_to] : []))], viewer),
       this.audiencesOf(rows),
     ]);
-    const { config } = this.options;
-    const posts = rows.map((r): PostResponse => {
-      const f = flags.get(r.id);
-      const book = r.review_to ? (books.get(r.review_to) ?? null) : null;
-      return {
-        id: r.id,
-        text: r.text,
-        img: mediaUrl(config, r.img),
-        created_on: new Date(r.created_on).toISOString(),
-        rating: r.rating,
-        reviewTo: r.review_to,
-        reviewToPage: book,
-        reposting: r.reposting,
-        repostingFrom: r.reposting_from,
-        repostingFromUser: r.reposting_from_user,
-        repostingProfile: r.reposting_from_user ? (people.get(r.reposting_from_user) ?? null) : null,
-        new_data_flag: r.new_data_flag,
-        purepost_flag: r.purepost_flag,
-        communitypost_flag: r.communitypost_flag,
-        ...audienceFields(circles.get(r.id)),
-        liked: f?.is_liked && viewer ? [viewer.id] : [],
-        userPost: r.user_id,
-        userPostProfile: people.get(r.user_id) ?? null,
-        title: book?.title ?? '',
-        commentedCounts: r.commented_counts,
-        repostedTimes: r.reposted_times,
-        likedTimes: r.liked_times,
-        is_liked: !!f?.is_liked,
-        is_reposted: !!f?.is_reposted,
-        is_commented: !!f?.is_commented,
-      };
-    });
+    const posts = rows.map((r) => this.build(r, flags, people, books, circles.get(r.id), viewer));
     return { posts, books };
+  }
+
+  private build(
+    r: PostRow,
+    flags: Map<number, Interactions>,
+    people: Map<number, ProfileSummary>,
+    books: Map<number, PageResponse>,
+    circles: AudienceLink[] | null | undefined,
+    viewer?: AuthUser,
+  ): PostResponse {
+    const f = flags.get(r.id);
+    const book = r.review_to ? (books.get(r.review_to) ?? null) : null;
+    return {
+      id: r.id,
+      text: r.text,
+      img: mediaUrl(this.options.config, r.img),
+      created_on: new Date(r.created_on).toISOString(),
+      rating: r.rating,
+      reviewTo: r.review_to,
+      reviewToPage: book,
+      reposting: r.reposting,
+      repostingFrom: r.reposting_from,
+      repostingFromUser: r.reposting_from_user,
+      repostingProfile: r.reposting_from_user ? (people.get(r.reposting_from_user) ?? null) : null,
+      new_data_flag: r.new_data_flag,
+      purepost_flag: r.purepost_flag,
+      communitypost_flag: r.communitypost_flag,
+      ...audienceFields(circles ?? undefined),
+      liked: f?.is_liked && viewer ? [viewer.id] : [],
+      userPost: r.user_id,
+      userPostProfile: people.get(r.user_id) ?? null,
+      title: book?.title ?? '',
+      commentedCounts: r.commented_counts,
+      repostedTimes: r.reposted_times,
+      likedTimes: r.liked_times,
+      is_liked: !!f?.is_liked,
+      is_reposted: !!f?.is_reposted,
+      is_commented: !!f?.is_commented,
+    };
   }
 }

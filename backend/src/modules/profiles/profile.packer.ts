@@ -11,6 +11,14 @@ export interface ProfileSummary {
   img: string | null;
 }
 
+/** What `ProfilePacker.summaryJsonSql` selects. */
+export interface EmbeddedProfile {
+  id: number;
+  user_id: number;
+  nick_name: string;
+  img: string | null;
+}
+
 /**
  * Profiles for lists that show people (Book contributors, post authors, followers): one
  * statement for a whole page of user ids. Users without a profile, and accounts whose deletion
@@ -22,6 +30,21 @@ export class ProfilePacker {
     private readonly db: Sql,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
+
+  /**
+   * SQL of the summary of user `userIdSql`'s active profile as one JSON value ({id, user_id,
+   * nick_name, img}; null without one), for a list that embeds people in its own statement
+   * (the feeds): read it back with `fromJson`. The profiles table stays this module's.
+   */
+  summaryJsonSql(userIdSql: string): string {
+    return `(SELECT json_build_object('id', prs.id, 'user_id', prs.user_id, 'nick_name', prs.nick_name, 'img', prs.img)
+               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND prs.active)`;
+  }
+
+  /** A summary from what `summaryJsonSql` selected (null stays null). */
+  fromJson(row: EmbeddedProfile | null): ProfileSummary | null {
+    return row ? { id: row.id, userId: row.user_id, nickName: row.nick_name, img: mediaUrl(this.options.config, row.img) } : null;
+  }
 
   async summaries(userIds: readonly number[]): Promise<Map<number, ProfileSummary>> {
     const ids = [...new Set(userIds)];
