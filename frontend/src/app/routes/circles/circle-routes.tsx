@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { circlesApi } from '@/api/circles-api';
 import type { Circle } from '@/api/circles-api';
+import { adInterleave } from '@/components/ad-slot';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
@@ -76,6 +77,9 @@ function CircleScreen({ section: SectionView, membersOnly = true }: { section: S
   );
 }
 
+/** Ads after every 3rd post of the thread, as on user pages and Book pages (spec §9). */
+const THREAD_ADS = adInterleave(3, { kind: 'random' });
+
 const Books = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Books })));
 const Members = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Members })));
 const Waiting = lazy(() => import('../../circle-sections').then((module) => ({ default: module.Waiting })));
@@ -88,7 +92,7 @@ function Thread({ circle }: { circle: Circle }) {
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
         {t('circles.tabThread')}
       </Typography>
-      <LazyPostFeed query={posts} label={t('circles.threadLabel')} empty={<EmptyState message={t('circles.threadEmpty')} />} />
+      <LazyPostFeed query={posts} label={t('circles.threadLabel')} interleave={THREAD_ADS} empty={<EmptyState message={t('circles.threadEmpty')} />} />
     </Box>
   );
 }
