@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { logIn, makeJpeg } from './support/app';
 import { expectAccessible } from './support/a11y';
-import { PASSWORD, apiUser, useToken } from './support/seed';
+import { PASSWORD, apiBook, apiUser, uniqueCsv, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
 
 /**
  * Circles: A creates a circle with an icon and invites B; B opens the invitation URL logged out,
  * logs in and lands in the circle as a member, and posts in the thread; C (not a member) sees the
- * header but not the thread and asks to join; A approves on the waiting tab; C reads the thread.
+ * header but not the thread and asks to join; B's data posted to the circle becomes a Book on its
+ * bookshelf; A approves on the waiting tab; C reads the thread.
  * A visitor sees the header and a login prompt. axe on each screen.
  */
 async function pageAs(browser: Browser, user: SeededUser | null, language: 'en' | 'ja' = 'en', width = 1280): Promise<Page> {
@@ -80,6 +81,12 @@ test('create, invite, join by the invitation URL, post, ask to join, approve', a
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(invited.getByRole('list', { name: 'Posts of the circle' }).getByText('First brew of the season')).toBeVisible();
   await expectAccessible(invited, '/communitypage/{id} member');
+
+  // B posts data to the circle; once its Book is made, A finds it on the bookshelf.
+  const book = await apiBook(request, b, `Tea harvest ${stamp}`, await uniqueCsv(`tea-${stamp}`), '', id);
+  await owner.goto(`/communitypagebook/${id}`);
+  await expect(owner.locator(`a[href="/mono/${book}"]`).first()).toBeVisible();
+  await expectAccessible(owner, '/communitypagebook/{id}');
 
   // C sees the header but not the thread, and asks to join.
   const outsider = await pageAs(browser, c);

@@ -53,7 +53,7 @@ export async function uniqueCsv(label: string): Promise<string> {
   return file;
 }
 
-export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = ''): Promise<number> {
+export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = '', circle?: number): Promise<number> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const upload = await request.post('/api/user/upload/', {
@@ -63,6 +63,7 @@ export async function apiBook(request: APIRequestContext, user: SeededUser, titl
       description,
       user_id: String(user.userId),
       file: { name: path.basename(file), mimeType: 'text/csv', buffer: fs.readFileSync(file) },
+      ...(circle ? { communities: String(circle) } : {}),
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
