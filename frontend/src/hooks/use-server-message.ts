@@ -1,20 +1,33 @@
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as ServerMessages from '@/i18n/server-messages';
 
 type Catalogue = typeof ServerMessages;
 
-// The server's catalogue and its translations load right after the screen (a separate chunk):
-// they are needed only once an answer with a message arrives, which is always later.
+// The server's catalogue and its translations (a separate chunk) load the first time a message
+// is to be shown: a first visit that meets no error does not download them. The screens showing
+// a message render again once they are in (a moment later).
 let catalogue: Catalogue | undefined;
-const loading = import('@/i18n/server-messages').then((module) => {
-  catalogue = module;
-  return module;
-});
+let loading: Promise<Catalogue> | undefined;
+const listeners = new Set<() => void>();
 
-/** Resolves once the translations of server messages are in place (for tests and prefetching). */
-export function serverMessagesReady(): Promise<unknown> {
+function load(): Promise<Catalogue> {
+  loading ??= import('@/i18n/server-messages').then((module) => {
+    catalogue = module;
+    for (const listener of listeners) listener();
+    return module;
+  });
   return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Loads the translations of server messages; resolves once they are in place (tests, prefetching). */
+export function serverMessagesReady(): Promise<unknown> {
+  return load();
 }
 
 /**
@@ -24,11 +37,16 @@ export function serverMessagesReady(): Promise<unknown> {
  */
 export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation();
+  const loaded = useSyncExternalStore(subscribe, () => catalogue);
   return useCallback(
     (message: string) => {
-      const known = catalogue?.serverMessage(message);
+      if (!loaded) {
+        void load();
+        return String(t('common.errorGeneric'));
+      }
+      const known = loaded.serverMessage(message);
       return known ? String(t(known.key, known.options)) : String(t('common.errorGeneric'));
     },
-    [t],
+    [t, loaded],
   );
 }

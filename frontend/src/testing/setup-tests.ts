@@ -4,9 +4,10 @@ import { i18n, loadLanguage } from '@/i18n';
 // Screens with scrolling lists need an IntersectionObserver: the library's mock, not intersecting until a test says so.
 import 'react-intersection-observer/test-utils';
 
-// Server-message translations load as their own chunk in the app; have them ready in tests.
+// Server-message translations load as their own chunk in the app, on the first message; have them ready in tests.
 beforeAll(async () => {
-  await import('@/i18n/server-messages');
+  const { serverMessagesReady } = await import('@/hooks/use-server-message');
+  await serverMessagesReady();
 });
 
 // Two cores run several test files at once: give screens time to settle.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,7 +14,9 @@ import '@/i18n/sign-in';
 import { loggedIn } from '@/lib/session-slice';
 import { allMessages, parseApiError } from '@/utils/api-error';
 import { invitedCircle, isLineInAppBrowser } from '../utils/in-app-browser';
-import { GoogleSignInButton } from './google-sign-in-button';
+
+// Google's button (and its script loader) loads only where Google sign-in is configured.
+const GoogleSignInButton = lazy(() => import('./google-sign-in-button').then((module) => ({ default: module.GoogleSignInButton })));
 
 /** Only paths inside the app are followed after login. */
 function safePath(url: string | undefined): string {
@@ -71,7 +73,9 @@ export function ProviderSignIn() {
         inLine ? (
           <Alert severity="info">{t('signIn.lineBrowserHint')}</Alert>
         ) : (
-          <GoogleSignInButton clientId={providers.google_client_id} onCredential={(token) => void onGoogle(token)} />
+          <Suspense fallback={null}>
+            <GoogleSignInButton clientId={providers.google_client_id} onCredential={(token) => void onGoogle(token)} />
+          </Suspense>
         )
       ) : null}
       <Divider>{t('signIn.or')}</Divider>

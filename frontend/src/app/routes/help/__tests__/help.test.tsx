@@ -87,8 +87,9 @@ describe('the login page how-to dialog and the welcome', () => {
   it('opens the how-to on the login page, step by step, next to the terms and privacy links', async () => {
     mockApi();
     const { user } = renderApp('/login');
-    expect(await screen.findByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    // (the sign-up form below has its own links to them too)
+    for (const link of await screen.findAllByRole('link', { name: 'Terms of use' })) expect(link).toHaveAttribute('href', '/terms');
+    for (const link of screen.getAllByRole('link', { name: 'Privacy policy' })) expect(link).toHaveAttribute('href', '/privacy');
     await user.click(screen.getByRole('button', { name: 'How to use monobook' }));
     const dialog = await screen.findByRole('dialog', { name: 'How to use monobook' });
     expect(await within(dialog).findByText('Step 1 of 5')).toBeInTheDocument();

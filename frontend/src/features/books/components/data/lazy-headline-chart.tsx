@@ -1,16 +1,24 @@
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInView } from 'react-intersection-observer';
 import type { ColumnProfileChart } from '@/api/generated';
 
-// The charting library loads only when a Book with a chart is shown (first-load budget).
+// The charting library (about 100 KB compressed) loads only when a Book's chart comes near the
+// screen: it sits below the Book's text, so a first visit does not pay for it (first-load budget).
 const HeadlineChart = lazy(() => import('./headline-chart'));
 
 export function LazyHeadlineChart({ chart }: { chart: ColumnProfileChart }) {
   const { t } = useTranslation();
+  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: '200px 0px' });
+  const placeholder = (
+    <Typography color="text.secondary" sx={{ mt: 3, minHeight: 280 }}>
+      {t('bookData.chartLoading')}
+    </Typography>
+  );
   return (
-    <Suspense fallback={<Typography color="text.secondary" sx={{ mt: 3, minHeight: 280 }}>{t('bookData.chartLoading')}</Typography>}>
-      <HeadlineChart chart={chart} />
-    </Suspense>
+    <div ref={ref}>
+      {inView ? <Suspense fallback={placeholder}>{<HeadlineChart chart={chart} />}</Suspense> : placeholder}
+    </div>
   );
 }
