@@ -1,12 +1,15 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as ServerMessages from '@/i18n/server-messages';
 
 type Catalogue = typeof ServerMessages;
 
-// The server's catalogue and its translations (a separate chunk) load the first time a message
-// is to be shown: a first visit that meets no error does not download them. The screens showing
-// a message render again once they are in (a moment later).
+// The server's catalogue and its translations (a separate chunk) load at a person's first
+// interaction with a screen that can show a server message (a form, a button that writes), so
+// that a first visit that only reads does not download them. Every such message follows an act
+// (screens keep the translated text in their state), and the act's request leaves after the
+// click or key that starts this load. A message met before any interaction (rendered, not
+// stored) loads the catalogue itself and is shown again once it is in.
 let catalogue: Catalogue | undefined;
 let loading: Promise<Catalogue> | undefined;
 const listeners = new Set<() => void>();
@@ -18,6 +21,20 @@ function load(): Promise<Catalogue> {
     return module;
   });
   return loading;
+}
+
+const INTERACTIONS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+let waiting = false;
+
+/** Loads the catalogue at the first interaction with the page. */
+function loadOnInteraction(): void {
+  if (waiting || catalogue || typeof window === 'undefined') return;
+  waiting = true;
+  const start = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, start, true);
+    void load();
+  };
+  for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true, passive: true });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -38,6 +55,7 @@ export function serverMessagesReady(): Promise<unknown> {
 export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation();
   const loaded = useSyncExternalStore(subscribe, () => catalogue);
+  useEffect(loadOnInteraction, []);
   return useCallback(
     (message: string) => {
       if (!loaded) {

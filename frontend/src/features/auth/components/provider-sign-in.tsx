@@ -28,14 +28,18 @@ function safePath(url: string | undefined): string {
  * redirect through the server, Google with its own button. Nothing shows when none is configured.
  */
 export function ProviderSignIn() {
+  const { data: providers } = api.endpoints.signInProviders.useQuery();
+  if (!providers || (!providers.google_client_id && !providers.line && !providers.yahoo)) return null;
+  return <ProviderButtons providers={providers} />;
+}
+
+function ProviderButtons({ providers }: { providers: NonNullable<ReturnType<typeof api.endpoints.signInProviders.useQuery>['data']> }) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const translate = useServerMessage();
-  const { data: providers } = api.endpoints.signInProviders.useQuery();
   const [loginGoogle, { isLoading }] = api.endpoints.loginGoogle.useMutation();
   const [errors, setErrors] = useState<string[]>([]);
-  if (!providers || (!providers.google_client_id && !providers.line && !providers.yahoo)) return null;
 
   const circle = invitedCircle();
   const query = circle ? `?community=${circle}` : '';
