@@ -28,6 +28,8 @@ test('a Book shows its column profile and headline chart in both languages', asy
   await expect(page.getByText(/1,?461 rows in/)).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'temp_max' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Histogram of temp_max/ })).toBeVisible();
+  // The chart (and its library) loads as it nears the screen: scroll down to it, as a reader does.
+  await page.getByText('Loading the chart…').scrollIntoViewIfNeeded();
   const chart = page.getByRole('figure', { name: 'Mean precipitation by date' });
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('svg').first()).toBeVisible();
@@ -39,6 +41,7 @@ test('a Book shows its column profile and headline chart in both languages', asy
   await useLanguage(page, 'ja');
   await page.goto(`/mono/${bookId}`);
   await expect(page.getByRole('heading', { name: '表の中身' })).toBeVisible();
+  await page.getByText('グラフを読み込んでいます…').scrollIntoViewIfNeeded();
   await expect(page.getByRole('figure', { name: 'dateごとのprecipitation（平均）' })).toBeVisible();
   await expect(page.getByText('まだレビューはありません', { exact: true })).toBeVisible();
   await expect(page.getByLabel('概要')).toContainText('1,461日分');
