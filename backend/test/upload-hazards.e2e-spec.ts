@@ -145,6 +145,9 @@ describe('crafted uploads cannot take the server down', () => {
         for (const file of list.body) if (file.title !== 'warm-up' && (file.status === 'failed' || file.status === 'done')) final[file.title] = file;
         await new Promise((r) => setTimeout(r, 250));
       }
+      // The files may all fail within 2 s (their extraction processes are started ahead): keep
+      // watching /healthz for 4 s at least, so that it is answered some 30 times around them.
+      while (Date.now() - started < 4000) await new Promise((r) => setTimeout(r, 100));
       nextPhase('end');
     } finally {
       running = false;
