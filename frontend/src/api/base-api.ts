@@ -3,6 +3,7 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolk
 import { i18n } from '@/i18n';
 import { readToken } from '@/lib/token-storage';
 import { sessionExpired } from '@/lib/session-slice';
+import { serverMessagesReady } from '@/hooks/use-server-message';
 
 // The generated endpoint paths already start with /api/user/, so the base is the origin.
 const rawBaseQuery = fetchBaseQuery({
@@ -23,6 +24,11 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 ) => {
   const result = await rawBaseQuery(args, queryApi, extraOptions);
   if (result.error?.status === 401) queryApi.dispatch(sessionExpired());
+  // A server's answer may carry a message that the screen translates as soon as the call
+  // settles (a one-click act): its translations are in place before the call settles.
+  if (typeof result.error?.status === 'number' && result.error.status !== 401) {
+    await serverMessagesReady().catch(() => undefined);
+  }
   return result;
 };
 

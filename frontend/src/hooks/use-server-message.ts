@@ -58,11 +58,14 @@ export function useServerMessage(): (message: string) => string {
   useEffect(loadOnInteraction, []);
   return useCallback(
     (message: string) => {
-      if (!loaded) {
+      // The module's catalogue, not only the render's: an answer's handler runs after the
+      // request, by which time the API layer has loaded it (base-api.ts awaits it on errors).
+      const current = catalogue ?? loaded;
+      if (!current) {
         void load();
         return String(t('common.errorGeneric'));
       }
-      const known = loaded.serverMessage(message);
+      const known = current.serverMessage(message);
       return known ? String(t(known.key, known.options)) : String(t('common.errorGeneric'));
     },
     [t, loaded],
