@@ -43,6 +43,18 @@ describe('ColumnProfile', () => {
     expect(row('weather').getByRole('img', { name: 'Most frequent values of weather' })).toBeInTheDocument();
   });
 
+  it("explains each column's name in the reader's language beside the name as written in the file", async () => {
+    await i18n.changeLanguage('ja');
+    const labelled: BookColumnProfile = { ...weather, columns: weather.columns.map((c) => (c.name === 'temp_max' ? { ...c, label: '最高気温' } : c)) };
+    render(<ColumnProfile profile={labelled} />);
+    const header = screen.getByRole('rowheader', { name: /^temp_max/ });
+    expect(within(header).getByText('最高気温')).toBeInTheDocument();
+    expect(header).toHaveTextContent('temp_max');
+    // No label, nothing added: the name alone.
+    expect(screen.getByRole('rowheader', { name: 'weather' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
   it('reads in Japanese', async () => {
     await i18n.changeLanguage('ja');
     render(<ColumnProfile profile={weather} />);
