@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
 
@@ -22,7 +23,9 @@ let subsets: Subset[] | undefined;
 const fontCache = new Map<string, fontkit.Font>();
 
 function fontDir(): string {
-  return dirname(require.resolve('@fontsource-variable/noto-sans-jp/files/noto-sans-jp-latin-wght-normal.woff2'));
+  // CommonJS in the build; Jest runs the sources as ES modules, where there is no `require`.
+  const req = typeof require === 'function' ? require : createRequire(join(process.cwd(), 'index.js'));
+  return dirname(req.resolve('@fontsource-variable/noto-sans-jp/files/noto-sans-jp-latin-wght-normal.woff2'));
 }
 
 function loadSubsets(): Subset[] {
