@@ -45,7 +45,8 @@ describe('table covers', () => {
   it('draw ranked bars of a Japanese table with Japanese text as glyph outlines (census by prefecture)', async () => {
     const c = await content('jp-population-2020.csv');
     const svg = svgOf(c, 'Jp population 2020');
-    expect(texts(svg)).toEqual(expect.arrayContaining(['総人口（人）', 'Jp population 2020', '東京都', '地域', '0', '5M', '10M']));
+    // 47 prefectures, the 40 highest drawn: the caption says so (the last bar is not the lowest).
+    expect(texts(svg)).toEqual(expect.arrayContaining(['総人口（人）', 'Jp population 2020 · 上位40（全47）', '東京都', '地域', '0', '5M', '10M']));
     // The total row is not a bar's label, and the caption does not call one row per prefecture a total.
     expect(texts(svg)).not.toContain('全国');
     expect(texts(svg).join(' ')).not.toMatch(/合計|total/);

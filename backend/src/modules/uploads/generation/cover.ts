@@ -232,9 +232,11 @@ export function tableCoverSvg(title: string, sheets: SheetSummary[], main: Sheet
       const onePerPoint = profile.trend && profile.period && profile.trend.periods === profile.period.distinct;
       const unit = labels?.[0] && /^\d{4}-\d{2}$/.test(labels[0]) ? 'month' : labels?.[0] && /^\d{4}$/.test(labels[0]) ? 'year' : undefined;
       if (!onePerPoint) aggregate = ja ? (unit === 'month' ? '月平均' : unit === 'year' ? '年平均' : '平均') : unit ? `${unit === 'month' ? 'monthly' : 'yearly'} mean` : 'mean';
-    } else if (sheet && sheet.rowCount > profile.ranked + profile.totals.length) {
-      // Several rows per label: say how they were put together.
-      aggregate = profile.rankedBy === 'sum' ? (ja ? '合計' : 'total') : ja ? '平均' : 'mean';
+    } else {
+      // Several rows per label: say how they were put together; fewer bars than labels: which.
+      if (sheet && sheet.rowCount > profile.ranked + profile.totals.length) aggregate = profile.rankedBy === 'sum' ? (ja ? '合計' : 'total') : ja ? '平均' : 'mean';
+      const shown = profile.chart.values.length;
+      if (profile.ranked > shown) aggregate = [aggregate, ja ? `上位${shown}（全${profile.ranked}）` : `top ${shown} of ${profile.ranked}`].filter(Boolean).join(' · ');
     }
   } else {
     const measures = new Set(profile?.roles.filter((r) => r.role === 'measure').map((r) => r.name) ?? []);
