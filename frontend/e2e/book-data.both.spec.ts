@@ -43,7 +43,8 @@ test('a Book shows its column profile and headline chart in both languages', asy
   await page.goto(`/mono/${bookId}`);
   await expect(page.getByRole('heading', { name: '表の中身' })).toBeVisible();
   await page.getByText('グラフを読み込んでいます…').scrollIntoViewIfNeeded();
-  await expect(page.getByRole('figure', { name: 'dateごとのprecipitation（平均）' })).toBeVisible();
+  // The chart names English columns by their Japanese labels.
+  await expect(page.getByRole('figure', { name: '日付ごとの降水量（平均）' })).toBeVisible();
   await expect(page.getByText('まだレビューはありません', { exact: true })).toBeVisible();
   await expect(page.getByLabel('概要')).toContainText('1,461日分');
   // A free Book: its first rows, on demand.

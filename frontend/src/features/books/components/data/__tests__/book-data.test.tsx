@@ -83,6 +83,20 @@ describe('HeadlineChart', () => {
     expect(container.textContent).toContain('precipitation (mm)');
   });
 
+  it("names the columns by their labels in the reader's language", async () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    await i18n.changeLanguage('ja');
+    const { container } = render(
+      <div style={{ width: 600 }}>
+        <HeadlineChart chart={weather.chart!} labels={{ precipitation: '降水量', date: '日付' }} />
+      </div>,
+    );
+    expect(screen.getByRole('img', { name: '日付ごとの降水量（平均）' })).toBeInTheDocument();
+    expect(container.textContent).toContain('降水量（mm）');
+    expect(container.textContent).not.toContain('precipitation');
+    await i18n.changeLanguage('en');
+  });
+
   it('draws bars by label in Japanese', async () => {
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     await i18n.changeLanguage('ja');
