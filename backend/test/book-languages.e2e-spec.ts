@@ -20,7 +20,7 @@ interface Page {
   rating: number;
   column_profile?: {
     rows: number;
-    columns: Array<{ name: string; type: string; role: string; missing: number; min?: number; max?: number; top?: Array<{ value: string; count: number }>; bins?: number[] }>;
+    columns: Array<{ name: string; label?: string; type: string; role: string; missing: number; min?: number; max?: number; top?: Array<{ value: string; count: number }>; bins?: number[] }>;
     chart?: { kind: string; measure: string; x: string; aggregate: string; labels: string[]; values: number[] };
   } | null;
 }
@@ -132,6 +132,35 @@ describe('Books in both languages', () => {
     expect(page.column_profile!.chart!.values).toHaveLength(20);
     expect(page.column_profile!.chart!.labels).not.toContain('全国');
     await request(t.http).get('/api/user/monopage/999999/preview/').expect(404);
+  });
+
+  it("explains column names in the reader's language beside the name as written, and keeps the other language's label to itself", async () => {
+    const label = (page: Page, name: string) => page.column_profile!.columns.find((c) => c.name === name)!.label;
+    // English columns: a Japanese reader gets Japanese labels; an English reader the names alone.
+    const ja = await info(weather, { 'Accept-Language': 'ja' });
+    expect(label(ja, 'temp_max')).toBe('最高気温');
+    expect(label(ja, 'precipitation')).toBe('降水量');
+    expect(label(ja, 'weather')).toBe('天気');
+    const en = await info(weather, { 'Accept-Language': 'en' });
+    expect(en.column_profile!.columns.every((c) => c.label === undefined)).toBe(true);
+    // Japanese columns: English labels with the unit for an English reader (the account's language wins over the header).
+    const census = await info(paid, { ...auth(english.token), 'Accept-Language': 'ja' });
+    expect(label(census, '総人口（人）')).toBe('Total population (people)');
+    expect(label(census, '地域コード')).toBe('Area code');
+    const censusJa = await info(paid, { 'Accept-Language': 'ja' });
+    expect(censusJa.column_profile!.columns.every((c) => c.label === undefined)).toBe(true);
+    // The stored labels of both languages and the backfill's mark stay on the server.
+    expect(JSON.stringify(census.column_profile)).not.toContain('最高気温');
+    expect(JSON.stringify(ja.column_profile)).not.toMatch(/labelled|"ja":/);
+  });
+
+  it('labels the columns of profiles stored before labels existed (the backfill job)', async () => {
+    await db.query(`UPDATE pages SET column_profile = jsonb_set(column_profile - 'labelled', '{columns}', (SELECT jsonb_agg(c - 'label') FROM jsonb_array_elements(column_profile->'columns') c)) WHERE id = $1`, [weather]);
+    expect((await info(weather, { 'Accept-Language': 'ja' })).column_profile!.columns.find((c) => c.name === 'temp_max')!.label).toBeUndefined();
+    const service = t.app.get(BookGenerationService);
+    expect(await service.labelPending()).toBeGreaterThanOrEqual(1);
+    expect((await info(weather, { 'Accept-Language': 'ja' })).column_profile!.columns.find((c) => c.name === 'temp_max')!.label).toBe('最高気温');
+    expect(await service.labelPending()).toBe(0);
   });
 
   it('writes the missing language of a Book made before both, and moves it to the list of its data', async () => {

@@ -14,6 +14,7 @@ async function useLanguage(page: Page, to: 'ja' | 'en'): Promise<void> {
 }
 
 const WEATHER = fileURLToPath(new URL('../../backend/test/fixtures/corpus/seattle-weather.csv', import.meta.url));
+const POPULATION = fileURLToPath(new URL('../../backend/test/fixtures/corpus/jp-population-2020.csv', import.meta.url));
 
 // Issue 25: a Book shows its table's shape (column profile) and its headline chart, in both
 // languages, at 1280 px (desktop project) and 360 px (phone project), to a visitor.
@@ -42,12 +43,41 @@ test('a Book shows its column profile and headline chart in both languages', asy
   await page.goto(`/mono/${bookId}`);
   await expect(page.getByRole('heading', { name: '表の中身' })).toBeVisible();
   await page.getByText('グラフを読み込んでいます…').scrollIntoViewIfNeeded();
-  await expect(page.getByRole('figure', { name: 'dateごとのprecipitation（平均）' })).toBeVisible();
+  // The chart names English columns by their Japanese labels.
+  await expect(page.getByRole('figure', { name: '日付ごとの降水量（平均）' })).toBeVisible();
   await expect(page.getByText('まだレビューはありません', { exact: true })).toBeVisible();
   await expect(page.getByLabel('概要')).toContainText('1,461日分');
   // A free Book: its first rows, on demand.
   await page.getByRole('button', { name: '最初の20行を表示' }).click();
   await expect(page.getByRole('cell', { name: '2012-01-01', exact: true })).toBeVisible();
+  // English column names are explained in Japanese beside the name as written in the file.
+  const tempMax = page.getByRole('rowheader', { name: /^temp_max/ });
+  await expect(tempMax).toContainText('最高気温');
+  await tempMax.scrollIntoViewIfNeeded();
+  await expect(tempMax.getByText('最高気温')).toBeVisible();
   await snap(page, 'd2-book-data-ja');
   await expectAccessible(page, 'book data (ja)');
+});
+
+// Issue 25: the column profile explains a column's name in the reader's language — Japanese names
+// for an English reader, English names for a Japanese one.
+test("a Book's column names are explained in the reader's language", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const owner = await apiUser(request, { label: 'census', nickName: 'Census' });
+  const bookId = await apiBook(request, owner, '令和2年国勢調査 都道府県別人口', POPULATION);
+
+  await useLanguage(page, 'en');
+  await page.goto(`/mono/${bookId}`);
+  const total = page.getByRole('rowheader', { name: /^総人口（人）/ });
+  await total.scrollIntoViewIfNeeded();
+  await expect(total.getByText('Total population (people)')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /^地域コード/ })).toContainText('Area code');
+  await snap(page, 'd3-column-labels-en');
+  await expectAccessible(page, 'column labels (en)');
+
+  await useLanguage(page, 'ja');
+  await page.goto(`/mono/${bookId}`);
+  // A Japanese name for a Japanese reader: the name alone.
+  await expect(page.getByRole('rowheader', { name: '総人口（人）', exact: true })).toBeVisible();
+  await expectAccessible(page, 'column labels (ja)');
 });

@@ -1996,6 +1996,8 @@ export type ColumnTopValue = {
 export type ColumnProfileEntry = {
   /** The column name as written in the file. */
   name: string;
+  /** The name explained in the reader's language (temp_max → 最高気温 for a Japanese reader), with its unit; absent when the name is already in that language or unknown. */
+  label?: string;
   type: "number" | "date" | "text" | "boolean" | "empty";
   /** What the column is for (codes and coordinates are never averaged). */
   role:

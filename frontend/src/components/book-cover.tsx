@@ -8,10 +8,12 @@ type Props = {
   /** Height in px, or per breakpoint. */
   height: number | { xs: number; sm: number };
   rounded?: boolean;
+  /** Show the whole image (letterboxed) instead of filling the box: a table cover's caption and axes stay in view. */
+  whole?: boolean;
 };
 
 /** A Book's cover, or a calm placeholder with the Book icon when it has none. */
-export function BookCover({ src, title, height, rounded = false }: Props) {
+export function BookCover({ src, title, height, rounded = false, whole = false }: Props) {
   const { t } = useTranslation();
   const radius = rounded ? 2 : 0;
   if (src) {
@@ -21,7 +23,7 @@ export function BookCover({ src, title, height, rounded = false }: Props) {
         src={src}
         alt={t('books.coverOf', { title })}
         loading="lazy"
-        sx={{ display: 'block', width: '100%', height, objectFit: 'cover', borderRadius: radius, bgcolor: 'grey.100' }}
+        sx={{ display: 'block', width: '100%', height, objectFit: whole ? 'contain' : 'cover', borderRadius: radius, bgcolor: 'grey.100' }}
       />
     );
   }

@@ -6,7 +6,7 @@ import { type AudienceLink, Audiences, audienceFields } from '../../common/audie
 import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../profiles/profile.packer';
-import type { PageFile, PageResponse } from './dto/page.dto';
+import type { BookColumnProfile, ColumnProfileEntry, PageFile, PageResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 import { currentRequestLanguage } from '../../common/http/request-origin';
 
@@ -50,6 +50,26 @@ type TextField = (typeof TEXT_FIELDS)[number];
 export function readerLanguage(viewer?: AuthUser): 'ja' | 'en' | undefined {
   if (viewer?.language === 'ja' || viewer?.language === 'en') return viewer.language;
   return currentRequestLanguage();
+}
+
+type StoredColumn = Omit<ColumnProfileEntry, 'label'> & { label?: Partial<Record<string, string>> };
+
+/**
+ * A stored column profile as a reader gets it: each column's label in the reader's language
+ * (absent when it has none there, or it is the name itself), without the stored labels of the
+ * other language or the backfill's mark.
+ */
+export function profileInLanguage(stored: (Omit<BookColumnProfile, 'columns'> & { columns: StoredColumn[]; labelled?: boolean }) | null, language: 'ja' | 'en'): BookColumnProfile | null {
+  if (!stored || !Array.isArray(stored.columns)) return stored as BookColumnProfile | null;
+  const rest: Omit<typeof stored, 'labelled'> & { labelled?: boolean } = { ...stored };
+  delete rest.labelled;
+  return {
+    ...rest,
+    columns: stored.columns.map(({ label, ...column }) => {
+      const text = label && typeof label === 'object' ? label[language] : undefined;
+      return typeof text === 'string' && text && text !== column.name ? { ...column, label: text } : column;
+    }),
+  };
 }
 
 /** A Book row's text in the reader's language (the row's own text when that language is missing). */

@@ -12,8 +12,8 @@ import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
-import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles } from './book.packer';
-import type { BookColumnProfile, PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
+import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles, profileInLanguage, readerLanguage } from './book.packer';
+import type { PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
 export const RELATED_PAGES = 5;
@@ -220,10 +220,10 @@ export class BooksService {
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
-    const rows: Array<BookRow & { column_profile: BookColumnProfile | null }> = await this.sql.query(`SELECT ${COLUMNS}, p.column_profile FROM pages p WHERE p.id = $1`, [pageId]);
+    const rows: Array<BookRow & { column_profile: Parameters<typeof profileInLanguage>[0] }> = await this.sql.query(`SELECT ${COLUMNS}, p.column_profile FROM pages p WHERE p.id = $1`, [pageId]);
     const [page] = await this.pack(rows, viewer);
     if (!page) throw notFound();
-    page.column_profile = rows[0].column_profile ?? null;
+    page.column_profile = profileInLanguage(rows[0].column_profile ?? null, readerLanguage(viewer) ?? (page.language === 'en' ? 'en' : 'ja'));
     // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
     if (viewer && page.page_price === 0) page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
     return page;

@@ -18,8 +18,8 @@ import { extractIsolated, stopSpareExtractor } from './generation/extract-proces
 import { type UploadFailure } from './generation/extract-protocol';
 import { dataFileType } from './generation/file-types';
 import { createBookGenerator } from './generation/generator-factory';
-import { columnProfile, tablePreview } from './generation/column-profile';
-import type { BilingualDraft, BookDraft, BookGenerator, DataFileType, ExtractedContent } from './generation/types';
+import { columnProfile, labelProfile, tablePreview } from './generation/column-profile';
+import type { BilingualDraft, BookDraft, BookGenerator, DataFileType, ExtractedContent, TableColumnProfile } from './generation/types';
 
 /** The text fields of a draft, as a Book stores them per language. */
 export function bookText(d: BookDraft): BookText {
@@ -55,7 +55,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
   onModuleInit(): void {
     this.jobs.define<{ fileId: number }>(GENERATE_QUEUE, ({ fileId }) => this.process(fileId), { retryLimit: 4 });
     // Books made before both languages: a few each run until none is left (the partial index empties).
-    this.jobs.define(TRANSLATE_QUEUE, () => this.translatePending().then(() => undefined), { cron: '*/10 * * * *', retryLimit: 1 });
+    // Column profiles made before their columns had labels get them in the same run.
+    this.jobs.define(TRANSLATE_QUEUE, () => this.translatePending().then(() => this.labelPending()).then(() => undefined), { cron: '*/10 * * * *', retryLimit: 1 });
   }
 
   /**
@@ -109,11 +110,29 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
         page.id,
         {
           language, texts, tagIds, text: main,
-          columnProfile: content ? columnProfile(content) : null,
+          columnProfile: content ? columnProfile(content, drafts?.columnLabels) : null,
           preview: content ? tablePreview(content) : null,
           extraSearch: drafts ? searchDocument(drafts[missing].title, drafts[missing].summary, drafts[missing].tags.join(' ')) : '',
         },
       );
+    }
+    return pending.length;
+  }
+
+  /**
+   * Labels the columns of column profiles stored before labels existed, from the glossary (the
+   * stored names and units are all it needs: the file is not read again). Returns how many Books
+   * were done.
+   */
+  async labelPending(limit = 200): Promise<number> {
+    const pending: Array<{ id: number; column_profile: TableColumnProfile }> = await this.db.query(
+      `SELECT id, column_profile FROM pages WHERE column_profile IS NOT NULL AND NOT (column_profile ? 'labelled') ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    for (const page of pending) {
+      // A profile of another shape is only marked, so that it is not picked again.
+      const labelled = Array.isArray(page.column_profile?.columns) ? labelProfile(page.column_profile) : { ...page.column_profile, labelled: true };
+      await this.db.query(`UPDATE pages SET column_profile = $2::jsonb WHERE id = $1`, [page.id, JSON.stringify(labelled)]);
     }
     return pending.length;
   }
@@ -224,7 +243,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
             ),
             tagIds,
             texts: { ja: bookText(drafts.ja), en: bookText(drafts.en) },
-            columnProfile: columnProfile(content),
+            columnProfile: columnProfile(content, drafts.columnLabels),
             preview: tablePreview(content),
           },
           tx,

@@ -54,6 +54,9 @@ export class ColumnProfileEntry {
   @ApiProperty({ description: 'The column name as written in the file.' })
   name: string;
 
+  @ApiPropertyOptional({ description: "The name explained in the reader's language (temp_max → 最高気温 for a Japanese reader), with its unit; absent when the name is already in that language or unknown." })
+  label?: string;
+
   @ApiProperty({ enum: ['number', 'date', 'text', 'boolean', 'empty'] })
   type: string;
 

@@ -1,5 +1,6 @@
 import { mainSheet } from './local-generator';
-import { type ColumnProfileEntry, type ExtractedContent, type TableColumnProfile, type TablePreview } from './types';
+import { type ColumnLabels, type ColumnProfileEntry, type ContentLanguage, type ExtractedContent, type TableColumnProfile, type TablePreview } from './types';
+import { columnGlosses } from './wording';
 
 const MAX_COLUMNS = 40;
 const BARS = 20;
@@ -11,7 +12,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * table has a period, by label otherwise). Built from the extraction's running statistics, so it
  * costs nothing more on a large file; never holds a raw row.
  */
-export function columnProfile(content: ExtractedContent): TableColumnProfile | null {
+export function columnProfile(content: ExtractedContent, labels?: ColumnLabels): TableColumnProfile | null {
   if (content.kind !== 'table' || !content.sheets?.length) return null;
   const sheet = mainSheet(content.sheets);
   if (!sheet || !sheet.columns.length || sheet.rowCount === 0) return null;
@@ -41,7 +42,7 @@ export function columnProfile(content: ExtractedContent): TableColumnProfile | n
     if (c.type !== 'number' && c.type !== 'empty' && c.topValues.length && c.topValues[0].count > 1) entry.top = c.topValues.slice(0, 5).map((t) => ({ value: t.value.slice(0, 60), count: t.count }));
     return entry;
   });
-  const out: TableColumnProfile = { sheet: sheet.name, rows, sampled: sheet.profile?.sampled ?? false, columns };
+  const out: TableColumnProfile = labelProfile({ sheet: sheet.name, rows, sampled: sheet.profile?.sampled ?? false, columns }, labels);
   const p = sheet.profile;
   if (p?.headline && p.chart?.labels && p.chart.labels.length === p.chart.values.length && p.chart.values.length >= 2) {
     const line = p.chart.kind === 'line';
@@ -60,6 +61,28 @@ export function columnProfile(content: ExtractedContent): TableColumnProfile | n
     }
   }
   return out;
+}
+
+const LABEL_MAX = 60;
+
+/**
+ * Gives each column of a profile its labels: the model's (when it wrote valid ones for that
+ * column) over the glossary's. Also labels a profile stored before labels existed (the backfill).
+ */
+export function labelProfile(profile: TableColumnProfile, labels?: ColumnLabels): TableColumnProfile {
+  const columns = profile.columns.map((c) => {
+    const label: Partial<Record<ContentLanguage, string>> = { ...columnGlosses(c.name, c.unit) };
+    const given = labels && Object.prototype.hasOwnProperty.call(labels, c.name) ? labels[c.name] : undefined;
+    for (const lang of ['ja', 'en'] as const) {
+      const text = given?.[lang];
+      if (typeof text === 'string' && text.trim() && text.trim() !== c.name.trim()) label[lang] = text.trim().slice(0, LABEL_MAX);
+    }
+    const entry: ColumnProfileEntry = { ...c };
+    delete entry.label;
+    if (Object.keys(label).length) entry.label = label;
+    return entry;
+  });
+  return { ...profile, columns, labelled: true };
 }
 
 /** The first 20 rows of the main table (its header as columns), or null for documents and photos. */

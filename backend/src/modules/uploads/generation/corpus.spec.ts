@@ -5,6 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { profileInLanguage } from '../../books/book.packer';
+import { columnProfile } from './column-profile';
 import { extractContent } from './extract';
 import { detectDataFile } from './file-types';
 import { LocalBookGenerator } from './local-generator';
@@ -251,6 +253,41 @@ describe('the Book of real public data (corpus)', () => {
         expect(profiled.map((s) => s.profile!.headline!.column)).toContain(c.headline);
         if (c.chart) expect(profiled.find((s) => s.profile!.headline!.column === c.headline)!.profile!.chart?.kind).toBe(c.chart);
       });
+    }
+  });
+
+  // Column names explained in the reader's language (issue 25): each file's columns, as a reader
+  // of each language gets them (undefined: the name is already in that language, or unknown).
+  it.each([
+    {
+      file: 'seattle-weather.csv',
+      ja: { date: '日付', precipitation: '降水量', temp_max: '最高気温', temp_min: '最低気温', wind: '風速', weather: '天気' },
+      en: { date: undefined, precipitation: undefined, temp_max: undefined, temp_min: undefined, wind: undefined, weather: undefined },
+    },
+    {
+      file: 'jp-population-2020.csv',
+      ja: { 地域コード: undefined, 地域: undefined, 調査年: undefined, '総人口（人）': undefined },
+      en: { 地域コード: 'Area code', 地域: 'Region', 調査年: 'Survey year', '総人口（人）': 'Total population (people)' },
+    },
+    {
+      file: 'jp-syukujitsu-2020-2025.sjis.csv',
+      ja: { '国民の祝日・休日月日': undefined, '国民の祝日・休日名称': undefined },
+      en: { '国民の祝日・休日月日': 'Holiday date', '国民の祝日・休日名称': 'Holiday name' },
+    },
+    {
+      file: 'kyokai-kenpo-rates-r5.csv',
+      ja: { '健康保険料率(%)': undefined },
+      en: { 年度: 'Fiscal year', 都道府県コード: 'Prefecture code', 都道府県: 'Prefecture', '健康保険料率(%)': 'Health insurance rate (%)', 前年度差: 'Change from the previous year', 加入者数: 'Members' },
+    },
+    { file: 'palmer-penguins.csv', ja: { 'Body Mass (g)': '体重（g）', 'Flipper Length (mm)': 'ひれの長さ（mm）', Island: '島' }, en: { 'Body Mass (g)': undefined } },
+    { file: 'jp-holidays-2000-2030.csv', ja: { name: '名前', 曜日: undefined }, en: { 曜日: 'Day of the week', 祝日名: 'Holiday name', name: undefined } },
+  ])("labels $file's columns in each reader's language", async ({ file, ja, en }) => {
+    const stored = columnProfile(await content(file))!;
+    expect(stored.labelled).toBe(true);
+    for (const [language, expected] of [['ja', ja], ['en', en]] as const) {
+      const served = profileInLanguage(stored as Parameters<typeof profileInLanguage>[0], language)!;
+      const labels = Object.fromEntries(served.columns.map((c) => [c.name, c.label]));
+      for (const [name, label] of Object.entries(expected)) expect([name, labels[name]]).toEqual([name, label]);
     }
   });
 

@@ -1,17 +1,18 @@
 import sharp from 'sharp';
 import { hashString } from './text';
-import { type DocumentSummary, type SheetSummary } from './types';
+import { fitText, text } from './cover-text';
+import { type ContentLanguage, type DocumentSummary, type SheetSummary } from './types';
 
 /**
  * Cover images (1200×630 JPEG, the usual social-card size). Table and document covers are drawn
- * as SVG with shapes only — no text, the server has no CJK fonts — and coloured from a hash of
- * the title, so the same file always gets the same cover.
+ * as SVG (text as glyph outlines, see cover-text.ts, so no system font is needed) and coloured
+ * from a hash of the title, so the same file always gets the same cover.
  */
 
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 630;
 
-interface Palette {
+export interface Palette {
   bg1: string;
   bg2: string;
   accent: string;
@@ -60,72 +61,207 @@ async function render(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
-function chart(values: number[], p: Palette, kind: 'bars' | 'line' = values.length <= 60 ? 'bars' : 'line'): string {
-  const left = 150;
-  const right = 1050;
-  const top = 130;
-  const bottom = 500;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+
+/** Up to `count` round tick values covering [min, max] (1, 2 or 5 times a power of ten apart). */
+export function niceTicks(min: number, max: number, count = 3): number[] {
+  if (!(max > min)) return [min];
+  const raw = (max - min) / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => (max - min) / s <= count) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step - 1e-9) * step; v <= max + step * 1e-9; v += step) ticks.push(Math.round(v / step) * step || 0);
+  return ticks;
+}
+
+const tickLabel = (v: number) => {
+  const abs = Math.abs(v);
+  if (abs >= 1e9) return `${trim(v / 1e9)}B`;
+  if (abs >= 1e6) return `${trim(v / 1e6)}M`;
+  if (abs >= 1e4) return `${trim(v / 1e3)}k`;
+  return trim(v);
+};
+const trim = (v: number) => (Math.round(v * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** "2012-01-01" … "2015-12-31" → "2012–2015"; other periods as written. */
+export function periodText(from: string, to: string): string {
+  const a = /^(\d{4})/.exec(from)?.[1];
+  const b = /^(\d{4})/.exec(to)?.[1];
+  if (a && b && a !== b) return `${a}–${b}`;
+  return from === to ? from : `${from} – ${to}`;
+}
+
+export interface CoverChart {
+  kind: 'bars' | 'line';
+  values: number[];
+  labels?: string[];
+  /** The y axis: the measure's name as in the file, and its unit when known. */
+  measure: string;
+  unit?: string;
+  /** The x axis: the time or label column. */
+  x?: string;
+}
+
+export interface CoverCaption {
+  /** What is shown: the measure, its unit and the period. */
+  headline: string;
+  /** The table's title and how the points aggregate the rows. */
+  detail: string;
+}
+
+/**
+ * The chart as drawn on a cover: plot area, y axis with round ticks and the measure (and unit) as
+ * its title, x axis with its first, middle and last labels and the column as its title. Sizes are
+ * chosen for the cover shown 140 px high on a Book card (about 0.22 of its size) and 180–260 px on
+ * the Book page.
+ */
+export function chartSvg(c: CoverChart, p: Palette): string {
+  const left = 215;
+  const right = 1100;
+  const top = 250;
+  const bottom = 455;
+  const values = c.values;
   const lowest = Math.min(...values);
-  const max = Math.max(...values);
-  // Start at zero when the data is near it, else zoom in on the data's band (a cover, not a report).
-  const min = lowest >= 0 && lowest <= (max - lowest) * 1.5 ? 0 : lowest - (max - lowest) * 0.25;
+  const highest = Math.max(...values);
+  const kind = c.kind === 'line' && values.length >= 3 ? 'line' : 'bars';
+  // Bars start at zero; a line zooms in on the data's band unless it is near zero.
+  const from = kind === 'bars' || (lowest >= 0 && lowest <= (highest - lowest) * 1.5) ? Math.min(0, lowest) : lowest;
+  let ticks = niceTicks(from, Math.max(highest, from + 1e-9), 3);
+  const min = Math.min(ticks[0], from);
+  const max = Math.max(ticks[ticks.length - 1], highest);
+  ticks = ticks.filter((t) => t >= min && t <= max);
   const span = max - min || 1;
   const y = (v: number) => bottom - ((v - min) / span) * (bottom - top);
-  const grid = [0, 1, 2, 3, 4].map((i) => `<line x1="${left}" x2="${right}" y1="${top + i * ((bottom - top) / 4)}" y2="${top + i * ((bottom - top) / 4)}" stroke="${p.soft}" stroke-width="2" opacity="0.5"/>`).join('');
+  const out: string[] = [];
+  for (const t of ticks) {
+    out.push(`<line x1="${left}" x2="${right}" y1="${r1(y(t))}" y2="${r1(y(t))}" stroke="${p.soft}" stroke-width="2"/>`);
+    out.push(text(tickLabel(t), left - 16, y(t) + 13, { size: 38, fill: MUTED }, 'end'));
+  }
   if (kind === 'bars') {
     const slot = (right - left) / values.length;
     const width = Math.max(4, slot * 0.7);
-    const bars = values
-      .map((v, i) => {
-        const x = left + i * slot + (slot - width) / 2;
-        const top = Math.min(y(v), y(0));
-        const height = Math.max(3, Math.abs(y(0) - y(v)));
-        return `<rect x="${r1(x)}" y="${r1(top)}" width="${r1(width)}" height="${r1(height)}" rx="${Math.min(8, width / 3).toFixed(1)}" fill="${i % 2 ? p.accent : p.soft}"/>`;
-      })
-      .join('');
-    return grid + bars;
+    values.forEach((v, i) => {
+      const x = left + i * slot + (slot - width) / 2;
+      const top = Math.min(y(v), y(Math.max(0, min)));
+      const height = Math.max(3, Math.abs(y(Math.max(0, min)) - y(v)));
+      out.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(width)}" height="${r1(height)}" rx="${Math.min(8, width / 3).toFixed(1)}" fill="${i % 2 ? p.accent : p.soft}"/>`);
+    });
+  } else {
+    const step = (right - left) / (values.length - 1);
+    const points = values.map((v, i) => `${r1(left + i * step)},${r1(y(v))}`);
+    out.push(`<polygon points="${left},${bottom} ${points.join(' ')} ${right},${bottom}" fill="${p.soft}" opacity="0.55"/><polyline points="${points.join(' ')}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`);
   }
-  const step = (right - left) / (values.length - 1);
-  const points = values.map((v, i) => `${r1(left + i * step)},${r1(y(v))}`);
-  return `${grid}<polygon points="${left},${bottom} ${points.join(' ')} ${right},${bottom}" fill="${p.soft}" opacity="0.55"/><polyline points="${points.join(' ')}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`;
+  // Axes.
+  out.push(`<line x1="${left}" x2="${left}" y1="${top - 10}" y2="${bottom}" stroke="${INK}" stroke-width="3"/><line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="${INK}" stroke-width="3"/>`);
+  // x ticks: first, middle and last label (bars: the highest and the lowest).
+  const labels = c.labels && c.labels.length === values.length ? c.labels : undefined;
+  if (labels) {
+    const at = (i: number) => (kind === 'bars' ? left + ((i + 0.5) * (right - left)) / values.length : left + (i * (right - left)) / (values.length - 1));
+    const picks = kind === 'bars' || values.length < 5 ? [0, values.length - 1] : [0, Math.floor((values.length - 1) / 2), values.length - 1];
+    const room = (right - left) / picks.length - 20;
+    picks.forEach((i, n) => {
+      const anchor = n === 0 ? 'start' : n === picks.length - 1 ? 'end' : 'middle';
+      const x = anchor === 'start' ? Math.max(left - 20, at(i) - 30) : anchor === 'end' ? Math.min(right + 20, at(i) + 30) : at(i);
+      out.push(`<line x1="${r1(at(i))}" x2="${r1(at(i))}" y1="${bottom}" y2="${bottom + 12}" stroke="${INK}" stroke-width="3"/>`);
+      out.push(text(fitText(labels[i], room, 38), x, bottom + 52, { size: 38, fill: MUTED }, anchor));
+    });
+  }
+  if (c.x) out.push(text(fitText(c.x, right - left, 34, 600), (left + right) / 2, bottom + 100, { size: 34, weight: 600, fill: INK }, 'middle'));
+  const yTitle = c.unit && !c.measure.includes(c.unit) ? `${c.measure} (${c.unit})` : c.measure;
+  // The y axis's title stands above it, level (legible small, and Japanese is not turned on its side).
+  out.push(text(fitText(yTitle, right - 80, 34, 600), 80, top - 22, { size: 34, weight: 600, fill: INK }));
+  return out.join('');
 }
 
-function gridPattern(seed: string, p: Palette, columns: number): string {
+/** The caption: what is shown (bold) and of which table. */
+function captionSvg(caption: CoverCaption): string {
+  return (
+    text(fitText(caption.headline, 1040, 54, 700), 80, 108, { size: 54, weight: 700, fill: INK }) +
+    (caption.detail ? text(fitText(caption.detail, 1040, 38), 80, 160, { size: 38, fill: MUTED }) : '')
+  );
+}
+
+function gridPattern(seed: string, p: Palette, names: string[]): string {
   const random = seeded(seed);
-  const cols = Math.max(2, Math.min(6, columns || 4));
-  const rows = 7;
-  const left = 150;
-  const width = 900 / cols;
+  const cols = Math.max(2, Math.min(4, names.length || 4));
+  const rows = 5;
+  const left = 90;
+  const width = 1020 / cols;
   const out: string[] = [];
-  for (let c = 0; c < cols; c++) out.push(`<rect x="${r1(left + c * width + 8)}" y="130" width="${r1(width - 16)}" height="34" rx="8" fill="${p.accent}"/>`);
+  for (let c = 0; c < cols; c++) {
+    out.push(`<rect x="${r1(left + c * width + 8)}" y="215" width="${r1(width - 16)}" height="58" rx="10" fill="${p.accent}"/>`);
+    if (names[c]) out.push(text(fitText(names[c], width - 40, 34, 600), left + c * width + 24, 257, { size: 34, weight: 600, fill: '#ffffff' }));
+  }
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const w = (width - 16) * (0.35 + random() * 0.6);
-      out.push(`<rect x="${r1(left + c * width + 8)}" y="${190 + r * 45}" width="${r1(w)}" height="22" rx="6" fill="${r % 2 ? p.soft : p.bg2}"/>`);
+      out.push(`<rect x="${r1(left + c * width + 8)}" y="${292 + r * 54}" width="${r1(w)}" height="30" rx="8" fill="${r % 2 ? p.soft : p.bg2}"/>`);
     }
   }
   return out.join('');
 }
 
-const card = (p: Palette) => `<rect x="100" y="80" width="1000" height="470" rx="28" fill="#ffffff" opacity="0.92"/><rect x="100" y="80" width="1000" height="470" rx="28" fill="none" stroke="${p.soft}" stroke-width="3"/>`;
+const card = (p: Palette) => `<rect x="40" y="40" width="1120" height="550" rx="28" fill="#ffffff" opacity="0.94"/><rect x="40" y="40" width="1120" height="550" rx="28" fill="none" stroke="${p.soft}" stroke-width="3"/>`;
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * A table cover: the headline measure of the main sheet over time (a line) or by entity (ranked
- * bars); else the first varying numeric column that is a measure; else a grid.
+ * The SVG of a table cover: a caption saying what is shown, and the headline measure of the main
+ * sheet over time (a line) or by label (ranked bars) with labelled axes; else the first varying
+ * measure; else the table's columns as a grid. The words are the file's own (column names,
+ * title, values), its units and period, and a few words in the language of the data — the cover
+ * is one image for both languages, and the column profile beside it explains the names in the
+ * reader's language.
  */
-export async function tableCover(seed: string, sheets: SheetSummary[], main?: SheetSummary): Promise<Buffer> {
-  const p = paletteFor(seed);
-  const profiled = main?.profile?.chart && main.profile.chart.values.length >= 2 ? main.profile.chart : undefined;
-  const measureNames = new Set(sheets.flatMap((s) => s.profile?.roles.filter((r) => r.role === 'measure').map((r) => r.name) ?? []));
-  const numeric = sheets
-    .flatMap((s) => s.columns)
-    .find((c) => c.type === 'number' && c.trend && c.trend.length >= 2 && c.min !== c.max && (measureNames.size === 0 || measureNames.has(c.name)));
-  const body = profiled
-    ? chart(profiled.values, p, profiled.kind === 'line' && profiled.values.length >= 3 ? 'line' : 'bars')
-    : numeric
-      ? chart(numeric.trend!, p)
-      : gridPattern(seed, p, sheets[0]?.columns.length ?? 4);
-  return render(frame(p, card(p) + body));
+export function tableCoverSvg(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage): string {
+  const p = paletteFor(title);
+  const sheet = main ?? sheets[0];
+  const profile = sheet?.profile;
+  const ja = language === 'ja';
+  const name = (sheet?.title || title).trim();
+  const periodOf = profile?.period ? periodText(profile.period.from, profile.period.to) : '';
+  let chartSpec: CoverChart | undefined;
+  let aggregate = '';
+  if (profile?.chart && profile.headline && profile.chart.values.length >= 2) {
+    const line = profile.chart.kind === 'line';
+    const labels = profile.chart.labels?.length === profile.chart.values.length ? profile.chart.labels : undefined;
+    chartSpec = { kind: profile.chart.kind, values: profile.chart.values, labels, measure: profile.headline.column, unit: profile.headline.unit, x: line ? profile.trend?.column : profile.entity?.column };
+    if (line) {
+      // As the column profile's chart: a point is one row's value, or the mean of a period's rows.
+      const onePerPoint = profile.trend && profile.period && profile.trend.periods === profile.period.distinct;
+      const unit = labels?.[0] && /^\d{4}-\d{2}$/.test(labels[0]) ? 'month' : labels?.[0] && /^\d{4}$/.test(labels[0]) ? 'year' : undefined;
+      if (!onePerPoint) aggregate = ja ? (unit === 'month' ? '月平均' : unit === 'year' ? '年平均' : '平均') : unit ? `${unit === 'month' ? 'monthly' : 'yearly'} mean` : 'mean';
+    } else {
+      // Several rows per label: say how they were put together; fewer bars than labels: which.
+      if (sheet && sheet.rowCount > profile.ranked + profile.totals.length) aggregate = profile.rankedBy === 'sum' ? (ja ? '合計' : 'total') : ja ? '平均' : 'mean';
+      const shown = profile.chart.values.length;
+      if (profile.ranked > shown) aggregate = [aggregate, ja ? `上位${shown}（全${profile.ranked}）` : `top ${shown} of ${profile.ranked}`].filter(Boolean).join(' · ');
+    }
+  } else {
+    const measures = new Set(profile?.roles.filter((r) => r.role === 'measure').map((r) => r.name) ?? []);
+    const numeric = sheet?.columns.find((c) => c.type === 'number' && c.trend && c.trend.length >= 2 && c.min !== c.max && (measures.size === 0 || measures.has(c.name)));
+    if (numeric) {
+      chartSpec = { kind: 'line', values: numeric.trend!, measure: numeric.name, unit: profile?.roles.find((r) => r.name === numeric.name)?.unit, x: ja ? '行の順' : 'row order' };
+      aggregate = ja ? `${count(sheet!.rowCount)}行` : `${count(sheet!.rowCount)} rows`;
+    }
+  }
+  if (chartSpec) {
+    const unit = chartSpec.unit && !chartSpec.measure.includes(chartSpec.unit) ? ` (${chartSpec.unit})` : '';
+    const caption = { headline: `${chartSpec.measure}${unit}${periodOf ? ` · ${periodOf}` : ''}`, detail: [name, aggregate].filter(Boolean).join(' · ') };
+    return frame(p, card(p) + captionSvg(caption) + chartSvg(chartSpec, p));
+  }
+  const rows = sheet?.rowCount ?? 0;
+  const cols = sheet?.columns.length ?? 0;
+  const shape = rows > 0 ? (ja ? `${count(rows)}行 × ${count(cols)}列` : `${count(rows)} rows × ${count(cols)} columns`) : sheets.length > 1 ? (ja ? `${sheets.length}シート` : `${sheets.length} sheets`) : '';
+  const caption = { headline: name, detail: [shape, periodOf].filter(Boolean).join(' · ') };
+  const names = sheet?.columns.length ? sheet.columns.map((c) => c.name) : sheets.map((s) => s.name);
+  return frame(p, card(p) + captionSvg(caption) + gridPattern(title, p, names));
+}
+
+/** A table cover (see `tableCoverSvg`), as the JPEG that is stored. */
+export async function tableCover(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage): Promise<Buffer> {
+  return render(tableCoverSvg(title, sheets, main, language));
 }
 
 /** A document cover: a page of heading bars and paragraph lines shaped like the document. */

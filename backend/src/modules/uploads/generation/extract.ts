@@ -79,7 +79,7 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
   const counter = new KeywordCounter();
   for (const k of keywords) counter.add(k, 2);
   counter.add(titleFromFileName(base.fileName), 1);
-  const cover = await tableCover(base.fileName, sheets, mainSheet(sheets)).catch(() => fallbackCover(base.fileName));
+  const cover = await tableCover(titleFromFileName(base.fileName) || base.fileName, sheets, mainSheet(sheets), language).catch(() => fallbackCover(base.fileName));
   return { kind: 'table', ...base, language, sheets, keywords: counter.top(20), cover, warnings };
 }
 

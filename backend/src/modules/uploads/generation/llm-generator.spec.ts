@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { columnProfile } from './column-profile';
 import { extractContent } from './extract';
 import { detectDataFile } from './file-types';
 import { LlmBookGenerator, parseDraftAnswer } from './llm-generator';
@@ -109,10 +110,36 @@ describe('LlmBookGenerator', () => {
       const drafts = await make().generateBoth(content, both);
       expect(standIn.requests).toHaveLength(1);
       const messages = standIn.requests[0].body.messages as Array<{ content: string }>;
-      expect(messages[0].content).toContain('{"ja": {...}, "en": {...}}');
+      expect(messages[0].content).toContain('{"ja": {...}, "en": {...}, "columns": {...}}');
       expect(JSON.parse(messages[1].content).tagCandidates).toEqual({ ja: TAGS, en: ['health', 'weather'] });
       expect(drafts.ja).toEqual({ ...GOOD, tags: ['健康', '医療'], language: 'ja' });
       expect(drafts.en).toMatchObject({ title: 'Health insurance rates by prefecture', tags: ['health'], language: 'en' });
+    });
+
+    it('keeps valid column labels from the same answer and leaves the rest to the glossary', async () => {
+      const columns = {
+        '保険料率(%)': { ja: '健康保険の料率（%）', en: 'Health insurance rate (%)' },
+        // A number that is not in the name, an over-long label, a column the table does not have: dropped.
+        都道府県: { en: 'One of 48 prefectures' },
+        地域: { en: 'x'.repeat(80) },
+        nope: { ja: 'なし', en: 'None' },
+      };
+      standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ja: GOOD, en: EN, columns })))];
+      const drafts = await make().generateBoth(content, both);
+      expect(JSON.parse((standIn.requests[0].body.messages as Array<{ content: string }>)[1].content).mainSheet).toBe(content.sheets![0].name);
+      expect(drafts.columnLabels).toEqual({ '保険料率(%)': { ja: '健康保険の料率（%）', en: 'Health insurance rate (%)' } });
+      const labels = Object.fromEntries(columnProfile(content, drafts.columnLabels)!.columns.map((c) => [c.name, c.label]));
+      expect(labels['保険料率(%)']).toEqual({ ja: '健康保険の料率（%）', en: 'Health insurance rate (%)' });
+      // The glossary's label where the model's was dropped.
+      expect(labels['都道府県']).toEqual({ en: 'Prefecture' });
+      expect(labels['地域']).toEqual({ en: 'Region' });
+    });
+
+    it('labels the columns from the glossary when the answer has none', async () => {
+      standIn.handlers = [(_b, _q, res) => json(res, 200, completion(JSON.stringify({ ja: GOOD, en: EN })))];
+      const drafts = await make().generateBoth(content, both);
+      expect(drafts.columnLabels).toBeUndefined();
+      expect(columnProfile(content, drafts.columnLabels)!.columns.find((c) => c.name === '保険料率(%)')!.label).toEqual({ en: 'Insurance rate (%)' });
     });
 
     it('retries only the language whose part was invalid, then falls back to the local generator for it', async () => {

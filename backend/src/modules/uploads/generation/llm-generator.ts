@@ -1,7 +1,8 @@
 import { DRAFT_LIMITS, DRAFT_TEXT_FIELDS, filterTags, finalizeDraft, MAX_TAGS } from './draft';
 import { collectNumbers, unknownNumbers } from './number-check';
+import { mainSheet } from './local-generator';
 import { truncate } from './text';
-import { type BilingualContext, type BilingualDraft, type BookDraft, type BookGenerator, type ContentLanguage, type ExtractedContent, type GenerationContext, LANGUAGES, type TableProfile } from './types';
+import { type BilingualContext, type BilingualDraft, type BookDraft, type BookGenerator, type ColumnLabels, type ContentLanguage, type ExtractedContent, type GenerationContext, LANGUAGES, type TableProfile } from './types';
 
 export interface LlmGeneratorOptions {
   /** OpenAI-style base URL including the version, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
@@ -50,9 +51,35 @@ function bilingualPrompt(): string {
     'Write the page twice: once in Japanese (natural, polite です/ます style, full-width punctuation, counters such as 5種類 or 1,461日分, column names explained in Japanese) and once in English (sentences starting with a capital).',
     'You receive a JSON summary of the file (not the file itself). For tables, "profile" says what matters: column roles (identifier codes, constants, coordinates are never averaged), the headline measure with its unit, the highest and lowest entities, totals (not entities), groups, the trend over time and strong relations. Never add up a measure that does not add up (temperatures, rates, daily amounts across categories): use means, or say what a total is over.',
     'Write like a data journalist: what a row is, how many, the period covered, then the two or three findings with their values and units. Use only facts and numbers present in the summary; every number you write must appear in it.',
-    'Answer with one JSON object and nothing else: {"ja": {...}, "en": {...}}, each with exactly these keys (tags for "ja" from tagCandidates.ja, for "en" from tagCandidates.en):',
+    'Answer with one JSON object and nothing else: {"ja": {...}, "en": {...}, "columns": {...}}, "ja" and "en" each with exactly these keys (tags for "ja" from tagCandidates.ja, for "en" from tagCandidates.en):',
     FIELD_DESCRIPTIONS,
+    `and "columns": {"<column name>": {"ja": string, "en": string}} for each column of the sheet named in "mainSheet": a short label (≤ ${COLUMN_LABEL_MAX} chars) saying what the column holds in that language (temp_max → "最高気温" / "Maximum temperature"), with the unit in parentheses only when the summary gives it; no numbers that are not in the column name.`,
   ].join('\n');
+}
+
+const COLUMN_LABEL_MAX = 40;
+
+/**
+ * The "columns" part of an answer: labels for the main sheet's columns, each a short one-line
+ * string with no number that is not in the column's name. Anything else is dropped (the glossary
+ * labels those columns); never a reason to reject the Book's text.
+ */
+export function parseColumnLabels(value: unknown, names: string[]): ColumnLabels | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: ColumnLabels = {};
+  for (const name of names) {
+    const entry = Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+    const digits = new Set(name.match(/\d+/g) ?? []);
+    for (const lang of LANGUAGES) {
+      const label = (entry as Record<string, unknown>)[lang];
+      if (typeof label !== 'string') continue;
+      const text = label.trim();
+      if (!text || text.length > COLUMN_LABEL_MAX || /[\r\n<>]/.test(text) || (text.match(/\d+/g) ?? []).some((d) => !digits.has(d))) continue;
+      (out[name] ??= {})[lang] = text;
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 function profileForPrompt(p: TableProfile): Record<string, unknown> {
@@ -182,13 +209,16 @@ export class LlmBookGenerator implements BookGenerator {
    */
   async generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft> {
     const ctxOf = (language: ContentLanguage): GenerationContext => ({ title: ctx.title, description: ctx.description, language, tagCandidates: ctx.tagCandidates[language] });
-    const prompt = { ...contentForPrompt(content, ctxOf('ja')), tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) } };
+    const main = content.sheets?.length ? mainSheet(content.sheets) : undefined;
+    const columnNames = main?.columns.slice(0, 40).map((c) => c.name) ?? [];
+    const prompt = { ...contentForPrompt(content, ctxOf('ja')), ...(main ? { mainSheet: main.name } : {}), tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) } };
     const messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> = [
       { role: 'system', content: bilingualPrompt() },
       { role: 'user', content: JSON.stringify(prompt) },
     ];
     const known = knownNumbers(content, ctxOf('ja'));
-    const done: Partial<BilingualDraft> = {};
+    const done: Partial<Record<ContentLanguage, BookDraft>> = {};
+    let columnLabels: ColumnLabels | undefined;
     for (let attempt = 0; attempt <= this.maxRetries && LANGUAGES.some((l) => !done[l]); attempt++) {
       if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
       try {
@@ -201,6 +231,7 @@ export class LlmBookGenerator implements BookGenerator {
           problems.push('the answer is not valid JSON');
         }
         if (parsed !== undefined) {
+          if (!columnLabels && parsed && typeof parsed === 'object' && !Array.isArray(parsed)) columnLabels = parseColumnLabels((parsed as Record<string, unknown>).columns, columnNames);
           for (const language of LANGUAGES) {
             if (done[language]) continue;
             const part = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[language] : undefined;
@@ -224,6 +255,7 @@ export class LlmBookGenerator implements BookGenerator {
     return {
       ja: done.ja ?? (await this.fallback.generate(content, ctxOf('ja'))),
       en: done.en ?? (await this.fallback.generate(content, ctxOf('en'))),
+      ...(columnLabels ? { columnLabels } : {}),
     };
   }
 

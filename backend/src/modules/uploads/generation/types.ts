@@ -40,6 +40,8 @@ export interface ColumnSummary {
 /** One column of a Book's column profile (stored with the Book, shown to everyone: no raw rows). */
 export interface ColumnProfileEntry {
   name: string;
+  /** The name explained in the language(s) it is not written in (temp_max → ja 最高気温), with its unit. */
+  label?: Partial<Record<ContentLanguage, string>>;
   type: ColumnSummary['type'];
   role: ColumnRole;
   unit?: string;
@@ -73,6 +75,8 @@ export interface TableColumnProfile {
   /** Histograms come from a uniform sample of the rows (large files). */
   sampled: boolean;
   columns: ColumnProfileEntry[];
+  /** Set once the columns have their labels (Books profiled before labels get them from the backfill). */
+  labelled?: boolean;
   chart?: {
     kind: 'line' | 'bars';
     /** The headline measure and its unit (the y axis). */
@@ -250,8 +254,11 @@ export interface BilingualContext {
   tagCandidates: Record<ContentLanguage, string[]>;
 }
 
-/** A Book written in both languages (every Book is). */
-export type BilingualDraft = Record<ContentLanguage, BookDraft>;
+/** Labels of the main table's columns per language (from the model; the glossary fills the gaps). */
+export type ColumnLabels = Record<string, Partial<Record<ContentLanguage, string>>>;
+
+/** A Book written in both languages (every Book is), with its columns' labels when a model wrote them. */
+export type BilingualDraft = Record<ContentLanguage, BookDraft> & { columnLabels?: ColumnLabels };
 
 export interface BookGenerator {
   readonly name: string;

@@ -21,6 +21,10 @@ const EN_TO_JA: Record<string, string> = {
   prefecture: '都道府県', municipality: '市区町村', households: '世帯数', deaths: '死亡数', births: '出生数', cases: '件数',
   height: '高さ', weight: '重さ', elevation: '標高', distance: '距離', speed: '速度', duration: '時間', status: '状態', holiday: '祝日',
   snow: '雪', sun: '晴れ', fog: '霧', drizzle: '霧雨', cloudy: 'くもり', clear: '晴れ', sunny: '晴れ',
+  health: '健康', source: '電源', generation: '発電量', net_generation: '正味発電量', species: '種', island: '島', county: '郡', zip_code: '郵便番号', zip: '郵便番号',
+  beak_length: 'くちばしの長さ', beak_depth: 'くちばしの厚さ', bill_length: 'くちばしの長さ', bill_depth: 'くちばしの厚さ', flipper_length: 'ひれの長さ', body_mass: '体重',
+  adjusted_co2: '季節調整済みCO2', entity: '対象', iata: 'IATAコード', nonfarm: '非農業部門雇用者数', nonfarm_change: '非農業部門雇用者数の増減', construction: '建設業',
+  manufacturing: '製造業', government: '政府部門', information: '情報通信業', utilities: '公益事業', anomaly: '偏差', description: '説明', address: '住所', station: '駅',
   gdp: 'GDP', co2: 'CO2', emissions: '排出量', production: '生産量', consumption: '消費量', students: '生徒数', employees: '従業員数',
 };
 
@@ -128,4 +132,34 @@ export function descriptionSentence(description: string | undefined, lang: Conte
   if (lang === 'ja') return /[。！？」）)]$/.test(d) ? d : `${d}。`;
   const s = capitalise(d);
   return /[.!?”")]$/.test(s) ? s : `${s}.`;
+}
+
+const UNIT_EN: Record<string, string> = {
+  人: 'people', 千人: 'thousand people', 万人: '10,000 people', 円: 'yen', 千円: 'thousand yen', 万円: '10,000 yen', 百万円: 'million yen', 億円: '100 million yen',
+  件: 'cases', 世帯: 'households', 歳: 'years old', 年: 'years', 日: 'days', 回: 'times', 台: 'units', 校: 'schools', 人口: 'people',
+};
+const UNIT_JA: Record<string, string> = { people: '人', persons: '人', yen: '円', years: '年', days: '日', cases: '件', households: '世帯' };
+
+/** A unit for a label of the language (人 → people, yen → 円; symbols such as %, °C, mm, ppm as they are). */
+export function unitLabel(unit: string, lang: ContentLanguage): string {
+  const u = unit.trim();
+  if (lang === 'en') return UNIT_EN[u] ?? (hasJapanese(u) ? '' : u);
+  return UNIT_JA[u.toLowerCase()] ?? u;
+}
+
+/**
+ * A column's name explained in the language(s) it is not written in, for the column profile: an
+ * English column gets a Japanese label (temp_max → 最高気温), a Japanese one an English label
+ * (総人口（人） → Total population (people)), each with the unit when it is known. A name the
+ * glossary does not know gets no label (never half a translation).
+ */
+export function columnGlosses(name: string, unit?: string): Partial<Record<ContentLanguage, string>> {
+  const out: Partial<Record<ContentLanguage, string>> = {};
+  const japanese = hasJapanese(clean(name));
+  const lang: ContentLanguage = japanese ? 'en' : 'ja';
+  const gloss = glossColumn(name, lang);
+  if (!gloss) return out;
+  const u = unit ? unitLabel(unit, lang) : '';
+  out[lang] = lang === 'ja' ? `${gloss}${u ? `（${u}）` : ''}` : `${capitalise(gloss)}${u ? ` (${u})` : ''}`;
+  return out;
 }

@@ -59,6 +59,9 @@ function BookPosts({ bookId }: { bookId: number }) {
   );
 }
 
+/** The columns' labels in the reader's language, by column name. */
+const columnLabels = (columns: Array<{ name: string; label?: string }>) => Object.fromEntries(columns.flatMap((c) => (c.label ? [[c.name, c.label]] : [])));
+
 /** /mono/{pageid}: a Book as anyone may see it. */
 export function MonoRoute() {
   const { t } = useTranslation();
@@ -81,7 +84,7 @@ export function MonoRoute() {
     body = (
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Card component="article" aria-labelledby="book-title">
-          <BookCover src={book.img} title={book.title} height={{ xs: 180, sm: 260 }} />
+          <BookCover src={book.img} title={book.title} height={{ xs: 180, sm: 260 }} whole />
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="book-title" component="h1" variant="h5" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>
               {book.title}
@@ -101,7 +104,7 @@ export function MonoRoute() {
             <BookRating rating={book.rating} reviews={book.post_count} />
             <BookTextSection id="book-goodpoint" title={t('books.goodpoint')} text={book.goodpoint} tone="good" />
             <BookPoints book={book} />
-            {book.column_profile?.chart ? <LazyHeadlineChart chart={book.column_profile.chart} /> : null}
+            {book.column_profile?.chart ? <LazyHeadlineChart chart={book.column_profile.chart} labels={columnLabels(book.column_profile.columns)} /> : null}
             {book.column_profile ? <ColumnProfile profile={book.column_profile} /> : null}
             {/* Raw rows only for those who may download the file: a free Book, or one the viewer owns (buyer, contributor). */}
             {book.column_profile && (book.page_price === 0 || book.is_owned) ? <TablePreview bookId={book.id} /> : null}

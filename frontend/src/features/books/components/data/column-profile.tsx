@@ -76,6 +76,12 @@ export function ColumnProfile({ profile }: { profile: BookColumnProfile }) {
               <tr key={c.name}>
                 <th scope="row" style={{ fontWeight: 600, wordBreak: 'break-word' }}>
                   {c.name}
+                  {/* The name explained in the reader's language (the name stays: it is what the file says). */}
+                  {c.label ? (
+                    <Typography component="span" variant="caption" color="text.secondary" data-testid="column-label" sx={{ display: 'block', fontWeight: 400, whiteSpace: 'normal', minWidth: '8em' }}>
+                      {c.label}
+                    </Typography>
+                  ) : null}
                 </th>
                 <td>
                   {t(`bookData.types.${c.type}`)}

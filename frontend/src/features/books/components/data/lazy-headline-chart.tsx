@@ -8,7 +8,7 @@ import type { ColumnProfileChart } from '@/api/generated';
 // screen: it sits below the Book's text, so a first visit does not pay for it (first-load budget).
 const HeadlineChart = lazy(() => import('./headline-chart'));
 
-export function LazyHeadlineChart({ chart }: { chart: ColumnProfileChart }) {
+export function LazyHeadlineChart({ chart, labels }: { chart: ColumnProfileChart; labels?: Record<string, string> }) {
   const { t } = useTranslation();
   const { ref, inView } = useInView({ triggerOnce: true, rootMargin: '200px 0px' });
   const placeholder = (
@@ -18,7 +18,7 @@ export function LazyHeadlineChart({ chart }: { chart: ColumnProfileChart }) {
   );
   return (
     <div ref={ref}>
-      {inView ? <Suspense fallback={placeholder}>{<HeadlineChart chart={chart} />}</Suspense> : placeholder}
+      {inView ? <Suspense fallback={placeholder}>{<HeadlineChart chart={chart} labels={labels} />}</Suspense> : placeholder}
     </div>
   );
 }

@@ -43,6 +43,18 @@ describe('ColumnProfile', () => {
     expect(row('weather').getByRole('img', { name: 'Most frequent values of weather' })).toBeInTheDocument();
   });
 
+  it("explains each column's name in the reader's language beside the name as written in the file", async () => {
+    await i18n.changeLanguage('ja');
+    const labelled: BookColumnProfile = { ...weather, columns: weather.columns.map((c) => (c.name === 'temp_max' ? { ...c, label: '最高気温' } : c)) };
+    render(<ColumnProfile profile={labelled} />);
+    const header = screen.getByRole('rowheader', { name: /^temp_max/ });
+    expect(within(header).getByText('最高気温')).toBeInTheDocument();
+    expect(header).toHaveTextContent('temp_max');
+    // No label, nothing added: the name alone.
+    expect(screen.getByRole('rowheader', { name: 'weather' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
   it('reads in Japanese', async () => {
     await i18n.changeLanguage('ja');
     render(<ColumnProfile profile={weather} />);
@@ -69,6 +81,20 @@ describe('HeadlineChart', () => {
     expect(screen.getByText('Mean precipitation by date')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Mean precipitation by date' })).toBeInTheDocument();
     expect(container.textContent).toContain('precipitation (mm)');
+  });
+
+  it("names the columns by their labels in the reader's language", async () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    await i18n.changeLanguage('ja');
+    const { container } = render(
+      <div style={{ width: 600 }}>
+        <HeadlineChart chart={weather.chart!} labels={{ precipitation: '降水量', date: '日付' }} />
+      </div>,
+    );
+    expect(screen.getByRole('img', { name: '日付ごとの降水量（平均）' })).toBeInTheDocument();
+    expect(container.textContent).toContain('降水量（mm）');
+    expect(container.textContent).not.toContain('precipitation');
+    await i18n.changeLanguage('en');
   });
 
   it('draws bars by label in Japanese', async () => {
