@@ -16,8 +16,17 @@ const opts = benchOptions('npm run bench:ads -w backend [-- options]', {
   ads: { default: '10000', help: 'running ads' },
   requests: { default: '3000', help: 'calls of advertisements-random/' },
   connections: { default: '50', help: 'concurrent connections' },
+  explain: { type: 'boolean', default: false, help: "print the plan of the serving statement (after the counts are checked)" },
 });
 const built = loadDist();
+// The serving statement, as the app sends it (for --explain).
+let serving;
+const originalQuery = built.pg.Client.prototype.query;
+built.pg.Client.prototype.query = function (...args) {
+  const q = typeof args[0] === 'string' ? { text: args[0], values: args[1] } : args[0];
+  if (!serving && q?.text?.includes('INSERT INTO ad_offers')) serving = { text: q.text, values: q.values ?? args[1] };
+  return originalQuery.apply(this, args);
+};
 const ADS = Number(opts.ads);
 const REQUESTS = Number(opts.requests);
 const CONNECTIONS = Number(opts.connections);
@@ -99,6 +108,10 @@ try {
   console.log(row('floor', floor));
   console.log(row('app', measured));
   console.log(`ads served ${measured.served}, impressions counted ${views}, offers made ${offers}`);
+  if (opts.explain && serving) {
+    const plan = await dataSource.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${serving.text}`, serving.values);
+    console.log(plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+  }
   if (measured.served !== views || measured.served !== offers || measured.statuses[200] !== REQUESTS) {
     console.error('FAIL: every ad served must be counted once (no lost impressions) and have one offer');
     process.exitCode = 1;
