@@ -10,15 +10,17 @@
 // handler in this process that counts one impression for 3 ids picked in memory, in one UPDATE
 // through the app's database pool: what any endpoint that counts on the server must at least do.
 import * as http from 'node:http';
-import { benchOptions, loadDist, quantile, startBenchApp } from './bench/common.mjs';
+import * as path from 'node:path';
+import { backendDir, benchOptions, loadDist, quantile, startBenchApp } from './bench/common.mjs';
 
 const opts = benchOptions('npm run bench:ads -w backend [-- options]', {
   ads: { default: '10000', help: 'running ads' },
   requests: { default: '3000', help: 'calls of advertisements-random/' },
   connections: { default: '50', help: 'concurrent connections' },
+  dist: { default: path.join(backendDir, 'dist'), arg: 'DIR', help: 'the built backend to measure (e.g. an older build)' },
   explain: { type: 'boolean', default: false, help: "print the plan of the serving statement (after the counts are checked)" },
 });
-const built = loadDist();
+const built = loadDist(opts.dist);
 // The serving statement, as the app sends it (for --explain).
 let serving;
 const originalQuery = built.pg.Client.prototype.query;

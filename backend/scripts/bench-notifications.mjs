@@ -8,6 +8,10 @@
 //  2. act-to-bell latency: --acts likes, each of a random streaming user's post, timed from the
 //     start of the PUT to the notification's arrival on that user's stream (p50 / p99);
 //  3. the fan-out: one `followinguser_book_generated` to --followers followers, one statement.
+//  4. the lists: GET notifications/unread/ and notifications/all/ with --notifications rows in the
+//     table, each beside its one-statement floor, --rounds interleaved rounds at --connections
+//     (scripts/bench/notification-lists.mjs); statements per request and their plans.
+// --parts picks among streams (1 and 2), fanout (3) and lists (4).
 import * as crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,7 +22,7 @@ import { backendDir, benchOptions, loadDist, quantile, sleep, startBenchApp } fr
 import { appAnswerHeaders, bareSql } from './bench/floor-support.mjs';
 import { combine, compareAnswers, loadFromChild, seedLists, startFloor } from './bench/notification-lists.mjs';
 
-const opts = benchOptions('node --expose-gc scripts/bench-notifications.mjs [-- options]  (npm run bench:notifications -w backend)', {
+const opts = benchOptions('npm run bench:notifications -w backend [-- options]', {
   parts: { default: 'streams,fanout,lists', arg: 'LIST', help: 'what to measure: streams (memory, act-to-bell), fanout, lists' },
   streams: { default: '1000', help: 'open event streams (one per user)' },
   acts: { default: '100', help: 'likes timed from PUT to the stream' },
@@ -57,7 +61,8 @@ const gc = async () => {
   }
 };
 
-const bench = await startBenchApp(built, { name: 'notifications', runWorkers: true, listen: true });
+// Workers (the subscribers that make notifications) only for the streams: the lists are seeded in SQL.
+const bench = await startBenchApp(built, { name: 'notifications', runWorkers: parts.has('streams'), listen: true });
 const { app, database } = bench;
 const port = Number(new URL(bench.url).port);
 const db = bench.db;

@@ -75,6 +75,7 @@ export async function seedLists(db, { users, notifications }) {
   );
   // As autovacuum leaves a table that has settled (statistics, the visibility map for index-only counts).
   await db.query(`VACUUM ANALYZE notifications`);
+  await db.query(`ANALYZE`);
   const [{ unread }] = await db.query(`SELECT count(*)::int AS unread FROM notifications WHERE NOT read`);
   return { ids, unread };
 }
