@@ -9,70 +9,29 @@
 // the ads and the offers made equal the ads the answers served. The floor: a bare node:http
 // handler in this process that counts one impression for 3 ids picked in memory, in one UPDATE
 // through the app's database pool: what any endpoint that counts on the server must at least do.
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
 import * as http from 'node:http';
-import { createRequire } from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { backendDir, benchOptions, loadDist, quantile, startBenchApp } from './bench/common.mjs';
 
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: opts } = parseArgs({
-  options: {
-    ads: { type: 'string', default: '10000' },
-    requests: { type: 'string', default: '3000' },
-    connections: { type: 'string', default: '50' },
-    help: { type: 'boolean', default: false },
-  },
+const opts = benchOptions('npm run bench:ads -w backend [-- options]', {
+  ads: { default: '10000', help: 'running ads' },
+  requests: { default: '3000', help: 'calls of advertisements-random/' },
+  connections: { default: '50', help: 'concurrent connections' },
+  dist: { default: path.join(backendDir, 'dist'), arg: 'DIR', help: 'the built backend to measure (e.g. an older build)' },
+  explain: { type: 'boolean', default: false, help: "print the plan of the serving statement (after the counts are checked)" },
 });
-if (opts.help) {
-  console.log(`Usage: npm run bench:ads -w backend [-- options]
-  --ads N          running ads                                   default 10000
-  --requests N     calls of advertisements-random/               default 3000
-  --connections N  concurrent connections                        default 50`);
-  process.exit(0);
-}
-const dist = path.join(backendDir, 'dist');
-if (!fs.existsSync(path.join(dist, 'bootstrap.js'))) {
-  console.error(`${dist} has no bootstrap.js: run \`npm run build\` first.`);
-  process.exit(2);
-}
-const require = createRequire(path.join(dist, 'main.js'));
-const pg = require('pg');
-const { createApp } = require(path.join(dist, 'bootstrap.js'));
-const { loadConfig } = require(path.join(dist, 'config/config.js'));
-const { startEmbeddedPostgres } = require(path.join(dist, 'database/embedded-postgres.js'));
-const { DataSource } = require('typeorm');
-
+const built = loadDist(opts.dist);
+// The serving statement, as the app sends it (for --explain).
+let serving;
+const originalQuery = built.pg.Client.prototype.query;
+built.pg.Client.prototype.query = function (...args) {
+  const q = typeof args[0] === 'string' ? { text: args[0], values: args[1] } : args[0];
+  if (!serving && q?.text?.includes('INSERT INTO ad_offers')) serving = { text: q.text, values: q.values ?? args[1] };
+  return originalQuery.apply(this, args);
+};
 const ADS = Number(opts.ads);
 const REQUESTS = Number(opts.requests);
 const CONNECTIONS = Number(opts.connections);
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function openDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await startEmbeddedPostgres(), label: 'PGlite (embedded)', drop: async () => {} };
-  const name = `bench_ads_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    handle: { url: url.toString(), embedded: false, poolSize: 10, close: async () => {} },
-    label: `PostgreSQL ${url.host}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /** GETs `url` `count` times over `connections` keep-alive connections; answers timings, statuses and the ads served. */
 async function load(url, count, connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -111,14 +70,10 @@ async function load(url, count, connections) {
   return { seconds, served, rps: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), statuses: Object.fromEntries(statuses) };
 }
 
-const database = await openDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-bench-ads-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false' });
-const app = await createApp({ config, database: database.handle, runWorkers: false });
-await app.init();
-await app.listen(0, '127.0.0.1');
-const appUrl = `${await app.getUrl()}/api/user/advertisements-random/`.replace('[::1]', '127.0.0.1');
-const dataSource = app.get(DataSource);
+const bench = await startBenchApp(built, { name: 'ads', listen: true });
+const { database } = bench;
+const appUrl = `${bench.url}/api/user/advertisements-random/`;
+const dataSource = bench.db;
 let floorServer;
 
 try {
@@ -155,14 +110,15 @@ try {
   console.log(row('floor', floor));
   console.log(row('app', measured));
   console.log(`ads served ${measured.served}, impressions counted ${views}, offers made ${offers}`);
+  if (opts.explain && serving) {
+    const plan = await dataSource.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${serving.text}`, serving.values);
+    console.log(plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+  }
   if (measured.served !== views || measured.served !== offers || measured.statuses[200] !== REQUESTS) {
     console.error('FAIL: every ad served must be counted once (no lost impressions) and have one offer');
     process.exitCode = 1;
   }
 } finally {
   floorServer?.close();
-  await app.close();
-  await database.handle.close?.();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -11,47 +11,21 @@
 //     latency p50 / p99.
 // Statements are counted on node-postgres's Client.prototype.query, so the pool, the job queue's
 // own connections and any listener connection are all counted; a statement is one query() call.
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { backendDir, benchOptions, loadDist, quantile, sleep, startBenchApp } from './bench/common.mjs';
 
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: opts } = parseArgs({
-  options: {
-    queues: { type: 'string', default: '30' },
-    idle: { type: 'string', default: '30' },
-    settle: { type: 'string', default: '5' },
-    events: { type: 'string', default: '100' },
-    gap: { type: 'string', default: '100' },
-    dist: { type: 'string', default: path.join(backendDir, 'dist') },
-    label: { type: 'string', default: '' },
-    'show-idle': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
+const opts = benchOptions('npm run bench:events -w backend [-- options]', {
+  queues: { default: '30', help: 'subscriber queues (spread over the domain events)' },
+  settle: { default: '5', arg: 'S', help: 'seconds after start-up before the idle window' },
+  idle: { default: '30', arg: 'S', help: 'seconds of the idle window' },
+  events: { default: '100', help: 'events published (one per transaction) for the latency' },
+  gap: { default: '100', arg: 'MS', help: 'pause between two publishes (plus up to as much again)' },
+  dist: { default: path.join(backendDir, 'dist'), arg: 'DIR', help: 'the built backend to measure (e.g. a copy of an older build)' },
+  label: { default: '', arg: 'TXT', help: 'a name for this run in the output' },
+  'show-idle': { type: 'boolean', default: false, help: 'print the statements of the idle window (their first line)' },
 });
-if (opts.help) {
-  console.log(`Usage: npm run bench:events -w backend [-- options]
-  --queues N   subscriber queues (spread over the domain events)        default 30
-  --settle S   seconds after start-up before the idle window             default 5
-  --idle S     seconds of the idle window                               default 30
-  --events N   events published (one per transaction) for the latency   default 100
-  --gap MS     pause between two publishes (plus up to as much again)   default 100
-  --dist DIR   the built backend to measure (e.g. a copy of an older build) default backend/dist
-  --label TXT  a name for this run in the output
-  --show-idle  print the statements of the idle window (their first line)`);
-  process.exit(0);
-}
-const dist = path.resolve(opts.dist);
-if (!fs.existsSync(path.join(dist, 'bootstrap.js'))) {
-  console.error(`${dist} has no bootstrap.js: run \`npm run build\` first.`);
-  process.exit(2);
-}
-const require = createRequire(path.join(dist, 'main.js'));
-const pg = require('pg');
+const built = loadDist(opts.dist);
+const { dist, pg } = built;
 
 let statements = 0;
 let idleTexts; // the idle window's statement texts, with --show-idle
@@ -65,56 +39,31 @@ pg.Client.prototype.query = function (...args) {
   return originalQuery.apply(this, args);
 };
 
-const { createApp } = require(path.join(dist, 'bootstrap.js'));
-const { loadConfig } = require(path.join(dist, 'config/config.js'));
-const { startEmbeddedPostgres } = require(path.join(dist, 'database/embedded-postgres.js'));
-const { EventsService } = require(path.join(dist, 'common/events/events.service.js'));
-const { DataSource } = require('typeorm');
+const { EventsService } = built.load('common/events/events.service.js');
 
 const EVENTS = ['book.generated', 'book.posted', 'book.followed', 'book.owned', 'profile.updated', 'post.liked', 'post.commented', 'post.reposted', 'user.followed', 'user.follow_requested'];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-async function openDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await startEmbeddedPostgres(), label: 'PGlite (embedded)', drop: async () => {} };
-  const name = `bench_events_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    handle: { url: url.toString(), embedded: false, poolSize: 10, close: async () => {} },
-    label: `PostgreSQL ${url.host}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const database = await openDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-bench-events-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false' });
-const app = await createApp({ config, database: database.handle, runWorkers: true });
-const events = app.get(EventsService);
 const committedAt = new Map(); // event id → time of its COMMIT
 const handled = []; // [event id, time the handler started]
 const queues = Number(opts.queues);
 const ours = new Map(); // event → how many of the bench's subscribers it has
-for (let i = 0; i < queues; i++) {
-  const name = EVENTS[i % EVENTS.length];
-  ours.set(name, (ours.get(name) ?? 0) + 1);
-  // The handler may start before the publisher's `await` of the COMMIT has resumed: times are
-  // compared once all is done (such a delivery counts as 0 ms).
-  events.subscribe(name, `bench-${i}`, async (payload) => void handled.push([payload.benchId, performance.now()]));
-}
-await app.init();
-const dataSource = app.get(DataSource);
+const bench = await startBenchApp(built, {
+  name: 'events',
+  runWorkers: true,
+  beforeInit: (app) => {
+    const events = app.get(EventsService);
+    for (let i = 0; i < queues; i++) {
+      const name = EVENTS[i % EVENTS.length];
+      ours.set(name, (ours.get(name) ?? 0) + 1);
+      // The handler may start before the publisher's `await` of the COMMIT has resumed: times are
+      // compared once all is done (such a delivery counts as 0 ms).
+      events.subscribe(name, `bench-${i}`, async (payload) => void handled.push([payload.benchId, performance.now()]));
+    }
+  },
+});
+const { app, database } = bench;
+const events = app.get(EventsService);
+const dataSource = bench.db;
 
 try {
   await sleep(Number(opts.settle) * 1000);
@@ -150,8 +99,5 @@ try {
   console.log(`idle: ${idleStatements} statements in ${idleSeconds.toFixed(1)} s = ${(idleStatements / idleSeconds).toFixed(2)} statements/s`);
   console.log(`latency (COMMIT → handler), ${latencies.length}/${expected} deliveries of ${published} events: p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, max ${ms(sorted.at(-1))}`);
 } finally {
-  await app.close();
-  await database.handle.close();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -8,38 +8,51 @@
 //  2. act-to-bell latency: --acts likes, each of a random streaming user's post, timed from the
 //     start of the PUT to the notification's arrival on that user's stream (p50 / p99);
 //  3. the fan-out: one `followinguser_book_generated` to --followers followers, one statement.
+//  4. the lists: GET notifications/unread/ and notifications/all/ with --notifications rows in the
+//     table, each beside its one-statement floor, --rounds interleaved rounds at --connections
+//     (scripts/bench/notification-lists.mjs); statements per request and their plans.
+// --parts picks among streams (1 and 2), fanout (3) and lists (4).
 import * as crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { backendDir, benchOptions, loadDist, quantile, sleep, startBenchApp } from './bench/common.mjs';
+import { appAnswerHeaders, bareSql } from './bench/floor-support.mjs';
+import { combine, compareAnswers, loadFromChild, seedLists, startFloor } from './bench/notification-lists.mjs';
 
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: opts } = parseArgs({
-  options: {
-    streams: { type: 'string', default: '1000' },
-    acts: { type: 'string', default: '100' },
-    followers: { type: 'string', default: '10000' },
-    dist: { type: 'string', default: path.join(backendDir, 'dist') },
-  },
+const opts = benchOptions('npm run bench:notifications -w backend [-- options]', {
+  parts: { default: 'streams,fanout,lists', arg: 'LIST', help: 'what to measure: streams (memory, act-to-bell), fanout, lists' },
+  streams: { default: '1000', help: 'open event streams (one per user)' },
+  acts: { default: '100', help: 'likes timed from PUT to the stream' },
+  followers: { default: '10000', help: 'followers of the fan-out' },
+  notifications: { default: '1000000', help: 'notifications in the table for the lists (PGlite: see docs)' },
+  users: { default: '10000', help: 'users the notifications are spread over' },
+  connections: { default: '50', help: 'concurrent connections of the lists' },
+  rounds: { default: '3', help: 'interleaved rounds (app, floor) per list' },
+  duration: { default: '5', arg: 'S', help: 'seconds of one measured run' },
+  explain: { type: 'boolean', default: false, help: "print the plans of the lists' statements" },
+  dist: { default: path.join(backendDir, 'dist'), arg: 'DIR', help: 'the built backend to measure' },
 });
-const dist = path.resolve(opts.dist);
-const require = createRequire(path.join(dist, 'main.js'));
-const pg = require('pg');
-const { createApp } = require(path.join(dist, 'bootstrap.js'));
-const { loadConfig } = require(path.join(dist, 'config/config.js'));
-const { startEmbeddedPostgres } = require(path.join(dist, 'database/embedded-postgres.js'));
-const { TokenService } = require(path.join(dist, 'modules/auth/token.service.js'));
-const { NotificationsService } = require(path.join(dist, 'modules/notifications/notifications.service.js'));
-const { FollowsService } = require(path.join(dist, 'modules/follows/follows.service.js'));
-const { DataSource } = require('typeorm');
+const parts = new Set(opts.parts.split(','));
+const built = loadDist(opts.dist);
+const { pg } = built;
+const { TokenService } = built.load('modules/auth/token.service.js');
+const { NotificationsService } = built.load('modules/notifications/notifications.service.js');
+const { FollowsService } = built.load('modules/follows/follows.service.js');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+// Statements counted (and, while `capture` is set, recorded) on node-postgres's Client.
+let statements = 0;
+let capture;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) {
+  statements++;
+  if (capture && typeof args[0] === 'object' && args[0]?.text) capture.push({ text: args[0].text, values: args[0].values ?? args[1] });
+  else if (capture && typeof args[0] === 'string') capture.push({ text: args[0], values: args[1] });
+  return originalQuery.apply(this, args);
+};
+
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 const gc = async () => {
   for (let i = 0; i < 3; i++) {
@@ -48,36 +61,12 @@ const gc = async () => {
   }
 };
 
-async function openDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await startEmbeddedPostgres(), label: 'PGlite (embedded)', drop: async () => {} };
-  const name = `bench_notifications_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    handle: { url: url.toString(), embedded: false, poolSize: 10, close: async () => {} },
-    label: `PostgreSQL ${url.host}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const database = await openDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-bench-notifications-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false' });
-const app = await createApp({ config, database: database.handle, runWorkers: true });
-await app.init();
-await app.listen(0, '127.0.0.1');
-const port = app.getHttpServer().address().port;
-const db = app.get(DataSource);
+// Workers (the subscribers that make notifications) only for the streams: the lists are seeded in SQL.
+const bench = await startBenchApp(built, { name: 'notifications', runWorkers: parts.has('streams'), listen: true });
+const { app, database } = bench;
+const port = Number(new URL(bench.url).port);
+const db = bench.db;
+const dataDir = bench.dataDir;
 let child;
 
 /** n users with profiles (one statement each), answers their ids. */
@@ -91,7 +80,7 @@ async function users(n, label) {
   return ids;
 }
 
-try {
+async function streamsPart() {
   const n = Number(opts.streams);
   const readers = await users(n, 'reader');
   const tokens = [];
@@ -119,7 +108,7 @@ try {
   const openMs = performance.now() - openStarted;
   await gc();
   const after = process.memoryUsage();
-  const streams = app.get(require(path.join(dist, 'modules/notifications/notification-streams.service.js')).NotificationStreams).size;
+  const streams = app.get(built.load('modules/notifications/notification-streams.service.js').NotificationStreams).size;
 
   // 2. Act-to-bell latency with every stream open.
   const acts = Number(opts.acts);
@@ -144,8 +133,14 @@ try {
     latencies.push(arrivals.get(i)[seen] - started);
   }
   latencies.sort((a, b) => a - b);
+  console.log(`  ${streams} open streams (opened in ${(openMs / 1000).toFixed(1)} s): server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`);
+  console.log(`  per open stream: RSS ${((after.rss - before.rss) / n / 1024).toFixed(1)} KB, heap ${((after.heapUsed - before.heapUsed) / n / 1024).toFixed(1)} KB${globalThis.gc ? '' : ' (run with --expose-gc for steadier figures)'}`);
+  console.log(`  act-to-bell (PUT like → notification on the stream), ${acts} acts: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, max ${latencies.at(-1)} ms`);
+  child.kill();
+  child = undefined;
+}
 
-  // 3. The fan-out.
+async function fanoutPart() {
   const followers = Number(opts.followers);
   const [uploader] = await users(1, 'uploader');
   const fans = await users(followers, 'fan');
@@ -156,17 +151,87 @@ try {
     type: 'followinguser_book_generated', actorId: uploader, objectId: 987654, pageId: 987654,
   });
   const fanMs = performance.now() - fanStarted;
-
-  console.log(`notifications bench on ${database.label}, Node ${process.version}, ${os.cpus().length} cores`);
-  console.log(`  ${streams} open streams (opened in ${(openMs / 1000).toFixed(1)} s): server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`);
-  console.log(`  per open stream: RSS ${((after.rss - before.rss) / n / 1024).toFixed(1)} KB, heap ${((after.heapUsed - before.heapUsed) / n / 1024).toFixed(1)} KB${globalThis.gc ? '' : ' (run with --expose-gc for steadier figures)'}`);
-  console.log(`  act-to-bell (PUT like → notification on the stream), ${acts} acts: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, max ${latencies.at(-1)} ms`);
   console.log(`  fan-out to ${followers} followers: ${made} notifications in one statement, ${fanMs.toFixed(0)} ms`);
+}
+
+/** notifications/unread/ and notifications/all/ beside their floor (scripts/bench/notification-lists.mjs). */
+async function listsPart() {
+  const total = Number(opts.notifications);
+  const seedStarted = performance.now();
+  const seeded = await seedLists({ query: (text, params) => db.query(text, params) }, { users: Number(opts.users), notifications: total });
+  const [{ rows }] = await db.query(`SELECT count(*)::int AS rows FROM notifications`);
+  console.log(`  lists: ${rows} notifications over ${seeded.ids.length} users, ${seeded.unread} unread (${((100 * seeded.unread) / rows).toFixed(1)} %), seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  // Tokens of 1,000 users spread over all of them (the load cycles through them).
+  const step = Math.max(1, Math.floor(seeded.ids.length / 1000));
+  const tokens = [];
+  for (let i = 0; i < seeded.ids.length && tokens.length < 1000; i += step) tokens.push(await app.get(TokenService).issue(seeded.ids[i]));
+
+  // The floor: its own pool on PostgreSQL; on PGlite (one connection) the app's.
+  const floorPool = database.embedded ? null : bareSql(pg, built.load('database/sql.js'), { url: database.url, max: 10, embedded: false });
+  const floorQuery = floorPool ? floorPool.query : (text, params) => db.query(text, params);
+  const floor = await startFloor(floorQuery, appAnswerHeaders(built.load));
+  try {
+    const problems = await compareAnswers(bench.url, floor.url, tokens.slice(0, 25));
+    if (problems.length) {
+      console.error(`FAIL: the floor's answers differ from the app's:\n${problems.slice(0, 5).join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    // Statements per request and their plans: one request of each list.
+    for (const [name, p] of [['unread', '/api/user/notifications/unread/'], ['all', '/api/user/notifications/all/?count=1']]) {
+      capture = [];
+      await fetch(`${bench.url}${p}`, { headers: { authorization: `Token ${tokens[1]}` } });
+      const got = capture;
+      capture = undefined;
+      const plans = [];
+      for (const s of got) {
+        const plan = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${s.text}`, s.values)).map((r) => r['QUERY PLAN']);
+        plans.push({ first: s.text.trim().replace(/\s+/g, ' ').slice(0, 90), plan });
+      }
+      const seqScans = plans.filter((x) => x.plan.some((l) => /Seq Scan on (notifications|profiles|posts|post_comments|pages|auth_tokens|users)\b/.test(l)));
+      console.log(`  ${name}: ${got.length} statements per request${seqScans.length ? `; SEQ SCAN in: ${seqScans.map((x) => x.first).join(' | ')}` : ', every one through an index'}`);
+      if (opts.explain) for (const x of plans) console.log(`    ${x.first}\n${x.plan.map((l) => `      ${l}`).join('\n')}`);
+    }
+    const lists = {
+      unread: ['/api/user/notifications/unread/'],
+      all: ['/api/user/notifications/all/?count=0', '/api/user/notifications/all/?count=1', '/api/user/notifications/all/?count=0', '/api/user/notifications/all/?count=2'],
+    };
+    const results = { unread: { app: [], floor: [] }, all: { app: [], floor: [] } };
+    const appStatements = { unread: 0, all: 0 };
+    for (let round = 0; round < Number(opts.rounds); round++) {
+      for (const name of Object.keys(lists)) {
+        const order = round % 2 ? ['floor', 'app'] : ['app', 'floor'];
+        for (const target of order) {
+          const before = statements;
+          const r = await loadFromChild({ url: target === 'app' ? bench.url : floor.url, paths: lists[name], tokens, connections: Number(opts.connections), duration: Number(opts.duration) });
+          if (target === 'app') appStatements[name] += (statements - before) / Math.max(1, r.requests);
+          results[name][target].push(r);
+        }
+      }
+    }
+    const row = (label, r, f) =>
+      `    ${label.padEnd(6)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${f ? `${(r.rps / f.rps).toFixed(2)} × floor` : ''}   ${JSON.stringify(r.statuses)}${r.errors ? ` errors ${r.errors}` : ''}`;
+    for (const name of Object.keys(lists)) {
+      const f = combine(results[name].floor);
+      const a = combine(results[name].app);
+      console.log(`  GET notifications/${name}/, ${opts.connections} connections, ${opts.rounds} interleaved rounds of ${opts.duration} s (app: ${(appStatements[name] / Number(opts.rounds)).toFixed(2)} statements/request, floor: 1)`);
+      console.log(row('floor', f));
+      console.log(row('app', a, f));
+      if (a.statuses['200'] !== a.requests || f.statuses['200'] !== f.requests) process.exitCode = 1;
+    }
+  } finally {
+    floor.server.close();
+    await floorPool?.pool.end();
+  }
+}
+
+try {
+  console.log(`notifications bench on ${database.label}, Node ${process.version}, ${os.cpus().length} cores`);
+  if (parts.has('streams')) await streamsPart();
+  if (parts.has('fanout')) await fanoutPart();
+  if (parts.has('lists')) await listsPart();
 } finally {
   child?.kill();
-  await app.close();
-  await database.handle.close?.();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 process.exit(0);

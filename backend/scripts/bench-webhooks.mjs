@@ -11,74 +11,22 @@
 // exactly the distinct paid sessions. The floor: the same deliveries to a bare node:http handler
 // in this process that checks the signature and inserts the event id (ON CONFLICT DO NOTHING)
 // through the app's database pool: what any correct endpoint must at least do.
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
 import * as http from 'node:http';
-import { createRequire } from 'node:module';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchOptions, loadDist, quantile, startBenchApp } from './bench/common.mjs';
 import { startStripeStandIn } from './stripe-stand-in.mjs';
 
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: opts } = parseArgs({
-  options: {
-    sessions: { type: 'string', default: '200' },
-    copies: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '50' },
-    help: { type: 'boolean', default: false },
-  },
+const opts = benchOptions('npm run bench:webhooks -w backend [-- options]', {
+  sessions: { default: '200', help: 'paid checkout sessions (distinct events)' },
+  copies: { default: '5', help: 'deliveries of each event' },
+  connections: { default: '50', help: 'concurrent connections' },
 });
-if (opts.help) {
-  console.log(`Usage: npm run bench:webhooks -w backend [-- options]
-  --sessions N     paid checkout sessions (distinct events)      default 200
-  --copies N       deliveries of each event                      default 5
-  --connections N  concurrent connections                        default 50`);
-  process.exit(0);
-}
-const dist = path.join(backendDir, 'dist');
-if (!fs.existsSync(path.join(dist, 'bootstrap.js'))) {
-  console.error(`${dist} has no bootstrap.js: run \`npm run build\` first.`);
-  process.exit(2);
-}
-const require = createRequire(path.join(dist, 'main.js'));
-const pg = require('pg');
-const stripeModule = require('stripe');
+const built = loadDist();
+const stripeModule = built.require('stripe');
 const Stripe = stripeModule.default ?? stripeModule;
-const { createApp } = require(path.join(dist, 'bootstrap.js'));
-const { loadConfig } = require(path.join(dist, 'config/config.js'));
-const { startEmbeddedPostgres } = require(path.join(dist, 'database/embedded-postgres.js'));
-const { DataSource } = require('typeorm');
-
 const SECRET = 'whsec_bench';
 const SESSIONS = Number(opts.sessions);
 const COPIES = Number(opts.copies);
 const CONNECTIONS = Number(opts.connections);
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function openDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await startEmbeddedPostgres(), label: 'PGlite (embedded)', drop: async () => {} };
-  const name = `bench_webhooks_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    handle: { url: url.toString(), embedded: false, poolSize: 10, close: async () => {} },
-    label: `PostgreSQL ${url.host}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /** Sends every delivery over `connections` keep-alive connections; answers timings and statuses. */
 async function deliver(url, deliveries, connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -113,17 +61,15 @@ async function deliver(url, deliveries, connections) {
 
 const standIn = await startStripeStandIn({ webhookSecret: SECRET });
 standIn.autoDeliver = false;
-const database = await openDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-bench-webhooks-'));
-const config = loadConfig({
-  NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false',
-  STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: standIn.url,
+const bench = await startBenchApp(built, {
+  name: 'webhooks',
+  runWorkers: true,
+  listen: true,
+  env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: standIn.url },
 });
-const app = await createApp({ config, database: database.handle, runWorkers: true });
-await app.init();
-await app.listen(0, '127.0.0.1');
-const appUrl = `${await app.getUrl()}/api/user/stripe-webhook/`.replace('[::1]', '127.0.0.1');
-const dataSource = app.get(DataSource);
+const { database } = bench;
+const appUrl = `${bench.url}/api/user/stripe-webhook/`;
+const dataSource = bench.db;
 const stripe = new Stripe('sk_test_bench', { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
 let floorServer;
 let floorPool;
@@ -189,9 +135,6 @@ try {
 } finally {
   floorServer?.close();
   await floorPool?.end();
-  await app.close();
-  await database.handle.close?.();
-  await database.drop();
+  await bench.close();
   await standIn.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

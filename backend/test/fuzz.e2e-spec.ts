@@ -1,10 +1,13 @@
 import fc from 'fast-check';
+import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { checkResponse, openApi } from './helpers/openapi-check';
 import { type RawRequest, type RawResponse, sendRaw } from './helpers/raw-http';
+import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
+import { startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -466,6 +469,53 @@ async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   return counts;
 }
 
+/**
+ * The generated bad requests over `ops` (`runs` of them), each with no token, the valid `token`
+ * or a bad one: all 4xx (or 2xx for harmless reads), none 5xx, no rows written.
+ */
+async function fuzzOperations(t: TestApp, token: string, profileId: number, ops: Op[], runs: number, label = ''): Promise<void> {
+  const before = await rowCounts(t);
+  const statuses = new Map<number, number>();
+  const reached = new Set<string>();
+  let sentCount = 0;
+  const authArb = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<AuthKind>('valid') },
+    { weight: 2, arbitrary: fc.constant<AuthKind>('none') },
+    { weight: 1, arbitrary: fc.constantFrom<AuthKind>('invalid', 'malformed') },
+  );
+  // Calls without input (logout, deleteprofile) do their job for a valid token: not fuzzed with it.
+  const visitorsOnly = fc.constantFrom<AuthKind>('none', 'invalid', 'malformed');
+  const caseArb = fc.constantFrom(...ops).chain((op) => fc.tuple(fc.constant(op), requestFor(op, { profileId }), withoutInput(op) ? visitorsOnly : authArb));
+
+  await fc.assert(
+    fc.asyncProperty(caseArb, async ([op, sent, who]) => {
+      const headers = { ...sent.headers };
+      if (who === 'valid') headers.Authorization = `Token ${token}`;
+      if (who === 'invalid') headers.Authorization = 'Token not-a-real-token';
+      if (who === 'malformed') headers.Authorization = 'Token a b';
+      const res = await send(t, { ...sent, headers });
+      sentCount++;
+      reached.add(`${op.method} ${op.template}`);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status).toBeLessThan(500);
+      // A protected route answers a visitor 401 before it looks at the input, and a bad token is
+      // 401 everywhere — unless the path itself is not valid percent-encoding (404 before routing).
+      const unauthorized = op.path.length ? [401, 404] : [401];
+      if ((op.protected && who !== 'valid') || who === 'invalid' || who === 'malformed') expect(unauthorized).toContain(res.status);
+      // Bad input is never accepted by a call that writes.
+      if (op.method !== 'get' && who === 'valid') expect(res.status).toBeGreaterThanOrEqual(400);
+    }),
+    { numRuns: runs, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
+  );
+
+  expect(await rowCounts(t)).toEqual(before);
+  expect(reached.size).toBe(ops.length);
+  const figures = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  console.log(`fuzz${label}: ${sentCount} requests over ${reached.size} operations; statuses ${figures}; 5xx: 0`);
+  // The valid token is still good: nothing above logged it out or deleted the account.
+  await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
+}
+
 describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing', () => {
   let t: TestApp;
   let token: string;
@@ -495,46 +545,7 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
   it(`sends ${RUNS} generated bad requests over every operation: all 4xx (or 2xx for harmless reads), none 5xx, no rows written`, async () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(40);
-    const before = await rowCounts(t);
-    const statuses = new Map<number, number>();
-    const reached = new Set<string>();
-    let sentCount = 0;
-    const authArb = fc.oneof(
-      { weight: 4, arbitrary: fc.constant<AuthKind>('valid') },
-      { weight: 2, arbitrary: fc.constant<AuthKind>('none') },
-      { weight: 1, arbitrary: fc.constantFrom<AuthKind>('invalid', 'malformed') },
-    );
-    // Calls without input (logout, deleteprofile) do their job for a valid token: not fuzzed with it.
-    const visitorsOnly = fc.constantFrom<AuthKind>('none', 'invalid', 'malformed');
-    const caseArb = fc.constantFrom(...ops).chain((op) => fc.tuple(fc.constant(op), requestFor(op, { profileId }), withoutInput(op) ? visitorsOnly : authArb));
-
-    await fc.assert(
-      fc.asyncProperty(caseArb, async ([op, sent, who]) => {
-        const headers = { ...sent.headers };
-        if (who === 'valid') headers.Authorization = `Token ${token}`;
-        if (who === 'invalid') headers.Authorization = 'Token not-a-real-token';
-        if (who === 'malformed') headers.Authorization = 'Token a b';
-        const res = await send(t, { ...sent, headers });
-        sentCount++;
-        reached.add(`${op.method} ${op.template}`);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        expect(res.status).toBeLessThan(500);
-        // A protected route answers a visitor 401 before it looks at the input, and a bad token is
-        // 401 everywhere — unless the path itself is not valid percent-encoding (404 before routing).
-        const unauthorized = op.path.length ? [401, 404] : [401];
-        if ((op.protected && who !== 'valid') || who === 'invalid' || who === 'malformed') expect(unauthorized).toContain(res.status);
-        // Bad input is never accepted by a call that writes.
-        if (op.method !== 'get' && who === 'valid') expect(res.status).toBeGreaterThanOrEqual(400);
-      }),
-      { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
-    );
-
-    expect(await rowCounts(t)).toEqual(before);
-    expect(reached.size).toBe(ops.length);
-    const figures = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`fuzz: ${sentCount} requests over ${reached.size} operations; statuses ${figures}; 5xx: 0`);
-    // The valid token is still good: nothing above logged it out or deleted the account.
-    await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
+    await fuzzOperations(t, token, profileId, ops, RUNS);
   }, 300_000);
   const figures = (statuses: Map<string, number>) => [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`).join(' ');
   const count = (statuses: Map<string, number>, outcome: RawOutcome) => {
@@ -641,4 +652,73 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     expect(await rowCounts(t)).toEqual(before);
     console.log(`fuzz nulls: ${sentCount} requests ${Date.now() - started} ms; statuses ${figures(statuses)}; 5xx: 0`);
   }, 300_000);
+});
+
+/** The operations that take another path with payments on: Stripe checkouts, payouts, the webhook and the ads. */
+const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
+const PAID_RUNS = Number(process.env.FUZZ_PAID_RUNS ?? 500);
+
+describe('fuzz with payments on (the Stripe stand-in): the paid paths and the live stream never get a 5xx', () => {
+  let t: TestApp;
+  let standIn: StripeStandIn;
+  let token: string;
+  let profileId: number;
+  let port: number;
+
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    t = await startTestApp({ ...stripeEnv(standIn), ACCESS_LOG_RATE_LIMIT: '100000' });
+    ({ token } = await signUp(t, 'fuzz-paid@example.com'));
+    profileId = (await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'paid fuzzer').expect(201)).body.id;
+    await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
+    port = (t.http.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    t?.http.closeAllConnections?.();
+    await t?.close();
+    await standIn?.close();
+  });
+
+  it(`sends ${PAID_RUNS} generated bad requests over the paid operations with payments on: none 5xx, no rows written`, async () => {
+    const ops = operations().filter((op) => PAID.test(op.template));
+    expect(ops.length).toBeGreaterThanOrEqual(15);
+    // Payments are on: the settings say so (the paths above are not refused as "payments off").
+    const settings = await request(t.http).get('/api/user/payment-settings/').expect(200);
+    expect(settings.body.enabled).toBe(true);
+    await fuzzOperations(t, token, profileId, ops, PAID_RUNS, ' (payments on)');
+  }, 300_000);
+
+  it('notifications/stream/ with a valid token and bad query, Accept and Last-Event-ID: an event stream (read up to its first event, then closed), never a 5xx', async () => {
+    const cases: Array<{ query: string; headers: Record<string, string> }> = [
+      { query: '', headers: {} },
+      { query: '?ticket=', headers: { Accept: 'application/json' } },
+      { query: '?ticket=%00%ff', headers: { 'Last-Event-ID': 'abc' } },
+      { query: '?count=-1&ticket=2147483648', headers: { 'Last-Event-ID': '\u00ff'.repeat(300), Accept: '*/*' } },
+      { query: `?${'a='.repeat(200)}`, headers: { Accept: 'text/event-stream, */*;q=0.1', 'Accept-Language': 'xx;q=abc' } },
+    ];
+    for (const c of cases) {
+      // A bounded read: the status, the headers and the text up to the first event (`unread`): 8 KB or 5 s at most.
+      const got = await new Promise<{ status: number; type: string; first: string }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: `/api/user/notifications/stream/${c.query}`, headers: { ...c.headers, Authorization: `Token ${token}` } }, (res) => {
+          const done = (first: string) => {
+            clearTimeout(timer);
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), first });
+          };
+          let text = '';
+          const timer = setTimeout(() => done(text), 5_000);
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            if (/total_unread_count[^\n]*\n\n/.test(text)) done(text);
+            else if (text.length > 8192) done(text);
+          });
+          res.once('end', () => done(text));
+        });
+        req.on('error', reject);
+      });
+      expect({ case: c, status: got.status }).toEqual({ case: c, status: 200 });
+      expect(got.type).toContain('text/event-stream');
+      expect(got.first).toMatch(/^event: unread\ndata: \{"total_unread_count":0\}$/m);
+    }
+  }, 60_000);
 });

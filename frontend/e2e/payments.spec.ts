@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { startStripeStandIn, type StripeStandIn } from '../../backend/scripts/stripe-stand-in.mjs';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { snap } from './support/app';
+import { useStripeApp } from './support/stripe-app';
 import { apiUser, uniqueCsv, useToken, type SeededUser } from './support/seed';
 
 /**
@@ -16,69 +14,14 @@ import { apiUser, uniqueCsv, useToken, type SeededUser } from './support/seed';
  * the buyer lands on /owningpages and downloads the file; the owner sees the sale on /bankaccount.
  */
 const APP_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 20);
-const APP = `http://127.0.0.1:${APP_PORT}`;
 const SECRET = 'whsec_e2e_payments';
 
-let standIn: StripeStandIn;
-let app: ChildProcess | undefined;
-let dataDir: string;
-let api: APIRequestContext;
-const sharedDataDir = process.env.E2E_DATA_DIR;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  standIn = await startStripeStandIn({ webhookUrl: `${APP}/api/user/stripe-webhook/`, webhookSecret: SECRET });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-e2e-payments-'));
-  // The seeding helpers read mail from E2E_DATA_DIR: this server's, for this file.
-  process.env.E2E_DATA_DIR = dataDir;
-  app = spawn(process.execPath, [path.resolve('../scripts/e2e-server.mjs')], {
-    cwd: path.resolve('..'),
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: APP,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the payments journey's server exited (${app.exitCode})`);
-    try {
-      if ((await fetch(`${APP}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the payments journey's server did not answer on ${APP}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  api = await playwrightRequest.newContext({ baseURL: APP });
-});
-
-test.afterAll(async () => {
-  process.env.E2E_DATA_DIR = sharedDataDir;
-  await api?.dispose();
-  if (app && app.exitCode === null) {
-    const exited = new Promise((resolve) => app!.once('exit', resolve));
-    app.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  }
-  await standIn?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const stripeApp = useStripeApp('payments', APP_PORT, SECRET);
 
 /** A ¥800 Book from the owner's own data; answers its id. */
 async function paidBook(owner: SeededUser, title: string): Promise<number> {
   const file = await uniqueCsv('paid-rainfall');
-  const upload = await api.post('/api/user/upload/', {
+  const upload = await stripeApp.api.post('/api/user/upload/', {
     headers: { Authorization: `Token ${owner.token}`, 'Accept-Language': 'en' },
     multipart: {
       title,
@@ -95,7 +38,7 @@ async function paidBook(owner: SeededUser, title: string): Promise<number> {
   await expect
     .poll(
       async () => {
-        const list = (await (await api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
+        const list = (await (await stripeApp.api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
         page = list.find((f) => f.id === id)?.page ?? null;
         return page;
       },
@@ -107,15 +50,15 @@ async function paidBook(owner: SeededUser, title: string): Promise<number> {
 
 /** A returning visitor (no welcome dialog over the first screen), in English. */
 const contextOptions = () => ({
-  baseURL: APP,
+  baseURL: stripeApp.url,
   locale: 'en-US',
-  storageState: { cookies: [], origins: [{ origin: APP, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
+  storageState: { cookies: [], origins: [{ origin: stripeApp.url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
 });
 
 test('buy a ¥800 Book through the stand-in checkout, download it, and the data owner sees the sale', async ({ browser }) => {
   test.setTimeout(180_000);
-  const owner = await apiUser(api, { label: 'seller', nickName: 'Seller' });
-  const buyer = await apiUser(api, { label: 'buyer', nickName: 'Buyer' });
+  const owner = await apiUser(stripeApp.api, { label: 'seller', nickName: 'Seller' });
+  const buyer = await apiUser(stripeApp.api, { label: 'buyer', nickName: 'Buyer' });
   const title = `Rainfall by month ${Date.now()}`;
   const bookId = await paidBook(owner, title);
 
@@ -145,9 +88,9 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
   await expectAccessible(page, 'getpage');
   await snap(page, 'p1-getpage-en');
   await page.getByRole('button', { name: 'Go to payment' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_`));
+  await expect(page).toHaveURL(new RegExp(`^${stripeApp.standIn.url}/pay/cs_test_`));
   await page.getByRole('button', { name: 'Pay ¥800 by card' }).click();
-  await expect(page).toHaveURL(`${APP}/owningpages`);
+  await expect(page).toHaveURL(`${stripeApp.url}/owningpages`);
   await expect(page.getByText('Thank you! The Book is yours now.')).toBeVisible();
   await expect(page.locator(`a[href="/mono/${bookId}"]`).first()).toBeVisible();
   await expectAccessible(page, 'owningpages-after-purchase');

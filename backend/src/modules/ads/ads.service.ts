@@ -213,13 +213,28 @@ export class AdsService {
    * Serves up to ADS_PER_SERVING running ads (those sharing `tags` first, then at random) and
    * counts an impression for each in the same statement, with a fresh single-use offer each. An
    * impression that reaches `target - 1` retires a per-view ad.
+   *
+   * The pick sorts nothing: the running ads are indexed by a random key `pick` (migration
+   * 1733900000000), and a serving reads the first ones at or after a random point of that index,
+   * wrapping around to its start (first those sharing `tags`, read in the same order and skipped
+   * when they do not share one). A served ad draws a new key, so the ads next to each other in
+   * the index are not served together again. Reads: ADS_PER_SERVING entries of the index, plus
+   * those of ads not sharing a tag passed over while looking for ones that do (all running ads
+   * when none does; none without tags).
    */
   async serve(viewer: AuthUser | undefined, ip: string, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
+    const running = (extra: string, from: '>=' | '<') =>
+      `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT $1)`;
+    const shares = `AND cardinality($2::int[]) > 0 AND a.attributes && $2::int[]`;
+    const others = `AND a.id NOT IN (SELECT id FROM tagged)`;
     const rows: Array<AdRow & { offer: string }> = await this.db.query(
-      `WITH picked AS (
-         SELECT id FROM ads WHERE paid AND NOT delete_flag ORDER BY (attributes && $2::int[]) DESC, random() LIMIT $1
+      `WITH point AS (SELECT random()::real AS v),
+       tagged AS (
+         SELECT id FROM (${running(shares, '>=')} UNION ALL ${running(shares, '<')}) t LIMIT $1
+       ), picked AS (
+         SELECT id FROM (SELECT id FROM tagged UNION ALL (SELECT id FROM (${running(others, '>=')} UNION ALL ${running(others, '<')}) o)) p LIMIT $1
        ), counted AS (
-         UPDATE ads a SET views = a.views + 1,
+         UPDATE ads a SET views = a.views + 1, pick = random(),
                 cnt = a.cnt + CASE WHEN a.type = 0 THEN 1 ELSE 0 END,
                 delete_flag = a.delete_flag OR (a.type = 0 AND a.cnt + 1 >= a.target - 1)
            FROM picked p WHERE a.id = p.id AND a.paid AND NOT a.delete_flag
