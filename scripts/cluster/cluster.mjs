@@ -149,7 +149,10 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   /** name → { script, env, port?, child } */
   const processes = new Map();
   for (let i = 1; i <= apis; i++) processes.set(`api-${i}`, { script: 'backend/dist/main.js', port: ports.api(i), env: { PORT: String(ports.api(i)), RUN_WORKER: 'false' } });
-  processes.set('worker', { script: 'backend/dist/worker.js', env: {} });
+  // The worker logs at info: its `Worker running` line is how the cluster knows it is up.
+  processes.set('worker', { script: 'backend/dist/worker.js', env: { LOG_LEVEL: 'info' } });
+  // Whatever happens from here on, the processes started are stopped with the cluster.
+  cleanups.push(() => Promise.all([...processes.keys()].map((n) => kill(n, 'SIGKILL'))));
 
   function start(name) {
     const p = processes.get(name);
@@ -183,11 +186,20 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     clearTimeout(timer);
   }
 
+  const abort = async (err) => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+    console.error(`The cluster did not start; its logs are kept in ${dir}`);
+    throw err;
+  };
   // The first API process migrates the fresh database; the others start once it is ready.
-  start('api-1');
-  await ready('api-1', 120_000);
-  for (const name of processes.keys()) if (name !== 'api-1') start(name);
-  await Promise.all([...processes.keys()].filter((n) => n !== 'api-1').map((n) => ready(n, 120_000)));
+  try {
+    start('api-1');
+    await ready('api-1', 120_000);
+    for (const name of processes.keys()) if (name !== 'api-1') start(name);
+    await Promise.all([...processes.keys()].filter((n) => n !== 'api-1').map((n) => ready(n, 120_000)));
+  } catch (err) {
+    await abort(err);
+  }
 
   // nginx, with the API processes that answer /readyz; a supervisor keeps the list current.
   const template = fs.readFileSync(path.join(root, 'scripts/cluster/nginx.conf'), 'utf8');
@@ -207,9 +219,10 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   const nginxBin = process.env.NGINX ?? '/usr/sbin/nginx';
   const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
-  for (let i = 0; i < 100; i++) {
+  cleanups.push(() => nginx.exitCode === null && nginx.kill('SIGKILL'));
+  for (let i = 0; ; i++) {
     if ((await fetch(`${publicUrl}/healthz`).catch(() => undefined))?.status === 200) break;
-    if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}); see ${path.join(dir, 'error.log')}`);
+    if (nginx.exitCode !== null || i > 100) await abort(new Error(`nginx did not start (${nginx.exitCode}); see ${path.join(dir, 'error.log')}`));
     await sleep(100);
   }
 
@@ -271,17 +284,24 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const cluster = await startCluster();
-  console.log('Press Ctrl+C to stop.');
+  let cluster;
   let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, async () => {
       if (signalled) return;
       signalled = true;
       console.log(`${signal}: stopping the cluster…`);
-      await cluster.stop();
+      await cluster?.stop();
       console.log('stopped');
       process.exit(0);
     });
   }
+  try {
+    cluster = await startCluster();
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  if (signalled) await cluster.stop();
+  else console.log('Press Ctrl+C to stop.');
 }
