@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+// `npm run cluster:test`: the cluster of `npm run cluster` under load and faults, in about two
+// minutes. Through nginx:
+//   1. browser journeys (sign-up and log-in, and a Book from an upload), Playwright with
+//      E2E_BASE_URL pointing at nginx;
+//   2. an autocannon load of the home feed (`postcc/`) and a Book list (`pageccja/`), while
+//      writers upload data files, like posts and deliver paid Stripe webhooks (each twice, as
+//      Stripe may); meanwhile one API process and the worker are killed (kill -9) and started
+//      again, then the other API process is restarted with SIGTERM (a rolling restart);
+//   3. checks that nothing was lost or doubled: every upload the API accepted is exactly one Book,
+//      every like exactly one notification, every paid webhook exactly one ownership and sale.
+// Prints requests served, errors, lost and duplicated items; exits 1 on any loss, duplicate or
+// failed request nginx could have retried. CLUSTER_PORT as for `npm run cluster`.
+import { spawn } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { startCluster } from './cluster.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(path.join(root, 'backend/package.json'));
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const started = Date.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const step = (text) => console.log(`\n== [${elapsed()}] ${text}`);
+const PASSWORD = 'cluster-test-pass-2026';
+const UPLOADS = 10;
+const LIKES = 12;
+const PAID = 6;
+
+const cluster = await startCluster({ port: Number(process.env.CLUSTER_PORT ?? 8080) });
+const base = cluster.url;
+let failed = false;
+const problems = [];
+const problem = (text) => {
+  problems.push(text);
+  failed = true;
+};
+
+/** A call through nginx; `retry` resends on 502/503/504 and network errors, as a browser's user or Stripe would. */
+async function call(method, url, { token, json, form, retry = false, headers = {} } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(token ? { Authorization: `Token ${token}` } : {}), ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: json ? JSON.stringify(json) : form,
+    }).catch((err) => ({ status: 0, err }));
+    if (retry && (res.status === 0 || res.status >= 502) && attempt < 20) {
+      await sleep(300);
+      continue;
+    }
+    return res;
+  }
+}
+
+function mailTo(address) {
+  for (const file of fs.readdirSync(cluster.mailDir).sort().reverse()) {
+    const raw = fs.readFileSync(path.join(cluster.mailDir, file), 'latin1').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (raw.includes(address)) return raw;
+  }
+  return undefined;
+}
+
+/** An account with a profile, made through the API and the mailed verification link. */
+async function user(label) {
+  const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const reg = await call('POST', '/api/user/register/', { json: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }, retry: true });
+  if (reg.status !== 201) throw new Error(`register ${reg.status}`);
+  let link;
+  for (let i = 0; i < 100 && !link; i++) {
+    link = /\/verify\/(\d+)\/([A-Za-z0-9_-]+)/.exec(mailTo(email) ?? '');
+    if (!link) await sleep(100);
+  }
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  await call('POST', '/api/user/verify/', { json: { id: Number(link[1]), key: link[2] }, retry: true });
+  const token = (await (await call('POST', '/api/user/login/', { json: { email, password: PASSWORD }, retry: true })).json()).token;
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ nickName: label, birth: '1990-01-01', sex: '0' })) form.append(k, v);
+  const profile = await call('POST', '/api/user/profile/', { token, form, retry: true });
+  const userId = (await profile.json()).userProfile;
+  return { email, token, userId };
+}
+
+/** A CSV no other upload has (random figures): each upload makes a Book of its own. */
+function uniqueCsv() {
+  const rows = ['Hokkaido', 'Tokyo', 'Osaka', 'Fukuoka'].flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(2)}`));
+  return `prefecture,month,rainfall_mm\n${rows.join('\n')}\n`;
+}
+
+const counts = { uploads: { accepted: 0, refused: 0 }, likes: 0, webhooks: 0 };
+const accepted = new Set();
+
+async function upload(owner, i) {
+  const form = new FormData();
+  form.append('title', `クラスタ試験 ${i} ${crypto.randomBytes(3).toString('hex')}`);
+  form.append('user_id', String(owner.userId));
+  form.append('file', new Blob([uniqueCsv()], { type: 'text/csv' }), `cluster-${i}.csv`);
+  // Not resent: a POST cut off with its process has no answer, and a second try would be a second upload.
+  const res = await call('POST', '/api/user/upload/', { token: owner.token, form });
+  if (res.status === 201) {
+    counts.uploads.accepted++;
+    accepted.add((await res.json()).id);
+  } else counts.uploads.refused++;
+}
+
+// ---------------------------------------------------------------------------------------------
+try {
+  step('browser journeys through nginx (e2e/accounts.spec.ts, e2e/books.spec.ts)');
+  // Not spawnSync: the SMTP server, S3 and the Stripe stand-in run in this process's event loop.
+  const journeys = spawn('npx', ['playwright', 'test', 'e2e/accounts.spec.ts', 'e2e/books.spec.ts', '--project', 'desktop', '--reporter', 'list'], {
+    cwd: path.join(root, 'frontend'),
+    env: { ...process.env, E2E_BASE_URL: base, E2E_DATA_DIR: cluster.dir },
+    stdio: 'inherit',
+  });
+  const journeysExit = await new Promise((resolve) => journeys.once('exit', (code) => resolve(code)));
+  if (journeysExit !== 0) problem(`browser journeys failed (exit ${journeysExit})`);
+
+  step('accounts and posts for the load');
+  const [owner, author, buyer, ...likers] = await Promise.all(['owner', 'author', 'buyer', ...Array.from({ length: 3 }, (_, i) => `liker${i}`)].map(user));
+  const posts = [];
+  for (let i = 0; i < LIKES / likers.length; i++) {
+    const res = await call('POST', '/api/user/monopost/', { token: author.token, json: { text: `cluster post ${i}` }, retry: true });
+    posts.push((await res.json()).id);
+  }
+  // Books to sell: uploaded now, priced by the operator (SQL: no price screen is part of this test).
+  const forSale = [];
+  for (let i = 0; i < PAID; i++) await upload(owner, `sale-${i}`);
+  const db = new Client({ connectionString: cluster.databaseUrl });
+  await db.connect();
+  for (let i = 0; i < 120; i++) {
+    const { rows } = await db.query(`SELECT page_id FROM uploaded_files WHERE id = ANY($1) AND page_id IS NOT NULL`, [[...accepted]]);
+    if (rows.length === PAID) {
+      forSale.push(...rows.map((r) => r.page_id));
+      break;
+    }
+    await sleep(500);
+  }
+  if (forSale.length !== PAID) throw new Error('the Books to sell were not generated');
+  await db.query(`UPDATE pages SET page_price = 800 WHERE id = ANY($1)`, [forSale]);
+
+  step('load: autocannon on postcc/ and pageccja/, writers, kill -9 of api-1 and the worker, SIGTERM of api-2');
+  const load = autocannon({
+    url: base,
+    connections: 8,
+    duration: 1000, // stopped below, once the faults are over
+    requests: [{ method: 'GET', path: '/api/user/postcc/?count=0' }, { method: 'GET', path: '/api/user/pageccja/?count=0' }],
+  });
+  const statuses = {};
+  load.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  let errors = 0;
+  load.on('reqError', () => errors++);
+
+  const writers = (async () => {
+    const jobs = [];
+    for (let i = 0; i < UPLOADS; i++) {
+      jobs.push(upload(owner, i));
+      const liker = likers[i % likers.length];
+      const post = posts[Math.floor(i / likers.length) % posts.length];
+      jobs.push(
+        call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then((r) => r.status === 200 && counts.likes++),
+      );
+      await sleep(900);
+    }
+    // The likes not yet given (LIKES in all: each liker likes each post once).
+    for (let i = UPLOADS; i < LIKES; i++) {
+      const liker = likers[i % likers.length];
+      const post = posts[Math.floor(i / likers.length) % posts.length];
+      jobs.push(call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then((r) => r.status === 200 && counts.likes++));
+    }
+    // Paid checkouts, each webhook delivered twice (Stripe delivers at least once), resent until answered.
+    for (const pageId of forSale) {
+      const res = await call('POST', '/api/user/create-checkout-session/', { token: buyer.token, json: { SITE_URL: base, pageId }, retry: true });
+      const goTo = (await res.json()).goTo;
+      const event = await cluster.standIn.checkout.payByCard(goTo.split('/pay/')[1]);
+      for (let n = 0; n < 2; n++) {
+        const { payload, header } = cluster.standIn.sign(event);
+        const answer = await call('POST', '/api/user/stripe-webhook/', { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, form: payload, retry: true });
+        if (answer.status === 200) counts.webhooks++;
+      }
+      await sleep(500);
+    }
+    await Promise.all(jobs);
+  })();
+
+  const faults = (async () => {
+    await sleep(4000);
+    console.log(`[${elapsed()}] kill -9 api-1 and the worker`);
+    await Promise.all([cluster.kill('api-1', 'SIGKILL'), cluster.kill('worker', 'SIGKILL')]);
+    await sleep(3000);
+    console.log(`[${elapsed()}] starting api-1 and the worker again`);
+    cluster.start('api-1');
+    cluster.start('worker');
+    await Promise.all([cluster.ready('api-1'), cluster.ready('worker')]);
+    await sleep(2000); // the supervisor puts api-1 back into nginx's list
+    console.log(`[${elapsed()}] rolling restart: SIGTERM api-2, start it again`);
+    await cluster.kill('api-2', 'SIGTERM');
+    cluster.start('api-2');
+    await cluster.ready('api-2');
+    await sleep(2000);
+  })();
+
+  await Promise.all([writers, faults]);
+  load.stop();
+  const result = await new Promise((resolve) => load.once('done', resolve));
+
+  step('waiting for the jobs (Books, notifications) to finish');
+  const pending = async () =>
+    (await db.query(`SELECT count(*)::int AS n FROM uploaded_files WHERE status NOT IN ('done', 'failed')`)).rows[0].n +
+    (await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '__pgboss%' AND start_after < now() + interval '1 minute'`)).rows[0].n;
+  for (let i = 0; i < 180 && (await pending()) > 0; i++) await sleep(500);
+
+  step('checks');
+  // Uploads: every file the API stored (acknowledged or not) is exactly one Book.
+  const files = (await db.query(`SELECT f.id, f.status, f.page_id, (SELECT count(*)::int FROM book_files b WHERE b.file_id = f.id) AS books FROM uploaded_files f WHERE f.user_id = $1`, [owner.userId])).rows;
+  const lostUploads = [...accepted].filter((id) => !files.some((f) => f.id === id)).length + files.filter((f) => f.status !== 'done' || f.page_id === null || f.books === 0).length;
+  const doubledUploads = files.filter((f) => f.books > 1).length;
+  const distinctBooks = new Set(files.map((f) => f.page_id).filter(Boolean)).size;
+  const doubledBooks = files.filter((f) => f.page_id).length - distinctBooks;
+  // Likes: every like is exactly one notification to the post's author.
+  const likes = (
+    await db.query(
+      `SELECT l.id, (SELECT count(*)::int FROM notifications n WHERE n.type = 'post_liked' AND n.actor_id = l.user_id AND n.object_id = l.post_id AND n.recipient_id = $1) AS notes
+         FROM post_likes l WHERE l.post_id = ANY($2)`,
+      [author.userId, posts],
+    )
+  ).rows;
+  const lostLikes = LIKES - likes.length + likes.filter((l) => l.notes === 0).length;
+  const doubledLikes = likes.filter((l) => l.notes > 1).length;
+  // Paid webhooks: every paid session is exactly one ownership and one sale.
+  const paid = (
+    await db.query(
+      `SELECT p.id, (SELECT count(*)::int FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $1 AND o.source = 'purchase') AS owners,
+              (SELECT count(*)::int FROM payment_sales s JOIN payment_checkouts c ON c.session_id = s.session_id WHERE c.page_id = p.id AND c.buyer_id = $1) AS sales
+         FROM pages p WHERE p.id = ANY($2)`,
+      [buyer.userId, forSale],
+    )
+  ).rows;
+  const lostPaid = paid.filter((p) => p.owners === 0 || p.sales === 0).length;
+  const doubledPaid = paid.filter((p) => p.owners > 1 || p.sales > 1).length;
+  await db.end();
+
+  const served = Object.entries(statuses).reduce((n, [s, c]) => n + (Number(s) < 400 ? c : 0), 0);
+  const failedRequests = Object.entries(statuses).reduce((n, [s, c]) => n + (Number(s) >= 400 ? c : 0), 0) + errors;
+  console.log(
+    [
+      '',
+      `load (GET postcc/, pageccja/ through nginx, ${Math.round(result.duration)} s, 8 connections):`,
+      `  requests served ${served} (${Math.round(result.requests.average)} req/s), failed ${failedRequests} (statuses ${JSON.stringify(statuses)}, socket errors ${errors})`,
+      `writes: uploads accepted ${counts.uploads.accepted}, refused ${counts.uploads.refused} (a POST whose process was killed: nginx cannot resend it); likes ${counts.likes}; webhooks answered ${counts.webhooks}`,
+      `uploads: ${files.length} files → ${distinctBooks} Books; lost ${lostUploads}, duplicated ${doubledUploads + doubledBooks}`,
+      `likes:   ${likes.length} likes → notifications; lost ${lostLikes}, duplicated ${doubledLikes}`,
+      `paid:    ${paid.length} paid sessions → ownerships; lost ${lostPaid}, duplicated ${doubledPaid}`,
+    ].join('\n'),
+  );
+  if (failedRequests) problem(`${failedRequests} GET requests failed through nginx (nginx could have retried them)`);
+  if (lostUploads || doubledUploads || doubledBooks) problem('uploads lost or duplicated');
+  if (lostLikes || doubledLikes) problem('likes lost or duplicated');
+  if (lostPaid || doubledPaid) problem('paid webhooks lost or duplicated');
+} catch (err) {
+  problem(err.stack ?? String(err));
+} finally {
+  step('stopping the cluster');
+  await cluster.stop();
+}
+console.log(failed ? `\nFAILED (${elapsed()}):\n- ${problems.join('\n- ')}` : `\nOK (${elapsed()}): nothing lost, nothing duplicated, no failed request`);
+process.exit(failed ? 1 : 0);
