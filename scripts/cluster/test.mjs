@@ -108,6 +108,47 @@ async function upload(owner, i) {
   } else counts.uploads.refused++;
 }
 
+/**
+ * The live bell of `who`, as the browser keeps it: a ticket, then the event stream through nginx;
+ * when a stream ends (its process stopped) a new ticket and a new stream, through nginx again.
+ */
+function bell(who) {
+  const state = { connects: 0, notifications: 0, unread: undefined, stopped: false };
+  state.done = (async () => {
+    while (!state.stopped) {
+      try {
+        const ticket = (await (await call('POST', '/api/user/notifications/stream-ticket/', { token: who.token, retry: true })).json()).ticket;
+        const res = await fetch(`${base}/api/user/notifications/stream/?ticket=${ticket}`, { signal: state.abort?.signal });
+        if (res.status !== 200) throw new Error(`stream ${res.status}`);
+        state.connects++;
+        let buffer = '';
+        for await (const chunk of res.body) {
+          buffer += Buffer.from(chunk).toString('utf8');
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (event === 'notification') state.notifications++;
+            if (event === 'unread') state.unread = JSON.parse(data).total_unread_count;
+          }
+        }
+      } catch {
+        // the stream was cut (kill -9): as EventSource, try again
+      }
+      if (!state.stopped) await sleep(1000);
+    }
+  })();
+  state.abort = new AbortController();
+  state.stop = () => {
+    state.stopped = true;
+    state.abort.abort();
+    return state.done;
+  };
+  return state;
+}
+
 // ---------------------------------------------------------------------------------------------
 try {
   step('browser journeys through nginx (e2e/accounts.spec.ts, e2e/books.spec.ts)');
@@ -144,6 +185,7 @@ try {
   await db.query(`UPDATE pages SET page_price = 800 WHERE id = ANY($1)`, [forSale]);
 
   step('load: autocannon on postcc/ and pageccja/, writers, kill -9 of api-1 and the worker, SIGTERM of api-2');
+  const authorBell = bell(author);
   const load = autocannon({
     url: base,
     connections: 8,
@@ -188,7 +230,12 @@ try {
   })();
 
   const faults = (async () => {
-    await sleep(4000);
+    await sleep(3000);
+    // The worker is killed while it makes a Book (when one is being made within 5 s).
+    for (let i = 0; i < 50; i++) {
+      if ((await db.query(`SELECT 1 FROM uploaded_files WHERE status = 'processing'`)).rows.length) break;
+      await sleep(100);
+    }
     console.log(`[${elapsed()}] kill -9 api-1 and the worker`);
     await Promise.all([cluster.kill('api-1', 'SIGKILL'), cluster.kill('worker', 'SIGKILL')]);
     await sleep(3000);
@@ -214,7 +261,13 @@ try {
     (await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '__pgboss%' AND start_after < now() + interval '1 minute'`)).rows[0].n;
   for (let i = 0; i < 180 && (await pending()) > 0; i++) await sleep(500);
 
+  await sleep(1500); // the bell's last count
+  const bellState = { connects: authorBell.connects, notifications: authorBell.notifications, unread: authorBell.unread };
+  await authorBell.stop();
+
   step('checks');
+  const interrupted = (await db.query(`SELECT count(*)::int AS n FROM uploaded_files WHERE attempts > 1`)).rows[0].n;
+  const unreadInDb = (await db.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read`, [author.userId])).rows[0].n;
   // Uploads: every file the API stored (acknowledged or not) is exactly one Book.
   const files = (await db.query(`SELECT f.id, f.status, f.page_id, (SELECT count(*)::int FROM book_files b WHERE b.file_id = f.id) AS books FROM uploaded_files f WHERE f.user_id = $1`, [owner.userId])).rows;
   const lostUploads = [...accepted].filter((id) => !files.some((f) => f.id === id)).length + files.filter((f) => f.status !== 'done' || f.page_id === null || f.books === 0).length;
@@ -252,11 +305,13 @@ try {
       `load (GET postcc/, pageccja/ through nginx, ${Math.round(result.duration)} s, 8 connections):`,
       `  requests served ${served} (${Math.round(result.requests.average)} req/s), failed ${failedRequests} (statuses ${JSON.stringify(statuses)}, socket errors ${errors})`,
       `writes: uploads accepted ${counts.uploads.accepted}, refused ${counts.uploads.refused} (a POST whose process was killed: nginx cannot resend it); likes ${counts.likes}; webhooks answered ${counts.webhooks}`,
-      `uploads: ${files.length} files → ${distinctBooks} Books; lost ${lostUploads}, duplicated ${doubledUploads + doubledBooks}`,
+      `uploads: ${files.length} files → ${distinctBooks} Books; lost ${lostUploads}, duplicated ${doubledUploads + doubledBooks} (${interrupted} Book jobs cut off by the kill and run again)`,
       `likes:   ${likes.length} likes → notifications; lost ${lostLikes}, duplicated ${doubledLikes}`,
       `paid:    ${paid.length} paid sessions → ownerships; lost ${lostPaid}, duplicated ${doubledPaid}`,
+      `bell:    the author's stream connected ${bellState.connects} times (each stop of its process ends it), ${bellState.notifications} live notifications, unread shown ${bellState.unread}, in the database ${unreadInDb}`,
     ].join('\n'),
   );
+  if (bellState.unread !== unreadInDb) problem(`the live bell shows ${bellState.unread} unread, the database has ${unreadInDb}`);
   if (failedRequests) problem(`${failedRequests} GET requests failed through nginx (nginx could have retried them)`);
   if (lostUploads || doubledUploads || doubledBooks) problem('uploads lost or duplicated');
   if (lostLikes || doubledLikes) problem('likes lost or duplicated');
