@@ -151,9 +151,9 @@ function bell(who) {
 
 // ---------------------------------------------------------------------------------------------
 try {
-  step('browser journeys through nginx (e2e/accounts.spec.ts, e2e/books.spec.ts)');
+  step('browser journeys through nginx (sign-up in e2e/accounts.spec.ts, e2e/books.spec.ts)');
   // Not spawnSync: the SMTP server, S3 and the Stripe stand-in run in this process's event loop.
-  const journeys = spawn('npx', ['playwright', 'test', 'e2e/accounts.spec.ts', 'e2e/books.spec.ts', '--project', 'desktop', '--reporter', 'list'], {
+  const journeys = spawn('npx', ['playwright', 'test', 'e2e/accounts.spec.ts:16', 'e2e/books.spec.ts', '--project', 'desktop', '--reporter', 'list'], {
     cwd: path.join(root, 'frontend'),
     env: { ...process.env, E2E_BASE_URL: base, E2E_DATA_DIR: cluster.dir },
     stdio: 'inherit',
