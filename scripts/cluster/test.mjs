@@ -13,10 +13,10 @@
 // failed request nginx could have retried. CLUSTER_PORT as for `npm run cluster`.
 import { spawn } from 'node:child_process';
 import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { clusterClient } from './client.mjs';
 import { startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,7 +28,6 @@ const started = Date.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const step = (text) => console.log(`\n== [${elapsed()}] ${text}`);
-const PASSWORD = 'cluster-test-pass-2026';
 const UPLOADS = 10;
 const LIKES = 12;
 const PAID = 6;
@@ -42,55 +41,7 @@ const problem = (text) => {
   failed = true;
 };
 
-/** A call through nginx; `retry` resends on 502/503/504 and network errors, as a browser's user or Stripe would. */
-async function call(method, url, { token, json, form, retry = false, headers = {} } = {}) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...(token ? { Authorization: `Token ${token}` } : {}), ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: json ? JSON.stringify(json) : form,
-    }).catch((err) => ({ status: 0, err }));
-    if (retry && (res.status === 0 || res.status >= 502) && attempt < 20) {
-      await sleep(300);
-      continue;
-    }
-    return res;
-  }
-}
-
-function mailTo(address) {
-  for (const file of fs.readdirSync(cluster.mailDir).sort().reverse()) {
-    const raw = fs.readFileSync(path.join(cluster.mailDir, file), 'latin1').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (raw.includes(address)) return raw;
-  }
-  return undefined;
-}
-
-/** An account with a profile, made through the API and the mailed verification link. */
-async function user(label) {
-  const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const reg = await call('POST', '/api/user/register/', { json: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }, retry: true });
-  if (reg.status !== 201) throw new Error(`register ${reg.status}`);
-  let link;
-  for (let i = 0; i < 100 && !link; i++) {
-    link = /\/verify\/(\d+)\/([A-Za-z0-9_-]+)/.exec(mailTo(email) ?? '');
-    if (!link) await sleep(100);
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  await call('POST', '/api/user/verify/', { json: { id: Number(link[1]), key: link[2] }, retry: true });
-  const token = (await (await call('POST', '/api/user/login/', { json: { email, password: PASSWORD }, retry: true })).json()).token;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ nickName: label, birth: '1990-01-01', sex: '0' })) form.append(k, v);
-  const profile = await call('POST', '/api/user/profile/', { token, form, retry: true });
-  const userId = (await profile.json()).userProfile;
-  return { email, token, userId };
-}
-
-/** A CSV no other upload has (random figures): each upload makes a Book of its own. */
-function uniqueCsv() {
-  const rows = ['Hokkaido', 'Tokyo', 'Osaka', 'Fukuoka'].flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(2)}`));
-  return `prefecture,month,rainfall_mm\n${rows.join('\n')}\n`;
-}
+const { call, user, uniqueCsv } = clusterClient(cluster);
 
 const counts = { uploads: { accepted: 0, refused: 0 }, likes: 0, webhooks: 0 };
 const accepted = new Set();
@@ -195,7 +146,14 @@ try {
   const statuses = {};
   load.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
   let errors = 0;
-  load.on('reqError', () => errors++);
+  const errorKinds = {};
+  let loadStopping = false;
+  load.on('reqError', (err) => {
+    // Requests cut off by stopping the load itself (nginx logs them as 499) are not failures.
+    if (loadStopping) return;
+    errors++;
+    errorKinds[err?.code ?? err?.message ?? String(err)] = (errorKinds[err?.code ?? err?.message ?? String(err)] ?? 0) + 1;
+  });
 
   const writers = (async () => {
     const jobs = [];
@@ -252,6 +210,7 @@ try {
   })();
 
   await Promise.all([writers, faults]);
+  loadStopping = true;
   load.stop();
   const result = await new Promise((resolve) => load.once('done', resolve));
 
@@ -303,7 +262,7 @@ try {
     [
       '',
       `load (GET postcc/, pageccja/ through nginx, ${Math.round(result.duration)} s, 8 connections):`,
-      `  requests served ${served} (${Math.round(result.requests.average)} req/s), failed ${failedRequests} (statuses ${JSON.stringify(statuses)}, socket errors ${errors})`,
+      `  requests served ${served} (${Math.round(result.requests.average)} req/s), failed ${failedRequests} (statuses ${JSON.stringify(statuses)}, socket errors ${errors}${errors ? ` ${JSON.stringify(errorKinds)}` : ''})`,
       `writes: uploads accepted ${counts.uploads.accepted}, refused ${counts.uploads.refused} (a POST whose process was killed: nginx cannot resend it); likes ${counts.likes}; webhooks answered ${counts.webhooks}`,
       `uploads: ${files.length} files → ${distinctBooks} Books; lost ${lostUploads}, duplicated ${doubledUploads + doubledBooks} (${interrupted} Book jobs cut off by the kill and run again)`,
       `likes:   ${likes.length} likes → notifications; lost ${lostLikes}, duplicated ${doubledLikes}`,
