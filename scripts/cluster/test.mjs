@@ -112,6 +112,27 @@ try {
   const journeysExit = await new Promise((resolve) => journeys.once('exit', (code) => resolve(code)));
   if (journeysExit !== 0) problem(`browser journeys failed (exit ${journeysExit})`);
 
+  step('proxy checks: client address, body limit, headers');
+  {
+    // Failed logins for one address, each with a made-up X-Forwarded-For and spread over both API
+    // processes: nginx sends the address it sees, so the 11th is refused (the limit is in Redis).
+    const email = `nobody-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call('POST', '/api/user/login/', { json: { email, password: `guess-${i}-wrong` }, headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` } });
+      answers.push(res.status);
+    }
+    const last = answers.at(-1);
+    console.log(`failed logins through nginx: ${answers.join(' ')}`);
+    if (answers.slice(0, 10).some((s) => s !== 400) || last !== 429) problem(`the login limit through nginx: ${answers.join(' ')} (10 × 400, then 429 expected)`);
+    // A body above client_max_body_size is refused by nginx itself, before it reaches an API process.
+    const big = await call('POST', '/api/user/upload/', { form: new Blob([new Uint8Array(52 * 1024 * 1024)]), headers: { 'Content-Type': 'application/octet-stream' } });
+    console.log(`a 52 MiB body through nginx: ${big.status}`);
+    if (big.status !== 413) problem(`a body above the limit answered ${big.status}, not 413`);
+    const page = await call('GET', '/api/user/postcc/?count=0');
+    if (page.status !== 200 || !page.headers.get('content-security-policy')) problem('the API\'s headers do not pass through nginx');
+  }
+
   step('accounts and posts for the load');
   const [owner, author, buyer, ...likers] = await Promise.all(['owner', 'author', 'buyer', ...Array.from({ length: 3 }, (_, i) => `liker${i}`)].map(user));
   const posts = [];
