@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -322,6 +323,33 @@ describe('notifications', () => {
       const deadline = Date.now() + 5000;
       while (!stream.ended() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(stream.ended()).toBe(true);
+    });
+
+    it('a process shutting down (SIGTERM) ends its streams, so browsers reconnect to another one, and stops', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-third-'));
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url });
+      const third = await createApp({ config, database: t.database, runWorkers: false });
+      await third.init();
+      await third.listen(0, '127.0.0.1');
+      const thirdPort = (third.getHttpServer().address() as AddressInfo).port;
+      try {
+        const stream = await openStream(thirdPort, api('notifications/stream/'), auth(hanako.token));
+        await stream.waitFor((e) => e.event === 'unread');
+        // As main.ts does on SIGTERM: the application closes, with this stream still open.
+        await third.close();
+        expect(stream.ended()).toBe(true);
+        // The process no longer takes connections: a proxy sends the reconnection elsewhere.
+        const refused = await new Promise<string>((resolve) => {
+          const socket = net.connect(thirdPort, '127.0.0.1', () => (socket.destroy(), resolve('connected')));
+          socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+        });
+        expect(refused).toBe('ECONNREFUSED');
+        const elsewhere = await openStream(port, api('notifications/stream/'), auth(hanako.token));
+        await elsewhere.waitFor((e) => e.event === 'unread');
+        elsewhere.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 });

@@ -5,7 +5,8 @@ import { Audiences } from './audiences/audiences';
 import { Signer } from './crypto/signer';
 import { EventsService } from './events/events.service';
 import { Sql } from '../database/sql';
+import { RateLimitStore } from './http/rate-limit-store';
 
 @Global()
-@Module({ providers: [Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard], exports: [Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard] })
+@Module({ providers: [Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore], exports: [Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore] })
 export class CommonModule {}

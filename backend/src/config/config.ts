@@ -55,6 +55,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'UPLOAD_DAILY_BYTES', kind: 'int', default: String(500 * 1024 * 1024), description: 'Bytes of data files one user may upload per 24 hours; over it: 429 as with UPLOAD_DAILY_FILES.' },
   { name: 'AUTH_RATE_LIMIT_PER_IP', kind: 'int', default: '30', description: 'Calls per client IP per minute to each of login, register, forgot-password and reset-password (every endpoint counts on its own).' },
   { name: 'AUTH_RATE_LIMIT_PER_EMAIL', kind: 'int', default: '10', description: 'Per 10 minutes: register and forgot-password calls per e-mail address (each endpoint on its own), and failed logins per e-mail address and client IP together (other clients can still log in).' },
+  { name: 'REDIS_URL', kind: 'url', description: 'Redis (redis://host:6379) for the rate-limit counters, shared by every API process. Unset: each process counts in its own memory (one process needs no Redis). While Redis is unreachable each process counts in memory and logs it.' },
   { name: 'APP_SECRET', kind: 'string', description: 'Key for signed links and ownership tickets (32+ characters). Unset: a random key is created once in DATA_DIR/secret.key.' },
   { name: 'BOOK_GENERATOR', kind: 'enum', values: ['local', 'llm'], default: 'local', description: 'How Books are written from data: the built-in extractive generator, or an OpenAI-compatible LLM (falls back to local on failure).' },
   { name: 'LLM_BASE_URL', kind: 'url', description: 'OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 (BOOK_GENERATOR=llm).' },
@@ -131,6 +132,8 @@ export interface AppConfig {
   /** Per user and 24 hours. */
   uploadQuota: { files: number; bytes: number };
   authRateLimit: { perIp: number; perEmail: number };
+  /** REDIS_URL: rate limits shared across processes. */
+  redisUrl?: string;
   accountDeletionGraceDays: number;
   accessLogRateLimit: number;
   /** Stripe: payments are on when `secretKey` is set. */
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageMaxBytes: Number(values.IMAGE_MAX_BYTES),
     uploadQuota: { files: Number(values.UPLOAD_DAILY_FILES), bytes: Number(values.UPLOAD_DAILY_BYTES) },
     authRateLimit: { perIp: Number(values.AUTH_RATE_LIMIT_PER_IP), perEmail: Number(values.AUTH_RATE_LIMIT_PER_EMAIL) },
+    redisUrl: values.REDIS_URL,
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
     accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
     payments: {

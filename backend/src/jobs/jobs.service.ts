@@ -49,6 +49,13 @@ const SWEEP_SQL = `
 
 /** A worker's own poll: only a backstop, the sweep below and NOTIFY wake it. */
 const WORKER_POLL_SECONDS = 3600;
+/**
+ * A running job's heartbeat (pg-boss's `heartbeatSeconds`): its worker touches the job every half
+ * of it, and the supervisor fails a job not touched for this long back to `retry`. A worker killed
+ * mid-job (kill -9, a lost machine) then costs that job this many seconds plus one supervisor
+ * pass, not the 15 minutes of the job's expiry.
+ */
+export const JOB_HEARTBEAT_SECONDS = 20;
 /** The sweep's interval while the LISTEN connection is down. */
 const SWEEP_WITHOUT_LISTENER_SECONDS = 2;
 
@@ -120,6 +127,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       // worker that turns cron schedules into jobs (our crons run every 10 minutes and daily),
       // and the flow pass (no flows here); 5 s each by default.
       cronWorkerIntervalSeconds: Math.min(45, this.options.config.jobsPollSeconds),
+      // The supervisor's pass (expired jobs, jobs whose heartbeat stopped): twice the sweep's
+      // interval, pg-boss's 60 s by default.
+      superviseIntervalSeconds: 2 * this.options.config.jobsPollSeconds,
+      monitorIntervalSeconds: 2 * this.options.config.jobsPollSeconds,
       flowIntervalSeconds: this.options.config.jobsPollSeconds,
     } as ConstructorParameters<typeof PgBoss>[0]);
     this.boss.on('error', (err: unknown) => this.logger.error({ err }, 'pg-boss error'));
@@ -157,8 +168,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const existing = new Map((await boss.getQueues(names)).map((q) => [q.name, q]));
     for (const [name, def] of this.definitions) {
       const queue = existing.get(name);
-      if (!queue) await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true });
-      else if (!queue.notify) await boss.updateQueue(name, { notify: true });
+      if (!queue) await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+      else if (!queue.notify || queue.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS) await boss.updateQueue(name, { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
       if (def.event) await boss.subscribe(def.event, name);
       // Warms pg-boss's queue cache now: a cold cache makes send() look the queue up on a pooled
       // connection, which inside a transaction on the one-connection embedded database waits forever.

@@ -1,14 +1,15 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import type { AuthUser } from '../auth/auth-user';
 import { DrfDetailError, Msg } from './drf-errors';
 import { ipKey } from './rate-limit';
+import { RateLimitStore } from './rate-limit-store';
 
 /**
  * The rate limit of `access-log/`, with the mechanism of the account endpoints' limits
- * (rate-limit.ts: rate-limiter-flexible in memory, an IPv6 client by its /56): per user when a
+ * (rate-limit.ts: RateLimitStore's counters, in memory or in Redis; an IPv6 client by its /56): per user when a
  * token authenticated the call (TokenAuthGuard runs first), else per client IP;
  * `ACCESS_LOG_RATE_LIMIT` calls a minute. Over it: 429 with Retry-After and DRF's message
  * (DRF's UserRateThrottle/AnonRateThrottle), before the body is read; within it, the state in
@@ -16,10 +17,10 @@ import { ipKey } from './rate-limit';
  */
 @Injectable()
 export class AccessLogRateLimitGuard implements CanActivate {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions) {
-    this.limiter = new RateLimiterMemory({ keyPrefix: 'access-log', points: options.config.accessLogRateLimit, duration: 60 });
+  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions, store: RateLimitStore) {
+    this.limiter = store.limiter({ keyPrefix: 'access-log', points: options.config.accessLogRateLimit, duration: 60 });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

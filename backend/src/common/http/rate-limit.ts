@@ -2,9 +2,10 @@ import { applyDecorators, type CanActivate, type ExecutionContext, HttpStatus, I
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { DrfDetailError, Msg } from './drf-errors';
+import { RateLimitStore } from './rate-limit-store';
 
 /**
  * The key of a client address: IPv4 as it is, IPv6 by its /56 prefix (one subscriber's
@@ -54,18 +55,15 @@ export const RateLimited = (action: RateLimitedAction) => applyDecorators(SetMet
  * client IP, and for register and forgot-password per e-mail address in the body, each endpoint
  * on counters of its own (ten forgot-password calls for an address do not keep its owner from
  * logging in). Over the limit: 429 with Retry-After and DRF's message; within it, the per-IP
- * state in the `RateLimit-Policy`/`RateLimit` headers (IETF draft 8). The counters are in
- * memory: with several API processes use a shared store (rate-limiter-flexible's
- * RateLimiterRedis / RateLimiterPostgres).
+ * state in the `RateLimit-Policy`/`RateLimit` headers (IETF draft 8). The counters are those of
+ * RateLimitStore: in memory, or in Redis shared by every process (REDIS_URL).
  */
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
-  private readonly byIp = new Map<string, RateLimiterMemory>();
-  private readonly byEmail = new Map<string, RateLimiterMemory>();
-
   constructor(
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly reflector: Reflector,
+    private readonly store: RateLimitStore,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -75,22 +73,16 @@ export class AuthRateLimitGuard implements CanActivate {
     // A route guarded without @RateLimited() counts per IP on a counter of its own route.
     const action = this.reflector.get<RateLimitedAction | undefined>(ACTION, context.getHandler()) ?? `${request.method} ${request.routeOptions.url ?? ''}`;
     const { perIp, perEmail } = this.options.config.authRateLimit;
-    const ip = await take(this.limiter(this.byIp, `${action}:ip`, perIp, 60), ipKey(request.ip));
+    const ip = await take(this.store.limiter({ keyPrefix: `${action}:ip`, points: perIp, duration: 60 }), ipKey(request.ip));
     reply.header('RateLimit-Policy', `"ip";q=${perIp};w=60`);
     reply.header('RateLimit', `"ip";r=${ip.remainingPoints};t=${Math.ceil(ip.msBeforeNext / 1000)}`);
     const email = PER_EMAIL[action as RateLimitedAction] ? emailOf(request.body) : undefined;
-    if (email) await take(this.limiter(this.byEmail, `${action}:email`, perEmail, 600), email);
+    if (email) await take(this.store.limiter({ keyPrefix: `${action}:email`, points: perEmail, duration: 600 }), email);
     return true;
-  }
-
-  private limiter(map: Map<string, RateLimiterMemory>, keyPrefix: string, points: number, duration: number): RateLimiterMemory {
-    let limiter = map.get(keyPrefix);
-    if (!limiter) map.set(keyPrefix, (limiter = new RateLimiterMemory({ keyPrefix, points, duration })));
-    return limiter;
   }
 }
 
-async function take(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes> {
+async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
   try {
     return await limiter.consume(key);
   } catch (err) {
@@ -107,10 +99,10 @@ async function take(limiter: RateLimiterMemory, key: string): Promise<RateLimite
  */
 @Injectable()
 export class LoginFailureLimit {
-  private readonly failures: RateLimiterMemory;
+  private readonly failures: RateLimiterAbstract;
 
-  constructor(@Inject(APP_OPTIONS) options: AppOptions) {
-    this.failures = new RateLimiterMemory({ keyPrefix: 'login-failures', points: options.config.authRateLimit.perEmail, duration: 600 });
+  constructor(@Inject(APP_OPTIONS) options: AppOptions, store: RateLimitStore) {
+    this.failures = store.limiter({ keyPrefix: 'login-failures', points: options.config.authRateLimit.perEmail, duration: 600 });
   }
 
   private key(email: string, ip: string): string {

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, type OnModuleDestroy, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
@@ -11,8 +11,15 @@ class HealthResponse {
 
 @ApiTags('operations')
 @Controller()
-export class HealthController {
+export class HealthController implements OnModuleDestroy {
+  /** The process is shutting down (SIGTERM): not ready, so a load balancer that polls stops sending. */
+  private stopping = false;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
 
   @Get('healthz')
   @Public()
@@ -30,7 +37,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'unavailable' } } } })
   async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     try {
-      if (!this.dataSource.isInitialized) throw new Error('not connected');
+      if (this.stopping || !this.dataSource.isInitialized) throw new Error('not ready');
       await this.dataSource.query('SELECT 1');
       return { status: 'ok' };
     } catch {

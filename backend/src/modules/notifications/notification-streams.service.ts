@@ -76,6 +76,12 @@ export class NotificationStreams implements BeforeApplicationShutdown {
 
   /** Starts an event stream on `out` (headers not sent yet). */
   async open(userId: number, tokenId: number, out: ServerResponse): Promise<void> {
+    if (this.closed) {
+      // Shutting down: the client's EventSource retries, through the proxy, on another process.
+      out.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
+      out.end();
+      return;
+    }
     out.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
