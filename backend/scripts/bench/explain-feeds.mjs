@@ -25,6 +25,8 @@ const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
 const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
 const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
 const { markActiveViewer } = require(`${dist}/common/access/access.service.js`);
+const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
+const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
 
 const showPlans = process.argv.includes('--plans');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
@@ -38,11 +40,14 @@ const db = {
   },
 };
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
+// Built as scripts/bench/feeds-floor-server.mjs builds them (the services' SQL is the app's).
 const access = new AccessService();
+const audiences = new Audiences();
 const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access);
+const bookPacker = new BookPacker(db, options, profiles, access, audiences);
 const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null);
-const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), Object.create(FollowsService.prototype), books);
+const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), Object.create(FollowsService.prototype), books);
+const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 const tokens = new TokenService(null, db, access);
 
 async function explain({ text, values }) {
@@ -71,6 +76,7 @@ async function measure(run) {
 
 const viewer = await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t JOIN users u ON u.id = t.user_id
   WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`);
+const circle = await one(`SELECT c.id FROM circles c JOIN circle_members m ON m.circle_id = c.id WHERE m.user_id = $1 ORDER BY c.post_count DESC LIMIT 1`, [viewer.id]);
 const famous = (await one(`SELECT min(id)::int AS id FROM users`)).id;
 const book = (await one(`SELECT id FROM pages ORDER BY post_count DESC LIMIT 1`)).id;
 const user = markActiveViewer({ id: viewer.id, email: '', language: 'ja', tokenId: 0 }); // as the token guard does
@@ -83,6 +89,9 @@ const cases = [
   { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
   { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
   { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
+  ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: null }] : []),
+  // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
+  { name: 'pageccja (Book list)', app: () => books.byLanguage('ja', page, user), auth: true, path: null },
 ];
 
 console.log(`Database time per request (EXPLAIN ANALYZE: planning + execution, median of 5), viewer ${viewer.id}\n`);
@@ -92,13 +101,13 @@ for (const c of cases) {
     if (c.auth) recording.push(token);
     await c.app();
   });
-  const q = expertQuery(c.path, new URLSearchParams(Object.entries({ count: '0', ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
-  const expertRun = await measure(async () => void (await db.query(q.text, q.values)));
-  console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${expertRun.ms.toFixed(2).padStart(9)}`);
+  const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: '0', ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
+  const expertRun = q ? await measure(async () => void (await db.query(q.text, q.values))) : null;
+  console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`);
   if (showPlans) {
     const line = (r) => `${r.ms.toFixed(2)} ms (planning ${r.plan['Planning Time'].toFixed(2)}), ${r.plan.Plan['Shared Hit Blocks'] ?? 0} buffers hit`;
     for (const [i, r] of appRun.plans.entries()) console.log(`  app statement ${i + 1}: ${line(r)}`);
-    console.log(`  expert: ${line(expertRun.plans[0])}`);
+    if (expertRun) console.log(`  expert: ${line(expertRun.plans[0])}`);
   }
 }
 await pool.end();

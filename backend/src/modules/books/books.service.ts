@@ -215,8 +215,14 @@ export class BooksService {
     return this.packer.pack(rows, viewer);
   }
 
+  /**
+   * A list of Books in one statement: `sql` selects COLUMNS (aliased `p`) in the list's order over
+   * `params`; the packer's JSON of each row (statistics, ownership, first files and their
+   * contributors) is made in the same statement, the viewer's id its last parameter.
+   */
   private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.pack((await this.sql.query(sql, params)) as BookRow[], viewer);
+    const rows: Array<{ book: EmbeddedBook }> = await this.sql.query(this.packer.listJsonSql(sql, `$${params.length + 1}::int`), [...params, viewer?.id ?? null]);
+    return this.packer.packList(rows.map((r) => r.book), viewer);
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
