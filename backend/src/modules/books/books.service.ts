@@ -218,10 +218,14 @@ export class BooksService {
   /**
    * A list of Books in one statement: `sql` selects COLUMNS (aliased `p`) in the list's order over
    * `params`; the packer's JSON of each row (statistics, ownership, first files and their
-   * contributors) is made in the same statement, the viewer's id its last parameter.
+   * contributors) is made in the same statement, the viewer's id its last parameter (none for a visitor).
    */
   private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
-    const rows: Array<{ book: EmbeddedBook }> = await this.sql.query(this.packer.listJsonSql(sql, `$${params.length + 1}::int`), [...params, viewer?.id ?? null]);
+    // A visitor's statement says NULL (no parameter): the same plan serves every execution (see FeedsService.list).
+    const rows: Array<{ book: EmbeddedBook }> = await this.sql.query(
+      this.packer.listJsonSql(sql, viewer ? `$${params.length + 1}::int` : 'NULL::int'),
+      viewer ? [...params, viewer.id] : params,
+    );
     return this.packer.packList(rows.map((r) => r.book), viewer);
   }
 
