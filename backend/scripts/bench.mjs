@@ -21,6 +21,7 @@ import { loadBooks } from './bench/books-data.mjs';
 import { compareSamples, meetsGoal, printTable, roundRatios, writeResults } from './bench/report.mjs';
 import { loadSocial } from './bench/social-data.mjs';
 import { loadCircles } from './bench/circles-data.mjs';
+import { reuseData } from './bench/reuse-data.mjs';
 import { combineRounds, runScenario, sampleAnswers } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
@@ -51,6 +52,11 @@ Options:
                     (e.g. a copy of an older build, to compare before and after)
   --no-floors       measure the app only, not each scenario's floor beside it
   --keep            keep the temporary DATA_DIR and bench database
+  --database NAME   PostgreSQL only: load the data into database NAME on DATABASE_URL's server
+                    and keep it; when NAME holds an earlier run's data, measure that data as it is
+                    (the scale flags are then ignored, the bench users get new tokens). Load a
+                    large data set once: \`npm run bench -- --database bench_1m --users 100000
+                    --posts 1000000 --only healthz\`, then \`npm run bench -- --database bench_1m\`
   --verbose         echo the server's log
   --cpu-prof DIR    write V8 CPU profiles of the app and floor servers into DIR (one file
                     per server start; open them in Chrome DevTools or speedscope)
@@ -78,6 +84,7 @@ function parseOptions() {
         seed: { type: 'string', default: '1' },
         out: { type: 'string', default: path.join(backendDir, 'bench-results') },
         keep: { type: 'boolean', default: false },
+        database: { type: 'string' },
         'no-floors': { type: 'boolean', default: false },
         dist: { type: 'string', default: path.join(backendDir, 'dist') },
         verbose: { type: 'boolean', default: false },
@@ -108,7 +115,16 @@ function parseOptions() {
     console.error(`unknown scenario ${unknown.join(', ')}; there are: ${scenarios.map((s) => s.name).join(', ')}`);
     process.exit(2);
   }
+  if (parsed.database !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(parsed.database)) {
+    console.error(`--database must be a lower-case SQL name (letters, digits, _), got "${parsed.database}"`);
+    process.exit(2);
+  }
+  if (parsed.database !== undefined && !process.env.DATABASE_URL) {
+    console.error('--database needs DATABASE_URL (a PostgreSQL server to keep the database on)');
+    process.exit(2);
+  }
   return {
+    database: parsed.database ?? null,
     users: int('users', 10, 1_000_000),
     books: int('books', 1, 1_000_000),
     views: int('views', 0, 10_000_000),
@@ -163,7 +179,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-bench-'));
   let target;
   try {
-    target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL) : await pgliteTarget(dataDir);
+    target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL, options.database) : await pgliteTarget(dataDir);
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     console.error(`could not create the bench database on DATABASE_URL (the role needs CREATEDB): ${err.message}`);
@@ -234,9 +250,16 @@ async function main() {
     let loaded;
     let databaseVersion;
     try {
+      if (target.reused) loaded = await reuseData(sql);
+      else loaded = await loadAll(sql);
+      databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
+    } finally {
+      await sql.close();
+    }
+    async function loadAll(sql) {
       const passwordHash = await hash('bench-password-not-used');
       let lastShown = 0;
-      loaded = await loadData(sql, {
+      const loaded = await loadData(sql, {
         users: options.users,
         seed: options.seed,
         passwordHash,
@@ -263,9 +286,7 @@ async function main() {
         // A circle of 10,000 members and 100,000 posts (fewer on a small run).
         Object.assign(loaded, await loadCircles(sql, { members: Math.min(10000, options.users), posts: Math.min(100000, options.posts) }));
       }
-      databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
-    } finally {
-      await sql.close();
+      return loaded;
     }
     if (process.stdout.isTTY) process.stdout.write('\r');
     console.log(

@@ -213,3 +213,22 @@ describe('home feed with overlapping sources', () => {
     expect(pages[0].aggregate.rating__sum).toBe((5 * 12 * 13) / 2);
   });
 });
+
+/** Past the first pages (pageSql writes their LIMIT and OFFSET into the statement) the window is a parameter: the list goes on the same. */
+describe('a long post list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('pages on past the first pages (their window written into the statement) to the last, each post once', async () => {
+    const author = await createUser(t.app, { nickName: 'Long list' });
+    const made: number[] = [];
+    for (let i = 0; i < 63; i++) made.push(await createPost(t.app, { userId: author.userId, text: `long ${i}` }));
+    const pages: number[][] = [];
+    for (let count = 0; count <= 7; count++) pages.push(((await request(t.http).get(`/api/user/userpostcc/?user_id=${author.userId}&count=${count}`).expect(200)).body as PostList).res.map((p) => p.id));
+    expect(pages.map((page) => page.length)).toEqual([10, 10, 10, 10, 10, 10, 3, 0]);
+    expect(pages.flat()).toEqual([...made].reverse());
+  });
+});

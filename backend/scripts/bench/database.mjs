@@ -24,16 +24,19 @@ async function withAdmin(baseUrl, fn) {
 
 /**
  * PostgreSQL: creates `bench_<random>` on the server of `baseUrl`; the server under test gets its
- * URL, the loader connects to it directly, and `drop()` removes it.
+ * URL, the loader connects to it directly, and `drop()` removes it. With `keepName`, the database
+ * of that name instead (created when missing), never dropped: a data set loaded once and reused.
  */
-export async function postgresTarget(baseUrl) {
-  const name = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+export async function postgresTarget(baseUrl, keepName = null) {
+  const name = keepName ?? `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const exists = keepName ? await withAdmin(baseUrl, async (admin) => (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount > 0) : false;
+  if (!exists) await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = databaseUrlWithName(baseUrl, name);
-  let dropped = false;
+  let dropped = !!keepName;
   return {
     kind: 'postgres',
-    label: `PostgreSQL database ${name} on ${new URL(baseUrl).host}`,
+    label: `PostgreSQL database ${name} on ${new URL(baseUrl).host}${keepName ? (exists ? ' (reused)' : ' (kept for reuse)') : ''}`,
+    reused: exists,
     serverEnv: { DATABASE_URL: url },
     unsetEnv: [],
     /** The server may keep running while we load: PostgreSQL takes many connections. */

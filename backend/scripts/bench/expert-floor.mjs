@@ -122,11 +122,34 @@ export const EXPERT_SQL = {
 };
 
 /**
+ * The statement with its page window written in as numbers: parameters `limitParam` and the one
+ * after it (1-based) become the numbers they hold, later parameters move down by two. As the app
+ * does on its first pages (pageSql in common/http/paging.ts), so that PostgreSQL keeps one plan of
+ * the prepared statement instead of planning it again at every execution.
+ */
+export function literalPaging({ text, values }, limitParam = 2) {
+  const [l, o] = [limitParam, limitParam + 1];
+  const limit = Number(values[l - 1]);
+  const offset = Number(values[o - 1]);
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset)) return { text, values };
+  const renumbered = text.replace(/\$(\d+)/g, (_, d) => {
+    const k = Number(d);
+    return k === l ? String(limit) : k === o ? String(offset) : k > o ? `$${k - 2}` : `$${k}`;
+  });
+  return { text: renumbered, values: values.filter((_, i) => i !== l - 1 && i !== o - 1) };
+}
+
+/**
  * The statement and parameters for a feed request, or null for a path that is not a feed.
  * `keyHash`: sha256 of the token (null for a visitor); `origin`: of the media URLs.
  */
 export function expertQuery(pathname, searchParams, keyHash, origin) {
   const count = Number(searchParams.get('count') ?? 0);
+  const query = statementOf(pathname, searchParams, keyHash, origin, count);
+  return query && count < 4 ? literalPaging(query) : query;
+}
+
+function statementOf(pathname, searchParams, keyHash, origin, count) {
   const base = [keyHash, 10, count * 10, origin];
   switch (pathname) {
     case '/api/user/postcc/':

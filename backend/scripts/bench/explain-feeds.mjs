@@ -10,7 +10,7 @@
 // planning + execution time is shown. Needs the built backend (npm run build).
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { expertQuery } from './expert-floor.mjs';
 
@@ -25,6 +25,8 @@ const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
 const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
 const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
 const { markActiveViewer } = require(`${dist}/common/access/access.service.js`);
+const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
+const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
 
 const showPlans = process.argv.includes('--plans');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
@@ -38,11 +40,14 @@ const db = {
   },
 };
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
+// Built as scripts/bench/feeds-floor-server.mjs builds them (the services' SQL is the app's).
 const access = new AccessService();
+const audiences = new Audiences();
 const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access);
+const bookPacker = new BookPacker(db, options, profiles, access, audiences);
 const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null);
-const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books), Object.create(FollowsService.prototype), books);
+const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), Object.create(FollowsService.prototype), books);
+const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 const tokens = new TokenService(null, db, access);
 
 async function explain({ text, values }) {
@@ -69,36 +74,68 @@ async function measure(run) {
   return { statements: statements.length, ms: median(sums), plans };
 }
 
-const viewer = await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t JOIN users u ON u.id = t.user_id
-  WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`);
-const famous = (await one(`SELECT min(id)::int AS id FROM users`)).id;
-const book = (await one(`SELECT id FROM pages ORDER BY post_count DESC LIMIT 1`)).id;
-const user = markActiveViewer({ id: viewer.id, email: '', language: 'ja', tokenId: 0 }); // as the token guard does
-const page = { index: 0, offset: 0, limit: 10 };
-const token = { text: `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`, values: [viewer.key_hash] };
-void tokens;
+/** The requests measured (the first page of each feed, the Book list), with the token lookup of the logged-in ones. */
+async function feedCases() {
+  const viewer = await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t JOIN users u ON u.id = t.user_id
+    WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`);
+  const circle = await one(`SELECT c.id FROM circles c JOIN circle_members m ON m.circle_id = c.id WHERE m.user_id = $1 ORDER BY c.post_count DESC LIMIT 1`, [viewer.id]);
+  const famous = (await one(`SELECT min(id)::int AS id FROM users`)).id;
+  const book = (await one(`SELECT id FROM pages ORDER BY post_count DESC LIMIT 1`)).id;
+  const user = markActiveViewer({ id: viewer.id, email: '', language: 'ja', tokenId: 0 }); // as the token guard does
+  const page = { index: 0, offset: 0, limit: 10 };
+  const token = { text: `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`, values: [viewer.key_hash] };
+  void tokens;
 
-const cases = [
-  { name: 'postcc (logged in)', app: () => feeds.home(user, page), auth: true, path: '/api/user/postcc/', params: {} },
-  { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
-  { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
-  { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
-];
+  const cases = [
+    { name: 'postcc (logged in)', app: () => feeds.home(user, page), auth: true, path: '/api/user/postcc/', params: {} },
+    { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
+    { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
+    { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
+    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: null }] : []),
+    // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
+    { name: 'pageccja (Book list)', app: () => books.byLanguage('ja', page, user), auth: true, path: null },
+  ];
+  return { viewer, token, cases };
+}
 
-console.log(`Database time per request (EXPLAIN ANALYZE: planning + execution, median of 5), viewer ${viewer.id}\n`);
-console.log(`${'feed'.padEnd(36)}  app stmts  app ms  expert ms`);
-for (const c of cases) {
-  const appRun = await measure(async () => {
-    if (c.auth) recording.push(token);
+/** Each request's statements as the app issues them (recorded once): [{ name, statements: [{ text, values }] }]. */
+export async function recordFeedStatements() {
+  const { token, cases } = await feedCases();
+  const out = [];
+  for (const c of cases) {
+    recording = c.auth ? [token] : [];
     await c.app();
-  });
-  const q = expertQuery(c.path, new URLSearchParams(Object.entries({ count: '0', ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
-  const expertRun = await measure(async () => void (await db.query(q.text, q.values)));
-  console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${expertRun.ms.toFixed(2).padStart(9)}`);
-  if (showPlans) {
-    const line = (r) => `${r.ms.toFixed(2)} ms (planning ${r.plan['Planning Time'].toFixed(2)}), ${r.plan.Plan['Shared Hit Blocks'] ?? 0} buffers hit`;
-    for (const [i, r] of appRun.plans.entries()) console.log(`  app statement ${i + 1}: ${line(r)}`);
-    console.log(`  expert: ${line(expertRun.plans[0])}`);
+    out.push({ name: c.name, statements: recording });
+    recording = null;
+  }
+  return out;
+}
+
+export async function closeExplain() {
+  await pool.end();
+}
+
+async function main() {
+  const { viewer, token, cases } = await feedCases();
+  console.log(`Database time per request (EXPLAIN ANALYZE: planning + execution, median of 5), viewer ${viewer.id}\n`);
+  console.log(`${'feed'.padEnd(36)}  app stmts  app ms  expert ms`);
+  for (const c of cases) {
+    const appRun = await measure(async () => {
+      if (c.auth) recording.push(token);
+      await c.app();
+    });
+    const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: '0', ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
+    const expertRun = q ? await measure(async () => void (await db.query(q.text, q.values))) : null;
+    console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`);
+    if (showPlans) {
+      const line = (r) => `${r.ms.toFixed(2)} ms (planning ${r.plan['Planning Time'].toFixed(2)}), ${r.plan.Plan['Shared Hit Blocks'] ?? 0} buffers hit`;
+      for (const [i, r] of appRun.plans.entries()) console.log(`  app statement ${i + 1}: ${line(r)}`);
+      if (expertRun) console.log(`  expert: ${line(expertRun.plans[0])}`);
+    }
   }
 }
-await pool.end();
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+  await pool.end();
+}

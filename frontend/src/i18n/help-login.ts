@@ -1,9 +1,4 @@
-import { i18n } from './index';
-import en from './help-login-en.json';
-import ja from './help-login-ja.json';
-
-// The login page's how-to button: its one label, without the help screens' texts (first-load budget of /login).
-i18n.addResourceBundle('en', 'translation', en, true, false);
-i18n.addResourceBundle('ja', 'translation', ja, true, false);
-
-export const helpLoginTexts = { en, ja };
+// These texts come with each language's chunk (texts-en.ts, texts-ja.ts), loaded before the first
+// paint: every first visit meets them (the welcome, the posts, the ads). Importing this module,
+// as the screens that show them do, keeps that dependency visible where the texts are used.
+export {};

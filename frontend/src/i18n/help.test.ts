@@ -1,5 +1,10 @@
-import { helpTexts } from './help';
-import { helpLoginTexts } from './help-login';
+import helpEn from './help-en.json';
+import helpJa from './help-ja.json';
+import helpLoginEn from './help-login-en.json';
+import helpLoginJa from './help-login-ja.json';
+
+const helpTexts = { en: helpEn, ja: helpJa };
+const helpLoginTexts = { en: helpLoginEn, ja: helpLoginJa };
 import { i18n } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {

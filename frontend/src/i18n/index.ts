@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
 
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,15 +7,18 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /**
- * English is bundled (it is the fallback); Japanese loads as its own chunk when first needed, so
- * the first screen carries one language's text, not both (the first-load budget counts every KB).
+ * Each language is a chunk of its own (texts-en.ts, texts-ja.ts: the app's texts and those of the
+ * parts every first visit meets), loaded before the first paint in that language (main.tsx) and
+ * when the reader switches: a first screen carries one language's text, not both (the first-visit
+ * budget counts every KB). Both languages have every key (the language files' tests), so the
+ * English fallback is never needed for a text a Japanese screen shows.
  */
-const loaders: Record<Language, () => Promise<typeof en>> = {
-  en: async () => en,
-  ja: () => import('./ja.json').then((module) => module.default as typeof en),
+const loaders: Record<Language, () => Promise<ReadonlyArray<object>>> = {
+  en: () => import('./texts-en').then((module) => module.parts),
+  ja: () => import('./texts-ja').then((module) => module.parts),
 };
 
-const loaded = new Set<Language>(['en']);
+const loaded = new Set<Language>();
 
 /**
  * Makes sure a language's texts are loaded; resolves at once when they are. (Other modules may
@@ -24,7 +26,7 @@ const loaded = new Set<Language>(['en']);
  */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded.has(language)) return;
-  i18n.addResourceBundle(language, 'translation', await loaders[language](), true, false);
+  for (const part of await loaders[language]()) i18n.addResourceBundle(language, 'translation', part, true, false);
   loaded.add(language);
 }
 
@@ -80,8 +82,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
 }
 
 void i18n.use(initReactI18next).init({
-  // A copy: other modules add their parts (server messages) into the bundle, never into the JSON module.
-  resources: { en: { translation: { ...en } } },
+  // Filled by loadLanguage (other modules add their parts, such as the server messages, beside them).
+  resources: {},
   partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

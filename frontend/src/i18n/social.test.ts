@@ -1,4 +1,7 @@
-import { socialTexts } from './social';
+import en from './social-en.json';
+import ja from './social-ja.json';
+
+const socialTexts = { en, ja };
 import { i18n } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {

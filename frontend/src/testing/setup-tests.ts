@@ -13,8 +13,8 @@ beforeAll(async () => {
 // Two cores run several test files at once: give screens time to settle.
 configure({ asyncUtilTimeout: 10000 });
 
-// Japanese is a lazily loaded chunk in the app; tests switch languages synchronously.
-beforeAll(() => loadLanguage('ja'));
+// Each language is a lazily loaded chunk in the app (loaded before the first paint); tests switch languages synchronously.
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('ja')]));
 
 // Screens are tried as a returning visitor: the welcome dialog (shown after 3 hours away) has
 // tests of its own and would otherwise cover every visitor's first screen.

@@ -29,3 +29,21 @@ export function parseId(value: unknown, field = 'id'): number {
   if (!/^\d{1,10}$/.test(text) || Number(text) > 2147483647) throw DrfValidationError.field(field, Msg.invalidInt);
   return Number(text);
 }
+
+/** Pages whose LIMIT and OFFSET a list statement writes in as numbers (see `pageSql`). */
+export const LITERAL_PAGES = 4;
+
+/**
+ * The LIMIT and OFFSET of a list statement: written in as numbers on the first LITERAL_PAGES
+ * pages, parameters `$next`, `$next + 1` (values `params`) after them. As numbers, PostgreSQL
+ * plans the prepared statement once and keeps that plan (a generic plan's estimate for LIMIT $n
+ * is far above a custom plan's, so it planned the feeds again at every execution: 0.5–2 ms of
+ * planning per request at 1M posts, more than their execution). The texts stay few: LITERAL_PAGES
+ * per list and one for every later page.
+ */
+export function pageSql(page: PageWindow, next: number): { limit: string; offset: string; params: number[] } {
+  if (page.index < LITERAL_PAGES && Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 && page.offset >= 0) {
+    return { limit: String(page.limit), offset: String(page.offset), params: [] };
+  }
+  return { limit: `$${next}`, offset: `$${next + 1}`, params: [page.limit, page.offset] };
+}

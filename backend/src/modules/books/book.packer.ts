@@ -139,7 +139,23 @@ export class BookPacker {
    * and their Books) and reads it back with `packEmbedded`. The tables stay this module's.
    */
   rowJsonSql(idSql: string, viewerSql: string): string {
-    return `(SELECT json_build_object(
+    return `(SELECT ${this.jsonObjectSql(viewerSql)} FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id WHERE bk.id = ${idSql})`;
+  }
+
+  /**
+   * SQL of a whole list of Books packed for viewer `viewerSql` in one statement: `listSql` selects
+   * BOOK_COLUMNS (aliased `p`) in the list's order (its ORDER BY, LIMIT, OFFSET); each row becomes
+   * one JSON value `book` as `rowJsonSql` makes it, in that order. Read back with `packList`.
+   */
+  listJsonSql(listSql: string, viewerSql: string): string {
+    return `SELECT ${this.jsonObjectSql(viewerSql)} AS book
+      FROM (SELECT l.*, row_number() OVER () AS bk_ord FROM (${listSql}) l) bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id
+     ORDER BY bk.bk_ord`;
+  }
+
+  /** The JSON of Book row `bk` (with its follower counts `bkc`) for viewer `viewerSql`. */
+  private jsonObjectSql(viewerSql: string): string {
+    return `json_build_object(
         'id', bk.id, 'title', bk.title, 'summary', bk.summary, 'img', bk.img, 'language', bk.language, 'page_price', bk.page_price,
         'goodpoint', bk.goodpoint, 'badpoint', bk.badpoint, 'point1', bk.point1, 'point2', bk.point2, 'point3', bk.point3,
         'point4', bk.point4, 'point5', bk.point5, 'answer', bk.answer, 'owner_id', bk.owner_id,
@@ -151,22 +167,24 @@ export class BookPacker {
         'files', coalesce((SELECT json_agg(json_build_object('file_id', bkf.file_id, 'page_id', bkf.page_id, 'title', bkf.title,
                    'links', ${this.audiences.linksSql('file', 'bkf.file_id')}, 'user_id', bkf.user_id, 'profile', ${this.profiles.summaryJsonSql('bkf.user_id')})
                    ORDER BY bkf.created_on, bkf.file_id)
-              FROM (SELECT * FROM book_files f WHERE f.page_id = bk.id ORDER BY f.created_on, f.file_id LIMIT ${FILES_PER_BOOK}) bkf), '[]'::json))
-      FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id WHERE bk.id = ${idSql})`;
+              FROM (SELECT * FROM book_files f WHERE f.page_id = bk.id ORDER BY f.created_on, f.file_id LIMIT ${FILES_PER_BOOK}) bkf), '[]'::json))`;
   }
 
-  /** Books from what `rowJsonSql` selected (each Book once), by id. No statement unless another module contributes to BookFiles. */
-  async packEmbedded(embedded: EmbeddedBook[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
-    const byId = new Map(embedded.map((b) => [b.id, b]));
-    const rows = [...byId.values()];
-    if (rows.length === 0) return new Map();
-    const files = rows.flatMap((b) => b.files);
+  /** Books from what `listJsonSql` selected, packed, in its order. No statement unless another module contributes to BookFiles. */
+  async packList(embedded: EmbeddedBook[], viewer?: AuthUser): Promise<PageResponse[]> {
+    if (embedded.length === 0) return [];
+    const files = embedded.flatMap((b) => b.files);
     const people = new Map<number, ProfileSummary>();
     for (const f of files) {
       const person = this.profiles.fromJson(f.profile);
       if (person) people.set(f.user_id, person);
     }
-    const packed = await this.build(rows, new Map(rows.map((b) => [b.id, b])), files, people, viewer);
+    return this.build(embedded, new Map(embedded.map((b) => [b.id, b])), files, people, viewer);
+  }
+
+  /** Books from what `rowJsonSql` selected (each Book once), by id. No statement unless another module contributes to BookFiles. */
+  async packEmbedded(embedded: EmbeddedBook[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
+    const packed = await this.packList([...new Map(embedded.map((b) => [b.id, b])).values()], viewer);
     return new Map(packed.map((b) => [b.id, b]));
   }
 

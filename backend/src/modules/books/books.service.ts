@@ -9,7 +9,7 @@ import { Signer } from '../../common/crypto/signer';
 import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
-import type { PageWindow } from '../../common/http/paging';
+import { type PageWindow, pageSql } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
 import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles, profileInLanguage, readerLanguage } from './book.packer';
@@ -215,8 +215,18 @@ export class BooksService {
     return this.packer.pack(rows, viewer);
   }
 
+  /**
+   * A list of Books in one statement: `sql` selects COLUMNS (aliased `p`) in the list's order over
+   * `params`; the packer's JSON of each row (statistics, ownership, first files and their
+   * contributors) is made in the same statement, the viewer's id its last parameter (none for a visitor).
+   */
   private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.pack((await this.sql.query(sql, params)) as BookRow[], viewer);
+    // A visitor's statement says NULL (no parameter): the same plan serves every execution (see FeedsService.list).
+    const rows: Array<{ book: EmbeddedBook }> = await this.sql.query(
+      this.packer.listJsonSql(sql, viewer ? `$${params.length + 1}::int` : 'NULL::int'),
+      viewer ? [...params, viewer.id] : params,
+    );
+    return this.packer.packList(rows.map((r) => r.book), viewer);
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
@@ -325,15 +335,17 @@ export class BooksService {
   }
 
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
+    const w = pageSql(page, 2);
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p WHERE p.language = $1 ORDER BY p.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
-      [language, page.limit, page.offset],
+      `SELECT ${COLUMNS} FROM pages p WHERE p.language = $1 ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      [language, ...w.params],
       viewer,
     );
   }
 
   newest(page: PageWindow, viewer?: AuthUser) {
-    return this.packQuery(`SELECT ${COLUMNS} FROM pages p ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`, [page.limit, page.offset], viewer);
+    const w = pageSql(page, 1);
+    return this.packQuery(`SELECT ${COLUMNS} FROM pages p ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, w.params, viewer);
   }
 
   /** Ids of new Books for the discovery mix (pack them with packByIds); logged in, without the ones the viewer follows or owns. */
@@ -417,10 +429,11 @@ export class BooksService {
   }
 
   byAttribute(attributeId: number, page: PageWindow, viewer?: AuthUser) {
+    const w = pageSql(page, 2);
     return this.packQuery(
       `SELECT ${COLUMNS} FROM page_attributes pa JOIN pages p ON p.id = pa.page_id
-        WHERE pa.attribute_id = $1 ORDER BY pa.page_id DESC LIMIT $2 OFFSET $3`,
-      [attributeId, page.limit, page.offset],
+        WHERE pa.attribute_id = $1 ORDER BY pa.page_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      [attributeId, ...w.params],
       viewer,
     );
   }

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
-import type { PageWindow } from '../../common/http/paging';
+import { type PageWindow, pageSql } from '../../common/http/paging';
 import { normalizeImage } from '../../common/uploads/images';
 import { Sql } from '../../database/sql';
 import { FileStorage } from '../../storage/file-storage';
@@ -420,10 +420,11 @@ export class CirclesService implements AudienceOwner {
   async thread(viewer: AuthUser, id: number, page: PageWindow): Promise<PostListResponse> {
     if (!(await this.exists(id))) throw notFound();
     await this.access.require(viewer, Permission.CircleMember, [id], { detail: Msg.notCircleMember });
+    const w = pageSql(page, 2);
     const list = await this.feeds.listOf(
-      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT $2 OFFSET $3`,
+      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
-      [id, page.limit, page.offset],
+      [id, ...w.params],
       viewer,
     );
     if (page.index === 0) {

@@ -107,7 +107,9 @@ export class PostPacker {
    * Extra columns for a list statement over posts `p` that packs in the same statement (the
    * feeds): the viewer's interactions (`viewerSql`: an int, null for a visitor), the author's and
    * the reposted author's profiles and the Book the post is about, as JSON handed out by their
-   * modules. Read the rows back with `packEmbedded`: no further statement.
+   * modules; each Book once, on the first of its posts (a Book's own list had it made for every
+   * post: ten times the Book's statistics and files per page). Read the rows back with
+   * `packEmbedded`, which finds each post's Book by id: no further statement.
    */
   embeddedColumns(viewerSql: string): string {
     const origin = 'coalesce(p.reposting_from, p.id)';
@@ -117,7 +119,7 @@ export class PostPacker {
       ${v} IS NOT NULL AND EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = ${v} AND c.post_id = ${origin}) AS is_commented,
       ${this.profiles.summaryJsonSql('p.user_id')} AS author_json,
       CASE WHEN p.reposting_from_user IS NOT NULL THEN ${this.profiles.summaryJsonSql('p.reposting_from_user')} END AS reposter_json,
-      CASE WHEN p.review_to IS NOT NULL THEN ${this.books.bookJsonSql('p.review_to', v)} END AS book_json,
+      CASE WHEN p.review_to IS NOT NULL AND row_number() OVER (PARTITION BY p.review_to) = 1 THEN ${this.books.bookJsonSql('p.review_to', v)} END AS book_json,
       CASE WHEN p.communitypost_flag THEN ${this.audiences.linksSql('post', 'p.id')} END AS circle_links`;
   }
 

@@ -18,7 +18,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { socialApi } from '@/api/social-api';
 import { useSession } from '@/hooks/use-session';
 import { PostFab } from '@/features/posts/components/post-fab';
-import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
+// The posts come with the route (they are on its first screen): a chunk of their own carried a second copy of the dates and links the route has too.
+import { PostFeed } from '@/features/posts/components/post-feed';
 import { isNotFound } from '@/utils/api-error';
 import { BookActions } from '@/features/books/components/book-actions';
 import { BookPoints, BookTextSection } from '@/features/books/components/book-points';
