@@ -126,6 +126,19 @@ describe('notifications', () => {
     const unread = await request(t.http).get(api('notifications/unread/')).set(auth(hanako.token)).expect(200);
     expect(unread.body.total_unread_count).toBe(3);
     expect(unread.body.notifications).toHaveLength(3);
+    expect(unread.body.notifications).toEqual(notes);
+    // The comment deleted: its notification stays, without a preview; the post still stands.
+    await request(t.http).delete(api(`monocomment/${comment.body.id}/`)).set(auth(taro.token)).expect(204);
+    expect((await all(hanako)).find((n) => n.type === 'post_commented')).toMatchObject({ preview: null, target_gone: false });
+    // The post deleted: every notification about it says so, in both lists.
+    await request(t.http).delete(api(`monopost/${postId}/`)).set(auth(hanako.token)).expect(204);
+    const gone = await all(hanako);
+    expect(gone.map((n) => [n.type, n.preview, n.target_gone]).sort()).toEqual([
+      ['post_commented', null, true],
+      ['post_liked', null, true],
+      ['post_reposted', null, true],
+    ]);
+    expect((await request(t.http).get(api('notifications/unread/')).set(auth(hanako.token)).expect(200)).body.notifications).toEqual(gone);
   });
 
   it('a follow request and its approval make one user_followed', async () => {

@@ -267,6 +267,11 @@ export class BooksService {
     return this.packer.packEmbedded(embedded, viewer);
   }
 
+  /** SQL of the title of Book `idSql`, null when there is no such Book (titles are never null), for another module's list statement (notifications). */
+  titleSql(idSql: string): string {
+    return `(SELECT bt.title FROM pages bt WHERE bt.id = ${idSql})`;
+  }
+
   /** Titles of Books by id (one statement). */
   async titles(ids: readonly number[], tx?: EntityManager): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();

@@ -5,12 +5,12 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import type { DomainEvents } from '../../common/events/domain-events';
 import { notFound } from '../../common/http/id-param.pipe';
-import type { PageWindow } from '../../common/http/paging';
+import { type PageWindow, pageSql } from '../../common/http/paging';
 import { Sql } from '../../database/sql';
 import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
-import { ProfilePacker } from '../profiles/profile.packer';
+import { type EmbeddedProfile, ProfilePacker } from '../profiles/profile.packer';
 import {
   NOTIFICATION_TYPES,
   type NotificationResponse,
@@ -69,6 +69,14 @@ interface NotificationRow {
   comment_id: number | null;
   page_id: number | null;
   community_id: number | null;
+}
+
+/** A row selected with COLUMNS and the related objects' columns (NotificationsService.relatedColumns). */
+interface EmbeddedNotificationRow extends NotificationRow {
+  actor_json: EmbeddedProfile | null;
+  post_text: string | null;
+  comment_text: string | null;
+  page_title: string | null;
 }
 
 const SETTINGS_COLUMNS = NOTIFICATION_TYPES.join(', ');
@@ -182,16 +190,40 @@ export class NotificationsService {
 
   // Reading
 
+  /**
+   * Columns of what a notification row `n` shows beside itself, in the same statement, from
+   * the owning modules' SQL: the actor's profile (ProfilePacker), the post's and the comment's
+   * texts (posts module; null when hidden or gone) and the Book's title (books module; null when
+   * gone). Read back with `pack`.
+   */
+  private relatedColumns(): string {
+    return `${this.profiles.summaryJsonSql('n.actor_id')} AS actor_json,
+      CASE WHEN n.post_id IS NOT NULL THEN ${this.posts.postTextSql('n.post_id')} END AS post_text,
+      CASE WHEN n.comment_id IS NOT NULL THEN ${this.posts.commentTextSql('n.comment_id')} END AS comment_text,
+      CASE WHEN n.page_id IS NOT NULL THEN ${this.books.titleSql('n.page_id')} END AS page_title`;
+  }
+
+  /**
+   * One statement for a list: `rowsSql` selects COLUMNS of notifications `n` (its WHERE, ORDER BY
+   * and LIMIT); the related objects are looked up for those rows only (outside the LIMIT and
+   * OFFSET), newest first. `extra`: more columns of the outer select.
+   */
+  private listSql(rowsSql: string, extra = ''): string {
+    return `SELECT n.*, ${extra}${this.relatedColumns()} FROM (${rowsSql}) n ORDER BY n.id DESC`;
+  }
+
   async unread(viewer: AuthUser): Promise<UnreadNotificationsResponse> {
     // The total over all unread rows in the same statement, as a sub-select run once (an
     // index-only count of notifications_unread_idx): a window (count(*) OVER ()) would read
     // every unread row and sort them before the LIMIT, where this reads the newest 50 in index order.
-    const rows: Array<NotificationRow & { total: number }> = await this.sql.query(
-      `SELECT ${COLUMNS}, (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read) AS total
-         FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+    const rows: Array<EmbeddedNotificationRow & { total: number }> = await this.sql.query(
+      this.listSql(
+        `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+        `(SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read) AS total, `,
+      ),
       [viewer.id],
     );
-    return { total_unread_count: rows[0]?.total ?? 0, notifications: await this.pack(rows) };
+    return { total_unread_count: rows[0]?.total ?? 0, notifications: this.pack(rows) };
   }
 
   async unreadCount(userId: number): Promise<number> {
@@ -199,30 +231,31 @@ export class NotificationsService {
     return row.n;
   }
 
-  /** notifications/all/: newest first, count paging. */
+  /** notifications/all/: newest first, count paging (the first pages' LIMIT and OFFSET as numbers: pageSql). */
   async all(viewer: AuthUser, page: PageWindow): Promise<NotificationResponse[]> {
-    const rows: NotificationRow[] = await this.sql.query(
-      `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT $2 OFFSET $3`,
-      [viewer.id, page.limit, page.offset],
+    const w = pageSql(page, 2);
+    const rows: EmbeddedNotificationRow[] = await this.sql.query(
+      this.listSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`),
+      [viewer.id, ...w.params],
     );
     return this.pack(rows);
   }
 
   /** One notification of `userId` (the live stream), or undefined. */
   async one(userId: number, id: number): Promise<NotificationResponse | undefined> {
-    const rows: NotificationRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`, [id, userId]);
-    return (await this.pack(rows))[0];
+    const rows: EmbeddedNotificationRow[] = await this.sql.query(this.listSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`), [id, userId]);
+    return this.pack(rows)[0];
   }
 
   /** PATCH notifications/{id}/: the recipient's own only (404 for anyone else's). */
   async mark(viewer: AuthUser, id: number, read: boolean): Promise<NotificationResponse> {
-    const rows: NotificationRow[] = await this.db.query(
+    const rows: EmbeddedNotificationRow[] = await this.db.query(
       `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 RETURNING ${COLUMNS})
-       SELECT c.*, pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced FROM changed c`,
+       SELECT n.*, pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced, ${this.relatedColumns()} FROM changed n`,
       [id, viewer.id, read],
     );
     if (!rows.length) throw notFound();
-    return (await this.pack(rows))[0];
+    return this.pack(rows)[0];
   }
 
   /** POST notifications/mark-all-read/. */
@@ -236,28 +269,12 @@ export class NotificationsService {
     return row.n;
   }
 
-  /**
-   * A page of rows with their actors (ProfilePacker), previews (post and comment texts: one
-   * statement; Book titles: one): at most four statements per page, whatever its size.
-   */
-  private async pack(rows: NotificationRow[]): Promise<NotificationResponse[]> {
-    if (!rows.length) return [];
-    const pageIds = rows.map((r) => r.page_id).filter((id): id is number => id !== null);
-    const [people, texts, titles] = await Promise.all([
-      this.profiles.summaries(rows.map((r) => r.actor_id)),
-      this.posts.texts(
-        rows.map((r) => r.post_id).filter((id): id is number => id !== null),
-        rows.map((r) => r.comment_id).filter((id): id is number => id !== null),
-      ),
-      this.books.titles(pageIds),
-    ]);
+  /** Responses from rows selected with `relatedColumns`: no further statement. */
+  private pack(rows: EmbeddedNotificationRow[]): NotificationResponse[] {
     return rows.map((r) => {
-      const postText = r.post_id !== null ? texts.posts.get(r.post_id) : undefined;
-      const title = r.page_id !== null ? titles.get(r.page_id) : undefined;
-      const commentText = r.comment_id !== null ? texts.comments.get(r.comment_id) : undefined;
-      const postGone = r.post_id !== null && postText === undefined;
-      const pageGone = r.page_id !== null && title === undefined;
-      const preview = r.type === 'post_commented' ? commentText : r.post_id !== null ? postText : title;
+      const postGone = r.post_id !== null && r.post_text === null;
+      const pageGone = r.page_id !== null && r.page_title === null;
+      const preview = r.type === 'post_commented' ? r.comment_text : r.post_id !== null ? r.post_text : r.page_title;
       return {
         id: r.id,
         type: r.type,
@@ -267,7 +284,7 @@ export class NotificationsService {
         comment: r.comment_id,
         page: r.page_id,
         community: r.community_id,
-        relatedUser: people.get(r.actor_id) ?? null,
+        relatedUser: this.profiles.fromJson(r.actor_json),
         preview: preview ?? null,
         target_gone: postGone || pageGone,
       };

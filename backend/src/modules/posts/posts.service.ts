@@ -171,21 +171,17 @@ export class PostsService {
   }
 
   /**
-   * Texts of posts and comments by id (one statement; hidden or deleted ones left out): the
-   * previews of notifications.
+   * SQL of the text of post `idSql`, null when it is hidden or gone (post texts are never null):
+   * the previews another module's list embeds in its own statement (notifications). The posts
+   * table stays this module's.
    */
-  async texts(postIds: readonly number[], commentIds: readonly number[]): Promise<{ posts: Map<number, string>; comments: Map<number, string> }> {
-    const posts = new Map<number, string>();
-    const comments = new Map<number, string>();
-    if (!postIds.length && !commentIds.length) return { posts, comments };
-    const rows: Array<{ kind: 'post' | 'comment'; id: number; text: string }> = await this.sql.query(
-      `SELECT 'post' AS kind, id, text FROM posts WHERE id = ANY($1::int[]) AND NOT hidden
-       UNION ALL
-       SELECT 'comment' AS kind, id, text FROM post_comments WHERE id = ANY($2::int[]) AND NOT hidden`,
-      [[...new Set(postIds)], [...new Set(commentIds)]],
-    );
-    for (const r of rows) (r.kind === 'post' ? posts : comments).set(r.id, r.text);
-    return { posts, comments };
+  postTextSql(idSql: string): string {
+    return `(SELECT pt.text FROM posts pt WHERE pt.id = ${idSql} AND NOT pt.hidden)`;
+  }
+
+  /** SQL of the text of comment `idSql`, null when it is hidden or gone (as `postTextSql`). */
+  commentTextSql(idSql: string): string {
+    return `(SELECT ct.text FROM post_comments ct WHERE ct.id = ${idSql} AND NOT ct.hidden)`;
   }
 
   private async row(id: number, tx?: EntityManager): Promise<PostRow | undefined> {
