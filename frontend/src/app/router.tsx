@@ -30,15 +30,18 @@ const PleaseVerifyRoute = lazyRoute(() => import('./routes/auth/please-verify-ro
 const ResetPasswordRoute = lazyRoute(() => import('./routes/auth/reset-password-route'), 'ResetPasswordRoute');
 const VerifyEmailRoute = lazyRoute(() => import('./routes/auth/verify-email-route'), 'VerifyEmailRoute');
 const FollowingPagesRoute = lazyRoute(() => import('./routes/books/following-pages-route'), 'FollowingPagesRoute');
-const MonoRoute = lazyRoute(() => import('./routes/books/mono-route'), 'MonoRoute');
+const loadMonoRoute = () => import('./routes/books/mono-route');
+const MonoRoute = lazyRoute(loadMonoRoute, 'MonoRoute');
 const OwningPageRoute = lazyRoute(() => import('./routes/books/owning-page-route'), 'OwningPageRoute');
 const OwningPagesRoute = lazyRoute(() => import('./routes/books/owning-pages-route'), 'OwningPagesRoute');
 const PostedDataRoute = lazyRoute(() => import('./routes/books/posted-data-route'), 'PostedDataRoute');
-const RecommendRoute = lazyRoute(() => import('./routes/books/recommend-route'), 'RecommendRoute');
+const loadRecommendRoute = () => import('./routes/books/recommend-route');
+const RecommendRoute = lazyRoute(loadRecommendRoute, 'RecommendRoute');
 const SpecificUserBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'SpecificUserBookRoute');
 const UserPageBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'UserPageBookRoute');
 const AccountRoute = lazyRoute(() => import('./routes/profile/account-route'), 'AccountRoute');
-const HomeRoute = lazyRoute(() => import('./routes/profile/home-route'), 'HomeRoute');
+const loadHomeRoute = () => import('./routes/profile/home-route');
+const HomeRoute = lazyRoute(loadHomeRoute, 'HomeRoute');
 const RecommendUserRoute = lazyRoute(() => import('./routes/profile/recommend-user-route'), 'RecommendUserRoute');
 const UserPageRoute = lazyRoute(() => import('./routes/profile/user-page-route'), 'UserPageRoute');
 const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRoute');
@@ -92,6 +95,18 @@ function RouteOutlet() {
       <Outlet />
     </Suspense>
   );
+}
+
+/**
+ * Starts downloading the code of the screen a visitor arrives on (the screens people arrive on
+ * from outside), alongside the texts of their language, instead of after the app's first render:
+ * on a slow phone that render alone takes about a second. The route's lazy component then finds
+ * the module loaded. Other paths load their code as they always do.
+ */
+export function preloadArrivalRoute(pathname: string) {
+  const load = /^\/mono\/[^/]+\/?$/.test(pathname) ? loadMonoRoute : /^\/(revommendpages|recommend)\/?$/.test(pathname) ? loadRecommendRoute : /^\/(home\/?)?$/.test(pathname) ? loadHomeRoute : null;
+  // A failed download is the lazy route's to report (it asks again and shows its error).
+  load?.().catch(() => undefined);
 }
 
 export const routes: RouteObject[] = [
