@@ -24,7 +24,7 @@ function preloadImage(href: string) {
   if (document.head.querySelector(`link[rel="preload"][as="image"][href="${CSS.escape(href)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
   link.href = href;
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
