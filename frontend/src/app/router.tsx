@@ -35,13 +35,11 @@ const MonoRoute = lazyRoute(loadMonoRoute, 'MonoRoute');
 const OwningPageRoute = lazyRoute(() => import('./routes/books/owning-page-route'), 'OwningPageRoute');
 const OwningPagesRoute = lazyRoute(() => import('./routes/books/owning-pages-route'), 'OwningPagesRoute');
 const PostedDataRoute = lazyRoute(() => import('./routes/books/posted-data-route'), 'PostedDataRoute');
-const loadRecommendRoute = () => import('./routes/books/recommend-route');
-const RecommendRoute = lazyRoute(loadRecommendRoute, 'RecommendRoute');
+const RecommendRoute = lazyRoute(() => import('./routes/books/recommend-route'), 'RecommendRoute');
 const SpecificUserBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'SpecificUserBookRoute');
 const UserPageBookRoute = lazyRoute(() => import('./routes/books/user-books-routes'), 'UserPageBookRoute');
 const AccountRoute = lazyRoute(() => import('./routes/profile/account-route'), 'AccountRoute');
-const loadHomeRoute = () => import('./routes/profile/home-route');
-const HomeRoute = lazyRoute(loadHomeRoute, 'HomeRoute');
+const HomeRoute = lazyRoute(() => import('./routes/profile/home-route'), 'HomeRoute');
 const RecommendUserRoute = lazyRoute(() => import('./routes/profile/recommend-user-route'), 'RecommendUserRoute');
 const UserPageRoute = lazyRoute(() => import('./routes/profile/user-page-route'), 'UserPageRoute');
 const UserRoute = lazyRoute(() => import('./routes/profile/user-route'), 'UserRoute');
@@ -98,15 +96,15 @@ function RouteOutlet() {
 }
 
 /**
- * Starts downloading the code of the screen a visitor arrives on (the screens people arrive on
- * from outside), alongside the texts of their language, instead of after the app's first render:
- * on a slow phone that render alone takes about a second. The route's lazy component then finds
- * the module loaded. Other paths load their code as they always do.
+ * A visitor arriving on a Book: the route's code downloads alongside the texts of their language,
+ * instead of after the app's first render (on a slow phone that render alone takes about a
+ * second), so that the Book's data and cover (main.tsx asks for them) meet a route ready to show
+ * them. The lazy component then finds the module loaded. On `/` and `/recommend` the same gave no
+ * measurable gain (their largest paint is text waiting for fonts), so they load as before.
  */
 export function preloadArrivalRoute(pathname: string) {
-  const load = /^\/mono\/[^/]+\/?$/.test(pathname) ? loadMonoRoute : /^\/(revommendpages|recommend)\/?$/.test(pathname) ? loadRecommendRoute : /^\/(home\/?)?$/.test(pathname) ? loadHomeRoute : null;
   // A failed download is the lazy route's to report (it asks again and shows its error).
-  load?.().catch(() => undefined);
+  if (/^\/mono\/[^/]+\/?$/.test(pathname)) loadMonoRoute().catch(() => undefined);
 }
 
 export const routes: RouteObject[] = [
