@@ -2,16 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { currentLanguage, i18n, loadLanguage } from './i18n';
+import { prefetchFirstScreen } from './app/first-screen';
+import { preloadArrivalRoute } from './app/router';
+import { createAppStore } from './app/store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// The code of the screen the visitor arrives on downloads beside the texts, not after them.
+preloadArrivalRoute(window.location.pathname);
 // The first paint is in the user's language: load its texts (Japanese is a chunk of its own) first.
 await loadLanguage(currentLanguage());
 await i18n.changeLanguage(currentLanguage());
+// Its data is asked for before the first render (the API answers in the reader's language).
+const store = createAppStore();
+prefetchFirstScreen(store, window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App store={store} />
   </StrictMode>,
 );

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { routes } from './router';
-import { createAppStore } from './store';
+import { createAppStore, type AppStore } from './store';
 
-export function App() {
-  const [store] = useState(createAppStore);
+/** `store`: one made before the first render (main.tsx asks for the first screen's data in it). */
+export function App({ store: made }: { store?: AppStore }) {
+  const [store] = useState(() => made ?? createAppStore());
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders store={store}>

@@ -30,7 +30,8 @@ const PleaseVerifyRoute = lazyRoute(() => import('./routes/auth/please-verify-ro
 const ResetPasswordRoute = lazyRoute(() => import('./routes/auth/reset-password-route'), 'ResetPasswordRoute');
 const VerifyEmailRoute = lazyRoute(() => import('./routes/auth/verify-email-route'), 'VerifyEmailRoute');
 const FollowingPagesRoute = lazyRoute(() => import('./routes/books/following-pages-route'), 'FollowingPagesRoute');
-const MonoRoute = lazyRoute(() => import('./routes/books/mono-route'), 'MonoRoute');
+const loadMonoRoute = () => import('./routes/books/mono-route');
+const MonoRoute = lazyRoute(loadMonoRoute, 'MonoRoute');
 const OwningPageRoute = lazyRoute(() => import('./routes/books/owning-page-route'), 'OwningPageRoute');
 const OwningPagesRoute = lazyRoute(() => import('./routes/books/owning-pages-route'), 'OwningPagesRoute');
 const PostedDataRoute = lazyRoute(() => import('./routes/books/posted-data-route'), 'PostedDataRoute');
@@ -92,6 +93,18 @@ function RouteOutlet() {
       <Outlet />
     </Suspense>
   );
+}
+
+/**
+ * A visitor arriving on a Book: the route's code downloads alongside the texts of their language,
+ * instead of after the app's first render (on a slow phone that render alone takes about a
+ * second), so that the Book's data and cover (main.tsx asks for them) meet a route ready to show
+ * them. The lazy component then finds the module loaded. On `/` and `/recommend` the same gave no
+ * measurable gain (their largest paint is text waiting for fonts), so they load as before.
+ */
+export function preloadArrivalRoute(pathname: string) {
+  // A failed download is the lazy route's to report (it asks again and shows its error).
+  if (/^\/mono\/[^/]+\/?$/.test(pathname)) loadMonoRoute().catch(() => undefined);
 }
 
 export const routes: RouteObject[] = [

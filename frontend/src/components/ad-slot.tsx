@@ -42,7 +42,7 @@ export function AdCard({ ad }: { ad: ServedAd }) {
         onAuxClick={count}
         sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start', gap: 2, p: 1.5 }}
       >
-        {ad.img ? <Box component="img" src={ad.img} alt="" sx={{ width: { xs: 96, sm: 160 }, height: { xs: 48, sm: 80 }, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} /> : null}
+        {ad.img ? <Box component="img" src={ad.img} alt="" loading="lazy" sx={{ width: { xs: 96, sm: 160 }, height: { xs: 48, sm: 80 }, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} /> : null}
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary">
             {t('ads.sponsored')}

@@ -10,10 +10,15 @@ type Props = {
   rounded?: boolean;
   /** Show the whole image (letterboxed) instead of filling the box: a table cover's caption and axes stay in view. */
   whole?: boolean;
+  /**
+   * The largest thing on the first screen (a Book's own page): loaded at once and ahead of other
+   * images, not lazily (a lazy image waits for layout and then queues behind the page's fonts).
+   */
+  priority?: boolean;
 };
 
 /** A Book's cover, or a calm placeholder with the Book icon when it has none. */
-export function BookCover({ src, title, height, rounded = false, whole = false }: Props) {
+export function BookCover({ src, title, height, rounded = false, whole = false, priority = false }: Props) {
   const { t } = useTranslation();
   const radius = rounded ? 2 : 0;
   if (src) {
@@ -22,7 +27,8 @@ export function BookCover({ src, title, height, rounded = false, whole = false }
         component="img"
         src={src}
         alt={t('books.coverOf', { title })}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         sx={{ display: 'block', width: '100%', height, objectFit: whole ? 'contain' : 'cover', borderRadius: radius, bgcolor: 'grey.100' }}
       />
     );

@@ -85,7 +85,7 @@ export function MonoRoute() {
     body = (
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Card component="article" aria-labelledby="book-title">
-          <BookCover src={book.img} title={book.title} height={{ xs: 180, sm: 260 }} whole />
+          <BookCover src={book.img} title={book.title} height={{ xs: 180, sm: 260 }} whole priority />
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="book-title" component="h1" variant="h5" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>
               {book.title}

@@ -185,4 +185,11 @@ describe('/owningpage/:pageid', () => {
       expect(api.callsTo('GET /api/user/monopage/5/preview/')).toHaveLength(0);
     });
   });
+  it('loads the cover at once and ahead of other images (it is the largest thing on the first screen)', async () => {
+    setup({ loggedIn: false, book: bookPage({ img: 'https://example.test/media/covers/rates.jpg' }) });
+    const cover = await screen.findByRole('img', { name: /Health insurance rates by prefecture/ });
+    expect(cover).toHaveAttribute('src', 'https://example.test/media/covers/rates.jpg');
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+  });
 });
