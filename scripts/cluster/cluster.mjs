@@ -229,6 +229,10 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   // The supervisor: /readyz of every API process each second; a change rewrites the upstream list
   // and reloads nginx (open-source nginx has no active health checks of its own).
   let stopping = false;
+  // When nginx was told to reload: its old workers then close their idle kept-alive client
+  // connections, and a request a client sent on one at that instant meets a reset (browsers and
+  // most HTTP clients resend an idempotent request then; the cluster test counts these apart).
+  const reloads = [];
   const supervise = async () => {
     while (!stopping) {
       let changed = false;
@@ -244,6 +248,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
       if (changed && !stopping) {
         if (![...up.values()].some(Boolean)) for (const n of apiNames) up.set(n, true);
         writeConf();
+        reloads.push(Date.now());
         nginx.kill('SIGHUP');
       }
       await sleep(1000);
@@ -280,7 +285,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
       if (!process.env.CLUSTER_KEEP) fs.rmSync(dir, { recursive: true, force: true });
     })());
 
-  return { url: publicUrl, dir, mailDir, databaseUrl, redisUrl, standIn, processes, apiNames, start, ready, kill, stop, upstreamUp: up };
+  return { url: publicUrl, dir, mailDir, databaseUrl, redisUrl, standIn, processes, apiNames, start, ready, kill, stop, upstreamUp: up, reloads };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
