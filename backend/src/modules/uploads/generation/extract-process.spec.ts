@@ -1,6 +1,8 @@
-import { createReadStream, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import * as fs from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { extractIsolated, stopSpareExtractor, waitingExtractor } from './extract-process';
 import { type ExtractLimits } from './extract-protocol';
 import { dataFileType } from './file-types';
@@ -15,28 +17,30 @@ const LIMITS: ExtractLimits = { heapMb: 256, timeoutMs: 60_000, archive: DEFAULT
 /** Extraction in its child process, each case a file on disk as storage would hand it over. */
 describe('extractIsolated', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mb-isolated-'));
-  // The temporary copies go to a directory of this test's own, so that extractions of other
-  // processes (the other database's run in CI, a server) do not count as leftovers here.
-  const ownTmp = mkdtempSync(join(tmpdir(), 'mb-isolated-tmp-'));
-  const savedTmp = process.env.TMPDIR;
-  beforeAll(() => {
-    process.env.TMPDIR = ownTmp;
-  });
   afterAll(() => {
     stopSpareExtractor();
-    if (savedTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = savedTmp;
     rmSync(dir, { recursive: true, force: true });
-    rmSync(ownTmp, { recursive: true, force: true });
   });
 
   const run = (path: string, kind: DataFileKind, limits: ExtractLimits = LIMITS) =>
     extractIsolated(async () => createReadStream(path), dataFileType(kind), { fileName: path.split('/').pop()!, sizeBytes: statSync(path).size }, limits);
 
-  const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mb-extract-'));
+  // The temporary directories this test's extractions made (other processes make theirs in the
+  // same place: the other database's run in CI, a server): each must be gone afterwards.
+  const made: string[] = [];
+  const realMkdtemp = fs.promises.mkdtemp.bind(fs.promises);
+  beforeAll(() => {
+    jest.spyOn(fs.promises, 'mkdtemp').mockImplementation(async (prefix, options) => {
+      const made_ = String(await realMkdtemp(prefix, options as BufferEncoding));
+      if (basename(made_).startsWith('mb-extract-')) made.push(made_);
+      return made_;
+    });
+  });
+  afterAll(() => jest.restoreAllMocks());
+  const leftovers = () => made.filter((madeDir) => existsSync(madeDir));
 
   it('reads a workbook and a document in the child, cover included', async () => {
-    const before = leftovers().length;
+    made.length = 0;
     const xlsx = await run(join(SAMPLES_DIR, 'world-city-populations.xlsx'), 'xlsx');
     expect(xlsx.ok).toBe(true);
     if (!xlsx.ok) return;
@@ -45,7 +49,8 @@ describe('extractIsolated', () => {
     expect(xlsx.content.cover.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const docx = await run(join(SAMPLES_DIR, 'remote-work-survey.docx'), 'docx');
     expect(docx.ok && docx.content.document!.title).toBe('Remote Work Survey 2025');
-    expect(leftovers().length).toBeLessThanOrEqual(before); // the temporary copy is gone
+    expect(made).toHaveLength(2); // one temporary copy per file
+    expect(leftovers()).toEqual([]); // and each is gone
   });
 
   it('refuses a zip bomb, a package nested 100,000 levels deep, and a damaged document without parsing them', async () => {
