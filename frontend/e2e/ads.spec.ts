@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { snap } from './support/app';
 import { useStripeApp } from './support/stripe-app';
-import { apiBook, apiUser, useToken } from './support/seed';
+import { apiBook, apiUser } from './support/seed';
 
 /**
  * A paid ad, end to end, with the Stripe stand-in in place of Stripe (a server of this journey's
@@ -26,13 +26,8 @@ test('create an ad, pay through the stand-in, see it after the 5th item on /home
     const post = await stripeApp.api.post('/api/user/monopost/', { headers: { Authorization: `Token ${advertiser.token}` }, data: { text: `Timeline post ${i}` } });
     expect(post.status(), await post.text()).toBe(201);
   }
-  const context = await browser.newContext({
-    baseURL: stripeApp.url,
-    locale: 'en-US',
-    storageState: { cookies: [], origins: [{ origin: stripeApp.url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
-  });
-  const page = await context.newPage();
-  await useToken(page, advertiser.token, 'en');
+  const page = await stripeApp.pageAs(browser, advertiser.token);
+  const context = page.context();
 
   // The form: image, text, link, per click, 3 tags, terms; submit only once image, text and terms are there.
   await page.goto('/adapplication');
@@ -81,13 +76,8 @@ test('create an ad, pay through the stand-in, see it after the 5th item on /home
     expect(post.status(), await post.text()).toBe(201);
   }
   const reader = await apiUser(stripeApp.api, { label: 'reader', nickName: 'Reader' });
-  const readerContext = await browser.newContext({
-    baseURL: stripeApp.url,
-    locale: 'en-US',
-    storageState: { cookies: [], origins: [{ origin: stripeApp.url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
-  });
-  const readerPage = await readerContext.newPage();
-  await useToken(readerPage, reader.token, 'en');
+  const readerPage = await stripeApp.pageAs(browser, reader.token);
+  const readerContext = readerPage.context();
   await readerPage.goto(`/mono/${bookId}`);
   const bookFeed = readerPage.getByRole('list', { name: 'Reviews and posts' });
   const bookAd = bookFeed.getByTestId('ad-slot');

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { snap } from './support/app';
 import { useStripeApp } from './support/stripe-app';
-import { apiUser, uniqueCsv, useToken, type SeededUser } from './support/seed';
+import { apiUser, uniqueCsv, type SeededUser } from './support/seed';
 
 /**
  * Buying a ¥800 Book, end to end, with the Stripe stand-in (backend/scripts/stripe-stand-in.mjs)
@@ -49,12 +49,6 @@ async function paidBook(owner: SeededUser, title: string): Promise<number> {
 }
 
 /** A returning visitor (no welcome dialog over the first screen), in English. */
-const contextOptions = () => ({
-  baseURL: stripeApp.url,
-  locale: 'en-US',
-  storageState: { cookies: [], origins: [{ origin: stripeApp.url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
-});
-
 test('buy a ¥800 Book through the stand-in checkout, download it, and the data owner sees the sale', async ({ browser }) => {
   test.setTimeout(180_000);
   const owner = await apiUser(stripeApp.api, { label: 'seller', nickName: 'Seller' });
@@ -63,9 +57,7 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
   const bookId = await paidBook(owner, title);
 
   // The data owner sets up payouts: the onboarding page of the stand-in, and back.
-  const ownerContext = await browser.newContext(contextOptions());
-  const ownerPage = await ownerContext.newPage();
-  await useToken(ownerPage, owner.token, 'en');
+  const ownerPage = await stripeApp.pageAs(browser, owner.token);
   await ownerPage.goto('/bankaccount');
   await expect(ownerPage.getByRole('heading', { name: 'Payouts and earnings' })).toBeVisible();
   await ownerPage.getByLabel(/Name/).fill('Seller Example');
@@ -77,9 +69,7 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
   await expect(ownerPage.getByText('Your Stripe account can receive payouts.')).toBeVisible();
 
   // The buyer: the Book's price box, /getpage, the checkout page, back on /gotpage → /owningpages.
-  const buyerContext = await browser.newContext(contextOptions());
-  const page = await buyerContext.newPage();
-  await useToken(page, buyer.token, 'en');
+  const page = await stripeApp.pageAs(browser, buyer.token);
   await page.goto(`/mono/${bookId}`);
   await expect(page.getByTestId('book-price')).toHaveText('￥800');
   await page.getByRole('button', { name: 'Buy' }).click();
@@ -109,6 +99,6 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
   await expect(ownerPage.getByRole('table', { name: 'Per month' })).toContainText('￥720');
   await expectAccessible(ownerPage, 'bankaccount-earnings');
   await snap(ownerPage, 'p2-bankaccount-en');
-  await ownerContext.close();
-  await buyerContext.close();
+  await ownerPage.context().close();
+  await page.context().close();
 });

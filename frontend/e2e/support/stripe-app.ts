@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../../../backend/scripts/stripe-stand-in.mjs';
+import { useToken } from './seed';
 
 /** A server of a journey's own with payments on, its Stripe the stand-in (backend/scripts/stripe-stand-in.mjs). */
 export interface StripeApp {
@@ -12,6 +13,8 @@ export interface StripeApp {
   standIn: StripeStandIn;
   /** A request context on the server. */
   api: APIRequestContext;
+  /** A page of a new browser context on the server (English, a returning visitor), logged in with `token`. */
+  pageAs: (browser: Browser, token: string) => Promise<Page>;
 }
 
 /**
@@ -24,6 +27,16 @@ export interface StripeApp {
 export function useStripeApp(name: string, port: number, secret: string): StripeApp {
   const url = `http://127.0.0.1:${port}`;
   const handle = { url } as StripeApp;
+  handle.pageAs = async (browser, token) => {
+    const context = await browser.newContext({
+      baseURL: url,
+      locale: 'en-US',
+      storageState: { cookies: [], origins: [{ origin: url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
+    });
+    const page = await context.newPage();
+    await useToken(page, token, 'en');
+    return page;
+  };
   let app: ChildProcess | undefined;
   let dataDir: string | undefined;
   const sharedDataDir = process.env.E2E_DATA_DIR;
