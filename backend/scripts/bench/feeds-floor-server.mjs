@@ -44,8 +44,9 @@ const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, 
 // (db, options, sql, access, events, storage, books, feeds, profiles, people, audiences); the reads use sql only.
 const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 
-// The app's token lookup (TokenService.resolve); a bad or inactive token reads as a visitor here.
-const tokens = new TokenService(null, db, access); // (token repository: writes only, sql, access: it registers the standing check)
+// The app's token lookup (TokenService.resolve, with its cache); a bad or inactive token reads as a visitor here.
+// (token repository: writes only, sql, access: it registers the standing check, options: the token cache as the app keeps it)
+const tokens = new TokenService(null, db, access, { database: handle, config: { authTokenCache: process.env.AUTH_TOKEN_CACHE !== 'false' } });
 const answerHeaders = appAnswerHeaders((file) => require(`${dist}/${file}`));
 async function viewerOf(req) {
   const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];

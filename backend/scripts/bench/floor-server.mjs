@@ -48,7 +48,8 @@ const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigure
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
 // (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
 const access = new AccessService();
-const tokens = new TokenService(null, rows, access); // (token repository: writes only, sql, access: it registers the standing check)
+// (token repository: writes only, sql, access: it registers the standing check, options: the token cache as the app keeps it)
+const tokens = new TokenService(null, rows, access, { database: { url: databaseUrl }, config: { authTokenCache: process.env.AUTH_TOKEN_CACHE !== 'false' } });
 // The circles' SQL fragments (the circles of a Book's files), as the app has them: they use no state of the service.
 const audiences = new Audiences();
 audiences.register(Object.create(CirclesService.prototype));

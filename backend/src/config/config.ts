@@ -23,6 +23,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'DATA_DIR', kind: 'string', default: './data', description: 'Embedded database, local files and the mail outbox live here.' },
   { name: 'DATABASE_URL', kind: 'url', description: 'PostgreSQL URL. Unset: embedded PGlite under DATA_DIR/db.' },
   { name: 'DATABASE_PREPARE', kind: 'bool', default: 'true', description: 'Run the application\'s reads as named prepared statements (parsed once per connection). Set false behind a pooler that cannot keep them, such as PgBouncer in transaction mode before 1.21.' },
+  { name: 'AUTH_TOKEN_CACHE', kind: 'bool', default: 'true', description: 'Keep the accounts behind recently used tokens in memory, so that a request with a token costs no statement of its own. Kept true by the database: triggers announce every change of tokens and accounts (LISTEN/NOTIFY), and nothing is kept while the LISTEN connection is down.' },
   { name: 'DATABASE_POOL_SIZE', kind: 'int', default: '10', description: 'Connections in the PostgreSQL pool (the embedded database always uses 1; use 1 for any PGlite socket server).' },
   { name: 'PUBLIC_URL', kind: 'url', description: 'Public origin of the site, for links in mail (set it behind a proxy) and image URLs. Unset: mail links use http://localhost:PORT and image URLs follow the request (Host, or X-Forwarded-Host from a trusted proxy).' },
   { name: 'SEED_DEMO', kind: 'bool', default: 'true', description: 'Seed demo users and content into an empty database.' },
@@ -94,6 +95,7 @@ export interface AppConfig {
   databaseUrl?: string;
   databasePoolSize: number;
   databasePrepare: boolean;
+  authTokenCache: boolean;
   publicUrl: string;
   /** PUBLIC_URL was set: links and image URLs always use it, never the request's Host. */
   publicUrlConfigured: boolean;
@@ -244,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: Math.max(1, Number(values.DATABASE_POOL_SIZE)),
     databasePrepare: asBool(values.DATABASE_PREPARE),
+    authTokenCache: asBool(values.AUTH_TOKEN_CACHE),
     publicUrl,
     publicUrlConfigured: values.PUBLIC_URL !== undefined,
     seedDemo: asBool(values.SEED_DEMO),

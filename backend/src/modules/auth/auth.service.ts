@@ -138,12 +138,15 @@ export class AuthService implements OnModuleInit {
 
   /** Saves the account's language: the UI follows it after logging in, and so does mail. */
   async updateAccount(user: AuthUser, dto: UpdateAccountDto): Promise<AccountResponse> {
-    if (dto.language) await this.users.update(user.id, { language: dto.language });
+    if (dto.language) {
+      await this.users.update(user.id, { language: dto.language });
+      this.tokens.forget(user.id);
+    }
     return this.account(user);
   }
 
   async logout(user: AuthUser): Promise<void> {
-    await this.tokens.revoke(user.tokenId);
+    await this.tokens.revoke(user.tokenId, user.id);
   }
 
   /**
@@ -213,6 +216,7 @@ export class AuthService implements OnModuleInit {
       return true;
     });
     if (!ok) throw DrfValidationError.field('key', INVALID_KEY);
+    this.tokens.forget(userId);
   }
 
   /**
@@ -263,6 +267,7 @@ export class AuthService implements OnModuleInit {
     for (const { id } of marked) {
       try {
         await this.users.delete(id); // its own tables (tokens, keys) go with it
+        this.tokens.forget(id);
         removed++;
       } catch (err) {
         const e = err as { code?: string; constraint?: string };

@@ -65,8 +65,13 @@ export class ExternalAccountsService {
     return !!row?.has;
   }
 
-  /** A session for an account signed in through a provider: the same answer as login/. */
+  /**
+   * A session for an account signed in through a provider: the same answer as login/. Called
+   * after the sign-in's transaction committed, which may have ended the account's other sessions
+   * (confirmByProvider): forgotten here at once.
+   */
   async startSession(userId: number): Promise<LoginResponse> {
+    this.tokens.forget(userId);
     const token = await this.tokens.issue(userId);
     const [[row]]: [Array<{ language: string }>] = await this.db.query(`UPDATE users SET last_login = now() WHERE id = $1 RETURNING language`, [userId]); // [rows, count]
     const viewer = { id: userId, email: '', language: row?.language ?? 'en', tokenId: 0 };

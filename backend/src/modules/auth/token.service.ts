@@ -1,22 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import { Repository } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { TokenResolver } from '../../common/auth/token-auth.guard';
+import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { Sql } from '../../database/sql';
+import { type ListenHandle, listen } from '../../jobs/listener';
+import { AUTH_CHANGES_CHANNEL, TokenCache } from './token-cache';
 import { AuthToken } from './entities/auth-token.entity';
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
-/** DRF-style session tokens: 40 hex characters handed out once, stored only as a hash. */
+/**
+ * DRF-style session tokens: 40 hex characters handed out once, stored only as a hash. The
+ * accounts behind the tokens a process has seen are kept in a TokenCache while its LISTEN
+ * connection is up (AUTH_TOKEN_CACHE): a request with a known token then costs no statement.
+ */
 @Injectable()
-export class TokenService extends TokenResolver {
+export class TokenService extends TokenResolver implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(TokenService.name);
+  readonly cache = new TokenCache();
+  private listener?: Promise<ListenHandle | undefined>;
+
   constructor(
     @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
     private readonly sql: Sql,
     access: AccessService,
+    @Optional() @Inject(APP_OPTIONS) private readonly options?: Pick<AppOptions, 'database'> & { config: Pick<AppOptions['config'], 'authTokenCache'> },
   ) {
     super();
     // A deleted account (or one whose deletion was requested) counts as a visitor in every access check.
@@ -35,11 +47,22 @@ export class TokenService extends TokenResolver {
 
   async resolve(key: string): Promise<AuthUser | 'inactive' | null> {
     if (!/^[0-9a-f]{40}$/i.test(key)) return null;
+    const keyHash = sha256(key.toLowerCase());
+    const known = this.cache.get(keyHash);
+    if (known) return known;
+    this.startListening();
+    const generation = this.cache.begin();
+    const found = await this.lookup(keyHash);
+    if (found && found !== 'inactive') this.cache.set(keyHash, found, generation);
+    return found;
+  }
+
+  private async lookup(keyHash: string): Promise<AuthUser | 'inactive' | null> {
     const rows: Array<{ token_id: number; id: number; email: string; language: string; is_active: boolean }> = await this.sql.query(
       `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
         WHERE t.key_hash = $1`,
-      [sha256(key.toLowerCase())],
+      [keyHash],
     );
     const row = rows[0];
     if (!row) return null;
@@ -60,11 +83,45 @@ export class TokenService extends TokenResolver {
     return new Set(rows.map((r) => r.id));
   }
 
-  async revoke(tokenId: number): Promise<void> {
+  /** Logout: token `tokenId` of account `userId` goes (forgotten here before the caller answers). */
+  async revoke(tokenId: number, userId: number): Promise<void> {
     await this.tokens.delete({ id: tokenId });
+    this.cache.forgetUser(userId);
   }
 
   async revokeAll(userId: number): Promise<void> {
     await this.tokens.delete({ userId });
+    this.cache.forgetUser(userId);
+  }
+
+  /**
+   * After a committed change of what account `userId`'s tokens resolve to (its tokens, email,
+   * language or standing) made by this process: forgotten here at once. Other processes (and this
+   * one, for changes made anywhere else) learn it from the database's announcement.
+   */
+  forget(userId: number): void {
+    this.cache.forgetUser(userId);
+  }
+
+  /** Starts the process's LISTEN on AUTH_CHANGES_CHANNEL once; the cache keeps entries only while it is up. */
+  private startListening(): void {
+    const database = this.options?.database;
+    if (this.listener || !database || !this.options?.config.authTokenCache) return;
+    this.listener = listen(
+      database.url,
+      AUTH_CHANGES_CHANNEL,
+      (payload) => this.cache.onAnnouncement(payload),
+      () => this.cache.clear(),
+      (up) => this.cache.setListening(up),
+    ).catch((err: unknown) => {
+      this.logger.warn({ err }, 'token cache off: could not listen for account changes');
+      return undefined;
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const handle = await this.listener;
+    this.cache.setListening(false);
+    await handle?.close();
   }
 }
