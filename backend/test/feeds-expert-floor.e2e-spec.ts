@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { Sql } from '../src/database/sql';
+import { PostsService } from '../src/modules/posts/posts.service';
 import { createBook, createFollow, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -10,18 +13,27 @@ interface ExpertFloor {
   expertQuery(pathname: string, params: URLSearchParams, keyHash: string | null, origin: string): { text: string; values: unknown[] } | null;
 }
 
+const keyHash = (who: UserFixture | null) => (who ? createHash('sha256').update(who.token.toLowerCase()).digest('hex') : null);
+
 /**
  * The bench's expert floor (scripts/bench/expert-floor.mjs: each feed's whole answer from one
  * hand-written statement) answers exactly what the app answers, on data with what the bench's
  * generated data lacks: reposts, images, likes, comments, Books owned and not, paid and free,
  * with files and contributors without a profile. Two implementations of one wire shape, each
  * checked against the other: the bench compares them again on its own data before measuring.
+ * The circle thread too: circle posts with images, reviews of Books, likes and a comment by the
+ * viewer, posts in two circles (communities / communities_info), a link hidden from one thread,
+ * a repost in a circle (the API refuses to make one, the floor answers it as the app would), the
+ * members-only refusals and the first page marking the thread seen.
  */
 describe('feeds: the bench expert floor answers what the app answers', () => {
   let t: TestApp;
   let floor: ExpertFloor;
   let me: UserFixture;
   let friend: UserFixture;
+  let outsider: UserFixture;
+  let lab: number; // circle: me, friend and faceless are members
+  let club: number; // circle: me only
   const api = (p: string) => `/api/user/${p}`;
 
   beforeAll(async () => {
@@ -52,6 +64,41 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
     await request(t.http).post(api('monopost/')).set(auth(friend.token)).send({ text: '', reposting: true, repostingFrom: posts[8], repostingFromUser: faceless.userId }).expect(201);
     await sql.query(`INSERT INTO page_view_days (page_id, day, views) VALUES ($1, CURRENT_DATE, 7), ($1, CURRENT_DATE - 40, 5)`, [free]);
     await sql.query(`INSERT INTO page_follower_counts (page_id, male, female) VALUES ($1, 2, 3) ON CONFLICT (page_id) DO UPDATE SET male = 2, female = 3`, [paid]);
+
+    // Circles (made as the bench makes its own: the circle rows, then members).
+    outsider = await createUser(t.app, { nickName: 'Outsider' });
+    const circle = async (title: string, members: UserFixture[]) => {
+      const [{ id }] = (await sql.query(`INSERT INTO circles (owner_id, title, image, search_text, member_count) VALUES ($1, $2::text, 'circles/x.jpg', $2::text, $3) RETURNING id`, [
+        members[0].userId, title, members.length,
+      ])) as Array<{ id: number }>;
+      for (const m of members) await sql.query(`INSERT INTO circle_members (circle_id, user_id) VALUES ($1, $2)`, [id, m.userId]);
+      return id;
+    };
+    lab = await circle('Data Lab', [me, friend, faceless]);
+    club = await circle('Book Club', [me]);
+    const circlePosts: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const author = [friend, me, faceless][i % 3];
+      const book = [free, paidOwned, paid, null][i % 4];
+      circlePosts.push(
+        await createPost(t.app, {
+          userId: author.userId, text: `circle ${i}`, reviewTo: book ?? undefined, rating: book && i % 2 ? 10 * i : undefined, communities: i % 5 === 0 ? [lab, club] : [lab],
+        }),
+      );
+    }
+    await sql.query(`UPDATE posts SET img = 'posts/circle.png' WHERE id = ANY($1::int[])`, [[circlePosts[12], circlePosts[10], circlePosts[1]]]);
+    for (const id of [circlePosts[12], circlePosts[11], circlePosts[3]]) {
+      await request(t.http).put(api(`monopost/${id}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+    }
+    await request(t.http).put(api(`monopost/${circlePosts[12]}/`)).set(auth(friend.token)).send({ liked: [friend.userId] }).expect(200);
+    await request(t.http).post(api('monocomment/')).set(auth(me.token)).send({ text: 'nice', post: circlePosts[11] }).expect(201);
+    // Through the API: a post in both circles, its link to the lab hidden (out of the lab's thread, still in its circles).
+    const both = (await request(t.http).post(api('monopost/')).set(auth(me.token)).send({ text: 'both', communities: [lab, club] }).expect(201)).body as { id: number };
+    await sql.query(`UPDATE circle_posts SET hidden = true WHERE post_id = $1 AND circle_id = $2`, [both.id, lab]);
+    // A repost in a circle (the API refuses one; the store does not): the original's counters, the reposted author.
+    await t.app.get<DataSource>(getDataSourceToken()).transaction((tx) =>
+      t.app.get(PostsService).insert({ userId: me.userId, text: '', repostingFrom: posts[2], repostingFromUser: friend.userId, communityPost: true, communities: [lab] }, tx),
+    );
   });
   afterAll(() => t.close());
 
@@ -84,5 +131,63 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
       }
     }
     expect(compared).toBeGreaterThan(30);
+  });
+
+  const expertOf = async (p: string, who: UserFixture | null) => {
+    const url = new URL(api(p), 'http://x');
+    const query = floor.expertQuery(url.pathname, url.searchParams, keyHash(who), 'http://app.test')!;
+    const [row] = (await t.app.get(Sql).query(query.text, query.values)) as Array<{ status: number; body: string | null }>;
+    return { status: row.status, answer: row.body === null ? null : (JSON.parse(row.body) as unknown) };
+  };
+
+  it('the circle thread (communityposts/{id}/): deep-equal answers for members, pages 0 and 1; the same refusals', async () => {
+    let compared = 0;
+    for (const [id, who] of [[lab, me], [lab, friend], [club, me]] as Array<[number, UserFixture]>) {
+      for (const count of [0, 1]) {
+        const p = `communityposts/${id}/?count=${count}`;
+        const app = (await request(t.http).get(api(p)).set(auth(who.token)).expect(200)).body as { res: Array<{ communities: number[] }> };
+        expect({ p, who: who.userId, ...(await expertOf(p, who)) }).toEqual({ p, who: who.userId, status: 200, answer: app });
+        compared += app.res.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    const page0 = (await request(t.http).get(api(`communityposts/${lab}/`)).set(auth(me.token)).expect(200)).body as {
+      res: Array<{ img: string | null; is_liked: boolean; is_commented: boolean; reposting: boolean; likedTimes: number; communities: number[]; reviewToPage: unknown }>;
+    };
+    // What the comparison covered on the first page.
+    expect(page0.res.some((r) => r.img && r.is_liked)).toBe(true);
+    expect(page0.res.some((r) => r.is_commented)).toBe(true);
+    expect(page0.res.some((r) => r.reposting && r.likedTimes === 1)).toBe(true);
+    expect(page0.res.some((r) => r.communities.length === 2)).toBe(true);
+    expect(page0.res.some((r) => r.reviewToPage !== null)).toBe(true);
+    // Refusals: a visitor 401, an unknown circle 404, a non-member 403 (a bad id is no feed: the server answers 404).
+    for (const [p, who, status] of [
+      [`communityposts/${lab}/`, null, 401],
+      [`communityposts/${club}/?count=1`, null, 401],
+      ['communityposts/999999/', me, 404],
+      [`communityposts/${lab}/`, outsider, 403],
+      [`communityposts/${club}/`, friend, 403],
+    ] as Array<[string, UserFixture | null, number]>) {
+      const req = request(t.http).get(api(p));
+      if (who) req.set(auth(who.token));
+      await req.expect(status);
+      expect({ p, ...(await expertOf(p, who)) }).toEqual({ p, status, answer: null });
+    }
+    expect(floor.expertQuery(api('communityposts/abc/'), new URLSearchParams(), keyHash(me), 'http://app.test')).toBeNull();
+  });
+
+  it('the circle thread: its first page marks the thread seen, as the app does; a later page does not', async () => {
+    const sql = t.app.get(Sql);
+    const seen = async () => ((await sql.query(`SELECT last_seen_post_id AS n FROM circle_members WHERE circle_id = $1 AND user_id = $2`, [lab, friend.userId])) as Array<{ n: number }>)[0].n;
+    const [{ last }] = (await sql.query(`SELECT last_post_id AS last FROM circles WHERE id = $1`, [lab])) as Array<{ last: number }>;
+    expect(last).toBeGreaterThan(0);
+    for (const [count, after] of [[1, 0], [0, last]]) {
+      await sql.query(`UPDATE circle_members SET last_seen_post_id = 0 WHERE circle_id = $1 AND user_id = $2`, [lab, friend.userId]);
+      await request(t.http).get(api(`communityposts/${lab}/?count=${count}`)).set(auth(friend.token)).expect(200);
+      const app = await seen();
+      await sql.query(`UPDATE circle_members SET last_seen_post_id = 0 WHERE circle_id = $1 AND user_id = $2`, [lab, friend.userId]);
+      await expertOf(`communityposts/${lab}/?count=${count}`, friend);
+      expect({ count, app, expert: await seen() }).toEqual({ count, app: after, expert: after });
+    }
   });
 });

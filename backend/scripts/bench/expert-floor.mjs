@@ -10,8 +10,12 @@
 // the paid parts, the first 3 files with their contributors), ProfilePacker's summaries.
 //
 // Parameters of every statement: $1 the token's key_hash (sha256 hex; null for a visitor),
-// $2 limit, $3 offset, $4 the origin of media URLs, $5 the user or Book of the list (where
-// there is one).
+// $2 limit, $3 offset, $4 the origin of media URLs, $5 the user, Book or circle of the list
+// (where there is one).
+//
+// Every statement answers one row: `body`, the JSON text of the answer, and `status` (200; the
+// circle thread, members only, answers 401 to a visitor, 404 for an unknown circle and 403 to a
+// non-member as the app does, with a null body).
 
 const visible = (a) => `NOT ${a}.communitypost_flag AND NOT ${a}.hidden`;
 const media = (column) => `CASE WHEN coalesce(${column}, '') = '' THEN NULL ELSE $4::text || '/media/' || ${column} END`;
@@ -26,8 +30,18 @@ const profile = (userId) =>
       FROM profiles pr WHERE pr.user_id = ${userId} AND pr.active)`;
 const shown = (column) => `CASE WHEN p.reposting THEN coalesce(o.${column}, p.${column}) ELSE p.${column} END`;
 
-/** `page` selects (id, sort_key) of the page's posts; `totals` one row (n, rating_sum). */
-function feedSql(page, totals, extraCtes = '') {
+/**
+ * `page` selects (id, sort_key) of the page's posts; `totals` one row (n, rating_sum).
+ * `extraCtes`: more CTEs, after `viewer` (each followed by a comma); `status`: an expression of
+ * the answer's status (a non-200 answers a null body); `circleLinks`: the circles of circle posts
+ * in `communities` / `communities_info` (the lists without circle posts answer them empty).
+ */
+function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = false } = {}) {
+  // The circles of a circle post (CirclesService.linksSql, the audiences' fragment: every link, by circle id).
+  const links = circleLinks
+    ? `LEFT JOIN LATERAL (SELECT json_agg(lc.id ORDER BY lc.id) AS ids, json_agg(lc.title ORDER BY lc.id) AS titles
+                            FROM circle_posts ll JOIN circles lc ON lc.id = ll.circle_id WHERE p.communitypost_flag AND ll.post_id = p.id) cl ON true`
+    : '';
   return `WITH viewer AS (SELECT u.id, u.language FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1::text AND u.is_active),
   ${extraCtes}
   pg AS (${page}),
@@ -63,7 +77,7 @@ function feedSql(page, totals, extraCtes = '') {
         'repostingFromUser', p.reposting_from_user,
         'repostingProfile', CASE WHEN p.reposting_from_user IS NOT NULL THEN ${profile('p.reposting_from_user')} END,
         'new_data_flag', p.new_data_flag, 'purepost_flag', p.purepost_flag, 'communitypost_flag', p.communitypost_flag,
-        'communities', '[]'::json, 'communities_info', '[]'::json,
+        'communities', ${circleLinks ? `coalesce(cl.ids, '[]'::json)` : `'[]'::json`}, 'communities_info', ${circleLinks ? `coalesce(cl.titles, '[]'::json)` : `'[]'::json`},
         'liked', CASE WHEN fl.is_liked THEN json_build_array(${V}) ELSE '[]'::json END,
         'userPost', p.user_id, 'userPostProfile', ${profile('p.user_id')}, 'title', coalesce(bk.title, ''),
         'commentedCounts', ${shown('commented_counts')}, 'repostedTimes', ${shown('reposted_times')}, 'likedTimes', ${shown('liked_times')},
@@ -71,15 +85,17 @@ function feedSql(page, totals, extraCtes = '') {
       FROM pp p
       LEFT JOIN posts o ON p.reposting AND o.id = p.reposting_from
       LEFT JOIN bk ON bk.id = p.review_to
+      ${links}
       CROSS JOIN LATERAL (SELECT
         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.origin AND l.user_id = ${V}) AS is_liked,
         EXISTS (SELECT 1 FROM posts r WHERE r.user_id = ${V} AND r.reposting AND r.reposting_from = p.origin) AS is_reposted,
         EXISTS (SELECT 1 FROM post_comments cm WHERE cm.user_id = ${V} AND cm.post_id = p.origin) AS is_commented) fl),
-  t AS (${totals})
-  SELECT json_build_object(
+  t AS (${totals}),
+  st AS (SELECT ${status} AS status)
+  SELECT st.status, CASE WHEN st.status = 200 THEN json_build_object(
       'res', coalesce((SELECT json_agg(js.j ORDER BY js.sort_key DESC) FROM js), '[]'::json),
-      'totalCount', t.n, 'aggregate', json_build_object('rating__sum', nullif(t.rating_sum, 0)))::text AS body
-    FROM t`;
+      'totalCount', t.n, 'aggregate', json_build_object('rating__sum', nullif(t.rating_sum, 0)))::text END AS body
+    FROM st LEFT JOIN t ON true`;
 }
 
 const newestFirst = (where) => `SELECT p.id, p.id AS sort_key FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT $2 OFFSET $3`;
@@ -103,9 +119,11 @@ export const EXPERT_SQL = {
             (SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum
                FROM fb JOIN posts p ON p.review_to = fb.bid AND ${visible('p')} AND NOT p.reposting
               WHERE p.user_id IN (SELECT uid FROM authors)) ov`,
-    `fu AS (SELECT fr.ask_to AS uid FROM follow_requests fr WHERE fr.ask_from = ${V} AND fr.approved),
+    {
+      extraCtes: `fu AS (SELECT fr.ask_to AS uid FROM follow_requests fr WHERE fr.ask_from = ${V} AND fr.approved),
      fb AS (SELECT pf.page_id AS bid FROM page_follows pf WHERE pf.user_id = ${V}),
      authors AS (SELECT ${V} AS uid UNION ALL SELECT uid FROM fu),`,
+    },
   ),
   /** userpostcc/: a user's posts and reposts. */
   user: feedSql(newestFirst(`p.user_id = $5::int AND ${visible('p')}`), sums('post_counts c WHERE c.user_id = $5::int')),
@@ -118,6 +136,31 @@ export const EXPERT_SQL = {
   liked: feedSql(
     `SELECT p.id, l.id AS sort_key FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = ${V} AND ${visible('p')} ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
     `SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = ${V} AND ${visible('p')}`,
+  ),
+  /**
+   * communityposts/{id}/: a circle's thread, newest link first, for its members only (CirclesService.thread):
+   * 401 for a visitor, 404 for an unknown circle, 403 for a non-member; the stored post_count as
+   * totalCount, no rating sum. Its first page marks the thread seen (the app's UPDATE, here a
+   * data-modifying CTE of the same statement; it changes nothing while no post is new).
+   */
+  circle: feedSql(
+    `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l
+      WHERE l.circle_id = $5::int AND NOT l.hidden AND (SELECT status FROM gate) = 200 ORDER BY l.post_id DESC LIMIT $2 OFFSET $3`,
+    `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $5::int`,
+    {
+      extraCtes: `gate AS (
+       SELECT CASE WHEN ${V} IS NULL THEN 401
+                   WHEN NOT EXISTS (SELECT 1 FROM circles c WHERE c.id = $5::int) THEN 404
+                   WHEN NOT EXISTS (SELECT 1 FROM circle_members m WHERE m.circle_id = $5::int AND m.user_id = ${V} AND NOT m.hidden) THEN 403
+                   ELSE 200 END AS status),
+     seen AS (
+       UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
+        WHERE $3::int = 0 AND (SELECT status FROM gate) = 200
+          AND c.id = $5::int AND m.circle_id = c.id AND m.user_id = ${V} AND m.last_seen_post_id < c.last_post_id
+       RETURNING 1),`,
+      status: '(SELECT status FROM gate)',
+      circleLinks: true,
+    },
   ),
 };
 
@@ -160,7 +203,10 @@ function statementOf(pathname, searchParams, keyHash, origin, count) {
       return { text: EXPERT_SQL.book, values: [...base, Number(searchParams.get('pageId'))] };
     case '/api/user/likedpostscc/likedposts/':
       return keyHash ? { text: EXPERT_SQL.liked, values: base } : null;
-    default:
-      return null;
+    default: {
+      const circle = /^\/api\/user\/communityposts\/(\d+)\/?$/.exec(pathname);
+      const id = circle && Number(circle[1]);
+      return id && id <= 2147483647 ? { text: EXPERT_SQL.circle, values: [...base, id] } : null;
+    }
   }
 }

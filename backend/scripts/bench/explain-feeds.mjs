@@ -91,7 +91,7 @@ async function feedCases() {
     { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
     { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
     { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
-    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: null }] : []),
+    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: `/api/user/communityposts/${circle.id}/`, params: {} }] : []),
     // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
     { name: 'pageccja (Book list)', app: () => books.byLanguage('ja', page, user), auth: true, path: null },
   ];

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The floors of the feed benchmarks. With `x-bench-floor: expert`, the expert floor
-// (expert-floor.mjs: one hand-written statement per request); otherwise the SQL floor: the same SQL statements the app runs for postcc/,
-// userpostcc/ and monopostcc/ (token lookup, the list statement, the packers' statements),
+// (expert-floor.mjs: one hand-written statement per request: postcc/, userpostcc/, monopostcc/,
+// likedposts/ and the circle thread communityposts/{id}/); otherwise the SQL floor: the same SQL
+// statements the app runs for those feeds (token lookup, the list statement, the packers' statements),
 // served by a bare node:http server over a bare `pg` pool — no NestJS, Express, guards, pipes,
 // TypeORM or logger. The app's packers (from dist) run over a 10-line database adapter, so the
 // statements are exactly the app's. Same database setup as the app: DATABASE_URL (pool of
@@ -66,7 +67,8 @@ const server = http.createServer(async (req, res) => {
       const origin = req.headers['x-bench-origin'] ?? `http://${req.headers.host}`;
       const query = expertQuery(url.pathname, url.searchParams, keyHash, origin);
       if (!query) return void res.writeHead(404).end();
-      const [{ body: json }] = await db.query(query.text, query.values);
+      const [{ status, body: json }] = await db.query(query.text, query.values);
+      if (status !== 200) return void res.writeHead(status).end(); // the circle thread's 401 / 403 / 404 (no body: not measured)
       return void res.writeHead(200, { ...answerHeaders, 'content-length': Buffer.byteLength(json) }).end(json);
     }
     const page = { index: Number(url.searchParams.get('count') ?? 0), offset: Number(url.searchParams.get('count') ?? 0) * 10, limit: 10 };
