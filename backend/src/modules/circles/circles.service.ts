@@ -418,22 +418,30 @@ export class CirclesService implements AudienceOwner {
 
   /** communityposts/{id}/: the thread, members only; the first page marks it seen. */
   async thread(viewer: AuthUser, id: number, page: PageWindow): Promise<PostListResponse> {
-    if (!(await this.exists(id))) throw notFound();
-    await this.access.require(viewer, Permission.CircleMember, [id], { detail: Msg.notCircleMember });
-    const w = pageSql(page, 2);
-    const list = await this.feeds.listOf(
-      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
-      `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
-      [id, ...w.params],
-      viewer,
-    );
-    if (page.index === 0) {
-      await this.sql.query(
-        `UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
-          WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id`,
-        [id, viewer.id],
-      );
+    try {
+      await this.access.require(viewer, Permission.CircleMember, [id], { detail: Msg.notCircleMember });
+    } catch (refused) {
+      // Asked only when refused (a member's request costs no statement for it): no such circle is a 404.
+      if (!(await this.exists(id))) throw notFound();
+      throw refused;
     }
+    const w = pageSql(page, 2);
+    // The first page marks the thread seen, beside the list (they touch different rows).
+    const [list] = await Promise.all([
+      this.feeds.listOf(
+        `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+        `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
+        [id, ...w.params],
+        viewer,
+      ),
+      page.index === 0
+        ? this.sql.query(
+            `UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
+              WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id`,
+            [id, viewer.id],
+          )
+        : undefined,
+    ]);
     return list;
   }
 
