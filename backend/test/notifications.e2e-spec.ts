@@ -103,6 +103,42 @@ describe('notifications', () => {
   });
   afterAll(() => t?.close());
 
+  it('answers each notification in one exact shape, made in the database, in the lists, the PATCH answer and the stream alike', async () => {
+    const reader = await createUser(t.app, { nickName: 'Reader' });
+    const actor = await createUser(t.app, { nickName: 'アクター' });
+    const db = t.app.get<DataSource>(getDataSourceToken());
+    await db.query(`UPDATE profiles SET img = 'profiles/actor.jpg' WHERE user_id = $1`, [actor.userId]);
+    const postId = await createPost(t.app, { userId: reader.userId, text: 'shape "quoted" \\ text' });
+    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(actor.token)).send({ liked: [actor.userId] }).expect(200);
+    await settle();
+    const [row] = await db.query(`SELECT n.id, n.created_on, p.id AS profile_id FROM notifications n JOIN profiles p ON p.user_id = n.actor_id WHERE n.recipient_id = $1`, [reader.userId]);
+    const expected = {
+      id: row.id,
+      type: 'post_liked',
+      read: false,
+      created_on: new Date(row.created_on).toISOString(),
+      post: postId,
+      comment: null,
+      page: null,
+      community: null,
+      relatedUser: { id: row.profile_id, userId: actor.userId, nickName: 'アクター', img: 'http://app.test/media/profiles/actor.jpg' },
+      preview: 'shape "quoted" \\ text',
+      target_gone: false,
+    };
+    const listed = await request(t.http).get(api('notifications/all/')).set(auth(reader.token)).expect(200);
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(listed.body).toEqual([expected]);
+    expect(Object.keys(listed.body[0])).toEqual(Object.keys(expected));
+    const unread = await request(t.http).get(api('notifications/unread/')).set(auth(reader.token)).expect(200);
+    expect(unread.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(unread.body).toEqual({ total_unread_count: 1, notifications: [expected] });
+    expect(await t.app.get(NotificationsService).one(reader.userId, row.id)).toEqual(expected);
+    expect((await request(t.http).patch(api(`notifications/${row.id}/`)).set(auth(reader.token)).send({ read: true }).expect(200)).body).toEqual({ ...expected, read: true });
+    // Empty lists are lists.
+    expect((await request(t.http).get(api('notifications/unread/')).set(auth(reader.token)).expect(200)).body).toEqual({ total_unread_count: 0, notifications: [] });
+    expect((await request(t.http).get(api('notifications/all/?count=5')).set(auth(reader.token)).expect(200)).body).toEqual([]);
+  });
+
   it('a like, a comment and a repost notify the author once each; like–unlike–like leaves one; never oneself', async () => {
     const postId = await createPost(t.app, { userId: hanako.userId, text: '今日は統計の話をします' });
     await request(t.http).put(api(`monopost/${postId}/`)).set(auth(taro.token)).send({ liked: [taro.userId] }).expect(200);

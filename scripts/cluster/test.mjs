@@ -133,6 +133,32 @@ try {
     if (page.status !== 200 || !page.headers.get('content-security-policy')) problem('the API\'s headers do not pass through nginx');
   }
 
+  step('sessions across processes: a logout on one API process reaches the other (token cache)');
+  {
+    // Both API processes keep the token after a request or two (AUTH_TOKEN_CACHE); a logout on
+    // api-1 is forgotten there before it answers, and on api-2 when the database's announcement
+    // arrives. Measured: how long api-2 still accepts the token after the logout's answer.
+    const session = await user('session');
+    const direct = (name) => `http://127.0.0.1:${cluster.processes.get(name).port}`;
+    const [first, second] = cluster.apiNames;
+    const account = (name) => fetch(`${direct(name)}/api/user/account/`, { headers: { Authorization: `Token ${session.token}` } });
+    for (const name of [first, second]) for (let i = 0; i < 3; i++) await account(name);
+    const out = await fetch(`${direct(first)}/api/user/logout/`, { method: 'POST', headers: { Authorization: `Token ${session.token}` } });
+    const loggedOut = performance.now();
+    const here = (await account(first)).status;
+    let there = 0;
+    let accepted = 0;
+    while (performance.now() - loggedOut < 5000) {
+      there = (await account(second)).status;
+      if (there !== 200) break;
+      accepted++;
+    }
+    const window = performance.now() - loggedOut;
+    console.log(`logout on ${first}: ${out.status}; the token on ${first} at once: ${here}; on ${second}: ${there} after ${window.toFixed(1)} ms (${accepted} requests accepted meanwhile)`);
+    if (out.status !== 200 || here !== 401 || there !== 401) problem(`a logout did not end the session on every process (logout ${out.status}, ${first} ${here}, ${second} ${there})`);
+    else if (window > 1000) problem(`${second} accepted a logged-out token for ${window.toFixed(0)} ms`);
+  }
+
   step('accounts and posts for the load');
   const [owner, author, buyer, ...likers] = await Promise.all(['owner', 'author', 'buyer', ...Array.from({ length: 3 }, (_, i) => `liker${i}`)].map(user));
   const posts = [];

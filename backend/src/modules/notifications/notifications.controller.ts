@@ -1,3 +1,4 @@
+import { type JsonText, JsonTextAnswer } from '../../common/http/json-text';
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +32,8 @@ export class NotificationsController {
   @ApiOperation({ operationId: 'getUnreadNotifications', summary: "The caller's unread count and newest unread notifications (at most 50)" })
   @ApiOkResponse({ type: UnreadNotificationsResponse })
   @ApiAuthErrors()
-  unread(@CurrentUser() viewer: AuthUser): Promise<UnreadNotificationsResponse> {
+  @JsonTextAnswer()
+  unread(@CurrentUser() viewer: AuthUser): Promise<JsonText<UnreadNotificationsResponse>> {
     return this.notifications.unread(viewer);
   }
 
@@ -42,7 +44,8 @@ export class NotificationsController {
   @ApiOkResponse({ type: [NotificationResponse] })
   @ApiValidationErrors()
   @ApiAuthErrors()
-  all(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<NotificationResponse[]> {
+  @JsonTextAnswer()
+  all(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<JsonText<NotificationResponse[]>> {
     return this.notifications.all(viewer, pageWindow(count));
   }
 

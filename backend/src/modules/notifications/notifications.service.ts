@@ -5,12 +5,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import type { DomainEvents } from '../../common/events/domain-events';
 import { notFound } from '../../common/http/id-param.pipe';
+import type { JsonText } from '../../common/http/json-text';
 import { type PageWindow, pageSql } from '../../common/http/paging';
 import { Sql } from '../../database/sql';
 import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
-import { type EmbeddedProfile, ProfilePacker } from '../profiles/profile.packer';
+import { ProfilePacker } from '../profiles/profile.packer';
 import {
   NOTIFICATION_TYPES,
   type NotificationResponse,
@@ -59,25 +60,6 @@ export function notificationGate(recipient: string, type: NotificationType, acto
 
 const COLUMNS = `n.id, n.type, n.read, n.created_on, n.actor_id, n.post_id, n.comment_id, n.page_id, n.community_id`;
 
-interface NotificationRow {
-  id: number;
-  type: NotificationType;
-  read: boolean;
-  created_on: Date;
-  actor_id: number;
-  post_id: number | null;
-  comment_id: number | null;
-  page_id: number | null;
-  community_id: number | null;
-}
-
-/** A row selected with COLUMNS and the related objects' columns (NotificationsService.relatedColumns). */
-interface EmbeddedNotificationRow extends NotificationRow {
-  actor_json: EmbeddedProfile | null;
-  post_text: string | null;
-  comment_text: string | null;
-  page_title: string | null;
-}
 
 const SETTINGS_COLUMNS = NOTIFICATION_TYPES.join(', ');
 
@@ -191,39 +173,43 @@ export class NotificationsService {
   // Reading
 
   /**
-   * Columns of what a notification row `n` shows beside itself, in the same statement, from
-   * the owning modules' SQL: the actor's profile (ProfilePacker), the post's and the comment's
-   * texts (posts module; null when hidden or gone) and the Book's title (books module; null when
-   * gone). Read back with `pack`.
+   * Notifications `rowsSql` selects (COLUMNS of notifications, its WHERE, ORDER BY and LIMIT) as
+   * rows (id, item): `item` the JSON of NotificationResponse, made in the statement from the owning
+   * modules' SQL: the actor's profile (ProfilePacker, image URLs on origin `originSql`, a text
+   * parameter), the post's or the comment's text (posts module; null when hidden or gone) and the
+   * Book's title (books module; null when gone), each looked up once per row, for the page's rows
+   * only. The lists answer PostgreSQL's text as it is (JsonText): no row to parse, nothing to
+   * pack, no JSON.stringify: 50 unread notifications cost the process what one does.
    */
-  private relatedColumns(): string {
-    return `${this.profiles.summaryJsonSql('n.actor_id')} AS actor_json,
-      CASE WHEN n.post_id IS NOT NULL THEN ${this.posts.postTextSql('n.post_id')} END AS post_text,
-      CASE WHEN n.comment_id IS NOT NULL THEN ${this.posts.commentTextSql('n.comment_id')} END AS comment_text,
-      CASE WHEN n.page_id IS NOT NULL THEN ${this.books.titleSql('n.page_id')} END AS page_title`;
+  private itemsSql(rowsSql: string, originSql: string): string {
+    return `SELECT n.id, json_build_object('id', n.id, 'type', n.type, 'read', n.read,
+          'created_on', to_char(n.created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'post', n.post_id, 'comment', n.comment_id, 'page', n.page_id, 'community', n.community_id,
+          'relatedUser', ${this.profiles.summaryResponseJsonSql('n.actor_id', originSql)},
+          'preview', CASE WHEN n.type = 'post_commented' THEN r.comment_text WHEN n.post_id IS NOT NULL THEN r.post_text ELSE r.page_title END,
+          'target_gone', (n.post_id IS NOT NULL AND r.post_text IS NULL) OR (n.page_id IS NOT NULL AND r.page_title IS NULL)) AS item
+        FROM (${rowsSql}) n
+        CROSS JOIN LATERAL (SELECT
+          CASE WHEN n.post_id IS NOT NULL THEN ${this.posts.postTextSql('n.post_id')} END AS post_text,
+          CASE WHEN n.comment_id IS NOT NULL THEN ${this.posts.commentTextSql('n.comment_id')} END AS comment_text,
+          CASE WHEN n.page_id IS NOT NULL THEN ${this.books.titleSql('n.page_id')} END AS page_title) r`;
   }
 
-  /**
-   * One statement for a list: `rowsSql` selects COLUMNS of notifications `n` (its WHERE, ORDER BY
-   * and LIMIT); the related objects are looked up for those rows only (outside the LIMIT and
-   * OFFSET), newest first. `extra`: more columns of the outer select.
-   */
-  private listSql(rowsSql: string, extra = ''): string {
-    return `SELECT n.*, ${extra}${this.relatedColumns()} FROM (${rowsSql}) n ORDER BY n.id DESC`;
-  }
-
-  async unread(viewer: AuthUser): Promise<UnreadNotificationsResponse> {
-    // The total over all unread rows in the same statement, as a sub-select run once (an
-    // index-only count of notifications_unread_idx): a window (count(*) OVER ()) would read
-    // every unread row and sort them before the LIMIT, where this reads the newest 50 in index order.
-    const rows: Array<EmbeddedNotificationRow & { total: number }> = await this.sql.query(
-      this.listSql(
-        `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
-        `(SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read) AS total, `,
-      ),
-      [viewer.id],
+  /** notifications/unread/: the unread total and the newest 50 unread, as one JSON text from one statement. */
+  async unread(viewer: AuthUser): Promise<JsonText<UnreadNotificationsResponse>> {
+    // The total over all unread rows as a sub-select run once (an index-only count of
+    // notifications_unread_idx): a window (count(*) OVER ()) would read every unread row and sort
+    // them before the LIMIT, where this reads the newest 50 in index order.
+    const [row]: Array<{ body: string }> = await this.sql.query(
+      `SELECT json_build_object(
+          'total_unread_count', (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read),
+          'notifications', coalesce((SELECT json_agg(i.item ORDER BY i.id DESC) FROM (${this.itemsSql(
+            `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+            '$2::text',
+          )}) i), '[]'::json))::text AS body`,
+      [viewer.id, this.profiles.mediaOrigin()],
     );
-    return { total_unread_count: rows[0]?.total ?? 0, notifications: this.pack(rows) };
+    return row.body;
   }
 
   async unreadCount(userId: number): Promise<number> {
@@ -231,31 +217,35 @@ export class NotificationsService {
     return row.n;
   }
 
-  /** notifications/all/: newest first, count paging (the first pages' LIMIT and OFFSET as numbers: pageSql). */
-  async all(viewer: AuthUser, page: PageWindow): Promise<NotificationResponse[]> {
-    const w = pageSql(page, 2);
-    const rows: EmbeddedNotificationRow[] = await this.sql.query(
-      this.listSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`),
-      [viewer.id, ...w.params],
+  /** notifications/all/: newest first, count paging (the first pages' LIMIT and OFFSET as numbers: pageSql); one JSON text. */
+  async all(viewer: AuthUser, page: PageWindow): Promise<JsonText<NotificationResponse[]>> {
+    const w = pageSql(page, 3);
+    const [row]: Array<{ body: string }> = await this.sql.query(
+      `SELECT coalesce(json_agg(i.item ORDER BY i.id DESC), '[]'::json)::text AS body
+         FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, '$2::text')}) i`,
+      [viewer.id, this.profiles.mediaOrigin(), ...w.params],
     );
-    return this.pack(rows);
+    return row.body;
   }
 
   /** One notification of `userId` (the live stream), or undefined. */
   async one(userId: number, id: number): Promise<NotificationResponse | undefined> {
-    const rows: EmbeddedNotificationRow[] = await this.sql.query(this.listSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`), [id, userId]);
-    return this.pack(rows)[0];
+    const rows: Array<{ item: NotificationResponse }> = await this.sql.query(
+      `SELECT i.item FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`, '$3::text')}) i`,
+      [id, userId, this.profiles.mediaOrigin()],
+    );
+    return rows[0]?.item;
   }
 
   /** PATCH notifications/{id}/: the recipient's own only (404 for anyone else's). */
   async mark(viewer: AuthUser, id: number, read: boolean): Promise<NotificationResponse> {
-    const rows: EmbeddedNotificationRow[] = await this.db.query(
+    const rows: Array<{ item: NotificationResponse }> = await this.db.query(
       `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 RETURNING ${COLUMNS})
-       SELECT n.*, pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced, ${this.relatedColumns()} FROM changed n`,
-      [id, viewer.id, read],
+       SELECT pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced, i.item FROM (${this.itemsSql('SELECT * FROM changed', '$4::text')}) i`,
+      [id, viewer.id, read, this.profiles.mediaOrigin()],
     );
     if (!rows.length) throw notFound();
-    return this.pack(rows)[0];
+    return rows[0].item;
   }
 
   /** POST notifications/mark-all-read/. */
@@ -267,28 +257,6 @@ export class NotificationsService {
       [viewer.id],
     );
     return row.n;
-  }
-
-  /** Responses from rows selected with `relatedColumns`: no further statement. */
-  private pack(rows: EmbeddedNotificationRow[]): NotificationResponse[] {
-    return rows.map((r) => {
-      const postGone = r.post_id !== null && r.post_text === null;
-      const pageGone = r.page_id !== null && r.page_title === null;
-      const preview = r.type === 'post_commented' ? r.comment_text : r.post_id !== null ? r.post_text : r.page_title;
-      return {
-        id: r.id,
-        type: r.type,
-        read: r.read,
-        created_on: new Date(r.created_on).toISOString(),
-        post: r.post_id,
-        comment: r.comment_id,
-        page: r.page_id,
-        community: r.community_id,
-        relatedUser: this.profiles.fromJson(r.actor_json),
-        preview: preview ?? null,
-        target_gone: postGone || pageGone,
-      };
-    });
   }
 
   // Settings

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { mediaUrl } from '../../storage/media-url';
+import { mediaOrigin, mediaUrl, mediaUrlSql } from '../../storage/media-url';
 import { Sql } from '../../database/sql';
 
 /** A person as every list shows them: profile id, user id, nickname, avatar URL. */
@@ -39,6 +39,21 @@ export class ProfilePacker {
   summaryJsonSql(userIdSql: string): string {
     return `(SELECT json_build_object('id', prs.id, 'user_id', prs.user_id, 'nick_name', prs.nick_name, 'img', prs.img)
                FROM profiles prs WHERE prs.user_id = ${userIdSql} AND prs.active)`;
+  }
+
+  /**
+   * SQL of the ProfileSummary of user `userIdSql` as it is answered (`fromJson`'s shape, the image
+   * URL made on origin `originSql`, a text parameter: see mediaOrigin), or null: for lists whose
+   * whole answer is made in the database (the notification lists).
+   */
+  summaryResponseJsonSql(userIdSql: string, originSql: string): string {
+    return `(SELECT json_build_object('id', prs.id, 'userId', prs.user_id, 'nickName', prs.nick_name, 'img', ${mediaUrlSql('prs.img', originSql)})
+               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND prs.active)`;
+  }
+
+  /** The origin this request's image URLs are made on: the text parameter for `summaryResponseJsonSql`. */
+  mediaOrigin(): string {
+    return mediaOrigin(this.options.config);
   }
 
   /** A summary from what `summaryJsonSql` selected (null stays null). */
