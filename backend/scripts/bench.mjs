@@ -328,7 +328,8 @@ async function main() {
         : scenario.feedFloor
           ? [
               { key: 'floor', server: 'feeds', header: 'sql', label: 'SQL floor: the app\'s statements on node:http + pg' },
-              { key: 'expert', server: 'feeds', header: 'expert', label: 'expert floor: one hand-written statement' },
+              // Not for a scenario that is no list (`expert: false`: the circle header).
+              ...(scenario.expert === false ? [] : [{ key: 'expert', server: 'feeds', header: 'expert', label: 'expert floor: one hand-written statement' }]),
             ]
           : scenario.floor
             ? [{ key: 'floor', server: 'basic', header: scenario.floor, label: `floor: ${scenario.floor}` }]

@@ -95,7 +95,7 @@ const FIXTURES: Record<string, { statements: number; kind: 'books' | 'other' | '
   '/api/user/mycommunities/': { statements: 2, kind: 'other' },
   '/api/user/community/{id}/members/': { statements: 3, kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
   '/api/user/community/{id}/joinrequests-pending/': { statements: 5, kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
-  '/api/user/communityposts/{id}/': { statements: 4, kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
+  '/api/user/communityposts/{id}/': { statements: 3, kind: 'social', full: true, params: (m) => ({ id: m.circle }) },
   // The people who follow me are told so (user_followed).
   // The token check and one statement (the related profiles, previews and titles embedded: NotificationsService.relatedColumns).
   '/api/user/notifications/all/': { statements: 2, kind: 'social', full: true },

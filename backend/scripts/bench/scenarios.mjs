@@ -152,6 +152,7 @@ export const scenarios = [
     name: 'community',
     description: 'GET /api/user/community/{id}/ anonymous: a circle header with its stored counts',
     feedFloor: true,
+    expert: false, // no list: its SQL floor only
     requests: (data) => [{ path: `/api/user/community/${data.circleId}/` }],
     check: (status, json) => (status !== 200 ? `status ${status}` : typeof json?.member_count !== 'number' ? 'not a circle' : json.member_count > 0 || 'no members'),
   },

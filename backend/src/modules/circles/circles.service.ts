@@ -426,23 +426,18 @@ export class CirclesService implements AudienceOwner {
       throw refused;
     }
     const w = pageSql(page, 2);
-    // The first page marks the thread seen, beside the list (they touch different rows).
-    const [list] = await Promise.all([
-      this.feeds.listOf(
-        `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
-        `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
-        [id, ...w.params],
-        viewer,
-      ),
-      page.index === 0
-        ? this.sql.query(
-            `UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
-              WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id`,
-            [id, viewer.id],
-          )
+    const first = page.index === 0; // a first page's paging is written in (pageSql): $2 is free for the viewer
+    // The first page marks the thread seen, in the list's statement (a CTE the feeds run once).
+    return this.feeds.listOf(
+      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
+      first ? [id, viewer.id] : [id, ...w.params],
+      viewer,
+      first
+        ? `seen AS (UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
+             WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id RETURNING 1)`
         : undefined,
-    ]);
-    return list;
+    );
   }
 
   // Acts

@@ -50,13 +50,13 @@ export class FeedsService {
    * files; PostPacker.embeddedColumns from the owning modules' SQL). The viewer's id is the
    * statement's last parameter (none for a visitor).
    */
-  private async list(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser): Promise<PostListResponse> {
+  private async list(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
     // A visitor's statement says NULL where a viewer's has a parameter: its interaction columns
     // fold away when planned, the same for every execution, so PostgreSQL keeps one plan of it.
     // (With a parameter that is null, each custom plan folded them and came out far cheaper than
     // the generic plan: the statement was planned again at every request, 1 ms at 1M posts.)
     const rows: Array<EmbeddedPostRow & { total: number; rating_sum: number | null }> = await this.db.query(
-      postListSql(pageSql, totalsSql, this.packer.embeddedColumns(viewer ? `$${params.length + 1}` : 'NULL')),
+      `${withSql ? `WITH ${withSql} ` : ''}${postListSql(pageSql, totalsSql, this.packer.embeddedColumns(viewer ? `$${params.length + 1}` : 'NULL'))}`,
       viewer ? [...params, viewer.id] : params,
     );
     const posts = rows.filter((r) => r.id !== null);
@@ -67,10 +67,12 @@ export class FeedsService {
   /**
    * A post list whose page and totals another module's SQL selects (a circle's thread, its
    * visibility the owner's business): `pageSql` (id, sort_key) with its LIMIT and OFFSET,
-   * `totalsSql` one row (n, rating_sum), both over `params`.
+   * `totalsSql` one row (n, rating_sum), both over `params`. `withSql`: a data-modifying CTE of
+   * that module run in the same statement (`name AS (UPDATE … )`: PostgreSQL runs it once, whether
+   * or not the list reads it), so that a write that goes with reading the list costs no round trip.
    */
-  listOf(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser): Promise<PostListResponse> {
-    return this.list(pageSql, totalsSql, params, viewer);
+  listOf(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
+    return this.list(pageSql, totalsSql, params, viewer, withSql);
   }
 
   /** Page of a simple feed: `where` over posts p, newest first, in page window `w` (pageSql). */
