@@ -6,8 +6,11 @@
 //   npm exec -- node frontend/scripts/first-visit-vitals.mjs http://127.0.0.1:3000 /recommend /mono/1 [--runs 3]
 //
 // Each path is opened --runs times (default 3) in a fresh context (nothing cached or stored,
-// Japanese locale, Pixel 5 viewport) until the network is idle and 2 s more bring no request; the medians are
-// printed. TBT: the part over 50 ms of each long task after the first contentful paint.
+// Japanese locale, Pixel 5 viewport) until the network is idle and 2 s more bring no request; each
+// run and the medians are printed. TBT: the part over 50 ms of each long task after the first
+// contentful paint. CLS: the largest session window of layout shifts (gaps under 1 s, at most
+// 5 s), as web-vitals counts it. Each run also says what the LCP element was, when the first web
+// font file was asked for and how many font files came (ms from the navigation's start).
 import { chromium, devices } from '@playwright/test';
 
 const args = process.argv.slice(2);
@@ -19,22 +22,46 @@ if (!base || !paths.length) {
   process.exit(2);
 }
 
-// Long tasks are recorded from the start (an observer made later does not get them all).
+// Long tasks and layout shifts are recorded from the start (an observer made later does not get them all).
 const observeLongTasks = () => {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push({ start: e.startTime, value: e.value });
+  }).observe({ type: 'layout-shift', buffered: true });
 };
 
-// LCP and FCP from the browser's buffer, read at the end.
+// LCP (and its element) and FCP from the browser's buffer, CLS's session windows, the font files; read at the end.
 const readVitals = () =>
   new Promise((resolve) => {
-    const out = { lcp: 0, fcp: 0, longTasks: window.__longTasks ?? [] };
+    const out = { lcp: 0, fcp: 0, longTasks: window.__longTasks ?? [], cls: 0, lcpElement: '', firstFont: null, fonts: 0 };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) out.lcp = Math.max(out.lcp, e.renderTime || e.loadTime || e.startTime);
+      for (const e of list.getEntries()) {
+        const at = e.renderTime || e.loadTime || e.startTime;
+        if (at < out.lcp) continue;
+        out.lcp = at;
+        const el = e.element;
+        out.lcpElement = e.url
+          ? `${el?.tagName.toLowerCase() ?? '?'} ${new URL(e.url).pathname.replace(/^.*\//, '')}`
+          : `${el?.tagName.toLowerCase() ?? '?'} "${(el?.textContent ?? '').trim().slice(0, 16)}"`;
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     out.fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    let window_ = 0;
+    let first = 0;
+    let last = -Infinity;
+    for (const s of window.__shifts ?? []) {
+      if (s.start - last > 1000 || s.start - first > 5000) (window_ = 0), (first = s.start);
+      window_ += s.value;
+      last = s.start;
+      out.cls = Math.max(out.cls, window_);
+    }
+    const fonts = performance.getEntriesByType('resource').filter((r) => /\.woff2?(\?|$)/.test(r.name));
+    out.fonts = fonts.length;
+    out.firstFont = fonts.length ? Math.min(...fonts.map((r) => r.startTime)) : null;
     setTimeout(() => resolve(out), 100);
   });
 
@@ -69,10 +96,13 @@ for (const path of paths) {
     }
     const v = await page.evaluate(readVitals);
     const tbt = v.longTasks.filter((t) => t.start + t.duration > v.fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
-    results.push({ lcp: v.lcp, fcp: v.fcp, tbt, idleMs });
+    results.push({ lcp: v.lcp, fcp: v.fcp, tbt, cls: v.cls, idleMs });
+    const font = v.fonts ? `${v.fonts} font files from ${Math.round(v.firstFont)} ms` : 'no font files';
+    console.log(`  ${path} run ${i + 1}: LCP ${Math.round(v.lcp)} ms (${v.lcpElement}), FCP ${Math.round(v.fcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${v.cls.toFixed(3)}, ${font}, idle after ${idleMs} ms`);
     await context.close();
   }
   const m = (key) => Math.round(median(results.map((r) => r[key])));
-  console.log(`${path}: LCP ${m('lcp')} ms, FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, network idle after ${m('idleMs')} ms (median of ${runs})`);
+  const cls = median(results.map((r) => r.cls)).toFixed(3);
+  console.log(`${path}: LCP ${m('lcp')} ms, FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, CLS ${cls}, network idle after ${m('idleMs')} ms (median of ${runs})`);
 }
 await browser.close();
