@@ -49,11 +49,11 @@ function imageOnScreenLoading(): boolean {
  */
 export function loadWebFontAfterFirstScreen(busy: () => boolean, load: () => Promise<unknown> = attachStyleSheet): void {
   const afterLoad = () => {
-    const started = performance.now();
+    const started = Date.now();
     let quietSince = started;
     let resources = performance.getEntriesByType('resource').length;
     const check = () => {
-      const now = performance.now();
+      const now = Date.now();
       const seen = performance.getEntriesByType('resource').length;
       if (seen !== resources || busy() || imageOnScreenLoading()) {
         resources = seen;
