@@ -33,11 +33,13 @@ export function loadWebFont(load: () => Promise<unknown> = attachStyleSheet): Pr
   return attached;
 }
 
-/** Whether an image that is on screen (or being laid out) is still loading. */
+/** Whether an image on screen is still loading. */
 function imageOnScreenLoading(): boolean {
   for (const img of Array.from(document.images)) {
     if (img.complete) continue;
     const box = img.getBoundingClientRect();
+    // Not laid out (hidden): a lazy image there never loads.
+    if (box.width === 0 && box.height === 0) continue;
     if (box.bottom >= 0 && box.top <= window.innerHeight && box.right >= 0 && box.left <= window.innerWidth) return true;
   }
   return false;
