@@ -10,7 +10,10 @@
 // run and the medians are printed. TBT: the part over 50 ms of each long task after the first
 // contentful paint. CLS: the largest session window of layout shifts (gaps under 1 s, at most
 // 5 s), as web-vitals counts it. Each run also says what the LCP element was, when the first web
-// font file was asked for and how many font files came (ms from the navigation's start).
+// font file was asked for and how many font files came (ms from the navigation's start), and the
+// CLS of the shifts from then on (what the swap to the web font moves). This machine may have no
+// Japanese font: the text is drawn in boxes until the web font comes. As a phone (Android: Noto
+// Sans CJK JP), point FONTCONFIG_FILE at a fontconfig file that adds one (docs/benchmarks.md).
 import { chromium, devices } from '@playwright/test';
 
 const args = process.argv.slice(2);
@@ -37,7 +40,7 @@ const observeLongTasks = () => {
 // LCP (and its element) and FCP from the browser's buffer, CLS's session windows, the font files; read at the end.
 const readVitals = () =>
   new Promise((resolve) => {
-    const out = { lcp: 0, fcp: 0, longTasks: window.__longTasks ?? [], cls: 0, lcpElement: '', firstFont: null, fonts: 0 };
+    const out = { lcp: 0, fcp: 0, longTasks: window.__longTasks ?? [], cls: 0, clsFonts: 0, lcpElement: '', firstFont: null, fonts: 0 };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const at = e.renderTime || e.loadTime || e.startTime;
@@ -50,18 +53,25 @@ const readVitals = () =>
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     out.fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    let window_ = 0;
-    let first = 0;
-    let last = -Infinity;
-    for (const s of window.__shifts ?? []) {
-      if (s.start - last > 1000 || s.start - first > 5000) (window_ = 0), (first = s.start);
-      window_ += s.value;
-      last = s.start;
-      out.cls = Math.max(out.cls, window_);
-    }
+    const cls = (shifts) => {
+      let worst = 0;
+      let window_ = 0;
+      let first = 0;
+      let last = -Infinity;
+      for (const s of shifts) {
+        if (s.start - last > 1000 || s.start - first > 5000) (window_ = 0), (first = s.start);
+        window_ += s.value;
+        last = s.start;
+        worst = Math.max(worst, window_);
+      }
+      return worst;
+    };
     const fonts = performance.getEntriesByType('resource').filter((r) => /\.woff2?(\?|$)/.test(r.name));
     out.fonts = fonts.length;
     out.firstFont = fonts.length ? Math.min(...fonts.map((r) => r.startTime)) : null;
+    out.cls = cls(window.__shifts ?? []);
+    // The shifts from the first font file on: what the swap to the web font moves.
+    out.clsFonts = out.firstFont === null ? 0 : cls((window.__shifts ?? []).filter((s) => s.start >= out.firstFont));
     setTimeout(() => resolve(out), 100);
   });
 
@@ -101,7 +111,7 @@ for (const path of paths) {
     const v = await page.evaluate(readVitals);
     const tbt = v.longTasks.filter((t) => t.start + t.duration > v.fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
     results.push({ lcp: v.lcp, fcp: v.fcp, tbt, cls: v.cls, idleMs });
-    const font = v.fonts ? `${v.fonts} font files from ${Math.round(v.firstFont)} ms` : 'no font files';
+    const font = v.fonts ? `${v.fonts} font files from ${Math.round(v.firstFont)} ms (CLS from then ${v.clsFonts.toFixed(3)})` : 'no font files';
     console.log(`  ${path} run ${i + 1}: LCP ${Math.round(v.lcp)} ms (${v.lcpElement}), FCP ${Math.round(v.fcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${v.cls.toFixed(3)}, ${font}, idle after ${idleMs} ms`);
     await context.close();
   }
