@@ -26,7 +26,8 @@ const FONT_FAMILY = 'Noto Sans JP Variable';
 
 /** The cover once it has loaded: its address as the browser chose it, and its natural width. */
 async function loadedCover(page: Page) {
-  const cover = page.getByRole('img', { name: '最初の画面のBookの表紙' });
+  // The Book's own (the page may show it again elsewhere, in a list beside it).
+  const cover = page.getByRole('article', { name: '最初の画面のBook' }).getByRole('img', { name: '最初の画面のBookの表紙' });
   await expect(cover).toBeVisible();
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   return cover.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
