@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { currentLanguage, i18n, loadLanguage } from './i18n';
 import { prefetchFirstScreen } from './app/first-screen';
-import { preloadArrivalRoute } from './app/router';
-import { createAppStore } from './app/store';
+import { preloadArrivalRoute, routeCodeLoading } from './app/router';
+import { apiBusy, createAppStore } from './app/store';
+import { loadWebFontAfterFirstScreen } from './app/web-font';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -17,6 +18,8 @@ await i18n.changeLanguage(currentLanguage());
 // Its data is asked for before the first render (the API answers in the reader's language).
 const store = createAppStore();
 prefetchFirstScreen(store, window.location.pathname);
+// Noto Sans JP comes after the first screen (its subset files delayed the cover and the API calls).
+loadWebFontAfterFirstScreen(() => routeCodeLoading() || apiBusy(store));
 
 createRoot(container).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import { api } from '@/api/api';
 import { parseId } from '@/features/books/utils/book-id';
+import { PHONE_MEDIA, WIDE_MEDIA, phoneCoverUrl } from '@/lib/cover-image';
 import type { AppStore } from './store';
 
 /**
@@ -15,17 +16,22 @@ export function prefetchFirstScreen(store: AppStore, pathname: string) {
   const pageId = parseId(match?.[1]);
   if (pageId === null) return;
   void store.dispatch(api.endpoints.getPageInfo.initiate({ pageId }, { subscribe: false })).then(({ data }) => {
-    if (data?.img) preloadImage(data.img);
+    if (!data?.img) return;
+    // The copy the page's <picture> shows (book-cover.tsx): on a phone the 640-px one.
+    const phone = phoneCoverUrl(data.img);
+    if (phone) preloadImage(phone, PHONE_MEDIA);
+    preloadImage(data.img, phone ? WIDE_MEDIA : undefined);
   });
 }
 
-/** A `<link rel="preload" as="image" fetchpriority="high">` for the address, once. */
-function preloadImage(href: string) {
+/** A `<link rel="preload" as="image" fetchpriority="high">` for the address (on screens matching `media`), once. */
+function preloadImage(href: string, media?: string) {
   if (document.head.querySelector(`link[rel="preload"][as="image"][href="${CSS.escape(href)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', 'image');
   link.href = href;
+  if (media) link.media = media;
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
 }

@@ -13,9 +13,21 @@ import { AppLayout } from './layout/app-layout';
  */
 const routeLoaders: (() => Promise<unknown>)[] = [];
 
+let routeLoadsPending = 0;
+/** Counts a route's code while it downloads (the web font waits for it: see web-font.ts). */
+function counted<T>(loading: Promise<T>): Promise<T> {
+  routeLoadsPending++;
+  return loading.finally(() => routeLoadsPending--);
+}
+
+/** Whether a route's code is on its way. */
+export function routeCodeLoading(): boolean {
+  return routeLoadsPending > 0;
+}
+
 function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
   routeLoaders.push(load);
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  return lazy(() => counted(load()).then((module) => ({ default: module[name] })));
 }
 
 /** Loads every route's chunk now (tests do, so that a route's first render is not a cold import). */
@@ -104,7 +116,7 @@ function RouteOutlet() {
  */
 export function preloadArrivalRoute(pathname: string) {
   // A failed download is the lazy route's to report (it asks again and shows its error).
-  if (/^\/mono\/[^/]+\/?$/.test(pathname)) loadMonoRoute().catch(() => undefined);
+  if (/^\/mono\/[^/]+\/?$/.test(pathname)) counted(loadMonoRoute()).catch(() => undefined);
 }
 
 export const routes: RouteObject[] = [

@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { api } from '@/api/api';
 import { sessionSlice } from '@/lib/session-slice';
 import { snackbarSlice } from '@/lib/snackbar-slice';
@@ -21,3 +22,9 @@ export function createAppStore() {
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
+
+/** Whether an API call (a query or a mutation) is on its way. */
+export function apiBusy(store: AppStore): boolean {
+  const { queries, mutations } = store.getState()[api.reducerPath];
+  return [...Object.values(queries), ...Object.values(mutations)].some((entry) => entry?.status === QueryStatus.pending);
+}

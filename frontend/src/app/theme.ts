@@ -1,13 +1,20 @@
 import { createTheme } from '@mui/material/styles';
-import '@fontsource-variable/noto-sans-jp';
 
+/**
+ * Noto Sans JP (self-hosted, ui.md) first; its style sheet is attached after the first screen
+ * (web-font.ts), so the first paint uses the system fonts after it: Apple's (Hiragino), a locally
+ * installed Noto Sans JP, Android's and Linux's Noto Sans CJK JP, Windows' Yu Gothic and Meiryo.
+ */
 const fontFamily = [
   '"Noto Sans JP Variable"',
   '-apple-system',
   'BlinkMacSystemFont',
   '"Hiragino Sans"',
   '"Hiragino Kaku Gothic ProN"',
+  '"Noto Sans JP"',
+  '"Noto Sans CJK JP"',
   '"Yu Gothic UI"',
+  '"Yu Gothic"',
   'Meiryo',
   '"Segoe UI"',
   'Roboto',

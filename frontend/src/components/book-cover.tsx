@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_MEDIA, phoneCoverUrl } from '@/lib/cover-image';
 
 type Props = {
   src: string | null | undefined;
@@ -17,20 +19,34 @@ type Props = {
   priority?: boolean;
 };
 
-/** A Book's cover, or a calm placeholder with the Book icon when it has none. */
+/**
+ * A Book's cover, or a calm placeholder with the Book icon when it has none. On a phone the
+ * cover's 640-px copy (lib/cover-image.ts); should that copy fail, the cover itself.
+ */
 export function BookCover({ src, title, height, rounded = false, whole = false, priority = false }: Props) {
   const { t } = useTranslation();
+  // The address whose phone copy failed to load: shown without it from then on.
+  const [phoneCopyFailed, setPhoneCopyFailed] = useState<string | null>(null);
   const radius = rounded ? 2 : 0;
   if (src) {
-    return (
+    const phone = phoneCopyFailed === src ? null : phoneCoverUrl(src);
+    const img = (
       <Box
         component="img"
         src={src}
         alt={t('books.coverOf', { title })}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
+        onError={phone ? () => setPhoneCopyFailed(src) : undefined}
         sx={{ display: 'block', width: '100%', height, objectFit: whole ? 'contain' : 'cover', borderRadius: radius, bgcolor: 'grey.100' }}
       />
+    );
+    if (!phone) return img;
+    return (
+      <picture style={{ display: 'contents' }}>
+        <source media={PHONE_MEDIA} srcSet={phone} />
+        {img}
+      </picture>
     );
   }
   return (

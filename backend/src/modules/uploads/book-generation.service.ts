@@ -8,6 +8,7 @@ import { searchDocument, searchWords } from '../../common/search/search-text';
 import { JobsService } from '../../jobs/jobs.service';
 import { EventsService } from '../../common/events/events.service';
 import { FileStorage } from '../../storage/file-storage';
+import { COVER_VARIANT_WIDTHS, coverVariantKey, renderCoverVariant } from '../../storage/cover-variants';
 import { TagsService } from '../tags/tags.service';
 import { BooksService, type BookText } from '../books/books.service';
 import { GENERATE_QUEUE } from './uploads.service';
@@ -186,10 +187,30 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     }
     const coverKey = `covers/${crypto.randomUUID()}.jpg`;
     await this.storage.put(coverKey, content.cover, 'image/jpeg');
+    // Its narrower copies for phones, beside it (a missing one is made at its first request).
+    const variantKeys = await this.storeCoverVariants(coverKey, content.cover);
     const published = await this.publish(file, drafts, content, coverKey);
-    if (!published || published.joinedExisting) await this.storage.delete(coverKey).catch(() => undefined);
+    if (!published || published.joinedExisting) {
+      for (const key of [coverKey, ...variantKeys]) await this.storage.delete(key).catch(() => undefined);
+    }
     if (!published) return;
     this.logger.log({ fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name }, 'Book generated');
+  }
+
+  /** Stores the cover's variants (cover-variants.ts); one that fails is left to its first request. */
+  private async storeCoverVariants(coverKey: string, cover: Buffer): Promise<string[]> {
+    const stored: string[] = [];
+    for (const width of COVER_VARIANT_WIDTHS) {
+      const key = coverVariantKey(coverKey, width);
+      if (!key) continue;
+      try {
+        await this.storage.put(key, await renderCoverVariant(cover, width), 'image/jpeg');
+        stored.push(key);
+      } catch (err) {
+        this.logger.warn({ key, err: String(err) }, 'Cover variant not stored');
+      }
+    }
+    return stored;
   }
 
   /** The Book in both languages (every Book is written in Japanese and English). */
