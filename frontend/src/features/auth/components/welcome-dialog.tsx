@@ -30,7 +30,7 @@ export function WelcomeDialog() {
           {t('signIn.welcome.text')}
         </DialogContentText>
         <HelpVideo which="intro" variant="stepper" onNavigate={close} />
-        <ProviderSignIn />
+        <ProviderSignIn ownSuspense={false} />
         <Stack sx={{ mt: 2 }} spacing={1.5}>
           <Button component={RouterLink} to="/login" variant="outlined" size="large" fullWidth onClick={close}>
             {t('signIn.welcome.email')}

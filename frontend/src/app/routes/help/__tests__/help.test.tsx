@@ -109,6 +109,29 @@ describe('the login page how-to dialog and the welcome', () => {
   });
 });
 
+describe('the welcome opens whole', () => {
+  it('opens only once what it shows is known, with its intro and provider buttons already in it', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /api/user/help-videos/': async () => (await held, reply(200, NO_VIDEOS)),
+      'GET /api/user/sign-in-providers/': () => reply(200, { google_client_id: null, line: true, yahoo: false }),
+    });
+    localStorage.removeItem('last-visit');
+    renderApp('/howto');
+    expect(await screen.findByRole('heading', { level: 1, name: 'How to use' })).toBeInTheDocument();
+    // While the intro is not known, no half-made dialog (it grew and moved on a phone's screen).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    release();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to monobook' });
+    // Everything it shows is there the moment it opens: no skeleton, the walkthrough, the LINE button.
+    expect(within(dialog).queryByLabelText('Loading the video…')).toBeNull();
+    expect(within(dialog).getByRole('group', { name: 'A tour of monobook in 5 steps' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /LINE/ })).toBeInTheDocument();
+  });
+});
+
 describe('/analytics', () => {
   it('asks a visitor to log in', async () => {
     const api = mockApi();
