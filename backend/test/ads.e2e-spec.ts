@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
 import { sanitizeAffiliateHtml } from '../src/modules/ads/ads.service';
-import { Sql } from '../src/database/sql';
+import { countStatements } from './helpers/statements';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -321,27 +321,14 @@ describe('Paid ads', () => {
 
   it('serves in a fixed number of statements for 1 and for 3 ads', async () => {
     await stopAll();
-    const sql = Sql.prototype.query;
-    const runner = (await import('typeorm/driver/postgres/PostgresQueryRunner.js')).PostgresQueryRunner.prototype;
-    const original = runner.query;
-    let n = 0;
     const countServe = async () => {
-      n = 0;
-      Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof sql>) {
-        n++;
-        return sql.apply(this, args);
-      } as typeof sql;
-      runner.query = function (this: typeof runner, ...args: Parameters<typeof original>) {
-        n++;
-        return original.apply(this, args);
-      } as typeof original;
+      const statements = countStatements();
       try {
         await serve(reader);
       } finally {
-        Sql.prototype.query = sql;
-        runner.query = original;
+        statements.stop();
       }
-      return n;
+      return statements.count;
     };
     const a = await createAd();
     await pay(a);

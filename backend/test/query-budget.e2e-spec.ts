@@ -4,11 +4,10 @@ import request from 'supertest';
 import { parse } from 'yaml';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
-import { Sql } from '../src/database/sql';
 import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
 import { OPENAPI_PATH } from './helpers/openapi-check';
+import { countStatements, type StatementCounter } from './helpers/statements';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 interface Operation {
@@ -131,9 +130,7 @@ describe('statements per list request', () => {
   let db: DataSource;
   let token: string;
   let tagId: number;
-  let statements = 0;
-  const original = PostgresQueryRunner.prototype.query;
-  const originalSql = Sql.prototype.query;
+  let statements: StatementCounter;
 
   beforeAll(async () => {
     t = await startTestApp({ AUTH_TOKEN_CACHE: 'false' });
@@ -142,19 +139,10 @@ describe('statements per list request', () => {
     token = user.token;
     await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Budget').expect(201);
     tagId = (await db.query(`SELECT id FROM attributes WHERE language = 'ja' AND attribute_name = '健康'`))[0].id;
-    PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
-      statements++;
-      return original.apply(this, args);
-    } as typeof original;
-    // Plain reads go to the pool without a query runner (src/database/sql.ts): count them too.
-    Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
-      statements++;
-      return originalSql.apply(this, args);
-    } as typeof originalSql;
+    statements = countStatements();
   });
   afterAll(async () => {
-    PostgresQueryRunner.prototype.query = original;
-    Sql.prototype.query = originalSql;
+    statements.stop();
     await t.close();
   });
 
@@ -186,13 +174,13 @@ describe('statements per list request', () => {
 
   async function count(path: string): Promise<{ statements: number; items: number }> {
     await request(t.http).get(path).set(auth(token)).expect(200); // warm-up (prepared plans, caches)
-    statements = 0;
+    statements.reset();
     const res = await request(t.http).get(path).set(auth(token)).expect(200);
     const body = res.body;
     // An array, or the one array of a list object (`res` of the post lists, `comments_with_profiles`).
     const items = Array.isArray(body) ? body : Object.values(body as Record<string, unknown>).find(Array.isArray);
     if (!items) throw new Error(`${path} answered no list`);
-    return { statements, items: items.length };
+    return { statements: statements.count, items: items.length };
   }
 
   const print = (report: Record<string, [number, number]>) =>

@@ -1,9 +1,8 @@
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
-import { Sql } from '../src/database/sql';
 import { sha256, TokenService } from '../src/modules/auth/token.service';
+import { countStatements, type StatementCounter } from './helpers/statements';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -15,9 +14,7 @@ describe('token cache', () => {
   let t: TestApp;
   let db: DataSource;
   let tokens: TokenService;
-  let statements = 0;
-  const original = PostgresQueryRunner.prototype.query;
-  const originalSql = Sql.prototype.query;
+  let statements: StatementCounter;
 
   /** Waits (up to 10 s) until `done()` holds: for announcements, which arrive when the change commits. */
   async function until(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
@@ -29,9 +26,9 @@ describe('token cache', () => {
   }
 
   async function statementsOf(token: string, path = '/api/user/account/'): Promise<number> {
-    statements = 0;
+    statements.reset();
     await request(t.http).get(path).set(auth(token)).expect(200);
-    return statements;
+    return statements.count;
   }
 
   const known = (token: string) => tokens.cache.get(sha256(token)) !== undefined;
@@ -40,18 +37,10 @@ describe('token cache', () => {
     t = await startTestApp();
     db = t.app.get(getDataSourceToken());
     tokens = t.app.get(TokenService);
-    PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
-      statements++;
-      return original.apply(this, args);
-    } as typeof original;
-    Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
-      statements++;
-      return originalSql.apply(this, args);
-    } as typeof originalSql;
+    statements = countStatements();
   });
   afterAll(async () => {
-    PostgresQueryRunner.prototype.query = original;
-    Sql.prototype.query = originalSql;
+    statements.stop();
     await t.close();
   });
 
@@ -65,9 +54,9 @@ describe('token cache', () => {
     // An unknown token is looked up every time (and is never kept).
     const unknown = 'a'.repeat(40);
     for (let i = 0; i < 2; i++) {
-      statements = 0;
+      statements.reset();
       await request(t.http).get('/api/user/account/').set(auth(unknown)).expect(401, { detail: 'Invalid token.' });
-      expect(statements).toBe(1);
+      expect(statements.count).toBe(1);
     }
   });
 

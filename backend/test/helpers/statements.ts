@@ -1,0 +1,42 @@
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
+import { Sql } from '../../src/database/sql';
+
+export interface StatementCounter {
+  /** Statements run since the counter started or was last reset. */
+  readonly count: number;
+  reset(): void;
+  /** Puts the query methods back (call it in afterAll or a finally). */
+  stop(): void;
+}
+
+/**
+ * Counts the SQL statements the app runs from now on: those through TypeORM's query runners and
+ * the plain reads of `Sql` (which go to the pool without a query runner, src/database/sql.ts).
+ * The token check is one of them unless the token cache already knows the token (a test app
+ * with AUTH_TOKEN_CACHE=false counts it on every request).
+ */
+export function countStatements(): StatementCounter {
+  const original = PostgresQueryRunner.prototype.query;
+  const originalSql = Sql.prototype.query;
+  let count = 0;
+  PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
+    count++;
+    return original.apply(this, args);
+  } as typeof original;
+  Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
+    count++;
+    return originalSql.apply(this, args);
+  } as typeof originalSql;
+  return {
+    get count() {
+      return count;
+    },
+    reset() {
+      count = 0;
+    },
+    stop() {
+      PostgresQueryRunner.prototype.query = original;
+      Sql.prototype.query = originalSql;
+    },
+  };
+}
