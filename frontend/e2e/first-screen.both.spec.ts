@@ -17,8 +17,9 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
   const request = await playwrightRequest.newContext({ baseURL });
   const author = await apiUser(request, { label: 'first-screen', language: 'ja', nickName: '表紙の人' });
-  // Data of its own, so that the Book is this one (not one made of the same file earlier in the run).
-  bookId = await apiBook(request, author, '最初の画面のBook', await uniqueCsv('first-screen'));
+  // Data of a subject of its own, so that the Book is this one: a file of the same subject (the
+  // rainfall of other journeys) would join a Book made earlier in the run, under that Book's title.
+  bookId = await apiBook(request, author, '最初の画面のBook', await uniqueCsv('first-screen', 'stations'));
   await request.dispose();
 });
 

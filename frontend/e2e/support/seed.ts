@@ -37,22 +37,30 @@ export async function apiUser(
   return { email, token, userId };
 }
 
-/** Uploads a data file through the API and waits for its Book; answers the Book's id. */
 /**
- * A CSV no other journey posts (its numbers are random), so that its upload makes a Book of its
- * own with the given title instead of joining the Book of the same data posted earlier in the run.
+ * A CSV of random figures. Books of the same subject share one Book (an upload with the same
+ * title words and column names joins it, when free): `shape: 'stations'` gives a subject no other
+ * journey's data has (passengers by station and hour), for a test that needs a Book of its own
+ * whatever ran before it; the default is rainfall by prefecture and month.
  */
-export async function uniqueCsv(label: string): Promise<string> {
+export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' = 'rainfall'): Promise<string> {
   const fs = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), `${label}.csv`);
+  if (shape === 'stations') {
+    const stations = ['Shinjuku', 'Shibuya', 'Ikebukuro', 'Umeda', 'Hakata', 'Sapporo'];
+    const rows = stations.flatMap((s) => Array.from({ length: 24 }, (_, h) => `${s},${h},${Math.round(500 + Math.random() * 20000)}`));
+    fs.writeFileSync(file, `station,hour,passengers\n${rows.join('\n')}\n`);
+    return file;
+  }
   const prefectures = ['Hokkaido', 'Aomori', 'Tokyo', 'Osaka', 'Fukuoka', 'Okinawa'];
   const rows = prefectures.flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(1)}`));
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), `${label}.csv`);
   fs.writeFileSync(file, `prefecture,month,rainfall_mm\n${rows.join('\n')}\n`);
   return file;
 }
 
+/** Uploads a data file through the API and waits for its Book; answers the Book's id. */
 export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = '', circle?: number): Promise<number> {
   const fs = await import('node:fs');
   const path = await import('node:path');
