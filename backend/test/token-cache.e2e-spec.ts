@@ -125,6 +125,14 @@ describe('token cache', () => {
     await request(t.http).get('/api/user/account/').set(auth(token)).expect(200);
   });
 
+  it('a table emptied by hand (TRUNCATE) forgets every kept session', async () => {
+    const { token } = await signUp(t, 'cache-truncate@example.com');
+    await until('kept', async () => (await request(t.http).get('/api/user/account/').set(auth(token)).expect(200), known(token)));
+    await db.query(`TRUNCATE auth_tokens`);
+    await until('forgotten', () => tokens.cache.size === 0);
+    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+  });
+
   it('keeps nothing while it cannot listen', async () => {
     const { token } = await signUp(t, 'cache-down@example.com');
     await until('kept', async () => (await request(t.http).get('/api/user/account/').set(auth(token)).expect(200), known(token)));
