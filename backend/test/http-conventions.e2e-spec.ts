@@ -46,7 +46,16 @@ describe('HTTP conventions', () => {
     expect(head.headers['content-type']).toMatch(/^application\/json/);
     expect(head.text ?? '').toBe('');
     expect((await request(t.http).get('/api/user/PageCCJA/').expect(404)).body).toEqual({ detail: 'Not found.' });
-    expect((await request(t.http).delete('/api/user/pageccja/').expect(404)).body).toEqual({ detail: 'Not found.' });
+    // A method the path does not have: 405 with the path's methods in Allow, as DRF (not a 404).
+    const wrong = await request(t.http).delete('/api/user/pageccja/').expect(405);
+    expect(wrong.body).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect((await request(t.http).put('/api/user/pageccja').expect(405)).headers.allow).toBe('GET, HEAD');
+    expect((await request(t.http).patch('/api/user/monopost/1/').expect(405)).headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    await request(t.http).delete('/api/user/no-such-thing/').expect(404);
+    // A method Fastify has no router for at all (QUERY, of the HTTP QUERY draft) is a 405 too.
+    const query = await (request(t.http) as unknown as Record<string, (url: string) => request.Test>)['query']('/api/user/pageccja/');
+    expect([query.status, query.headers.allow]).toEqual([405, 'GET, HEAD']);
     const options = await request(t.http).options('/api/user/pageccja/').expect(200);
     expect(options.headers.allow).toBe('GET, HEAD');
     expect((await request(t.http).options('/api/user/monopost/1/').expect(200)).headers.allow).toBe('DELETE, GET, HEAD, PUT');

@@ -98,6 +98,15 @@ describe('posts', () => {
       expect(res.body).toMatchObject({ text: 'hello', purepost_flag: true, rating: null, reviewTo: null, reviewToPage: null, title: '' });
     });
 
+    it('reads booleans of a multipart form as DRF does (True/False as Python sends them, yes/no, on/off)', async () => {
+      for (const [spelling, value] of [['True', true], ['False', false], ['yes', true], ['off', false], ['1', true]] as const) {
+        const res = await request(t.http).post(api('monopost/')).set(auth(reader.token)).field('text', `bool ${spelling}`).field('purepost_flag', spelling).expect(201);
+        expect(res.body.purepost_flag).toBe(value);
+      }
+      const bad = await request(t.http).post(api('monopost/')).set(auth(reader.token)).field('text', 'bool maybe').field('purepost_flag', 'maybe').expect(400);
+      expect(bad.body).toEqual({ purepost_flag: ['Must be a valid boolean.'] });
+    });
+
     it.each([
       [{ text: 'x', rating: 72, reviewTo: 0 }, 'rating', 'Ensure this value is a multiple of 5.'],
       [{ text: 'x', rating: 0 }, 'rating', 'Ensure this value is greater than or equal to 5.'],

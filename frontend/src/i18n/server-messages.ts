@@ -54,6 +54,7 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   invalidPk: 'serverMessages.invalidPk' as ParseKeys,
   uniqueSet: 'serverMessages.uniqueSet' as ParseKeys,
   uploadQuota: 'serverMessages.uploadQuota' as ParseKeys,
+  methodNotAllowed: 'serverMessages.methodNotAllowed' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

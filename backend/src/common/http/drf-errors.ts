@@ -18,6 +18,7 @@ export const Msg = {
   multipleOf: (n: number) => fillTemplate('multipleOf', { n }),
   invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
   uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
+  methodNotAllowed: (method: string) => fillTemplate('methodNotAllowed', { method }),
   uploadQuota: (files: number, bytes: number) => fillTemplate('uploadQuota', { files, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 }),
 } as const;
 

@@ -23,7 +23,8 @@ export const SPA_ROUTE = { spa: true } as const;
  * - `X-Forwarded-*` are read from trusted proxies only (`TRUST_PROXY`, the same values as
  *   Express's `trust proxy`: a boolean, a hop count, or addresses/subnets);
  * - OPTIONS on a path without a route of its own answers 200 with the path's methods in `Allow`
- *   (and as the text body), as Express and DRF do, instead of Fastify's 404;
+ *   (and as the text body), as Express and DRF do, instead of Fastify's 404; any other method the
+ *   path does not have answers 405 with `Allow`, as DRF does;
  * - a path that is not valid percent-encoding, or whose parameter is longer than 4096
  *   characters, names nothing: 404, as with Django's URL patterns;
  * - a message Node's HTTP parser refuses (a malformed Content-Length or Transfer-Encoding, both
@@ -57,8 +58,10 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
       },
     });
     const fastify = this.getInstance();
-    fastify.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       void reply.headers(headers);
+      // Before any body handling (Fastify refuses a QUERY without Content-Type with 400 first).
+      if (request.is404 && request.method !== 'OPTIONS' && this.answerMethodNotAllowed(request, reply)) return;
       done();
     });
     fastify.addHook('onRoute', (route: RouteOptions) => this.indexRoute(route));
@@ -81,9 +84,25 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
     }
   }
 
+  /**
+   * A path the API has, asked with a method it does not have: 405 with the path's methods in
+   * `Allow` and DRF's `{"detail": "Method \"X\" not allowed."}` (Fastify would answer 404).
+   */
+  private answerMethodNotAllowed(request: FastifyRequest, reply: FastifyReply): boolean {
+    const allowed = this.allowedMethods(request.url);
+    if (!allowed) return false;
+    const method = request.method.slice(0, 32);
+    void reply.code(405).header('Allow', allowed).send({ detail: Msg.methodNotAllowed(method) });
+    return true;
+  }
+
+  private allowedMethods(url: string): string {
+    return METHODS.filter((method) => this.methods.find(method, url) !== null).join(', ');
+  }
+
   /** Express's automatic OPTIONS answer: 200 with the path's methods in `Allow` (and as the body). */
   private answerOptions(request: FastifyRequest, reply: FastifyReply): boolean {
-    const allowed = METHODS.filter((method) => this.methods.find(method, request.url) !== null).join(', ');
+    const allowed = this.allowedMethods(request.url);
     if (!allowed) return false;
     void reply.header('Allow', allowed).type('text/plain').send(allowed);
     return true;

@@ -143,6 +143,8 @@ export const MESSAGE_TEMPLATES = {
   /** DRF's UniqueTogetherValidator. */
   uniqueSet: 'The fields {fields} must make a unique set.',
   /** A user's uploads per 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
+  /** DRF's MethodNotAllowed (405). */
+  methodNotAllowed: 'Method "{method}" not allowed.',
   uploadQuota: 'Upload limit reached: at most {files} files and {megabytes} MB per 24 hours. Try again later.',
 } as const;
 

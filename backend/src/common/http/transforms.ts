@@ -12,9 +12,17 @@ type Input = { value: unknown };
 /** The largest value of a PostgreSQL `integer` column: every id and count must fit. */
 export const PG_INT_MAX = 2147483647;
 
-/** 'true'/'1' → true, 'false'/'0'/'' → false; anything else is left for the validator to refuse. */
+/** DRF's BooleanField spellings (what Python's `requests` sends for True/False, HTML forms, …). */
+const TRUE_SPELLINGS = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1']);
+const FALSE_SPELLINGS = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0', '']);
+
+/**
+ * A boolean as DRF's BooleanField reads it: `true`/`True`/`1`/`yes`/`on`… → true,
+ * `false`/`False`/`0`/`no`/`off`/'' … → false (strings of forms and query strings; JSON booleans
+ * pass). Anything else is left for the validator to refuse.
+ */
 export const toBool = ({ value }: Input) =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value;
+  typeof value !== 'string' ? value : TRUE_SPELLINGS.has(value) ? true : FALSE_SPELLINGS.has(value) ? false : value;
 
 /**
  * A decimal string (as DRF's IntegerField: `"12"`, `" 12 "`, `"12.0"`) becomes a number; anything
