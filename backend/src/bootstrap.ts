@@ -11,8 +11,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { type AppOptions } from './app-options';
+import { APP_OPTIONS, type AppOptions } from './app-options';
 import { withWireConventions } from './common/http/api-responses';
+import { completeDocument } from './common/http/openapi-document';
 import { useBodyParsers } from './common/http/body-parsers';
 import { useCompression } from './common/http/compression';
 import { MonobookFastifyAdapter, SPA_ROUTE } from './common/http/http-adapter';
@@ -186,7 +187,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
-  return withSpecSpelling(withWireConventions(document));
+  const { config: site } = app.get<AppOptions>(APP_OPTIONS);
+  const publicUrl = site.publicUrlConfigured ? site.publicUrl : undefined;
+  return completeDocument(withSpecSpelling(withWireConventions(document)), { publicUrl });
 }
 
 /** Operations the product spec writes without a trailing slash; every other API path is documented with one. */

@@ -1490,7 +1490,7 @@ export type ListUploadedFilesApiArg = {
   count?: number;
 };
 export type DownloadFileApiResponse =
-  /** status 200 The file; Content-Type names its type, Content-Disposition its name. */ Blob;
+  /** status 200 The file as it was uploaded (a CSV keeps its own encoding: UTF-8, Shift_JIS…, so no charset is claimed); Content-Type names its type, Content-Disposition its name. */ Blob;
 export type DownloadFileApiArg = {
   fileIdDto: FileIdDto;
 };

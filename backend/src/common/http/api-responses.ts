@@ -56,10 +56,14 @@ export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
       if (!operation) continue;
       const responses = (operation.responses ??= {});
-      const params = (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: { type?: string; minimum?: number; maximum?: number } }>;
+      const params = (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: { type?: string; format?: string; minimum?: number; maximum?: number } }>;
       for (const param of params) {
         if (param.schema?.type !== 'number') continue;
-        param.schema = { type: 'integer', minimum: 0, maximum: param.name === 'count' ? MAX_PAGE_INDEX : PG_INT_MAX };
+        // A path's number names an object (ids start at 1; 0 names nothing: 404); a query's is a page index or a filter.
+        param.schema =
+          param.in === 'path'
+            ? { type: 'integer', format: 'int32', minimum: 1, maximum: PG_INT_MAX }
+            : { type: 'integer', format: 'int32', minimum: 0, maximum: param.name === 'count' ? MAX_PAGE_INDEX : PG_INT_MAX };
       }
       responses['401'] ??= {
         description: 'Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`.',

@@ -15,7 +15,7 @@ import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from 
 import type { UploadedFile } from './entities/uploaded-file.entity';
 import { ProfileRequiredGuard } from '../../common/access/profile-required.guard';
 import type { StreamedUpload } from './upload-storage';
-import { downloadName } from './generation/file-types';
+import { DATA_FILE_MIME_TYPES, downloadName } from './generation/file-types';
 import type { DataFileKind } from './generation/types';
 
 /** `name` is a download name (downloadName: no control or format characters, the detected type's extension). */
@@ -82,8 +82,8 @@ export class UploadsController {
   @HttpCode(HttpStatus.OK)
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'downloadFile', summary: 'The data file itself (owners, contributors, or free Books)' })
-  @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file; Content-Type names its type, Content-Disposition its name.', schema: { type: 'string', format: 'binary' } })
+  @ApiProduces(...DATA_FILE_MIME_TYPES)
+  @ApiOkResponse({ description: 'The file as it was uploaded (a CSV keeps its own encoding: UTF-8, Shift_JIS…, so no charset is claimed); Content-Type names its type, Content-Disposition its name.', schema: { type: 'string', format: 'binary' } })
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()

@@ -15,6 +15,9 @@ const TYPES: Record<DataFileKind, DataFileType> = {
   doc: { kind: 'doc', mime: 'application/msword', extension: 'doc' },
 };
 
+/** Every media type a data file is stored and sent with (the download's answers). */
+export const DATA_FILE_MIME_TYPES: readonly string[] = [...new Set(Object.values(TYPES).map((type) => type.mime))];
+
 export function dataFileType(kind: DataFileKind): DataFileType {
   return { ...TYPES[kind] };
 }
