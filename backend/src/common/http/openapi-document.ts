@@ -31,6 +31,9 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type DtoClass = abstract new (...args: any[]) => unknown;
+
 /** Response fields that are fractions; every other numeric field of an answer is an integer. */
 const FRACTIONAL = new Set(['ColumnProfileEntry.min', 'ColumnProfileEntry.max', 'ColumnProfileEntry.mean', 'AnalyticsPostMonth.rating']);
 
@@ -119,16 +122,16 @@ function errorsAsJson(operation: Operation): void {
 }
 
 /** The classes class-validator knows (request DTOs), by the name the document gives their schema. */
-function validatedClasses(): Map<string, Function> {
-  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Function, ValidationMetadata[]> | ValidationMetadata[] };
+function validatedClasses(): Map<string, DtoClass> {
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<DtoClass, ValidationMetadata[]> | ValidationMetadata[] };
   const all = storage.validationMetadatas instanceof Map ? [...storage.validationMetadatas.values()].flat() : storage.validationMetadatas;
-  const byName = new Map<string, Function>();
-  for (const m of all) if (typeof m.target === 'function') byName.set(m.target.name, m.target);
+  const byName = new Map<string, DtoClass>();
+  for (const m of all) if (typeof m.target === 'function') byName.set(m.target.name, m.target as DtoClass);
   return byName;
 }
 
 /** A request schema's constraints, as its validators enforce them. */
-function fromValidators(schema: Schema, target: Function): void {
+function fromValidators(schema: Schema, target: DtoClass): void {
   const metas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
   const required = new Set(schema.required ?? []);
   for (const [property, prop] of Object.entries(schema.properties ?? {})) {
