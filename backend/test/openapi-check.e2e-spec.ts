@@ -24,7 +24,7 @@ describe('openapi.yaml response checker', () => {
     const missing: Partial<typeof profile> = { ...profile };
     delete missing.nickName;
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: missing })).toMatch(/nickName/);
-    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, id: 'one' } })).toMatch(/\/id must be number/);
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, id: 'one' } })).toMatch(/\/id must be integer/);
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, secret: 1 } })).toMatch(/"secret"/);
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: 'text/html', body: {} })).toMatch(/Content-Type text\/html/);
   });

@@ -34,8 +34,14 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DtoClass = abstract new (...args: any[]) => unknown;
 
-/** Response fields that are fractions; every other numeric field of an answer is an integer. */
-const FRACTIONAL = new Set(['ColumnProfileEntry.min', 'ColumnProfileEntry.max', 'ColumnProfileEntry.mean', 'AnalyticsPostMonth.rating']);
+/**
+ * Numeric fields of answers that are whole numbers by nature (counts, yen, sizes, dates' parts);
+ * any other number (a column's mean, a chart's values, an average rating) stays `number`.
+ */
+const WHOLE_FIELD =
+  /^(?:count|totalCount|.*_count|.*Count|.*Counts|cnt|.*Times|target|remaining|views|clicks|monthly_views|size|rows|distinct|page_price|price|gross|stripe_fee|platform_fee|net|amount|sales|posts|reviews|marked|expires_in|male|female|other|unanswered|repeat|no_offer|rate_limit|inactive|birth(?:Year|Month|Day)|platform_fee_percent|rating__sum)$/;
+/** PageResponse.rating is rounded; AnalyticsPostMonth.rating is an average. */
+const WHOLE_BY_SCHEMA = new Set(['PageResponse.rating']);
 
 /** Fields of answers that hold an object's id (a user's, a post's, a Book's…): integers from 1. */
 const ID_FIELD = /^(?:id|.*Id|.*_id|userProfile|userPost|userComment|askFrom|askTo|post|comment|page|community|owner|inviter|invited_user|reviewTo|repostingFrom|repostingFromUser)$/;
@@ -83,7 +89,8 @@ export function completeDocument(document: OpenAPIObject, site: DocumentSite): O
     for (const method of METHODS) {
       const operation = item[method] as Operation | undefined;
       if (!operation) continue;
-      const isProtected = Boolean(operation.security?.some((s) => 'token' in s));
+      const declaredOptional = Boolean(operation.security?.some((s) => Object.keys(s).length === 0));
+      const isProtected = !declaredOptional && Boolean(operation.security?.some((s) => 'token' in s));
       // A public call still takes a token, and a token can change the answer (is_liked, a
       // member's view, …): optional auth. An invalid token is refused even here (401).
       operation.security = isProtected ? [{ token: [] }] : [{}, { token: [] }];
@@ -159,17 +166,15 @@ function fromValidators(schema: Schema, target: DtoClass): void {
   if (required.size) schema.required = [...required];
 }
 
-/** An answer's numeric fields are integers (ids from 1) unless they are known fractions. */
+/** An answer's ids are integers from 1, and its counts and amounts integers. */
 function integersOfAnswer(name: string, schema: Schema): void {
   for (const [property, prop] of Object.entries(schema.properties ?? {})) {
     const target = prop.type === 'array' && prop.items ? prop.items : prop;
-    if (target.type !== 'number' || FRACTIONAL.has(`${name}.${property}`)) continue;
-    target.type = 'integer';
+    if (target.type !== 'number') continue;
     if (ID_FIELD.test(property)) {
-      target.format = 'int32';
-      target.minimum = 1;
-    } else {
-      target.format = 'int64';
+      Object.assign(target, { type: 'integer', format: 'int32', minimum: 1 });
+    } else if (WHOLE_FIELD.test(property) || WHOLE_BY_SCHEMA.has(`${name}.${property}`)) {
+      Object.assign(target, { type: 'integer', format: 'int64' });
     }
   }
 }
