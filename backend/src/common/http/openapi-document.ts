@@ -106,7 +106,7 @@ export function completeDocument(document: OpenAPIObject, site: DocumentSite): O
     if (target) fromValidators(schema, target);
     else integersOfAnswer(name, schema);
   }
-  return document;
+  return withExamples(document);
 }
 
 /** Who may call it, in every operation's description (beside what the controller wrote). */
@@ -177,4 +177,108 @@ function integersOfAnswer(name: string, schema: Schema): void {
       Object.assign(target, { type: 'integer', format: 'int64' });
     }
   }
+}
+
+/** Sample values by field name, so that every example reads like the product (and validates). */
+const SAMPLE_TEXT: Record<string, string> = {
+  nickName: '山田花子',
+  caption: '統計と地域データが好きです',
+  description: '都道府県ごとの健康保険料率をまとめました。',
+  email: 'hanako@example.com',
+  password: 'demo-password-2026',
+  password1: 'a-long-passphrase-2026',
+  password2: 'a-long-passphrase-2026',
+  language: 'ja',
+  title: '都道府県別 健康保険料率',
+  text: 'とても分かりやすいデータでした。',
+  summary: '47都道府県の健康保険料率（令和3年度）。最も高いのは佐賀県、最も低いのは新潟県。',
+  url: 'https://example.com/',
+  content: 'データ分析のご相談はこちら',
+  key: 'Mq2vX9rT0dWc8uVb1nHs7kLp3yQe5aZg',
+  token: '9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+  id_token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl',
+  attributeName: '健康',
+  name: '健康',
+  provider: 'line',
+  reason: 'spam',
+  detail: 'Not found.',
+  redirect_url: '/home',
+  encrypted_pageId: 'MTIzNDU2Nzg5MA.c2lnbmF0dXJl',
+  session_id: 'cs_test_a1b2c3',
+  ticket: 'f3b1c2d4e5',
+  month: '2026-11',
+  day: '2026-11-22',
+};
+
+type Components = Record<string, Schema>;
+
+/** A value the schema accepts, built from its types, formats, enums and bounds. */
+export function exampleOf(schema: Schema | undefined, components: Components, name = '', depth = 0, refs: string[] = []): unknown {
+  if (!schema || depth > 24) return undefined;
+  if (schema.$ref) {
+    const ref = schema.$ref.split('/').pop() ?? '';
+    if (refs.includes(ref)) return schema.nullable ? null : {}; // a schema that holds itself
+    return exampleOf(components[ref], components, name, depth + 1, [...refs, ref]);
+  }
+  if (schema.allOf?.length) return exampleOf(schema.allOf[0], components, name, depth + 1, refs);
+  const anyOf = (schema as { anyOf?: Schema[]; oneOf?: Schema[] }).anyOf ?? (schema as { oneOf?: Schema[] }).oneOf;
+  if (anyOf?.length) return exampleOf(anyOf[0], components, name, depth + 1, refs);
+  if (schema.enum?.length) return schema.enum[0];
+  switch (schema.type) {
+    case 'integer': {
+      const floor = schema.minimum ?? 1;
+      return Math.min(Math.max(floor, ID_FIELD.test(name) ? 1 : floor > 1 ? floor : 3), schema.maximum ?? Number.MAX_SAFE_INTEGER);
+    }
+    case 'number':
+      return Math.min(Math.max(schema.minimum ?? 0, 9.5), schema.maximum ?? Number.MAX_VALUE);
+    case 'boolean':
+      return false;
+    case 'array': {
+      const item = exampleOf(schema.items, components, name, depth + 1, refs);
+      return item === undefined ? [] : [item];
+    }
+    case 'string':
+      return sampleString(schema, name);
+    default: {
+      if (!schema.properties) return schema.type === 'object' ? {} : undefined;
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(schema.properties)) {
+        const value = exampleOf(prop, components, key, depth + 1, refs);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    }
+  }
+}
+
+function sampleString(schema: Schema, name: string): string | undefined {
+  if (schema.format === 'binary') return '(the file’s bytes)';
+  if (schema.format === 'date-time') return '2026-11-22T08:19:56.123456+09:00';
+  if (schema.format === 'date' || name === 'birthday' || name === 'birth') return '1990-04-01';
+  if (schema.format === 'email') return SAMPLE_TEXT.email;
+  if (schema.format === 'uri' || /url$|^img|image|src$|picture/i.test(name)) return name === 'redirect_url' ? '/home' : 'https://monobook.example/media/covers/1.jpg';
+  let text = SAMPLE_TEXT[name] ?? (/email/i.test(name) ? SAMPLE_TEXT.email : 'サンプル');
+  if (schema.maxLength !== undefined && text.length > schema.maxLength) text = text.slice(0, schema.maxLength);
+  if (schema.minLength !== undefined && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x');
+  return text;
+}
+
+/** An example on every request body and on every JSON success answer, made from its schema. */
+export function withExamples(document: OpenAPIObject): OpenAPIObject {
+  const components = (document.components?.schemas ?? {}) as Components;
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as (Operation & { requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> } }) | undefined;
+      if (!operation) continue;
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        media.example ??= exampleOf(media.schema, components);
+      }
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (!/^2/.test(status)) continue;
+        const media = response.content?.['application/json'] as { schema?: Schema; example?: unknown } | undefined;
+        if (media?.schema) media.example ??= exampleOf(media.schema, components);
+      }
+    }
+  }
+  return document;
 }
