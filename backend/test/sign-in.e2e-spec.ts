@@ -88,7 +88,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
    * Runs a code flow the way a browser does: start, follow the provider's redirect, come back to
    * the callback with the cookie the start set. Answers where the callback sends the browser.
    */
-  async function codeFlow(provider: 'line' | 'yahoo', opts: { query?: string; cookie?: string | null; edit?: (callback: URL) => void; language?: string } = {}): Promise<{ location: URL; callback: string; cookie: string }> {
+  async function codeFlow(
+    provider: 'line' | 'yahoo',
+    opts: { query?: string; cookie?: string | null; linkCookie?: string; edit?: (callback: URL) => void; language?: string } = {},
+  ): Promise<{ location: URL; callback: string; cookie: string }> {
     const start = await request(t.http).get(`/api/user/${provider}-login/${opts.query ?? ''}`).set('Accept-Language', opts.language ?? 'ja').expect(302);
     const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const authorize = new URL(start.headers.location);
@@ -99,11 +102,35 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     const atProvider = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(atProvider.headers.get('location')!);
     opts.edit?.(callback);
+    const browser = opts.cookie === null ? '' : (opts.cookie ?? cookie);
     const back = await request(t.http)
       .get(callback.pathname + callback.search)
-      .set('Cookie', opts.cookie === null ? '' : (opts.cookie ?? cookie))
+      .set('Cookie', [browser, opts.linkCookie].filter(Boolean).join('; '))
       .expect(302);
+    // Never a session token in a URL the browser is sent to (issue 36).
+    for (const url of [start.headers.location, back.headers.location]) {
+      expect(new URL(url).searchParams.has('token')).toBe(false);
+      expect(url).not.toMatch(/[0-9a-f]{40}/);
+    }
     return { location: new URL(back.headers.location), callback: callback.pathname + callback.search, cookie };
+  }
+
+  /** The app's side of a finished sign-in: exchanges /login?code=… with the browser's cookie. */
+  async function signedIn(flow: { location: URL; cookie: string }): Promise<string> {
+    expect(flow.location.origin + flow.location.pathname).toBe('http://app.test/login');
+    const code = flow.location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    const res = await request(t.http).post('/api/user/sign-in/exchange/').set('Cookie', flow.cookie).send({ code }).expect(200);
+    expect(res.body.token).toMatch(/^[0-9a-f]{40}$/);
+    return res.body.token as string;
+  }
+
+  /** `POST sign-in-methods/{provider}/start/`: the link URL and the cookie its answer sets. */
+  async function linkStart(provider: 'line' | 'yahoo', token: string): Promise<{ query: string; linkCookie: string }> {
+    const start = await request(t.http).post(`/api/user/sign-in-methods/${provider}/start/`).set(auth(token)).expect(201);
+    const setCookie = (start.headers['set-cookie'] as unknown as string[])[0];
+    expect(setCookie).toMatch(new RegExp(`^mb_sign_in_link=[A-Za-z0-9_-]{43}; Path=/api/user/${provider}-callback/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    return { query: new URL(start.body.url).search, linkCookie: setCookie.split(';')[0] };
   }
 
   it('says which providers are configured (the client hides the others)', async () => {
@@ -121,7 +148,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const first = await codeFlow('line');
       expect(first.location.origin + first.location.pathname).toBe('http://app.test/login');
       expect(first.location.searchParams.get('next')).toBe('/account'); // no profile yet
-      const token = first.location.searchParams.get('token')!;
+      const token = await signedIn(first);
       const account = await request(t.http).get('/api/user/account/').set(auth(token)).expect(200);
       expect(account.body.email).toBe('line.user@example.com');
       expect(await count('users')).toBe(users + 1);
@@ -129,14 +156,14 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'ライン').expect(201);
       const again = await codeFlow('line');
       expect(again.location.searchParams.get('next')).toBe('/home');
-      const second = await request(t.http).get('/api/user/account/').set(auth(again.location.searchParams.get('token')!)).expect(200);
+      const second = await request(t.http).get('/api/user/account/').set(auth(await signedIn(again))).expect(200);
       expect(second.body.email).toBe('line.user@example.com');
       expect(await count('users')).toBe(users + 1);
     });
 
     it("makes a new account in the visitor's language (the UI stays in it)", async () => {
       person.line = { sub: 'U-line-english', email: 'english.line@example.com' };
-      const token = (await codeFlow('line', { language: 'en-US,en;q=0.9' })).location.searchParams.get('token')!;
+      const token = await signedIn(await codeFlow('line', { language: 'en-US,en;q=0.9' }));
       expect((await request(t.http).get('/api/user/account/').set(auth(token)).expect(200)).body.language).toBe('en');
       const google = await request(t.http).post('/api/user/loginGoogle/').set('Accept-Language', 'en')
         .send({ id_token: await googleToken({ sub: 'g-english', email: 'english.google@example.com', email_verified: true }) }).expect(200);
@@ -146,7 +173,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('signs in a LINE user who shares no address (no email claim), and sends such an account no mail', async () => {
       person.line = { sub: 'U-line-no-email' };
       const flow = await codeFlow('line');
-      const token = flow.location.searchParams.get('token')!;
+      const token = await signedIn(flow);
       const account = await request(t.http).get('/api/user/account/').set(auth(token)).expect(200);
       expect(account.body.email).toMatch(/@users\.invalid$/);
       const methods = await request(t.http).get('/api/user/sign-in-methods/').set(auth(token)).expect(200);
@@ -166,7 +193,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const tokens = await count('auth_tokens');
 
       const ok = await codeFlow('line');
-      expect(ok.location.searchParams.get('token')).toBeTruthy();
+      await signedIn(ok);
       // The same callback again (replay): the flow was used.
       const replay = await request(t.http).get(ok.callback).set('Cookie', ok.cookie).expect(302);
       expect(replay.headers.location).toBe('http://app.test/login?error=expired');
@@ -202,7 +229,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const hanako = await signUp(t, 'hanako.yahoo@example.com');
       person.yahoo = { sub: 'Y-hanako', email: 'hanako.yahoo@example.com', email_verified: true };
       const flow = await codeFlow('yahoo');
-      const token = flow.location.searchParams.get('token')!;
+      const token = await signedIn(flow);
       const methods = await request(t.http).get('/api/user/sign-in-methods/').set(auth(token)).expect(200);
       expect(methods.body.password).toBe(true);
       expect(methods.body.methods).toEqual([expect.objectContaining({ provider: 'yahoo', email: 'hanako.yahoo@example.com' })]);
@@ -219,7 +246,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).post('/api/user/register/').send({ email: 'victim@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       person.yahoo = { sub: 'Y-victim', email: 'victim@example.com', email_verified: true };
       const flow = await codeFlow('yahoo');
-      expect(flow.location.searchParams.get('token')).toBeTruthy();
+      await signedIn(flow);
       // The password chosen at registration (maybe by someone else) no longer opens the account.
       await request(t.http).post('/api/user/login/').send({ email: 'victim@example.com', password: PASSWORD }).expect(400);
     });
@@ -254,6 +281,111 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     });
   });
 
+  describe('the session reaches the app by a one-time code bound to the browser (issue 36: login CSRF)', () => {
+    const exchange = (code: string | null, cookie?: string) => {
+      const req = request(t.http).post('/api/user/sign-in/exchange/');
+      if (cookie !== undefined) req.set('Cookie', cookie);
+      return req.send({ code });
+    };
+    const otherBrowser = { non_field_errors: ['Please finish signing in in the browser where you started it.'] };
+    const invalid = { code: ['This sign-in has expired or was already used. Please sign in again.'] };
+
+    it('opens a session once, only in the browser that started the flow, within 2 minutes', async () => {
+      person.line = { sub: 'U-line-code', email: 'code.user@example.com' };
+      const tokens = await count('auth_tokens');
+      const flow = await codeFlow('line');
+      const code = flow.location.searchParams.get('code');
+      expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(flow.location.searchParams.get('next')).toBe('/account');
+      // The code is kept hashed: the database does not hold it.
+      expect(await db.query(`SELECT 1 FROM sign_in_flows WHERE code_hash = $1`, [code])).toEqual([]);
+      expect(await count('auth_tokens')).toBe(tokens); // no session until the app exchanges the code
+
+      // Another browser (an attacker's link opened by someone else): no cookie, or another flow's.
+      await exchange(code).expect(400, otherBrowser);
+      const someoneElse = await codeFlow('line');
+      await exchange(code, someoneElse.cookie).expect(400, otherBrowser);
+      await exchange(code, 'mb_sign_in=forged').expect(400, otherBrowser);
+      expect(await count('auth_tokens')).toBe(tokens);
+
+      // The browser that started it: the token, its cookie cleared.
+      const res = await exchange(code, flow.cookie).expect(200);
+      expect(res.headers['set-cookie']).toEqual([expect.stringMatching(/^mb_sign_in=; Path=\/api\/user\/; Max-Age=0; HttpOnly; SameSite=Lax$/)]);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{40}$/), redirect_url: '/account', language: 'ja' });
+      expect((await request(t.http).get('/api/user/account/').set(auth(res.body.token)).expect(200)).body.email).toBe('code.user@example.com');
+      // Single use.
+      await exchange(code, flow.cookie).expect(400, invalid);
+      expect(await count('auth_tokens')).toBe(tokens + 1);
+
+      // Older than 2 minutes: refused, even from the right browser.
+      const late = await codeFlow('line');
+      const lateCode = late.location.searchParams.get('code')!;
+      await db.query(`UPDATE sign_in_flows SET code_issued_on = now() - interval '121 seconds' WHERE code_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [lateCode]);
+      await exchange(lateCode, late.cookie).expect(400, invalid);
+      await exchange('made-up-code', late.cookie).expect(400, invalid);
+      await exchange(null, late.cookie).expect(400, { code: ['This field may not be null.'] });
+      expect(await count('auth_tokens')).toBe(tokens + 1);
+      // The other browser's own code still works for it.
+      await signedIn(someoneElse);
+    });
+
+    it('the callback keeps the browser cookie only for the exchange, and never puts a token in the address', async () => {
+      person.line = { sub: 'U-line-code', email: 'code.user@example.com' };
+      const start = await request(t.http).get('/api/user/line-login/').expect(302);
+      const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+      const callback = new URL((await fetch(new URL(start.headers.location), { redirect: 'manual' })).headers.get('location')!);
+      const back = await request(t.http).get(callback.pathname + callback.search).set('Cookie', cookie).expect(302);
+      expect(back.headers.location).toMatch(/^http:\/\/app\.test\/login\?code=[A-Za-z0-9_-]{43}&next=%2Faccount$/);
+      expect(back.headers['referrer-policy']).toBe('no-referrer');
+      expect(back.headers['set-cookie']).toEqual([`${cookie}; Path=/api/user/; Max-Age=120; HttpOnly; SameSite=Lax`, 'mb_sign_in_link=; Path=/api/user/line-callback/; Max-Age=0; HttpOnly; SameSite=Lax']);
+    });
+  });
+
+  describe('a link URL is bound to the browser and the session that asked for it (issue 36: account-linking CSRF)', () => {
+    it('opened by another browser it links nothing, and the victim\'s Yahoo! JAPAN account stays theirs', async () => {
+      const attacker = await signUp(t, 'link.attacker@example.com');
+      const victim = await signUp(t, 'link.victim@example.com');
+      const links = await count('sign_in_links');
+      const attackers = await linkStart('yahoo', attacker.token);
+      person.yahoo = { sub: 'Y-victim-link', email: 'victim.yahoo@example.com', email_verified: true };
+
+      // The victim's browser opens the attacker's URL and signs in at Yahoo: without the link cookie…
+      const opened = await codeFlow('yahoo', { query: attackers.query });
+      expect(opened.location.href).toBe('http://app.test/account?signin_error=other_browser');
+      // …or with the cookie of a link the victim started themselves.
+      const victims = await linkStart('yahoo', victim.token);
+      const mixed = await codeFlow('yahoo', { query: attackers.query, linkCookie: victims.linkCookie });
+      expect(mixed.location.href).toBe('http://app.test/account?signin_error=other_browser');
+      expect(await count('sign_in_links')).toBe(links);
+      expect((await request(t.http).get('/api/user/sign-in-methods/').set(auth(attacker.token)).expect(200)).body.methods).toEqual([]);
+
+      // The victim's own Yahoo sign-in does not land in the attacker's account.
+      const own = await signedIn(await codeFlow('yahoo'));
+      expect((await request(t.http).get('/api/user/account/').set(auth(own)).expect(200)).body.email).toBe('victim.yahoo@example.com');
+
+      // The victim's own link, in the victim's browser, links to the victim (a new Yahoo identity).
+      person.yahoo = { sub: 'Y-victim-own', email: 'link.victim@example.com', email_verified: true };
+      const mine = await codeFlow('yahoo', victims);
+      expect(mine.location.href).toBe('http://app.test/account?linked=yahoo');
+      const methods = (await request(t.http).get('/api/user/sign-in-methods/').set(auth(victim.token)).expect(200)).body.methods;
+      expect(methods).toEqual([expect.objectContaining({ provider: 'yahoo', email: 'link.victim@example.com' })]);
+    });
+
+    it('is finished only while the account that asked is still signed in there', async () => {
+      const taro = await signUp(t, 'link.signedout@example.com');
+      const started = await linkStart('line', taro.token);
+      await request(t.http).post('/api/user/logout/').set(auth(taro.token)).expect(200);
+      person.line = { sub: 'U-line-signed-out', email: 'link.signedout@example.com' };
+      const flow = await codeFlow('line', started);
+      expect(flow.location.href).toBe('http://app.test/account?signin_error=signed_out');
+      expect(await db.query(`SELECT 1 FROM sign_in_links WHERE subject = 'U-line-signed-out'`)).toEqual([]);
+      // A ticket of the old kind (no browser binding) or for the other provider starts nothing.
+      const query = new URLSearchParams(started.query.slice(1));
+      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, { link: ['This link is invalid or has expired.'] });
+    });
+  });
+
   describe('the account page: linked methods', () => {
     it('links Google to a password account, refuses a Google account linked elsewhere, and keeps the last method', async () => {
       const taro = await signUp(t, 'taro.links@example.com');
@@ -275,13 +407,12 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
     it('links LINE through a started flow, and refuses removing the only way to sign in', async () => {
       person.line = { sub: 'U-line-only', email: 'only.line@example.com' };
-      const only = (await codeFlow('line')).location.searchParams.get('token')!;
+      const only = await signedIn(await codeFlow('line'));
       await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, { non_field_errors: ['You cannot remove your last way to sign in.'] });
 
-      const start = await request(t.http).post('/api/user/sign-in-methods/yahoo/start/').set(auth(only)).expect(201);
-      const url = new URL(start.body.url);
+      const start = await linkStart('yahoo', only);
       person.yahoo = { sub: 'Y-only-line', email: 'only.line@example.com', email_verified: true };
-      const linked = await codeFlow('yahoo', { query: url.search });
+      const linked = await codeFlow('yahoo', start);
       expect(linked.location.href).toBe('http://app.test/account?linked=yahoo');
       const methods = await request(t.http).get('/api/user/sign-in-methods/').set(auth(only)).expect(200);
       expect(methods.body.methods.map((m: { provider: string }) => m.provider)).toEqual(['line', 'yahoo']);
@@ -294,7 +425,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
   it('a leaving account that signed in with LINE is purged with its links; the LINE account can start afresh', async () => {
     person.line = { sub: 'U-leaver', email: 'leaver.line@example.com' };
-    const token = (await codeFlow('line')).location.searchParams.get('token')!;
+    const token = await signedIn(await codeFlow('line'));
     const [{ user_id: userId }] = await db.query(`SELECT user_id FROM sign_in_links WHERE subject = 'U-leaver'`);
     await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200);
     // While the deletion waits for its grace period, the provider does not open the account.
@@ -314,8 +445,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     expect(removed).toBe(1);
     expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [userId])).toEqual([]);
     expect(await db.query(`SELECT 1 FROM sign_in_links WHERE user_id = $1`, [userId])).toEqual([]);
-    const fresh = (await codeFlow('line')).location.searchParams.get('token');
-    expect(fresh).toBeTruthy();
+    await signedIn(await codeFlow('line'));
   });
 
   it('answers 404 for a provider that is not configured', async () => {

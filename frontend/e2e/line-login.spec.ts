@@ -13,7 +13,9 @@ import { selectOption, snap } from './support/app';
  * Sign-in with LINE, end to end: a local OpenID issuer (oauth2-mock-server) stands in for LINE
  * and a server of this journey's own is configured with LINE_* pointing at it (the shared
  * webServer has no providers). The browser follows the real redirects: /login → the app's
- * /api/user/line-login/ → the stand-in's authorize endpoint → the app's callback → /login?token=….
+ * /api/user/line-login/ → the stand-in's authorize endpoint → the app's callback → /login?code=…,
+ * which the page exchanges for the session (the code is bound to this browser's cookie). A second
+ * stand-in plays Yahoo! JAPAN, for linking it from the account page.
  */
 const LINE_SECRET = 'line-channel-secret-for-e2e-0123456789';
 const APP_PORT = Number(process.env.E2E_LINE_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 10);
@@ -32,10 +34,12 @@ function hs256(claims: object, secret: string): string {
 }
 
 let line: OAuth2Server;
+let yahoo: OAuth2Server;
 let app: ChildProcess | undefined;
 let dataDir: string;
 /** Who the stand-in says signed in. */
 let person: { sub: string; email?: string } = { sub: 'U-unset' };
+let yahooPerson: { sub: string; email?: string; email_verified?: boolean } = { sub: 'Y-unset' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -54,6 +58,13 @@ test.beforeAll(async () => {
     if (body && typeof body.id_token === 'string') body.id_token = hs256(decodeJwt(body.id_token), LINE_SECRET);
   });
   await line.start(0, '127.0.0.1');
+  yahoo = new OAuth2Server();
+  const yahooJwk = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  await yahoo.issuer.keys.add({ ...yahooJwk, alg: 'RS256', kid: crypto.randomUUID() });
+  yahoo.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, yahooPerson);
+  });
+  await yahoo.start(0, '127.0.0.1');
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-e2e-line-'));
   app = spawn(process.execPath, [path.resolve('../scripts/e2e-server.mjs')], {
@@ -69,6 +80,9 @@ test.beforeAll(async () => {
       LINE_CHANNEL_ID: 'line-channel',
       LINE_CHANNEL_SECRET: LINE_SECRET,
       LINE_ISSUER: line.issuer.url!,
+      YAHOO_CLIENT_ID: 'yahooclient01',
+      YAHOO_CLIENT_SECRET: 'yahoo-secret',
+      YAHOO_ISSUER: yahoo.issuer.url!,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -92,6 +106,7 @@ test.afterAll(async () => {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   }
   await line?.stop();
+  await yahoo?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -207,4 +222,97 @@ test('a visitor is welcomed with the sign-in choices once, and again only after 
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Welcome to monobook' })).toBeVisible();
   await page.context().close();
+});
+
+/** A new LINE account signed in on a page of its own (English); answers the page and its token. */
+async function lineUser(browser: Browser, who: string): Promise<{ page: Page; token: string; email: string }> {
+  const email = `${who}-${Date.now()}@example.com`;
+  person = { sub: `U-${who}-${Date.now()}`, email };
+  const page = await openPage(browser, 'en');
+  await page.goto(`${APP}/login`);
+  await page.getByRole('link', { name: TEXT.en.line }).click();
+  await expect(page).toHaveURL(`${APP}/account`);
+  await expect.poll(() => token(page)).toBeTruthy();
+  return { page, token: (await token(page))!, email };
+}
+
+/** The address shown for LINE in the account's ways to log in: whose account the page is. */
+async function expectAccountOf(page: Page, email: string): Promise<void> {
+  await page.goto(`${APP}/account`);
+  const methods = page.getByRole('list', { name: TEXT.en.methods });
+  await expect(methods.getByRole('listitem').filter({ hasText: 'LINE' })).toContainText(email);
+}
+
+test('a signed-in person who opens /login?token=<someone else\'s token> stays who they are (issue 36)', async ({ browser }) => {
+  const attacker = await lineUser(browser, 'attacker');
+  const victim = await lineUser(browser, 'victim');
+  // The attacker's link, opened by the victim: the page does not take the token.
+  await victim.page.goto(`${APP}/login?token=${attacker.token}&next=/home`);
+  await expect(victim.page.getByRole('heading', { name: TEXT.en.login, exact: true })).toBeVisible();
+  await expect(victim.page).not.toHaveURL(/token=/);
+  expect(await token(victim.page)).toBe(victim.token);
+  await expectAccountOf(victim.page, victim.email);
+  // Someone signed in nowhere is not signed in by such a link either.
+  const stranger = await openPage(browser, 'en');
+  await stranger.goto(`${APP}/login?token=${attacker.token}&next=/home`);
+  await expect(stranger.getByRole('heading', { name: TEXT.en.login, exact: true })).toBeVisible();
+  expect(await token(stranger)).toBeNull();
+  await Promise.all([attacker.page.context().close(), victim.page.context().close(), stranger.context().close()]);
+});
+
+test('signed in as one account, a LINE sign-in as another asks which one to use (issue 36)', async ({ browser }) => {
+  const first = await lineUser(browser, 'first');
+  const page = first.page;
+  // The same browser signs in with LINE as someone else: not switched silently.
+  person = { sub: `U-second-${Date.now()}`, email: `second-${Date.now()}@example.com` };
+  const second = person.email!;
+  await page.goto(`${APP}/login`);
+  await page.getByRole('link', { name: TEXT.en.line }).click();
+  let dialog = page.getByRole('dialog', { name: 'Which account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`You are logged in as ${first.email}. The login you just finished is for another account: ${second}.`);
+  await expectAccessible(page, 'which account dialog');
+  await snap(page, 'line-4-which-account-en');
+  await dialog.getByRole('button', { name: `Stay as ${first.email}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await token(page)).toBe(first.token);
+  await expectAccountOf(page, first.email);
+
+  // Again, and this time continue as the other account.
+  await page.goto(`${APP}/login`);
+  await page.getByRole('link', { name: TEXT.en.line }).click();
+  dialog = page.getByRole('dialog', { name: 'Which account?' });
+  await dialog.getByRole('button', { name: `Continue as ${second}` }).click();
+  await expect(page).toHaveURL(`${APP}/account`);
+  await expect.poll(() => token(page)).not.toBe(first.token);
+  await expectAccountOf(page, second);
+  // The session left behind was ended.
+  expect((await fetch(`${APP}/api/user/account/`, { headers: { Authorization: `Token ${first.token}` } })).status).toBe(401);
+  await page.context().close();
+});
+
+test('linking Yahoo! JAPAN finishes in the browser that asked; the link URL opened elsewhere links nothing (issue 36)', async ({ browser }) => {
+  const owner = await lineUser(browser, 'linker');
+  const page = owner.page;
+  yahooPerson = { sub: `Y-linker-${Date.now()}`, email: owner.email, email_verified: true };
+  const methods = page.getByRole('list', { name: TEXT.en.methods });
+  await methods.getByRole('button', { name: 'Link Yahoo! JAPAN' }).click();
+  await expect(page.getByText('Yahoo! JAPAN is now linked to your account.')).toBeVisible();
+  await expect(methods.getByRole('listitem').filter({ hasText: 'Yahoo! JAPAN' })).toContainText(owner.email);
+
+  // Someone asks for a link URL and sends it to a victim, who opens it in their own browser.
+  const attacker = await lineUser(browser, 'link-attacker');
+  const url = await attacker.page.evaluate(async (key) => {
+    const res = await fetch('/api/user/sign-in-methods/yahoo/start/', { method: 'POST', headers: { Authorization: `Token ${key}` } });
+    return ((await res.json()) as { url: string }).url;
+  }, attacker.token);
+  const victim = await lineUser(browser, 'link-victim');
+  yahooPerson = { sub: `Y-victim-${Date.now()}`, email: victim.email, email_verified: true };
+  await victim.page.goto(url);
+  await expect(victim.page).toHaveURL(`${APP}/account`);
+  await expect(victim.page.getByText('The link was not made: finish linking in the browser where you asked for it, while logged in to the same account.')).toBeVisible();
+  const linked = await (await fetch(`${APP}/api/user/sign-in-methods/`, { headers: { Authorization: `Token ${attacker.token}` } })).json();
+  expect(linked.methods.map((m: { provider: string }) => m.provider)).toEqual(['line']);
+  await Promise.all([page.context().close(), attacker.page.context().close(), victim.page.context().close()]);
 });

@@ -240,6 +240,17 @@ const injectedRtkApi = api
           providesTags: ["sign-in"],
         },
       ),
+      exchangeSignInCode: build.mutation<
+        ExchangeSignInCodeApiResponse,
+        ExchangeSignInCodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/sign-in/exchange/`,
+          method: "POST",
+          body: queryArg.signInCodeDto,
+        }),
+        invalidatesTags: ["sign-in"],
+      }),
       signInMethods: build.query<SignInMethodsApiResponse, SignInMethodsApiArg>(
         {
           query: () => ({ url: `/api/user/sign-in-methods/` }),
@@ -1344,6 +1355,10 @@ export type YahooCallbackApiArg = {
   code?: string;
   state?: string;
 };
+export type ExchangeSignInCodeApiResponse = /** status 200  */ LoginResponse;
+export type ExchangeSignInCodeApiArg = {
+  signInCodeDto: SignInCodeDto;
+};
 export type SignInMethodsApiResponse = /** status 200  */ SignInMethodsResponse;
 export type SignInMethodsApiArg = void;
 export type LinkGoogleApiResponse = /** status 200  */ SignInMethodsResponse;
@@ -1939,6 +1954,10 @@ export type GoogleLoginDto = {
   provider?: string;
   /** The circle the user was invited to (kept by the client through the login). */
   community?: number;
+};
+export type SignInCodeDto = {
+  /** The `code` of `/login?code=…`: single use, valid 2 minutes. */
+  code: string;
 };
 export type SignInMethod = {
   provider: "google" | "line" | "yahoo";
@@ -2815,6 +2834,7 @@ export const {
   useYahooLoginQuery,
   useLineCallbackQuery,
   useYahooCallbackQuery,
+  useExchangeSignInCodeMutation,
   useSignInMethodsQuery,
   useLinkGoogleMutation,
   useLinkProviderStartMutation,

@@ -118,6 +118,8 @@ export const MESSAGES = {
   invalidIdToken: "The sign-in token is invalid or has expired.",
   signInMethodTaken: "This sign-in account is already linked to another account.",
   lastSignInMethod: "You cannot remove your last way to sign in.",
+  signInCodeInvalid: 'This sign-in has expired or was already used. Please sign in again.',
+  signInOtherBrowser: 'Please finish signing in in the browser where you started it.',
   // analytics
   analyticsEnterpriseOnly: 'Analytics are available on the enterprise plan only.',
 } as const;

@@ -74,8 +74,22 @@ export class ExternalAccountsService {
     this.tokens.forget(userId);
     const token = await this.tokens.issue(userId);
     const [[row]]: [Array<{ language: string }>] = await this.db.query(`UPDATE users SET last_login = now() WHERE id = $1 RETURNING language`, [userId]); // [rows, count]
-    const viewer = { id: userId, email: '', language: row?.language ?? 'en', tokenId: 0 };
-    const hasProfile = (await this.access.check(viewer, Permission.ProfileExists, [userId])).has(userId);
-    return { token, redirect_url: hasProfile ? '/home' : '/account', language: row?.language === 'ja' ? 'ja' : 'en' };
+    return { token, redirect_url: await this.landing(userId, row?.language ?? 'en'), language: row?.language === 'ja' ? 'ja' : 'en' };
+  }
+
+  /**
+   * Where an account lands after signing in (/account while it has no profile). A code flow's
+   * callback says it before the session starts (the app exchanges its one-time code for the
+   * token); the account's other sessions a provider may have ended are forgotten here at once.
+   */
+  async landing(userId: number, language = 'en'): Promise<'/home' | '/account'> {
+    this.tokens.forget(userId);
+    const viewer = { id: userId, email: '', language, tokenId: 0 };
+    return (await this.access.check(viewer, Permission.ProfileExists, [userId])).has(userId) ? '/home' : '/account';
+  }
+
+  /** Whether the session (token id) that started a link flow still stands. */
+  async sessionStands(tokenId: number): Promise<boolean> {
+    return (await this.tokens.live([tokenId])).has(tokenId);
   }
 }

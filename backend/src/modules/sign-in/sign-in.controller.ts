@@ -9,9 +9,10 @@ import { RequestLanguage } from '../../common/http/request-language';
 import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { LoginResponse } from '../auth/dto/auth.dto';
-import { GoogleLinkDto, GoogleLoginDto, LinkStartResponse, SignInMethodsResponse, SignInProvidersResponse } from './dto/sign-in.dto';
+import { NoStore } from '../auth/no-store.guard';
+import { GoogleLinkDto, GoogleLoginDto, LinkStartResponse, SignInCodeDto, SignInMethodsResponse, SignInProvidersResponse } from './dto/sign-in.dto';
 import { type CodeFlowProvider, CODE_FLOW_PROVIDERS, type Provider, PROVIDERS } from './providers';
-import { BROWSER_COOKIE, SignInRefused, SignInService } from './sign-in.service';
+import { BROWSER_COOKIE, CODE_SECONDS, LINK_COOKIE, SignInRefused, SignInService } from './sign-in.service';
 
 function cookieValue(req: FastifyRequest, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -50,7 +51,7 @@ const CallbackDocs = (label: string) =>
       operationId: label === 'LINE' ? 'lineCallback' : 'yahooCallback',
       summary: `Finish a ${label} sign-in (the provider redirects here)`,
       description:
-        'Exchanges the code server-side and checks the ID token (signature, issuer, audience, expiry, nonce); then redirects to `/login?token=…&next=/home|/account` (and `&community=` when the flow carried one). A refused sign-in redirects to `/login?error=cancelled|failed|expired|email_unverified|inactive`; a link flow to `/account?linked={provider}` or `/account?signin_error=taken`.',
+        'Exchanges the code server-side and checks the ID token (signature, issuer, audience, expiry, nonce); then redirects to `/login?code=…&next=/home|/account` (and `&community=` when the flow carried one): a one-time code, valid 2 minutes, that only this browser (the flow\'s cookie) can exchange for the token (`POST sign-in/exchange/`). Never a token in the URL. A refused sign-in redirects to `/login?error=cancelled|failed|expired|email_unverified|inactive`. A link flow finishes only in the browser whose `sign-in-methods/{provider}/start/` set the link cookie, while that session is signed in: `/account?linked={provider}`, else `/account?signin_error=taken|other_browser|signed_out|cancelled|failed|expired`.',
     }),
     ApiFoundResponse({ description: 'Redirect to the site.' }),
     ApiNotFound(),
@@ -124,33 +125,64 @@ export class SignInController {
       community: community === undefined || community === '' ? undefined : parseId(community, 'community'),
       linkTicket: typeof link === 'string' ? link : undefined,
     });
-    const secure = this.options.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-    reply.header('Set-Cookie', `${BROWSER_COOKIE}=${flow.browserSecret}; Path=/api/user/; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
+    reply.header('Set-Cookie', `${BROWSER_COOKIE}=${flow.browserSecret}; Path=/api/user/; Max-Age=600; HttpOnly; SameSite=Lax${this.secure}`);
     reply.header('Cache-Control', 'no-store');
     await reply.redirect(flow.url, 302);
+  }
+
+  /** `; Secure` when the site is served over https. */
+  private get secure(): string {
+    return this.options.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   }
 
   private async callback(name: CodeFlowProvider, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const site = this.options.config.publicUrl;
     const query = (req.query ?? {}) as Record<string, unknown>;
+    const browser = cookieValue(req, BROWSER_COOKIE);
     let location: string;
+    // The browser cookie stays only while the one-time code waits for its exchange.
+    let keep = false;
     try {
-      const finished = await this.signIn.finish(name, query, cookieValue(req, BROWSER_COOKIE));
+      const finished = await this.signIn.finish(name, query, { browser, link: cookieValue(req, LINK_COOKIE) });
       if (finished.kind === 'linked') {
         location = `${site}/account?linked=${finished.provider}`;
       } else {
-        const params = new URLSearchParams({ token: finished.session.token, next: finished.session.redirect_url });
+        const params = new URLSearchParams({ code: finished.code, next: finished.next });
         if (finished.community !== null) params.set('community', String(finished.community));
         location = `${site}/login?${params}`;
+        keep = true;
       }
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
-      location = error.reason === 'taken' ? `${site}/account?signin_error=taken` : `${site}/login?error=${error.reason}`;
+      location = error.linking || error.reason === 'taken' ? `${site}/account?signin_error=${error.reason}` : `${site}/login?error=${error.reason}`;
     }
-    reply.header('Set-Cookie', `${BROWSER_COOKIE}=; Path=/api/user/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    reply.header('Set-Cookie', [
+      keep ? `${BROWSER_COOKIE}=${browser}; Path=/api/user/; Max-Age=${CODE_SECONDS}; HttpOnly; SameSite=Lax${this.secure}` : `${BROWSER_COOKIE}=; Path=/api/user/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`,
+      `${LINK_COOKIE}=; Path=/api/user/${name}-callback/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`,
+    ]);
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
     await reply.redirect(location, 302);
+  }
+
+  @Post('sign-in/exchange')
+  @UseGuards(AuthRateLimitGuard)
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @NoStore()
+  @ApiOperation({
+    operationId: 'exchangeSignInCode',
+    summary: 'Exchange the one-time code of a LINE or Yahoo! JAPAN sign-in for the token',
+    description:
+      'The `code` of `/login?code=…` (the callbacks send it), for the same answer as `login/`. Only the browser that started the flow can use it: the request must carry its cookie (same origin). Refused with 400: `{"non_field_errors": ["Please finish signing in in the browser where you started it."]}` without that cookie or with another browser\'s (the code stays unused); `{"code": ["This sign-in has expired or was already used. Please sign in again."]}` for a code that is unknown, used (single use) or older than 2 minutes; `{"non_field_errors": ["User inactive or deleted."]}` when the account is being deleted.',
+  })
+  @ApiOkResponse({ type: LoginResponse })
+  @ApiValidationErrors()
+  @ApiThrottled()
+  async exchange(@Body() dto: SignInCodeDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginResponse> {
+    const session = await this.signIn.exchange(dto.code, cookieValue(req, BROWSER_COOKIE));
+    void reply.header('Set-Cookie', `${BROWSER_COOKIE}=; Path=/api/user/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`);
+    return session;
   }
 
   @Get('sign-in-methods')
@@ -177,12 +209,21 @@ export class SignInController {
   @Post('sign-in-methods/:provider/start')
   @ApiSecurity('token')
   @ApiParam({ name: 'provider', enum: CODE_FLOW_PROVIDERS })
-  @ApiOperation({ operationId: 'linkProviderStart', summary: 'A URL that signs in at LINE or Yahoo! JAPAN and links it to this account (valid 2 minutes)' })
+  @ApiOperation({
+    operationId: 'linkProviderStart',
+    summary: 'A URL that signs in at LINE or Yahoo! JAPAN and links it to this account (valid 2 minutes)',
+    description:
+      'The answer sets an HttpOnly cookie (`Path=/api/user/{provider}-callback/`, SameSite=Lax) that binds the flow to this browser: the link is made only when the callback comes back to the browser that asked, while this session is still signed in. Opened anywhere else, it links nothing (`/account?signin_error=other_browser`).',
+  })
   @ApiCreatedResponse({ type: LinkStartResponse })
   @ApiAuthErrors()
   @ApiNotFound()
-  linkStart(@CurrentUser() user: AuthUser, @Param('provider') provider: string): LinkStartResponse {
-    return this.signIn.linkStart(user, codeFlowProvider(provider));
+  linkStart(@CurrentUser() user: AuthUser, @Param('provider') provider: string, @Res({ passthrough: true }) reply: FastifyReply): LinkStartResponse {
+    const name = codeFlowProvider(provider);
+    const started = this.signIn.linkStart(user, name);
+    // The ticket is valid 2 minutes, the flow it starts 10 more.
+    void reply.header('Set-Cookie', `${LINK_COOKIE}=${started.browserSecret}; Path=/api/user/${name}-callback/; Max-Age=720; HttpOnly; SameSite=Lax${this.secure}`);
+    return { url: started.url };
   }
 
   @Delete('sign-in-methods/:provider')

@@ -19,14 +19,24 @@ const STATE_PURPOSE = 'sign-in-state';
 const LINK_PURPOSE = 'sign-in-link';
 /** A started code flow must come back within this time. */
 const FLOW_SECONDS = 600;
+/** The one-time code a finished sign-in sends to /login must be exchanged within this time. */
+export const CODE_SECONDS = 120;
+/** A link URL from `sign-in-methods/{provider}/start/` must be opened within this time. */
+const LINK_TICKET_SECONDS = 120;
 export const BROWSER_COOKIE = 'mb_sign_in';
+/** Binds a link flow to the browser that asked for it (set on the answer of the start POST). */
+export const LINK_COOKIE = 'mb_sign_in_link';
 const PRUNE_QUEUE = 'sign-in-flows-prune';
 
 /** Why a code flow ended without a session: the login page says it in the user's language. */
-export type SignInFailure = 'cancelled' | 'failed' | 'expired' | 'email_unverified' | 'inactive' | 'taken';
+export type SignInFailure = 'cancelled' | 'failed' | 'expired' | 'email_unverified' | 'inactive' | 'taken' | 'other_browser' | 'signed_out';
 
 export class SignInRefused extends Error {
-  constructor(readonly reason: SignInFailure) {
+  /** A link flow's refusal: the account page says it (`/account?signin_error=`), not /login. */
+  constructor(
+    readonly reason: SignInFailure,
+    readonly linking = false,
+  ) {
     super(reason);
   }
 }
@@ -37,9 +47,22 @@ export interface StartedFlow {
   browserSecret: string;
 }
 
-export type FinishedFlow = { kind: 'session'; session: LoginResponse; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
+/**
+ * A finished code flow: a sign-in hands the app a one-time code (exchanged for the token by the
+ * browser that started the flow, `exchange`), never the token itself; a link flow is done.
+ */
+export type FinishedFlow = { kind: 'code'; code: string; next: '/home' | '/account'; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
+
+export interface LinkStart {
+  url: string;
+  /** The value of the link cookie: the flow finishes only in the browser that asked for it. */
+  browserSecret: string;
+}
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+/** Whether a cookie's value is the one whose hash a flow keeps (constant time). */
+const sameSecret = (secret: string | undefined, hash: string | null): boolean =>
+  secret !== undefined && hash !== null && crypto.timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
 
 /**
  * Sign-in with Google (an ID token from the browser, checked here), LINE and Yahoo! JAPAN
@@ -92,11 +115,12 @@ export class SignInService implements OnModuleInit {
    */
   async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string; language?: 'ja' | 'en' }): Promise<StartedFlow> {
     const provider = this.provider(name);
-    let linkUserId: number | null = null;
+    let link: { userId: number; tokenId: number; browserHash: string } | null = null;
     if (options.linkTicket !== undefined) {
-      const payload = this.signer.verify(LINK_PURPOSE, options.linkTicket);
-      if (!payload || !payload.startsWith(`${name}:`)) throw DrfValidationError.field('link', Msg.linkExpired);
-      linkUserId = Number(payload.slice(name.length + 1));
+      // `{provider}:{user id}:{token id}:{SHA-256 of the link cookie}` (linkStart)
+      const parts = this.signer.verify(LINK_PURPOSE, options.linkTicket)?.split(':');
+      if (!parts || parts.length !== 4 || parts[0] !== name || !/^[0-9a-f]{64}$/.test(parts[3])) throw DrfValidationError.field('link', Msg.linkExpired);
+      link = { userId: Number(parts[1]), tokenId: Number(parts[2]), browserHash: parts[3] };
     }
     const configuration = await provider.configuration();
     const id = crypto.randomUUID();
@@ -104,8 +128,9 @@ export class SignInService implements OnModuleInit {
     const nonce = client.randomNonce();
     const browserSecret = crypto.randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id, language) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, linkUserId, options.language ?? 'ja'],
+      `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id, link_token_id, link_browser_hash, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, link?.userId ?? null, link?.tokenId ?? null, link?.browserHash ?? null, options.language ?? 'ja'],
     );
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: this.callbackUrl(name),
@@ -122,25 +147,35 @@ export class SignInService implements OnModuleInit {
    * Finishes a code flow from the provider's redirect: the state must be ours, unexpired, unused
    * and from the browser that started it; the code is exchanged with the PKCE verifier; the ID
    * token's signature, issuer, audience, expiry and nonce are checked. Then the account is found
-   * (or made) and a session started, or the identity is linked to the account that asked.
+   * (or made) and a one-time code issued for the app to exchange (`exchange`), or the identity
+   * is linked to the account that asked, when the link cookie proves this is the browser that
+   * asked and that session is still signed in.
    */
-  async finish(name: CodeFlowProvider, query: Record<string, unknown>, browserSecret: string | undefined): Promise<FinishedFlow> {
+  async finish(name: CodeFlowProvider, query: Record<string, unknown>, cookies: { browser?: string; link?: string }): Promise<FinishedFlow> {
     const provider = this.provider(name);
     const state = typeof query.state === 'string' ? query.state : undefined;
     const payload = this.signer.verify(STATE_PURPOSE, state);
     if (!payload || !payload.startsWith(`${name}:`)) throw new SignInRefused('expired');
     const flowId = payload.slice(name.length + 1);
     // An UPDATE … RETURNING answers [rows, count] through TypeORM.
-    const [[flow]]: [Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null; language: 'ja' | 'en' }>] = await this.db.query(
+    const [[flow]]: [
+      Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null; link_token_id: number | null; link_browser_hash: string | null; language: 'ja' | 'en' }>,
+    ] = await this.db.query(
       `UPDATE sign_in_flows SET used_on = now()
         WHERE id = $1 AND provider = $2 AND used_on IS NULL AND created_on > now() - make_interval(secs => $3)
-        RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id, language`,
+        RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id, link_token_id, link_browser_hash, language`,
       [flowId, name, FLOW_SECONDS],
     );
     if (!flow) throw new SignInRefused('expired'); // replayed, or too old
-    const browserOk = browserSecret !== undefined && crypto.timingSafeEqual(Buffer.from(sha256(browserSecret)), Buffer.from(flow.browser_hash));
-    if (!browserOk) throw new SignInRefused('failed');
-    if (typeof query.error === 'string') throw new SignInRefused('cancelled');
+    const linking = flow.link_user_id !== null;
+    if (!sameSecret(cookies.browser, flow.browser_hash)) throw new SignInRefused('failed', linking);
+    if (linking) {
+      // The link URL opened by another browser (someone sent it around) links nothing: only the
+      // browser whose start POST set the link cookie finishes it, while that session stands.
+      if (!sameSecret(cookies.link, flow.link_browser_hash)) throw new SignInRefused('other_browser', true);
+      if (flow.link_token_id === null || !(await this.accounts.sessionStands(flow.link_token_id))) throw new SignInRefused('signed_out', true);
+    }
+    if (typeof query.error === 'string') throw new SignInRefused('cancelled', linking);
 
     let identity: VerifiedIdentity;
     try {
@@ -155,20 +190,54 @@ export class SignInService implements OnModuleInit {
       identity = await provider.verifyIdToken(tokens.id_token!, flow.nonce);
     } catch (error) {
       this.logger.warn({ provider: name, reason: (error as Error).message }, 'sign-in refused');
-      throw new SignInRefused('failed');
+      throw new SignInRefused('failed', linking);
     }
     if (flow.link_user_id !== null) {
-      await this.link(flow.link_user_id, name, identity);
+      try {
+        await this.link(flow.link_user_id, name, identity);
+      } catch (error) {
+        if (error instanceof SignInRefused) throw new SignInRefused(error.reason, true);
+        throw error;
+      }
       return { kind: 'linked', provider: name };
     }
-    return { kind: 'session', session: await this.signIn(name, identity, flow.language), community: flow.community_id };
+    const userId = await this.account(name, identity, flow.language);
+    const code = crypto.randomBytes(32).toString('base64url');
+    await this.db.query(`UPDATE sign_in_flows SET code_hash = $2, code_user_id = $3, code_issued_on = now() WHERE id = $1`, [flowId, sha256(code), userId]);
+    return { kind: 'code', code, next: await this.accounts.landing(userId, flow.language), community: flow.community_id };
+  }
+
+  /**
+   * POST sign-in/exchange/: the one-time code a finished LINE or Yahoo! JAPAN sign-in sent to
+   * /login, for a session. Only the browser that started the flow (its cookie) can use it, once,
+   * within CODE_SECONDS: a code carried to another browser (a link someone was sent) opens nothing.
+   */
+  async exchange(code: string, browserSecret: string | undefined): Promise<LoginResponse> {
+    const hash = sha256(code);
+    const [[used]]: [Array<{ code_user_id: number }>] = await this.db.query(
+      `UPDATE sign_in_flows SET code_used_on = now()
+        WHERE code_hash = $1 AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => $2) AND browser_hash = $3
+        RETURNING code_user_id`,
+      [hash, CODE_SECONDS, sha256(browserSecret ?? '')],
+    );
+    if (!used) {
+      // Why not: a live code from another browser is told so (and stays unused); anything else is gone.
+      const [live] = await this.db.query(
+        `SELECT 1 FROM sign_in_flows WHERE code_hash = $1 AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => $2)`,
+        [hash, CODE_SECONDS],
+      );
+      throw live ? DrfValidationError.nonField(Msg.signInOtherBrowser) : DrfValidationError.field('code', Msg.signInCodeInvalid);
+    }
+    const account = await this.accounts.byId(used.code_user_id, this.db.manager);
+    if (!account?.isActive) throw DrfValidationError.nonField(Msg.inactiveUser);
+    return this.accounts.startSession(account.id);
   }
 
   /** POST loginGoogle/: the ID token Google Identity Services gave the browser, checked here. */
   async google(idToken: string | undefined, language: 'ja' | 'en' = 'ja'): Promise<LoginResponse> {
     const identity = await this.verifiedGoogle(idToken);
     try {
-      return await this.signIn('google', identity, language);
+      return await this.accounts.startSession(await this.account('google', identity, language));
     } catch (error) {
       if (error instanceof SignInRefused && error.reason === 'inactive') throw DrfValidationError.nonField(Msg.inactiveUser);
       throw error;
@@ -195,8 +264,8 @@ export class SignInService implements OnModuleInit {
    * address the provider says it verified (linked now); else a new account, in the language the
    * visitor was using (the UI then stays in it).
    */
-  private async signIn(name: Provider, identity: VerifiedIdentity, language: 'ja' | 'en'): Promise<LoginResponse> {
-    const userId = await this.db.transaction(async (tx) => {
+  private async account(name: Provider, identity: VerifiedIdentity, language: 'ja' | 'en'): Promise<number> {
+    return this.db.transaction(async (tx) => {
       const [[linked]]: [Array<{ user_id: number }>] = await tx.query(`UPDATE sign_in_links SET last_used_on = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`, [name, identity.subject]);
       if (linked) {
         const account = await this.accounts.byId(linked.user_id, tx);
@@ -211,7 +280,6 @@ export class SignInService implements OnModuleInit {
       await this.insertLink(id, name, identity, tx);
       return id;
     });
-    return this.accounts.startSession(userId);
   }
 
   private async insertLink(userId: number, name: Provider, identity: VerifiedIdentity, tx: EntityManager): Promise<boolean> {
@@ -246,11 +314,16 @@ export class SignInService implements OnModuleInit {
     return this.methods(user);
   }
 
-  /** A URL that starts a LINE or Yahoo! JAPAN flow linking that provider to the signed-in user. */
-  linkStart(user: AuthUser, name: CodeFlowProvider): { url: string } {
+  /**
+   * A URL that starts a LINE or Yahoo! JAPAN flow linking that provider to the signed-in user,
+   * and the secret of the cookie that binds it to this browser (the ticket carries its hash and
+   * the session that asked; the callback checks both).
+   */
+  linkStart(user: AuthUser, name: CodeFlowProvider): LinkStart {
     this.provider(name);
-    const ticket = this.signer.sign(LINK_PURPOSE, `${name}:${user.id}`, 120);
-    return { url: `${this.options.config.publicUrl}/api/user/${name}-login/?link=${encodeURIComponent(ticket)}` };
+    const browserSecret = crypto.randomBytes(32).toString('base64url');
+    const ticket = this.signer.sign(LINK_PURPOSE, `${name}:${user.id}:${user.tokenId}:${sha256(browserSecret)}`, LINK_TICKET_SECONDS);
+    return { url: `${this.options.config.publicUrl}/api/user/${name}-login/?link=${encodeURIComponent(ticket)}`, browserSecret };
   }
 
   async methods(user: AuthUser): Promise<SignInMethodsResponse> {
@@ -279,7 +352,7 @@ export class SignInService implements OnModuleInit {
   /** A purged account's identities and flows (idempotent). */
   async deleteOfUser(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM sign_in_flows WHERE link_user_id = $1`, [userId]);
+      await tx.query(`DELETE FROM sign_in_flows WHERE link_user_id = $1 OR code_user_id = $1`, [userId]);
       await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1`, [userId]);
     });
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { IsOmittable, IsPgInt, PG_INT_MAX } from '../../../common/http/transforms';
 import { PROVIDERS } from '../providers';
@@ -102,4 +102,17 @@ export class SignInMethodsResponse {
 export class LinkStartResponse {
   @ApiProperty({ description: 'Open this URL in the browser to sign in at the provider and link it.' })
   url: string;
+}
+
+/**
+ * POST sign-in/exchange/: the one-time code a LINE or Yahoo! JAPAN sign-in sent to
+ * `/login?code=…`. It opens a session only for the browser that started the flow (its cookie).
+ */
+export class SignInCodeDto {
+  @ApiProperty({ description: 'The `code` of `/login?code=…`: single use, valid 2 minutes.', maxLength: 100 })
+  @IsDefined({ message: Msg.required })
+  @IsString({ message: Msg.notAString })
+  @IsNotEmpty({ message: Msg.blank })
+  @MaxLength(100, { message: Msg.maxLength(100) })
+  code: string;
 }

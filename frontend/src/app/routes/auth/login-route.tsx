@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Alert from '@mui/material/Alert';
@@ -12,40 +12,15 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { LoadingState } from '@/components/loading-state';
 import { LegalLinks } from '@/components/legal-links';
-import { writeToken } from '@/lib/token-storage';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
-import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
+import { SwitchAccountDialog, useSignInCode } from '@/features/auth/components/sign-in-code';
 import '@/i18n/sign-in';
 import '@/i18n/help-login';
 // The how-to dialog's code (the walkthrough, the video player) loads when it is opened.
 const HowtoDialog = lazy(() => import('@/components/help/howto-dialog').then((module) => ({ default: module.HowtoDialog })));
 // Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.
 const RegisterForm = lazy(() => import('@/features/auth/components/register-form').then((module) => ({ default: module.RegisterForm })));
-
-/** Only paths inside the app are followed. */
-const insideApp = (path: string | null) => (path && path.startsWith('/') && !path.startsWith('//') ? path : null);
-
-/**
- * LINE and Yahoo! JAPAN logins come back as /login?token=…&next=/home|/account (&community=…):
- * keep the token, clean the address (the next screen stands in its place), reload.
- */
-function useTokenFromAddress(): boolean {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  useEffect(() => {
-    if (!token) return;
-    writeToken(token);
-    const community = Number(params.get('community'));
-    if (Number.isInteger(community) && community > 0) rememberInvitedCircle(community);
-    const url = new URL(window.location.href);
-    const next = insideApp(url.searchParams.get('next'));
-    for (const key of ['token', 'next', 'community']) url.searchParams.delete(key);
-    window.history.replaceState(null, '', next ?? `${url.pathname}${url.search}${url.hash}`);
-    window.location.reload();
-  }, [token, params]);
-  return Boolean(token);
-}
 
 /** A provider's sign-in that ended without a session: /login?error=cancelled|failed|… */
 function ProviderFailure() {
@@ -64,9 +39,18 @@ function ProviderFailure() {
 
 export function LoginRoute() {
   const { t } = useTranslation();
-  const receivingToken = useTokenFromAddress();
+  // LINE and Yahoo! JAPAN sign-ins come back as /login?code=… (features/auth/components/sign-in-code.tsx).
+  const signInCode = useSignInCode();
   const [howto, setHowto] = useState(false);
-  if (receivingToken) return <LoadingState shape="progress" />;
+  if (signInCode.state.phase === 'exchanging') return <LoadingState shape="progress" />;
+  if (signInCode.state.phase === 'choose') {
+    return (
+      <>
+        <LoadingState shape="progress" />
+        <SwitchAccountDialog current={signInCode.state.current} other={signInCode.state.other} onChoose={signInCode.resolve} />
+      </>
+    );
+  }
   return (
     <PageContainer documentTitle={t('auth.loginTitle')}>
       <Card sx={{ mb: 3 }}>
@@ -75,6 +59,13 @@ export function LoginRoute() {
             {t('auth.loginTitle')}
           </Typography>
           <ProviderFailure />
+          {signInCode.state.phase === 'failed'
+            ? signInCode.state.messages.map((message) => (
+                <Alert key={message} severity="error" role="alert" sx={{ mb: 2 }}>
+                  {message}
+                </Alert>
+              ))
+            : null}
           <ProviderSignIn />
           <LoginForm />
           <Typography sx={{ mt: 2, textAlign: 'center' }}>

@@ -21,7 +21,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 
 type Provider = 'google' | 'line' | 'yahoo';
 const PROVIDERS: Provider[] = ['line', 'yahoo', 'google'];
-const FAILURES = ['cancelled', 'failed', 'expired', 'email_unverified', 'inactive', 'taken'] as const;
+const FAILURES = ['cancelled', 'failed', 'expired', 'email_unverified', 'inactive', 'taken', 'other_browser', 'signed_out'] as const;
 
 /**
  * The account's ways to log in: the password and each provider, linked or not. A provider is
@@ -40,7 +40,7 @@ export function SignInMethodsCard() {
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<Provider | null>(null);
 
-  // Back from a provider's link flow: /account?linked=line or ?signin_error=taken.
+  // Back from a provider's link flow: /account?linked=line or ?signin_error=taken|other_browser|….
   const handled = useRef(false);
   useEffect(() => {
     if (handled.current) return;
