@@ -266,6 +266,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
             texts: { ja: bookText(drafts.ja), en: bookText(drafts.en) },
             columnProfile: columnProfile(content, drafts.columnLabels),
             preview: tablePreview(content),
+            // A file posted to circles belongs to them (api-contract rule 7) until its uploader makes the Book public.
+            membersOnly: circles.length > 0,
           },
           tx,
         ));
