@@ -66,11 +66,11 @@ describe('members-only Books (data posted to a circle)', () => {
     // A public Book first (an outsider's data of another subject), then the circle's Book.
     const other = await post('upload/', outsider).set('Accept-Language', 'ja').field('title', '保険の加入状況').field('description', '')
       .attach('file', sample('prefecture-health-insurance.csv'), 'prefecture-health-insurance.csv').expect(201);
-    publicBook = (await waitForBook(t, outsider.userId, other.body.id)).page;
+    publicBook = (await waitForBook(t, outsider.userId, other.body.id, 120_000)).page;
     const res = await upload(uploader, '東京の天気', [circle]).expect(201);
     fileId = res.body.id;
-    bookId = (await waitForBook(t, uploader.userId, fileId)).page;
-  });
+    bookId = (await waitForBook(t, uploader.userId, fileId, 120_000)).page;
+  }, 240_000); // two Books are generated: slow on a busy machine
   afterAll(() => t.close());
 
   it('a visitor, an outsider and a user with a pending join request get 404 on the Book, its preview, files, views, tags and follow', async () => {
@@ -129,13 +129,13 @@ describe('members-only Books (data posted to a circle)', () => {
 
   it('an outside upload of the same subject makes a Book of its own instead of joining it', async () => {
     const res = await upload(outsider, '東京の天気', []).expect(201);
-    const done = await waitForBook(t, outsider.userId, res.body.id);
+    const done = await waitForBook(t, outsider.userId, res.body.id, 120_000);
     expect(done.page).not.toBe(bookId);
     const info = (await get(`monopage/get-page-info/?pageId=${bookId}`, owner).expect(200)).body;
     expect(info.files.map((f: { id: number }) => f.id)).toEqual([fileId]);
     // The circle's files stay out of reach of the outsider.
     await post('download/', outsider).send({ file_id: fileId }).expect(404);
-  });
+  }, 150_000);
 
   it('only its creator makes it public (outsiders 404, other members 403); then visitors read it and lists show it', async () => {
     await post(`monopage/${bookId}/make-public/`).expect(401);
