@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { sample, waitForBook } from './helpers/books';
-import { createUser, type UserFixture } from './helpers/factories';
+import { eventsHandled } from './helpers/events';
+import { createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
 const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
@@ -31,6 +32,12 @@ describe('members-only Books (data posted to a circle)', () => {
     const req = post('upload/', who).set('Accept-Language', 'ja').field('title', title).field('description', '');
     for (const id of circles) req.field('communities', String(id));
     return req.attach('file', sample('tokyo-weather-2025.csv'), 'tokyo-weather-2025.csv');
+  };
+  /** The outsider's notifications of a new Book of someone they follow, for this Book. */
+  const newBookNotes = async () => {
+    await eventsHandled(t.app, 'event.');
+    const notes = (await get('notifications/all/', outsider).expect(200)).body as Array<{ type: string; page: number | null }>;
+    return notes.filter((n) => n.type === 'followinguser_book_generated' && n.page === bookId);
   };
   /** Every public list a Book can appear in, as `who` reads it (search by the Book's own words). */
   const lists = (who?: UserFixture) => [
@@ -62,6 +69,7 @@ describe('members-only Books (data posted to a circle)', () => {
     await post(`community/${circle}/join-request/approve/${uploader.userId}/`, owner).expect(200);
     await post('communityjoin/', pending).send({ community: circle }).expect(201);
     expect((await get(`community_status/${circle}/`, pending).expect(200)).body.status).toBe('join_request_pending');
+    await createFollow(t.app, outsider.userId, uploader.userId); // the outsider follows the uploader
 
     // A public Book first (an outsider's data of another subject), then the circle's Book.
     const other = await post('upload/', outsider).set('Accept-Language', 'ja').field('title', '保険の加入状況').field('description', '')
@@ -91,6 +99,9 @@ describe('members-only Books (data posted to a circle)', () => {
         await post('monopost/', who).send({ text: 'about it', reviewTo: bookId }).expect(400);
       }
     }
+    await get(`advertisements-for-monopage/${bookId}/`, outsider).expect(404);
+    // Followers of the uploader outside the circle hear nothing of it.
+    expect(await newBookNotes()).toEqual([]);
     // A Book that does not exist answers the same.
     expect((await get(`monopage/get-page-info/?pageId=999999`, outsider).expect(404)).body).toEqual({ detail: 'Not found.' });
   });
@@ -148,7 +159,9 @@ describe('members-only Books (data posted to a circle)', () => {
     await get(`monopage/${bookId}/preview/`, outsider).expect(200);
     await post('download/', outsider).send({ file_id: fileId }).expect(200);
     expect(await listedFor(undefined)).toEqual(expect.arrayContaining(['newpagecc/', 'pageccja/', `community/${circle}/monopages-with-files/`]));
-    // Making it public again changes nothing.
+    // Now the uploader's followers hear of it, once: making it public again changes nothing.
+    expect(await newBookNotes()).toHaveLength(1);
     await post(`monopage/${bookId}/make-public/`, uploader).expect(200);
+    expect(await newBookNotes()).toHaveLength(1);
   });
 });

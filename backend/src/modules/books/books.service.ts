@@ -733,7 +733,11 @@ export class BooksService {
   async makePublic(viewer: AuthUser, pageId: number): Promise<PageResponse> {
     await this.requireReadable(viewer, [pageId]);
     await this.access.require(viewer, Permission.BookCreator, [pageId], { detail: Msg.bookCreatorOnly });
-    await this.db.query(`UPDATE pages SET members_only = false WHERE id = $1 AND members_only`, [pageId]);
+    await this.db.transaction(async (tx) => {
+      const [changed]: [unknown[], number] = await tx.query(`UPDATE pages SET members_only = false WHERE id = $1 AND members_only RETURNING id`, [pageId]);
+      // Now the uploader's followers may hear of it, as of any new public Book (never for one public already).
+      if (changed.length) await this.events.publish('book.posted', { bookId: pageId, userId: viewer.id }, tx);
+    });
     return this.info(pageId, viewer);
   }
 
