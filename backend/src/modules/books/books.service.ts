@@ -397,10 +397,6 @@ export class BooksService {
     return row ?? null;
   }
 
-  async exists(pageId: number): Promise<boolean> {
-    return (await this.sql.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
-  }
-
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page, 2);
     return this.packQuery(
