@@ -100,6 +100,9 @@ describe('members-only Books (data posted to a circle)', () => {
       }
     }
     await get(`advertisements-for-monopage/${bookId}/`, outsider).expect(404);
+    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] });
+    await post('access-log/').send({ type: 'page', page_id: bookId }).expect(400);
+    await post('access-log/', owner).send({ type: 'page', page_id: bookId }).expect(201);
     // Followers of the uploader outside the circle hear nothing of it.
     expect(await newBookNotes()).toEqual([]);
     // A Book that does not exist answers the same.
