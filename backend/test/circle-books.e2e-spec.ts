@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { sample, waitForBook } from './helpers/books';
+import { Signer } from '../src/common/crypto/signer';
 import { eventsHandled } from './helpers/events';
 import { createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -125,6 +126,12 @@ describe('members-only Books (data posted to a circle)', () => {
       await post('get_s3_url/', who).send({ file_id: fileId }).expect(200);
       await get(`record_page_view/${who.userId}/${bookId}/`, who).expect(200);
     }
+    // A member takes the free Book with the ticket of get-page-info; an outsider holding a ticket
+    // (signed for them, as get-page-info would) finds no such Book.
+    const ticket = (await get(`monopage/get-page-info/?pageId=${bookId}`, owner).expect(200)).body.encrypted_pageId;
+    await post('owningpage/', owner).send({ encrypted_pageId: ticket }).expect(201);
+    const forged = t.app.get(Signer).sign('own-page', `${bookId}:${outsider.userId}`, 3600);
+    await post('owningpage/', outsider).send({ encrypted_pageId: forged }).expect(404);
     await post('followingpage/', owner).send({ pageId: bookId }).expect(201);
     await post('monopost/', owner).send({ text: 'our data', reviewTo: bookId, rating: 80 }).expect(201);
     expect((await get(`monopostcc/?pageId=${bookId}`, owner).expect(200)).body.totalCount).toBe(1);

@@ -114,6 +114,7 @@ export class BooksController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()
+  @ApiNotFound()
   async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
     return { detail: Msg.ownedNow, pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
   }
