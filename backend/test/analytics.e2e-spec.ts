@@ -9,6 +9,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { accountPlanCommand } from '../src/account-plan-command';
 import { loadConfig } from '../src/config/config';
+import { BooksService } from '../src/modules/books/books.service';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { countStatements } from './helpers/statements';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -130,6 +131,32 @@ describe('analytics', () => {
     const months = body.posts.map((m: { month: string }) => m.month);
     expect([...months].sort()).toEqual(months);
     expect(new Set(months).size).toBe(12);
+  });
+
+  it("a buyer (or free claimer) of Books sees none of the seller's figures: only Books one made or contributed to count", async () => {
+    const buyer = await createUser(t.app, { email: 'buyer@example.com', nickName: 'Buyer' });
+    expect(await command('buyer@example.com', 'enterprise')).toBe(0);
+    const db = t.app.get<DataSource>(getDataSourceToken());
+    const books = t.app.get(BooksService);
+    const paid = await createBook(t.app, { title: 'Sold', price: 800, contributors: [other.userId] });
+    await db.transaction(async (tx) => {
+      await books.grantOwnership(buyer.userId, paid, 'purchase', tx);
+      await books.grantOwnership(buyer.userId, theirs, 'free', tx);
+    });
+    const fan = await createUser(t.app, { sex: '3' });
+    await request(t.http).get(api(`record_page_view/${fan.userId}/${paid}/`)).set(auth(fan.token)).expect(200);
+    await request(t.http).post(api('followingpage/')).set(auth(fan.token)).send({ pageId: paid }).expect(201);
+    await createPost(t.app, { userId: fan.userId, reviewTo: paid, rating: 90 });
+    // The buyer owns both Books (they are in their library) ...
+    const owned = (await request(t.http).get(api('owningpagecc/')).set(auth(buyer.token)).expect(200)).body.map((b: { id: number }) => b.id);
+    expect(owned.sort()).toEqual([paid, theirs].sort());
+    // ... but their analytics hold nothing of them.
+    const body = (await request(t.http).get(api('analytics/')).set(auth(buyer.token)).expect(200)).body;
+    expect(body.book_count).toBe(0);
+    expect(body.books).toEqual([]);
+    expect(body.views.every((d: { views: number }) => d.views === 0)).toBe(true);
+    expect(body.followers_by_sex).toEqual({ male: 0, female: 0, other: 0, unanswered: 0 });
+    expect(body.posts.every((m: { posts: number }) => m.posts === 0)).toBe(true);
   });
 
   it('answers in the same fixed number of statements for 2 Books as for 12', async () => {

@@ -22,7 +22,8 @@ const COUNTER_MISMATCHES = `
 
 /**
  * Circles end to end: A creates a circle, invites B, B accepts; C asks to join and A approves;
- * members post in the thread (text, image) and post data whose Book lands on the bookshelf; the
+ * members post in the thread (text, image) and post data whose Book lands on the bookshelf (the
+ * members' only: see circle-books.e2e-spec.ts); the
  * refusals (visitor 401, non-member 403, non-owner 403, someone else's invitation 403, bad input
  * 400); circle posts never in other feeds; the stored counters; the events; leaving the site.
  */
@@ -332,10 +333,14 @@ describe('circles', () => {
       expect(res.body.communities).toEqual([circle]);
       const done = await waitForBook(t, b.userId, res.body.id);
       expect(done).toMatchObject({ communities: [circle] });
-      const shelf = (await get(`community/${circle}/monopages-with-files/`).expect(200)).body;
+      // The Book is the members' (api-contract rule 7): on the shelf for them, for nobody else.
+      const shelf = (await get(`community/${circle}/monopages-with-files/`, c).expect(200)).body;
       expect(shelf.map((p: { id: number }) => p.id)).toEqual([done.page]);
+      expect(shelf[0]).toMatchObject({ members_only: true });
       expect(shelf[0].files).toEqual([expect.objectContaining({ id: res.body.id, communities: [circle], communities_info: ['Data Lab'] })]);
-      expect((await get(`community/${circle}/monopages-with-files/?count=1`).expect(200)).body).toEqual([]);
+      expect((await get(`community/${circle}/monopages-with-files/?count=1`, c).expect(200)).body).toEqual([]);
+      expect((await get(`community/${circle}/monopages-with-files/`).expect(200)).body).toEqual([]);
+      expect((await get(`community/${circle}/monopages-with-files/`, d).expect(200)).body).toEqual([]);
       expect((await header()).page_count).toBe(1);
       expect(await mismatches()).toEqual([]);
     });

@@ -9,7 +9,9 @@ import type { SeededUser } from './support/seed';
  * Circles: A creates a circle with an icon and invites B; B opens the invitation URL logged out,
  * logs in and lands in the circle as a member, and posts in the thread; C (not a member) sees the
  * header but not the thread and asks to join; B's data posted to the circle becomes a Book on its
- * bookshelf; A approves on the waiting tab; C reads the thread.
+ * bookshelf, a Book for members only (C, while their application waits, finds no such Book); A
+ * approves on the waiting tab; C reads the thread and the Book; B makes the Book public and a
+ * visitor reads it.
  * A visitor sees the header and a login prompt. axe on each screen.
  */
 async function pageAs(browser: Browser, user: SeededUser | null, language: 'en' | 'ja' = 'en', width = 1280): Promise<Page> {
@@ -98,6 +100,10 @@ test('create, invite, join by the invitation URL, post, ask to join, approve', a
   await outsider.getByRole('button', { name: 'Apply to join' }).click();
   await expect(outsider.getByText('Your application to join was sent.')).toBeVisible();
   await expect(outsider.getByRole('button', { name: 'Application pending' })).toBeDisabled();
+  // The circle's Book is the members': a pending application does not open it.
+  await outsider.goto(`/mono/${book}`);
+  await expect(outsider.getByText('This Book does not exist.')).toBeVisible();
+  await outsider.goto(`/communitypage/${id}`);
 
   // A approves on the waiting tab.
   await owner.goto(`/communitypagewaiting/${id}`);
@@ -108,6 +114,24 @@ test('create, invite, join by the invitation URL, post, ask to join, approve', a
   // C now reads the thread.
   await outsider.reload();
   await expect(outsider.getByText('First brew of the season')).toBeVisible();
+  // ... and the Book, as a member: marked as the circle's, with no button to make it public.
+  await outsider.goto(`/mono/${book}`);
+  await expect(outsider.locator('#book-title')).toBeVisible();
+  await expect(outsider.getByText(/only their members can see it/)).toBeVisible();
+  await expect(outsider.getByRole('button', { name: 'Make public' })).toHaveCount(0);
+
+  // B, whose data made the Book, makes it public; then a visitor reads it.
+  const creator = await pageAs(browser, b);
+  await creator.goto(`/mono/${book}`);
+  await expect(creator.getByText(/only their members can see it/)).toBeVisible();
+  await expectAccessible(creator, '/mono/{id} members-only, creator');
+  await creator.getByRole('button', { name: 'Make public' }).click();
+  await expect(creator.getByText('This Book is public now')).toBeVisible();
+  await expect(creator.getByText(/only their members can see it/)).toHaveCount(0);
+  const reader = await pageAs(browser, null);
+  await reader.goto(`/mono/${book}`);
+  await expect(reader.locator('#book-title')).toBeVisible();
+  await expect(reader.getByText('This Book does not exist.')).toHaveCount(0);
 
   // A visitor sees the header and a login prompt.
   const visitor = await pageAs(browser, null);

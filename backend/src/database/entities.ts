@@ -24,6 +24,7 @@ import { SalesByBook1733600000000 } from './migrations/1733600000000-sales-by-bo
 import { AdPick1733900000000 } from './migrations/1733900000000-ad-pick';
 import { AuthChanges1734200000000 } from './migrations/1734200000000-auth-changes';
 import { SignInCodes1735000000000 } from './migrations/1735000000000-sign-in-codes';
+import { MembersOnlyBooks1735100000000 } from './migrations/1735100000000-members-only-books';
 import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
 import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   AdPick1733900000000,
   AuthChanges1734200000000,
   SignInCodes1735000000000,
+  MembersOnlyBooks1735100000000,
 ];

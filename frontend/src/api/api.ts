@@ -116,6 +116,8 @@ const enhancedApi = generatedApi.enhanceEndpoints({
     },
     // The ticket does not say which Book: every Book and status may have changed.
     takeOwningPage: { invalidatesTags: ['Book', 'BookStatus', BOOK_LIST] },
+    // A members-only Book made public: the Book and every list it may now be in.
+    makePagePublic: { invalidatesTags: (_result, _error, arg) => [{ type: 'Book', id: arg.id }, BOOK_LIST, FOLLOWED_BOOKS] },
     // Counting a view changes nothing the viewer sees, and must not be repeated by a refetch.
     recordPageView: { providesTags: [], keepUnusedDataFor: 3600 },
 

@@ -354,6 +354,16 @@ const injectedRtkApi = api
         }),
         providesTags: ["books"],
       }),
+      makePagePublic: build.mutation<
+        MakePagePublicApiResponse,
+        MakePagePublicApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/monopage/${queryArg.id}/make-public/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["books"],
+      }),
       searchPages: build.query<SearchPagesApiResponse, SearchPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/monopage/search-pages/`,
@@ -1409,6 +1419,10 @@ export type GetPagePreviewApiResponse = /** status 200  */ PagePreviewResponse;
 export type GetPagePreviewApiArg = {
   id: number;
 };
+export type MakePagePublicApiResponse = /** status 200  */ PageResponse;
+export type MakePagePublicApiArg = {
+  id: number;
+};
 export type SearchPagesApiResponse = /** status 200  */ PageResponse[];
 export type SearchPagesApiArg = {
   query?: string;
@@ -2103,6 +2117,10 @@ export type PageResponse = {
   /** Up to 3 data files and their contributors. */
   files: PageFile[];
   language: "ja" | "en";
+  /** The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
+  members_only: boolean;
+  /** monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
+  can_make_public?: boolean;
   /** Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
   encrypted_pageId?: string;
   /** monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it. */
@@ -2846,6 +2864,7 @@ export const {
   useGetAttributeQuery,
   useGetPageInfoQuery,
   useGetPagePreviewQuery,
+  useMakePagePublicMutation,
   useSearchPagesQuery,
   useSearchOwnedPagesQuery,
   useCheckUserPageStatusQuery,

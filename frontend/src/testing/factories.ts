@@ -49,6 +49,7 @@ export function bookFactory(overrides: Partial<Book> = {}): Book {
     gender_count: { male: 0, female: 0 },
     files: [],
     language: 'en',
+    members_only: false,
     ...overrides,
   };
 }

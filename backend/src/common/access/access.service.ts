@@ -32,6 +32,8 @@ export interface RequireOptions {
   /** The 403 detail (defaults to DRF's permission message). */
   detail?: string;
   tx?: EntityManager;
+  /** As CheckOptions.known: one contribution's answer the caller has from rows in hand. */
+  known?: CheckOptions['known'];
 }
 
 /** Viewers the token guard resolved in this request: their account was active a moment ago. */
@@ -114,7 +116,7 @@ export class AccessService {
   }
 
   async require(viewer: AuthUser | undefined, permission: Permission, ids: readonly number[], opts: RequireOptions = {}): Promise<void> {
-    const allowed = await this.check(viewer, permission, ids, { tx: opts.tx });
+    const allowed = await this.check(viewer, permission, ids, { tx: opts.tx, known: opts.known });
     if (ids.every((id) => allowed.has(id))) return;
     if (opts.refuse === 'not-found') throw notFound();
     if (!viewer) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, Msg.notAuthenticated);

@@ -6,6 +6,15 @@
 export enum Permission {
   /** Act as, or read the private data of, a user: that user alone. ids are user ids. (access.self) */
   Self = 'user.self',
+  /**
+   * Read a Book at all (its page, preview, files, posts, follow, claim, purchase): every Book not
+   * members-only, and a members-only Book (made from a file posted to circles) for its creator and
+   * owners and the members of one of its circles. Refused as 404. ids are Book ids. (books.public,
+   * books.owner, circles.member-books; the same rule as SQL for lists: BooksService.readableSql)
+   */
+  BookRead = 'book.read',
+  /** Make a members-only Book public: its creator (the uploader of its first file). ids are Book ids. (books.creator) */
+  BookCreator = 'book.creator',
   /** Have a Book's data files (download, presigned link) and its paid parts: a price-0 Book, or its owners — buyers, claimers, contributors. (books.free-or-owner) */
   BookFiles = 'book.files',
   /** Take a Book without paying: a price-0 Book, or one the viewer contributed a file to. (books.free, books.contributor) */

@@ -20,6 +20,11 @@ export interface AudienceOwner {
   membershipCountSql(userExpr: string): string;
   /** A statement selecting 1 when audience `idExpr` exists (for the access log). */
   existsSql(idExpr: string): string;
+  /**
+   * A boolean SQL expression: user `userExpr` is a member of an audience a file of Book `bookExpr`
+   * was posted to (the members-only Books' readers; see BooksService.readableSql).
+   */
+  bookMemberSql(bookExpr: string, userExpr: string): string;
   /** Links a new post or file of `userId` to `audienceIds` (already checked as allowed), in the acting transaction. */
   attach(target: AudienceTarget, objectId: number, userId: number, audienceIds: readonly number[], tx: EntityManager): Promise<void>;
   /** A post or file is being deleted: its links go (and the counters that counted them), in the acting transaction. */
@@ -70,6 +75,10 @@ export class Audiences {
 
   membershipCountSql(userExpr: string): string {
     return this.owner ? this.owner.membershipCountSql(userExpr) : '0';
+  }
+
+  bookMemberSql(bookExpr: string, userExpr: string): string {
+    return this.owner ? this.owner.bookMemberSql(bookExpr, userExpr) : 'false';
   }
 
   existsSql(idExpr: string): string | null {

@@ -65,6 +65,7 @@ export const MESSAGES = {
   mustBuy: 'This Book must be bought.',
   buyToDownload: 'Buy this Book to download its files.',
   ownedNow: 'You own this Book now.',
+  bookCreatorOnly: 'Only the creator of this Book can make it public.',
   viewRecorded: 'View recorded.',
   unsupportedFile: 'Unsupported file type. Upload a JPEG, CSV, Excel or Word file.',
   fileExtensionMismatch: "The file's content does not match its extension. Upload a JPEG, CSV, Excel or Word file under its own extension (.jpg, .csv, .xlsx, .xls, .docx, .doc).",

@@ -250,7 +250,7 @@ export class AdsService {
 
   /** GET advertisements-for-monopage/{id}/: ads sharing the Book's tags first. */
   async serveForBook(viewer: AuthUser | undefined, ip: string, pageId: number): Promise<ServedAdResponse[]> {
-    const tags = await this.books.tagIdsOf(pageId);
+    const tags = await this.books.tagIdsOf(pageId, viewer); // null too for a members-only Book the viewer may not read
     if (tags === null) throw notFound();
     return this.serve(viewer, ip, tags);
   }

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
 
-/** A user's Books (owned or contributed to) seen from the numbers the books module keeps. */
+/**
+ * A user's Books seen from the numbers the books module keeps: the Books they made (their file
+ * created it) or contributed a data file to. Not the Books they bought or took for free
+ * (page_owners): a buyer sees nothing of the seller's sales, views or followers.
+ */
 export interface BookFigures {
   /** The server's date, 'YYYY-MM-DD' (the day series ends there). */
   today: string;
@@ -20,8 +24,8 @@ export const VIEW_DAYS = 30;
 export const LISTED_BOOKS = 100;
 
 /**
- * The books module's part of /analytics: one statement over the tables it owns (page_owners,
- * book_files, pages, page_view_days, page_follows), whatever the number of Books.
+ * The books module's part of /analytics: one statement over the tables it owns (pages,
+ * book_files, page_view_days, page_follows), whatever the number of Books.
  */
 @Injectable()
 export class BookAnalytics {
@@ -31,9 +35,9 @@ export class BookAnalytics {
     const rows: Array<{ today: string; book_count: number; ids: number[]; books: BookFigures['books']; views: BookFigures['views']; followers: Record<string, number> }> =
       await this.sql.query(
         `WITH mine AS (
-           SELECT page_id FROM page_owners WHERE user_id = $1
+           SELECT id AS page_id FROM pages WHERE owner_id = $1
            UNION
-           SELECT page_id FROM book_files WHERE user_id = $1
+           SELECT page_id FROM book_files WHERE user_id = $1 AND NOT hidden
          )
          SELECT CURRENT_DATE::text AS today,
                 (SELECT count(*)::int FROM mine) AS book_count,

@@ -12,7 +12,7 @@ import { currentRequestLanguage } from '../../common/http/request-origin';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
-  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts`;
+  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts, p.members_only`;
 
 export interface BookRow {
   id: number;
@@ -36,6 +36,8 @@ export interface BookRow {
   /** Sum and number of the review ratings (percent, 5–100): rating = round(sum / count). */
   rating_sum: number;
   rating_count: number;
+  /** Made from a file posted to circles and not made public (BooksService.readableSql). */
+  members_only: boolean;
   /** The text per language ({"ja": {title, …}, "en": {…}}); absent from rows read without it. */
   texts?: Partial<Record<string, Partial<Record<TextField, string>>>> | null;
 }
@@ -139,7 +141,24 @@ export class BookPacker {
    * and their Books) and reads it back with `packEmbedded`. The tables stay this module's.
    */
   rowJsonSql(idSql: string, viewerSql: string): string {
-    return `(SELECT ${this.jsonObjectSql(viewerSql)} FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id WHERE bk.id = ${idSql})`;
+    return `(SELECT ${this.jsonObjectSql(viewerSql)} FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id
+              WHERE bk.id = ${idSql} AND ${this.readableSql('bk', viewerSql)})`;
+  }
+
+  /**
+   * Permission.BookRead as SQL, the one visibility fragment of every Book list (search, language,
+   * tag, related, user's Books, followed, bookshelf, Books embedded in feeds): Book `alias` may be
+   * read by viewer `viewerSql` (an int expression; NULL or `NULL::int` for a visitor). A Book not
+   * members-only is for everyone; a members-only one for its creator, its owners (page_owners:
+   * contributors, buyers, claimers) and the members of one of its circles (the audience owner's
+   * part). The same parts as the access contributions books.public, books.owner and
+   * circles.member-books. A visitor's fragment is the column alone (one plan, no subquery).
+   */
+  readableSql(alias: string, viewerSql: string): string {
+    if (/^NULL(::int)?$/i.test(viewerSql.trim())) return `NOT ${alias}.members_only`;
+    return `(NOT ${alias}.members_only OR ${alias}.owner_id = ${viewerSql}
+      OR EXISTS (SELECT 1 FROM page_owners rdo WHERE rdo.page_id = ${alias}.id AND rdo.user_id = ${viewerSql})
+      OR ${this.audiences.bookMemberSql(`${alias}.id`, viewerSql)})`;
   }
 
   /**
@@ -161,6 +180,7 @@ export class BookPacker {
         'point4', bk.point4, 'point5', bk.point5, 'answer', bk.answer, 'owner_id', bk.owner_id,
         'created_on', to_char(bk.created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'post_count', bk.post_count, 'rating_sum', bk.rating_sum, 'rating_count', bk.rating_count, 'texts', bk.texts,
+        'members_only', bk.members_only,
         'monthly_views', (SELECT coalesce(sum(bkd.views), 0) FROM page_view_days bkd WHERE bkd.page_id = bk.id AND bkd.day > CURRENT_DATE - 30)::int,
         'male', coalesce(bkc.male, 0), 'female', coalesce(bkc.female, 0),
         'owned', EXISTS (SELECT 1 FROM page_owners bko WHERE bko.page_id = bk.id AND bko.user_id = coalesce(${viewerSql}, 0)),
@@ -257,6 +277,7 @@ export class BookPacker {
         gender_count: { male: s?.male ?? 0, female: s?.female ?? 0 },
         files: filesByBook.get(row.id) ?? [],
         language: row.language,
+        members_only: !!row.members_only,
       };
     });
   }

@@ -57,6 +57,21 @@ export class BooksController {
     return this.books.preview(id, viewer);
   }
 
+  @Post('monopage/:id/make-public')
+  @HttpCode(HttpStatus.OK)
+  @ApiSecurity('token')
+  @ApiOperation({
+    operationId: 'makePagePublic',
+    summary: "Make a members-only Book (made from data posted to circles) public: its creator only. Answers the Book as get-page-info does",
+  })
+  @ApiOkResponse({ type: PageResponse })
+  @ApiAuthErrors()
+  @ApiForbidden()
+  @ApiNotFound()
+  makePublic(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer: AuthUser): Promise<PageResponse> {
+    return this.books.makePublic(viewer, id);
+  }
+
   @Get('monopage/search-pages')
   @Public()
   @ApiOperation({ operationId: 'searchPages', summary: 'Search Books (Japanese and English words)' })
@@ -99,6 +114,7 @@ export class BooksController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()
+  @ApiNotFound()
   async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
     return { detail: Msg.ownedNow, pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
   }

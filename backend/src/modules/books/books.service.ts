@@ -21,6 +21,8 @@ export const FILES_PER_PAGE = FILES_PER_BOOK;
 const TICKET_PURPOSE = 'own-page';
 export const ALREADY_FOLLOWED = Msg.alreadyFollowed;
 const SAME_SUBJECT_MIN_SIMILARITY = 0.5;
+/** The books module's first part of Permission.BookRead: a Book not members-only. */
+const READ_PUBLIC_RULE = 'books.public';
 
 export type OwnershipSource = 'free' | 'contributor' | 'purchase';
 
@@ -49,6 +51,8 @@ export interface NewBook {
   columnProfile?: unknown;
   /** The main table's first rows (tables only): served only to those who have the Book's files. */
   preview?: unknown;
+  /** Made from a file posted to circles: read by their members only (api-contract rule 7). */
+  membersOnly?: boolean;
 }
 
 /** A Book's text in one language (stored per language in pages.texts). */
@@ -111,6 +115,28 @@ export class BooksService {
       );
       return rows.filter((r) => mayHaveFiles(r, r.owned)).map((r) => r.id);
     });
+    // Reading a Book at all (Permission.BookRead; refused as 404): a Book not members-only is for
+    // everyone; a members-only Book for its creator and owners here, and for the members of its
+    // circles (the circles module's part). The lists apply the same rule as SQL (readableSql).
+    access.contribute(Permission.BookRead, READ_PUBLIC_RULE, async (_viewer, ids, tx) =>
+      (await this.read<{ id: number }>(`SELECT id FROM pages WHERE id = ANY($1::int[]) AND NOT members_only`, [ids], tx)).map((r) => r.id),
+    );
+    access.contribute(Permission.BookRead, 'books.owner', async (viewer, ids, tx) =>
+      viewer
+        ? (
+            await this.read<{ id: number }>(
+              `SELECT p.id FROM pages p WHERE p.id = ANY($1::int[])
+                 AND (p.owner_id = $2 OR EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2))`,
+              [ids, viewer.id],
+              tx,
+            )
+          ).map((r) => r.id)
+        : [],
+    );
+    // Making a members-only Book public: its creator (the uploader whose file made it).
+    access.contribute(Permission.BookCreator, 'books.creator', async (viewer, ids, tx) =>
+      viewer ? (await this.read<{ id: number }>(`SELECT id FROM pages WHERE id = ANY($1::int[]) AND owner_id = $2`, [ids, viewer.id], tx)).map((r) => r.id) : [],
+    );
     // Taking a Book without paying: a price-0 Book, or one the viewer contributed a file to.
     access.contribute(Permission.BookClaim, 'books.free', async (_viewer, ids, tx) =>
       (await this.read<{ id: number }>(`SELECT id FROM pages WHERE id = ANY($1::int[]) AND page_price = 0`, [ids], tx)).map((r) => r.id),
@@ -220,19 +246,54 @@ export class BooksService {
    * `params`; the packer's JSON of each row (statistics, ownership, first files and their
    * contributors) is made in the same statement, the viewer's id its last parameter (none for a visitor).
    */
-  private async packQuery(sql: string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
+  private async packQuery(sql: (readable: string) => string, params: unknown[], viewer?: AuthUser): Promise<PageResponse[]> {
     // A visitor's statement says NULL (no parameter): the same plan serves every execution (see FeedsService.list).
+    const viewerSql = viewer ? `$${params.length + 1}::int` : 'NULL::int';
     const rows: Array<{ book: EmbeddedBook }> = await this.sql.query(
-      this.packer.listJsonSql(sql, viewer ? `$${params.length + 1}::int` : 'NULL::int'),
+      this.packer.listJsonSql(sql(this.readableSql('p', viewerSql)), viewerSql),
       viewer ? [...params, viewer.id] : params,
     );
     return this.packer.packList(rows.map((r) => r.book), viewer);
   }
 
+  /**
+   * The one visibility fragment of Book lists (Permission.BookRead as SQL, see BookPacker.readableSql):
+   * every list of Books selects only rows `alias` for which it holds.
+   */
+  readableSql(alias: string, viewerSql: string): string {
+    return this.packer.readableSql(alias, viewerSql);
+  }
+
+  /**
+   * Refuses (404: a members-only Book's existence must not leak) unless the viewer may read every
+   * Book of `ids` (Permission.BookRead); an unknown Book is refused the same way. `publicIds`: the
+   * ids the caller knows from rows in hand not to be members-only (no statement for them).
+   */
+  async requireReadable(viewer: AuthUser | undefined, ids: readonly number[], opts: { publicIds?: number[]; tx?: EntityManager } = {}): Promise<void> {
+    await this.access.require(viewer, Permission.BookRead, ids, {
+      refuse: 'not-found',
+      tx: opts.tx,
+      known: opts.publicIds ? { by: READ_PUBLIC_RULE, granted: opts.publicIds } : undefined,
+    });
+  }
+
+  /** Whether the viewer may read Book `pageId` (Permission.BookRead; false for an unknown Book). */
+  async mayRead(viewer: AuthUser | undefined, pageId: number): Promise<boolean> {
+    return (await this.access.check(viewer, Permission.BookRead, [pageId])).has(pageId);
+  }
+
+  /** A boolean SQL expression for another module's list statement: Book `idSql` exists and viewer `viewerSql` may read it (readableSql). */
+  bookReadableSql(idSql: string, viewerSql: string): string {
+    return `EXISTS (SELECT 1 FROM pages rb WHERE rb.id = ${idSql} AND ${this.readableSql('rb', viewerSql)})`;
+  }
+
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
     const rows: Array<BookRow & { column_profile: Parameters<typeof profileInLanguage>[0] }> = await this.sql.query(`SELECT ${COLUMNS}, p.column_profile FROM pages p WHERE p.id = $1`, [pageId]);
+    if (!rows.length) throw notFound();
+    await this.requireReadable(viewer, [pageId], { publicIds: rows[0].members_only ? [] : [pageId] });
     const [page] = await this.pack(rows, viewer);
     if (!page) throw notFound();
+    if (page.members_only) page.can_make_public = !!viewer && rows[0].owner_id === viewer.id;
     page.column_profile = profileInLanguage(rows[0].column_profile ?? null, readerLanguage(viewer) ?? (page.language === 'en' ? 'en' : 'ja'));
     // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
     if (viewer && page.page_price === 0) page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
@@ -246,6 +307,7 @@ export class BooksService {
   async preview(pageId: number, viewer?: AuthUser): Promise<PagePreviewResponse> {
     const [row]: Array<{ preview: PagePreviewResponse | null }> = await this.sql.query(`SELECT preview FROM pages WHERE id = $1`, [pageId]);
     if (!row) throw notFound();
+    await this.requireReadable(viewer, [pageId]);
     await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: Msg.buyToDownload });
     return row.preview ?? { sheet: '', columns: [], rows: [] };
   }
@@ -253,7 +315,7 @@ export class BooksService {
   /** Books by id, packed for the viewer, in the order of `ids` (missing ones left out). */
   async packByIds(ids: readonly number[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
     if (ids.length === 0) return new Map();
-    const packed = await this.packQuery(`SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY($1::int[])`, [[...new Set(ids)]], viewer);
+    const packed = await this.packQuery((readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY($1::int[]) AND ${readable}`, [[...new Set(ids)]], viewer);
     return new Map(packed.map((b) => [b.id, b]));
   }
 
@@ -329,20 +391,16 @@ export class BooksService {
     const [row] = await this.sql.query(
       `SELECT p.title, p.page_price AS price, p.owner_id AS "ownerId",
               EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
-         FROM pages p WHERE p.id = $1`,
+         FROM pages p WHERE p.id = $1 AND ${this.readableSql('p', '$2::int')}`,
       [bookId, buyerId],
     );
     return row ?? null;
   }
 
-  async exists(pageId: number): Promise<boolean> {
-    return (await this.sql.query(`SELECT 1 FROM pages WHERE id = $1`, [pageId])).length > 0;
-  }
-
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page, 2);
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p WHERE p.language = $1 ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.language = $1 AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       [language, ...w.params],
       viewer,
     );
@@ -350,7 +408,7 @@ export class BooksService {
 
   newest(page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page, 1);
-    return this.packQuery(`SELECT ${COLUMNS} FROM pages p ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, w.params, viewer);
+    return this.packQuery((readable) => `SELECT ${COLUMNS} FROM pages p WHERE ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, w.params, viewer);
   }
 
   /** Ids of new Books for the discovery mix (pack them with packByIds); logged in, without the ones the viewer follows or owns. */
@@ -359,6 +417,7 @@ export class BooksService {
       `SELECT p.id FROM pages p
         WHERE ($3::int IS NULL OR (NOT EXISTS (SELECT 1 FROM page_follows f WHERE f.page_id = p.id AND f.user_id = $3)
           AND NOT EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $3)))
+          AND ${this.readableSql('p', '$3::int')}
         ORDER BY p.created_on DESC, p.id DESC LIMIT $1 OFFSET $2`,
       [page.limit, page.offset, viewer?.id ?? null],
     );
@@ -370,7 +429,7 @@ export class BooksService {
     const tsquery = searchQuery(query ?? '');
     if (!tsquery) return (query ?? '').trim() ? [] : this.newest(page, viewer);
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p WHERE p.search_vector @@ to_tsquery('simple', $1)
+      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.search_vector @@ to_tsquery('simple', $1) AND ${readable}
         ORDER BY p.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [tsquery, page.limit, page.offset],
       viewer,
@@ -382,8 +441,8 @@ export class BooksService {
     const tsquery = query ? searchQuery(query) : null;
     if (query?.trim() && !tsquery) return [];
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM page_owners o JOIN pages p ON p.id = o.page_id
-        WHERE o.user_id = $1 AND ($4::text IS NULL OR p.search_vector @@ to_tsquery('simple', $4))
+      (readable) => `SELECT ${COLUMNS} FROM page_owners o JOIN pages p ON p.id = o.page_id
+        WHERE o.user_id = $1 AND ${readable} AND ($4::text IS NULL OR p.search_vector @@ to_tsquery('simple', $4))
         ORDER BY o.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [viewer.id, page.limit, page.offset, tsquery],
       viewer,
@@ -393,7 +452,7 @@ export class BooksService {
   /** Owned Books first, then Books sharing a tag with them. */
   ownedAndRelated(viewer: AuthUser, page: PageWindow) {
     return this.packQuery(
-      `WITH mine AS (SELECT page_id, created_on AS at FROM page_owners WHERE user_id = $1),
+      (readable) => `WITH mine AS (SELECT page_id, created_on AS at FROM page_owners WHERE user_id = $1),
        related AS (
          SELECT b.page_id, max(p2.created_on) AS at FROM mine
            JOIN page_attributes a ON a.page_id = mine.page_id
@@ -403,6 +462,7 @@ export class BooksService {
           GROUP BY b.page_id),
        ranked AS (SELECT page_id, at, 0 AS rank FROM mine UNION ALL SELECT page_id, at, 1 FROM related)
        SELECT ${COLUMNS} FROM ranked r JOIN pages p ON p.id = r.page_id
+        WHERE ${readable}
         ORDER BY r.rank, r.at DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [viewer.id, page.limit, page.offset],
       viewer,
@@ -414,17 +474,19 @@ export class BooksService {
    * subject words best. Never filled with unrelated Books (an empty list is honest).
    */
   async related(pageId: number, viewer?: AuthUser) {
-    const [base]: Array<{ subject_words: string }> = await this.sql.query(`SELECT subject_words FROM pages WHERE id = $1`, [pageId]);
+    const [base]: Array<{ subject_words: string; members_only: boolean }> = await this.sql.query(`SELECT subject_words, members_only FROM pages WHERE id = $1`, [pageId]);
     if (!base) throw notFound();
+    await this.requireReadable(viewer, [pageId], { publicIds: base.members_only ? [] : [pageId] });
     const subject = searchQuery(base.subject_words.split(' ').filter(Boolean).slice(0, 12).join(' '))?.replace(/ & /g, ' | ') ?? null;
     return this.packQuery(
-      `WITH shared AS (
+      (readable) => `WITH shared AS (
          SELECT b.page_id, count(*)::float8 * 10 AS n FROM page_attributes a
            JOIN page_attributes b ON b.attribute_id = a.attribute_id AND b.page_id <> a.page_id
-          WHERE a.page_id = $1 GROUP BY b.page_id ORDER BY n DESC, b.page_id DESC LIMIT ${RELATED_PAGES}),
+           JOIN pages p ON p.id = b.page_id
+          WHERE a.page_id = $1 AND ${readable} GROUP BY b.page_id ORDER BY n DESC, b.page_id DESC LIMIT ${RELATED_PAGES}),
        fill AS (
          SELECT p.id AS page_id, ts_rank(p.search_vector, to_tsquery('simple', $2))::float8 AS n FROM pages p
-          WHERE $2::text IS NOT NULL AND p.search_vector @@ to_tsquery('simple', $2) AND p.id <> $1 AND p.id NOT IN (SELECT page_id FROM shared)
+          WHERE $2::text IS NOT NULL AND p.search_vector @@ to_tsquery('simple', $2) AND p.id <> $1 AND p.id NOT IN (SELECT page_id FROM shared) AND ${readable}
           ORDER BY n DESC, p.id DESC LIMIT ${RELATED_PAGES})
        SELECT ${COLUMNS} FROM (SELECT * FROM shared UNION ALL SELECT * FROM fill) r JOIN pages p ON p.id = r.page_id
         ORDER BY r.n DESC, p.created_on DESC, p.id DESC LIMIT ${RELATED_PAGES}`,
@@ -436,18 +498,19 @@ export class BooksService {
   byAttribute(attributeId: number, page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page, 2);
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM page_attributes pa JOIN pages p ON p.id = pa.page_id
-        WHERE pa.attribute_id = $1 ORDER BY pa.page_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      (readable) => `SELECT ${COLUMNS} FROM page_attributes pa JOIN pages p ON p.id = pa.page_id
+        WHERE pa.attribute_id = $1 AND ${readable} ORDER BY pa.page_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       [attributeId, ...w.params],
       viewer,
     );
   }
 
-  /** Tag ids of a Book, in the order they were given; null when the Book does not exist. */
-  async tagIdsOf(pageId: number): Promise<number[] | null> {
+  /** Tag ids of a Book, in the order they were given; null when the Book does not exist or the viewer may not read it. */
+  async tagIdsOf(pageId: number, viewer?: AuthUser): Promise<number[] | null> {
     const rows: Array<{ attribute_id: number | null }> = await this.sql.query(
-      `SELECT pa.attribute_id FROM pages p LEFT JOIN page_attributes pa ON pa.page_id = p.id WHERE p.id = $1 ORDER BY pa.attribute_id`,
-      [pageId],
+      `SELECT pa.attribute_id FROM pages p LEFT JOIN page_attributes pa ON pa.page_id = p.id
+        WHERE p.id = $1 AND ${this.readableSql('p', viewer ? '$2::int' : 'NULL::int')} ORDER BY pa.attribute_id`,
+      viewer ? [pageId, viewer.id] : [pageId],
     );
     if (!rows.length) return null;
     return rows.flatMap((r) => (r.attribute_id === null ? [] : [r.attribute_id]));
@@ -455,14 +518,14 @@ export class BooksService {
 
   /** How many Books carry each tag (for ranking the tag vocabulary). */
   async bookCountsByTag(): Promise<Map<number, number>> {
-    const rows: Array<{ attribute_id: number; n: number }> = await this.sql.query(`SELECT attribute_id, count(*)::int AS n FROM page_attributes GROUP BY attribute_id`);
+    const rows: Array<{ attribute_id: number; n: number }> = await this.sql.query(`SELECT pa.attribute_id, count(*)::int AS n FROM page_attributes pa JOIN pages p ON p.id = pa.page_id WHERE NOT p.members_only GROUP BY pa.attribute_id`);
     return new Map(rows.map((r) => [r.attribute_id, r.n]));
   }
 
   followed(viewer: AuthUser, page: PageWindow) {
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM page_follows f JOIN pages p ON p.id = f.page_id
-        WHERE f.user_id = $1 ORDER BY f.created_on DESC, f.id DESC LIMIT $2 OFFSET $3`,
+      (readable) => `SELECT ${COLUMNS} FROM page_follows f JOIN pages p ON p.id = f.page_id
+        WHERE f.user_id = $1 AND ${readable} ORDER BY f.created_on DESC, f.id DESC LIMIT $2 OFFSET $3`,
       [viewer.id, page.limit, page.offset],
       viewer,
     );
@@ -475,7 +538,7 @@ export class BooksService {
   listIn(idsSql: string, params: unknown[], page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
     const n = params.length;
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p WHERE p.id IN (${idsSql}) ORDER BY p.created_on DESC, p.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.id IN (${idsSql}) AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, page.limit, page.offset],
       viewer,
     );
@@ -484,8 +547,8 @@ export class BooksService {
   /** Books that hold files the user uploaded. */
   withFilesOf(userId: number, page: PageWindow, viewer?: AuthUser) {
     return this.packQuery(
-      `SELECT ${COLUMNS} FROM pages p
-        WHERE p.id IN (SELECT page_id FROM book_files WHERE user_id = $1 AND NOT hidden)
+      (readable) => `SELECT ${COLUMNS} FROM pages p
+        WHERE p.id IN (SELECT page_id FROM book_files WHERE user_id = $1 AND NOT hidden) AND ${readable}
         ORDER BY p.created_on DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
       viewer,
@@ -493,7 +556,7 @@ export class BooksService {
   }
 
   async follow(viewer: AuthUser, pageId: number): Promise<{ id: number; pageId: number; created_on: string }> {
-    if (!(await this.exists(pageId))) throw notFound();
+    await this.requireReadable(viewer, [pageId]);
     const sex = await this.profiles.sexOf(viewer.id);
     const row = await this.db.transaction(async (tx) => {
       const rows: Array<{ id: number; created_on: Date }> = await tx.query(
@@ -525,7 +588,7 @@ export class BooksService {
   async status(viewer: AuthUser | undefined, userId: number | undefined, pageId: number): Promise<PageStatusResponse> {
     if (userId !== undefined && viewer) await this.access.require(viewer, Permission.Self, [userId]);
     if (!viewer) return { is_followed: false, is_owned: false };
-    if (!(await this.exists(pageId))) throw notFound();
+    await this.requireReadable(viewer, [pageId]);
     const [row] = await this.sql.query(
       `SELECT EXISTS (SELECT 1 FROM page_follows WHERE user_id = $1 AND page_id = $2) AS is_followed,
               EXISTS (SELECT 1 FROM page_owners WHERE user_id = $1 AND page_id = $2) AS is_owned`,
@@ -541,7 +604,7 @@ export class BooksService {
    */
   async recordView(pageId: number, viewer: AuthUser | undefined, pathUser: number, ip: string): Promise<void> {
     if (viewer && pathUser !== 0) await this.access.require(viewer, Permission.Self, [pathUser]);
-    if (!(await this.exists(pageId))) throw notFound();
+    await this.requireReadable(viewer, [pageId]);
     const key = viewer ? `u:${viewer.id}` : `a:${crypto.createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
     await this.db.query(
       `WITH seen AS (INSERT INTO page_views (page_id, viewer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING page_id, viewed_on)
@@ -557,7 +620,7 @@ export class BooksService {
     const [pageText, userText] = payload?.split(':') ?? [];
     if (!payload || Number(userText) !== viewer.id) throw DrfValidationError.field('encrypted_pageId', Msg.invalidKey);
     const pageId = Number(pageText);
-    if (!(await this.exists(pageId))) throw notFound();
+    await this.requireReadable(viewer, [pageId]);
     await this.access.require(viewer, Permission.BookClaim, [pageId], { detail: Msg.mustBuy });
     await this.db.transaction((tx) => this.grantOwnership(viewer.id, pageId, 'free', tx));
     return pageId;
@@ -580,13 +643,14 @@ export class BooksService {
   /** A new Book from a generated draft, with its tags; in the publishing transaction. */
   async create(book: NewBook, tx: EntityManager): Promise<number> {
     const [row] = await tx.query(
-      `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text, texts, column_profile, preview)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb) RETURNING id`,
+      `INSERT INTO pages (title, summary, img, language, page_price, goodpoint, badpoint, point1, point2, point3, point4, point5, answer, owner_id, subject_words, search_text, texts, column_profile, preview, members_only)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb, $20) RETURNING id`,
       [
         book.title.slice(0, 100), book.summary, book.img, book.language, book.price,
         book.goodpoint, book.badpoint, book.point1, book.point2, book.point3, book.point4, book.point5, book.answer,
         book.ownerId, book.subjectWords.join(' '), book.searchText, JSON.stringify(book.texts ?? { [book.language]: textOf(book) }), book.columnProfile === null || book.columnProfile === undefined ? null : JSON.stringify(book.columnProfile),
         book.preview === null || book.preview === undefined ? null : JSON.stringify(book.preview),
+        !!book.membersOnly,
       ],
     );
     if (book.tagIds.length) {
@@ -634,14 +698,15 @@ export class BooksService {
    * A free Book of the same language whose subject words overlap enough, that has room for
    * another file and no file from this uploader yet. Only free Books take files on their own
    * (api-contract rule 4): a similar title and column names are public knowledge, so joining a
-   * paid Book would sell it for the price of an upload; that needs its owner's consent.
+   * paid Book would sell it for the price of an upload; that needs its owner's consent. A
+   * members-only Book (made from a file posted to circles) takes no outside file (rule 7).
    */
   async sameSubject(language: string, subject: string[], uploaderId: number, tx: EntityManager): Promise<number | null> {
     const query = searchQuery(subject.slice(0, 10).join(' '))?.replace(/ & /g, ' | ');
     if (!query) return null;
     const candidates: Array<{ id: number; subject_words: string }> = await tx.query(
       `SELECT p.id, p.subject_words FROM pages p
-        WHERE p.language = $1 AND p.page_price = 0 AND p.search_vector @@ to_tsquery('simple', $2)
+        WHERE p.language = $1 AND p.page_price = 0 AND NOT p.members_only AND p.search_vector @@ to_tsquery('simple', $2)
           AND NOT EXISTS (SELECT 1 FROM book_files f WHERE f.page_id = p.id AND f.user_id = $3)
           AND (SELECT count(*) FROM book_files f WHERE f.page_id = p.id) < ${FILES_PER_BOOK}
         ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 20`,
@@ -654,6 +719,22 @@ export class BooksService {
       if (score >= SAME_SUBJECT_MIN_SIMILARITY && (!best || score > best.score)) best = { id: c.id, score };
     }
     return best?.id ?? null;
+  }
+
+  /**
+   * monopage/{id}/make-public/: the creator of a members-only Book makes it public (api-contract
+   * rule 7: only the uploader chooses so); a Book public already stays as it is. Those who may not
+   * read it get 404, readers who did not create it 403.
+   */
+  async makePublic(viewer: AuthUser, pageId: number): Promise<PageResponse> {
+    await this.requireReadable(viewer, [pageId]);
+    await this.access.require(viewer, Permission.BookCreator, [pageId], { detail: Msg.bookCreatorOnly });
+    await this.db.transaction(async (tx) => {
+      const [changed]: [unknown[], number] = await tx.query(`UPDATE pages SET members_only = false WHERE id = $1 AND members_only RETURNING id`, [pageId]);
+      // Now the uploader's followers may hear of it, as of any new public Book (never for one public already).
+      if (changed.length) await this.events.publish('book.posted', { bookId: pageId, userId: viewer.id }, tx);
+    });
+    return this.info(pageId, viewer);
   }
 
   /** Keeps 60 days of view rows and day counters: monthly_views reads the last 30 days' counters. */

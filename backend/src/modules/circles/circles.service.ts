@@ -128,6 +128,11 @@ export class CirclesService implements AudienceOwner {
         tx,
       ),
     );
+    // A members-only Book (made from a file posted to circles) is for the members of its circles;
+    // a pending join request or invitation is no membership. The lists use the same SQL (bookMemberSql).
+    access.contribute(Permission.BookRead, 'circles.member-books', (viewer, ids, tx) =>
+      this.idsWhere(`SELECT b.id FROM unnest($1::int[]) AS b(id) WHERE ${this.bookMemberSql('b.id', '$2')}`, ids, viewer, tx),
+    );
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'circles', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'circles', ({ userId }) => this.deleteOfUser(userId));
@@ -144,6 +149,11 @@ export class CirclesService implements AudienceOwner {
   linksSql(target: AudienceTarget, idExpr: string): string {
     const { table, column } = LINK_TABLES[target];
     return `(SELECT json_agg(json_build_object('id', lc.id, 'title', lc.title) ORDER BY lc.id) FROM ${table} ll JOIN circles lc ON lc.id = ll.circle_id WHERE ll.${column} = ${idExpr})`;
+  }
+
+  bookMemberSql(bookExpr: string, userExpr: string): string {
+    return `EXISTS (SELECT 1 FROM circle_files bmf JOIN circle_members bmm ON bmm.circle_id = bmf.circle_id AND bmm.user_id = ${userExpr} AND NOT bmm.hidden
+                     WHERE bmf.page_id = ${bookExpr})`;
   }
 
   membershipCountSql(userExpr: string): string {

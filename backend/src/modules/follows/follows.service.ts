@@ -12,16 +12,17 @@ import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
+import { BooksService } from '../books/books.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
 import { Sql } from '../../database/sql';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 
-/** What an access-log id must name ($3), by type; null: asked of the audience owner (circles). */
+/** What an access-log id must name ($3), by type; null: asked of its owner (a Book of the books module, a circle of the audience owner). */
 const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
   profile: 'SELECT 1 FROM profiles WHERE id = $3 AND active',
-  page: 'SELECT 1 FROM pages WHERE id = $3',
+  page: null,
   community: null,
 };
 export const CANNOT_FOLLOW_SELF = Msg.cannotFollowSelf;
@@ -50,6 +51,7 @@ export class FollowsService {
     private readonly profiles: ProfilesService,
     private readonly packer: ProfilePacker,
     private readonly audiences: Audiences,
+    private readonly books: BooksService,
   ) {
     access.contribute(Permission.FollowRequestRecipient, 'follows.recipient', (viewer, ids, tx) => this.idsWhere(`ask_to = $2`, ids, viewer, tx));
     access.contribute(Permission.FollowRequestParty, 'follows.party', (viewer, ids, tx) => this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer, tx));
@@ -259,7 +261,13 @@ export class FollowsService {
     const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
     const objectId = dto[field];
     if (objectId === undefined || objectId === null) throw DrfValidationError.field(field, objectId === null ? Msg.nullValue : Msg.required);
-    const exists = dto.type === 'community' ? this.audiences.existsSql('$3') : ACCESS_LOG_OBJECTS[dto.type];
+    // A Book the viewer ($1, null for a visitor) may read: a members-only Book is no object to outsiders.
+    const exists =
+      dto.type === 'community'
+        ? this.audiences.existsSql('$3')
+        : dto.type === 'page'
+          ? `SELECT 1 WHERE ${this.books.bookReadableSql('$3::integer', '$1::integer')}`
+          : ACCESS_LOG_OBJECTS[dto.type];
     const rows = exists
       ? ((await this.db.query(
           `INSERT INTO access_logs (user_id, type, object_id) SELECT $1::integer, $2::varchar, $3::integer WHERE EXISTS (${exists}) RETURNING id`,

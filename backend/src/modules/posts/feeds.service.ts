@@ -147,12 +147,14 @@ export class FeedsService {
     );
   }
 
-  /** monopostcc/: posts about a Book (reposts left out); aggregate.rating__sum sums its reviews. */
+  /** monopostcc/: posts about a Book (reposts left out); aggregate.rating__sum sums its reviews. Empty for a Book the viewer may not read. */
   ofBook(bookId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
     const w = pageSql(page, 2);
+    // A Book the viewer may not read (members-only) has no posts for them, as an unknown Book.
+    const readable = this.books.bookReadableSql('$1', viewer ? `$${w.params.length + 2}::int` : 'NULL::int');
     return this.list(
-      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()} AND NOT p.reposting`, w),
-      this.books.bookPostTotalsSql('$1'),
+      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()} AND NOT p.reposting AND ${readable}`, w),
+      this.books.bookPostTotalsSql(`SELECT $1::int WHERE ${readable}`),
       [bookId, ...w.params],
       viewer,
     );

@@ -268,7 +268,7 @@ export class PostsService {
       const text = dto.text?.trim() ?? '';
       if (!text) throw DrfValidationError.field('text', dto.text === undefined ? Msg.required : Msg.blank);
       if (dto.rating !== undefined && dto.reviewTo === undefined) throw DrfValidationError.field('rating', Msg.ratingNeedsReview);
-      if (dto.reviewTo !== undefined && !(await this.books.exists(dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
+      if (dto.reviewTo !== undefined && !(await this.books.mayRead(viewer, dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
       post = {
         userId: viewer.id, text: dto.text!, rating: dto.rating ?? null, reviewTo: dto.reviewTo ?? null,
         // A post addressed to circles is a circle post, whatever the flag says: it never leaves them.

@@ -54,7 +54,7 @@ export class TagsController {
   @ApiNotFound()
   byPage(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<AttributeResponse[]> {
     // In the reader's language: the account's, else the client's (Accept-Language).
-    return this.tags.ofPage(id, readerLanguage(viewer));
+    return this.tags.ofPage(id, readerLanguage(viewer), viewer);
   }
 
   @Get('pageattribute/:id')

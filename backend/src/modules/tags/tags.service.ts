@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../common/auth/auth-user';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -51,8 +52,8 @@ export class TagsService {
    * A Book's tags in the reader's language (a Book is tagged in both; without a known reader,
    * the language of its data); all of them when it has none in that language.
    */
-  async ofPage(pageId: number, language?: 'ja' | 'en'): Promise<AttributeResponse[]> {
-    const ids = await this.books.tagIdsOf(pageId);
+  async ofPage(pageId: number, language?: 'ja' | 'en', viewer?: AuthUser): Promise<AttributeResponse[]> {
+    const ids = await this.books.tagIdsOf(pageId, viewer);
     if (ids === null) throw notFound();
     if (!ids.length) return [];
     return this.sql.query(

@@ -266,6 +266,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
             texts: { ja: bookText(drafts.ja), en: bookText(drafts.en) },
             columnProfile: columnProfile(content, drafts.columnLabels),
             preview: tablePreview(content),
+            // A file posted to circles belongs to them (api-contract rule 7) until its uploader makes the Book public.
+            membersOnly: circles.length > 0,
           },
           tx,
         ));
@@ -274,7 +276,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       if (circles.length) await this.audiences.filePlaced(file.id, pageId, tx);
       await tx.query(`UPDATE uploaded_files SET page_id = $1, status = 'done', error = NULL, generated_on = now() WHERE id = $2`, [pageId, file.id]);
       await this.events.publish('book.generated', { fileId: file.id, userId: file.userId, bookId: pageId, joinedExisting: existing !== null }, tx);
-      if (existing === null) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);
+      // The uploader's followers hear of a new Book when everyone may read it: a circle's Book when its creator makes it public.
+      if (existing === null && circles.length === 0) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);
       return { pageId, joinedExisting: existing !== null };
     });
   }

@@ -171,6 +171,8 @@ export class UploadsService {
     const file = await this.files.findOneBy({ id: fileId });
     if (!file) throw notFound();
     const inBook = file.status === 'done' && file.pageId !== null;
+    // A members-only Book's files do not exist for those who may not read the Book (404).
+    if (inBook && file.userId !== user?.id) await this.access.require(user, Permission.BookRead, [file.pageId!], { refuse: 'not-found' });
     await this.access.require(user, Permission.FileDownload, [file.id], { refuse: inBook ? 'forbidden' : 'not-found', detail: Msg.buyToDownload });
     return file;
   }

@@ -212,6 +212,15 @@ export class PageResponse {
   @ApiProperty({ enum: ['ja', 'en'] })
   language: string;
 
+  @ApiProperty({
+    description:
+      'The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/).',
+  })
+  members_only: boolean;
+
+  @ApiPropertyOptional({ description: 'monopage/get-page-info/ only: the viewer created this members-only Book and may make it public.' })
+  can_make_public?: boolean;
+
   @ApiPropertyOptional({
     description: 'Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor).',
   })

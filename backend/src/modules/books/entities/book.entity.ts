@@ -51,6 +51,10 @@ export class Book {
   @Column({ name: 'owner_id', type: 'int', nullable: true })
   ownerId: number | null;
 
+  /** Made from a file posted to circles: read by their members only, until its creator makes it public. */
+  @Column({ name: 'members_only', type: 'boolean', default: false })
+  membersOnly: boolean;
+
   /** Keywords that define the subject; files on the same subject join this Book. */
   @Column({ name: 'subject_words', type: 'text', default: '', select: false })
   subjectWords: string;

@@ -26,6 +26,7 @@ import { BookPoints, BookTextSection } from '@/features/books/components/book-po
 import { BookRating } from '@/features/books/components/book-rating';
 import { BookTags } from '@/features/books/components/book-tags';
 import { Contributors } from '@/features/books/components/contributors';
+import { MembersOnlyNotice } from '@/features/books/components/members-only';
 import { RelatedBooks } from '@/features/books/components/related-books';
 import { parseId } from '@/features/books/utils/book-id';
 import { ColumnProfile } from '@/features/books/components/data/column-profile';
@@ -93,6 +94,7 @@ export function MonoRoute() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
             </Typography>
+            <MembersOnlyNotice book={book} />
             {narrow ? (
               <Box ref={actionsRef}>
                 <BookActions book={book} />

@@ -114,6 +114,33 @@ describe('/mono/:pageid', () => {
     expect(api.callsTo('POST /api/user/owningpage/')[0].body).toEqual({ encrypted_pageId: 'ticket-5' });
   });
 
+  it('says a members-only Book is for its circles, and lets its creator make it public', async () => {
+    const membersOnly = bookPage({ page_price: 0, members_only: true, can_make_public: true });
+    const { api, user } = setup({ book: membersOnly });
+    api.use({ 'POST /api/user/monopage/5/make-public/': () => reply(200, { ...membersOnly, members_only: false, can_make_public: undefined }) });
+    expect(await screen.findByText(/only their members can see it/)).toBeInTheDocument();
+    api.use({ 'GET /api/user/monopage/get-page-info/': () => reply(200, { ...membersOnly, members_only: false, can_make_public: undefined }) });
+    await user.click(screen.getByRole('button', { name: 'Make public' }));
+    expect(await screen.findByText('This Book is public now')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/user/monopage/5/make-public/')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(/only their members can see it/)).not.toBeInTheDocument());
+  });
+
+  it('shows a member who did not make the Book no button to make it public', async () => {
+    setup({ book: bookPage({ page_price: 0, members_only: true, can_make_public: false }) });
+    expect(await screen.findByText(/only their members can see it/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make public' })).not.toBeInTheDocument();
+  });
+
+  it('refuses with the server message translated when the make-public call is refused', async () => {
+    const membersOnly = bookPage({ page_price: 0, members_only: true, can_make_public: true });
+    const { api, user } = setup({ book: membersOnly });
+    api.use({ 'POST /api/user/monopage/5/make-public/': () => reply(403, { detail: 'Only the creator of this Book can make it public.' }) });
+    await user.click(await screen.findByRole('button', { name: 'Make public' }));
+    expect(await screen.findByText('Only the creator of this Book can make it public.')).toBeInTheDocument();
+    expect(screen.getByText(/only their members can see it/)).toBeInTheDocument();
+  });
+
   it('shows the manage button to a contributor', async () => {
     const mine = bookPage({ files: [{ id: 11, title: 'rates.csv', profile: { id: me.id, userId: 42, img: null, nickName: null }, communities: [], communities_info: [] }] });
     setup({ book: mine });
