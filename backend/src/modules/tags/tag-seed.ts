@@ -13,3 +13,9 @@ export const ATTRIBUTE_SEED: Record<'ja' | 'en', string[]> = {
     'Technology', 'AI', 'Programming', 'Business', 'Marketing', 'Research', 'Survey', 'Statistics', 'Photography', 'Nature',
   ],
 };
+
+/** Tags added by migration 1735600000000 (calendars and holidays had none). */
+export const CALENDAR_TAGS: Record<'ja' | 'en', string[]> = {
+  ja: ['祝日', 'カレンダー'],
+  en: ['Holidays', 'Calendar'],
+};
