@@ -11,8 +11,8 @@ import { extractContent } from './extract';
 import { detectDataFile } from './file-types';
 import { ATTRIBUTE_SEED, CALENDAR_TAGS } from '../../tags/tag-seed';
 import { decodeHead } from './csv-sniff';
-import { LocalBookGenerator } from './local-generator';
-import { type BookDraft, type ContentLanguage, type ExtractedContent } from './types';
+import { LocalBookGenerator, mainSheet } from './local-generator';
+import { type BookDraft, type ContentLanguage, type ExtractedContent, type SheetSummary } from './types';
 
 const CORPUS = [join(process.cwd(), 'test/fixtures/corpus'), join(process.cwd(), 'backend/test/fixtures/corpus')].find((d) => existsSync(d))!;
 
@@ -383,6 +383,13 @@ describe('the Book of real public data (corpus)', () => {
     expect(both.ja.summary).toContain('全2シートのうちシート「保険料率」の表');
     expect(both.en.summary).toContain('the table on sheet “保険料率” of 2 sheets');
     expect(both.en.summary).toContain("health insurance rate, employee's share (健康保険料率（個人負担分）)");
+  });
+
+  it('passes over a notes sheet even when it is longer than the table', async () => {
+    const rates = (await content('office-kenpo-r5-merged.xlsx')).sheets![1];
+    const notes: SheetSummary = { name: '注意事項', rowCount: 400, columns: [{ name: '説明', type: 'text', nonEmpty: 400, distinct: 400, topValues: [] }], sampleRows: [] };
+    expect(mainSheet([notes, rates])!.name).toBe('保険料率');
+    expect(mainSheet([{ ...notes, name: '一覧' }, rates])!.name).toBe('一覧');
   });
 
   // Issue 40: every Book gets at least one tag from the tag list of its language (the seed lists).

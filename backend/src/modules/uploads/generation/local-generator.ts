@@ -157,11 +157,15 @@ function tagSource(content: ExtractedContent, ctx: GenerationContext): { texts: 
 
 // ------------------------------------------------------------------------------------------ tables
 
+const NOTES_SHEET = /^(注意事項|注記|注釈|注|備考|凡例|説明|利用上の注意|readme|notes?|about|表紙|目次|contents)$/i;
+
 /** The sheet a Book is about: the richest one (rows × columns that carry meaning). */
 export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
   const richness = (s: SheetSummary) => {
     const meaningful = s.profile ? s.profile.roles.filter((r) => r.role === 'measure' || r.role === 'entity' || r.role === 'category' || r.role === 'time').length : s.columns.length;
-    return s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0);
+    // A sheet named as notes (注意事項, 注記, 凡例, 説明, Notes, README) is passed over unless it is the only table.
+    const notes = NOTES_SHEET.test(s.name.trim()) ? 0.01 : 1;
+    return (s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0)) * notes;
   };
   return [...sheets].sort((a, b) => richness(b) - richness(a))[0];
 }
