@@ -46,6 +46,8 @@ describe('Books from office files (issue 40)', () => {
   let holidays2: number;
   let weather: number;
   let photo: number;
+  let penguins: number;
+  let co2: number;
 
   const info = (id: number, headers: Record<string, string> = {}) => request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${id}`).set(headers).expect(200).then((r) => r.body as Page);
   const all = (p: Page) => [p.title, p.summary, p.goodpoint, p.point1, p.point2, p.point3, p.answer].join('\n');
@@ -71,6 +73,11 @@ describe('Books from office files (issue 40)', () => {
     weather = (await waitForBook(t, other.userId, w.body.id)).page;
     const p = await upload(t, other.token, 'park-photo.jpg', sample('park-photo.jpg'), { title: '日本の公園' }).expect(201);
     photo = (await waitForBook(t, other.userId, p.body.id)).page;
+    // Two tables with no tag of their subject: both get only the tag of a table (統計 / Statistics).
+    const pg = await upload(t, other.token, 'palmer-penguins.csv', corpus('palmer-penguins.csv'), { title: 'Penguins', language: 'en' }).expect(201);
+    penguins = (await waitForBook(t, other.userId, pg.body.id)).page;
+    const c = await upload(t, english.token, 'co2-mauna-loa.csv', corpus('co2-mauna-loa.csv'), { title: 'CO2 at Mauna Loa', language: 'en' }).expect(201);
+    co2 = (await waitForBook(t, english.userId, c.body.id)).page;
   }, 300_000);
   afterAll(() => t.close());
 
@@ -130,7 +137,7 @@ describe('Books from office files (issue 40)', () => {
   });
 
   it('tags every Book, in both languages, from the tag lists', async () => {
-    for (const id of [holidays, holidays2, weather, photo, ...[...books.values()].map((b) => b.page)]) {
+    for (const id of [holidays, holidays2, weather, photo, penguins, co2, ...[...books.values()].map((b) => b.page)]) {
       for (const language of ['ja', 'en']) {
         const tags = await request(t.http).get(`/api/user/pageattribute/by-monopage/${id}/`).set('Accept-Language', language).expect(200);
         expect([id, language, tags.body.length > 0]).toEqual([id, language, true]);
@@ -153,6 +160,12 @@ describe('Books from office files (issue 40)', () => {
     const forRates = await related(books.get('office-kenpo-r5.eucjp.csv')!.page);
     expect(forRates.length).toBe(5);
     for (const id of forRates) expect([...books.values()].map((b) => b.page)).toContain(id);
+    // A tag that only says what kind of file a Book is relates nothing.
+    for (const id of [penguins, co2]) {
+      const tags = await request(t.http).get(`/api/user/pageattribute/by-monopage/${id}/`).set('Accept-Language', 'en').expect(200);
+      expect(tags.body.map((a: { attributeName: string }) => a.attributeName)).toEqual(['Statistics']);
+    }
+    expect(await related(penguins)).not.toContain(co2);
     const forPhoto = await related(photo);
     expect(forPhoto).not.toContain(holidays);
     expect(forPhoto).not.toContain(weather);

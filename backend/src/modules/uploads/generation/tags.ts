@@ -1,4 +1,5 @@
 import { searchWords } from '../../../common/search/search-text';
+import { KIND_TAGS } from '../../tags/tag-seed';
 
 /**
  * Picks tags for a Book from existing tag names only: a candidate scores when it appears in the
@@ -141,8 +142,7 @@ export function fallbackTags(candidates: string[], source: TagSource, kind: 'tab
     if (score > 0 && (!best || score > best.score)) best = { tag, score };
   }
   if (best) return [best.tag];
-  const byKind: Record<typeof kind, string[]> = { table: ['統計', 'statistics'], document: ['調査', 'research'], image: ['写真', 'photography'] };
-  const wanted = byKind[kind];
+  const wanted = [KIND_TAGS[kind].ja, KIND_TAGS[kind].en].map(normalize);
   const found = candidates.find((c) => wanted.includes(normalize(c)));
   return found ? [found] : [];
 }
