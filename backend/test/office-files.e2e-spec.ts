@@ -78,7 +78,7 @@ describe('Books from office files (issue 40)', () => {
     penguins = (await waitForBook(t, other.userId, pg.body.id)).page;
     const c = await upload(t, english.token, 'co2-mauna-loa.csv', corpus('co2-mauna-loa.csv'), { title: 'CO2 at Mauna Loa', language: 'en' }).expect(201);
     co2 = (await waitForBook(t, english.userId, c.body.id)).page;
-  }, 300_000);
+  }, 900_000);
   afterAll(() => t.close());
 
   it.each(SHAPES)('makes a Book of the 47 prefectures from the $shape', async (s) => {
