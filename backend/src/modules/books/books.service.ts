@@ -12,11 +12,14 @@ import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { ProfilesService } from '../profiles/profiles.service';
+import { KIND_TAGS } from '../tags/tag-seed';
 import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles, profileInLanguage, readerLanguage } from './book.packer';
 import type { PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
 import { Sql } from '../../database/sql';
 
 export const RELATED_PAGES = 5;
+/** Tags of a kind of file rather than a subject (the generator's fallback tags): they relate no Books. */
+const KIND_TAG_NAMES = Object.values(KIND_TAGS).flatMap((t) => [t.ja, t.en]);
 export const FILES_PER_PAGE = FILES_PER_BOOK;
 const TICKET_PURPOSE = 'own-page';
 export const ALREADY_FOLLOWED = Msg.alreadyFollowed;
@@ -470,27 +473,45 @@ export class BooksService {
   }
 
   /**
-   * Up to 5 related Books: those sharing the most tags, then those whose text matches this Book's
-   * subject words best. Never filled with unrelated Books (an empty list is honest).
+   * Up to 5 related Books: those sharing the most tags, then Books of the same kind of data — a
+   * main table sharing at least two column names, or a text matching at least two of this Book's
+   * subject words (one common word, a year or 日本, relates nothing). The tags that say what kind of
+   * file a Book is (統計 / Statistics …, every table may carry them) relate nothing on their own.
+   * Never filled with unrelated Books (an empty list is honest).
    */
   async related(pageId: number, viewer?: AuthUser) {
-    const [base]: Array<{ subject_words: string; members_only: boolean }> = await this.sql.query(`SELECT subject_words, members_only FROM pages WHERE id = $1`, [pageId]);
+    const [base]: Array<{ subject_words: string; members_only: boolean; columns: string[] | null }> = await this.sql.query(
+      `SELECT subject_words, members_only, ARRAY(SELECT c->>'name' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(column_profile->'columns') = 'array' THEN column_profile->'columns' ELSE '[]'::jsonb END) c) AS columns
+         FROM pages WHERE id = $1`,
+      [pageId],
+    );
     if (!base) throw notFound();
     await this.requireReadable(viewer, [pageId], { publicIds: base.members_only ? [] : [pageId] });
-    const subject = searchQuery(base.subject_words.split(' ').filter(Boolean).slice(0, 12).join(' '))?.replace(/ & /g, ' | ') ?? null;
+    const words = [...new Set(base.subject_words.split(' ').filter(Boolean))].slice(0, 12);
+    const subject = searchQuery(words.join(' '))?.replace(/ & /g, ' | ') ?? null;
+    const wordQueries = words.map((w) => searchQuery(w)).filter((q): q is string => q !== null);
+    const columns = (base.columns ?? []).filter((c) => c && !/^Column \d+$/.test(c));
     return this.packQuery(
       (readable) => `WITH shared AS (
          SELECT b.page_id, count(*)::float8 * 10 AS n FROM page_attributes a
            JOIN page_attributes b ON b.attribute_id = a.attribute_id AND b.page_id <> a.page_id
+           JOIN attributes t ON t.id = a.attribute_id AND t.attribute_name <> ALL($5::text[])
            JOIN pages p ON p.id = b.page_id
           WHERE a.page_id = $1 AND ${readable} GROUP BY b.page_id ORDER BY n DESC, b.page_id DESC LIMIT ${RELATED_PAGES}),
-       fill AS (
-         SELECT p.id AS page_id, ts_rank(p.search_vector, to_tsquery('simple', $2))::float8 AS n FROM pages p
+       near AS (
+         SELECT p.id AS page_id, p.column_profile, p.search_vector FROM pages p
           WHERE $2::text IS NOT NULL AND p.search_vector @@ to_tsquery('simple', $2) AND p.id <> $1 AND p.id NOT IN (SELECT page_id FROM shared) AND ${readable}
-          ORDER BY n DESC, p.id DESC LIMIT ${RELATED_PAGES})
+          ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 50),
+       scored AS (
+         SELECT page_id,
+                (SELECT count(*) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(column_profile->'columns') = 'array' THEN column_profile->'columns' ELSE '[]'::jsonb END) c
+                  WHERE c->>'name' = ANY($4::text[]))::float8 AS cols,
+                (SELECT count(*) FROM unnest($3::text[]) w WHERE search_vector @@ to_tsquery('simple', w))::float8 AS words
+           FROM near),
+       fill AS (SELECT page_id, cols * 2 + words AS n FROM scored WHERE cols >= 2 OR words >= 2 ORDER BY n DESC, page_id DESC LIMIT ${RELATED_PAGES})
        SELECT ${COLUMNS} FROM (SELECT * FROM shared UNION ALL SELECT * FROM fill) r JOIN pages p ON p.id = r.page_id
         ORDER BY r.n DESC, p.created_on DESC, p.id DESC LIMIT ${RELATED_PAGES}`,
-      [pageId, subject],
+      [pageId, subject, wordQueries, columns, KIND_TAG_NAMES],
       viewer,
     );
   }

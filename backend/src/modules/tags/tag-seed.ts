@@ -13,3 +13,19 @@ export const ATTRIBUTE_SEED: Record<'ja' | 'en', string[]> = {
     'Technology', 'AI', 'Programming', 'Business', 'Marketing', 'Research', 'Survey', 'Statistics', 'Photography', 'Nature',
   ],
 };
+
+/** Tags added by migration 1735600000000 (calendars and holidays had none). */
+export const CALENDAR_TAGS: Record<'ja' | 'en', string[]> = {
+  ja: ['祝日', 'カレンダー'],
+  en: ['Holidays', 'Calendar'],
+};
+
+/**
+ * The tag of what kind of file a Book is, given when no tag of its subject was found (issue 40):
+ * a table of figures, a document, a photo. They say nothing of a subject, so they relate no Books.
+ */
+export const KIND_TAGS: Record<'table' | 'document' | 'image', Record<'ja' | 'en', string>> = {
+  table: { ja: '統計', en: 'Statistics' },
+  document: { ja: '調査', en: 'Research' },
+  image: { ja: '写真', en: 'Photography' },
+};

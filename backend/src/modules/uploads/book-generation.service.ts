@@ -91,7 +91,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
               return object.stream;
             },
             dataFileType(file.kind as DataFileType['kind']),
-            { fileName: file.fileName, sizeBytes: file.sizeBytes },
+            { fileName: file.fileName, sizeBytes: file.sizeBytes, title: file.title },
             { ...this.options.config.extraction },
           );
           if (outcome.ok) {
@@ -169,7 +169,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
           return object.stream;
         },
         type,
-        { fileName: file.fileName, sizeBytes: file.sizeBytes },
+        { fileName: file.fileName, sizeBytes: file.sizeBytes, title: file.title },
         { ...this.options.config.extraction },
       );
       if (!outcome.ok) {

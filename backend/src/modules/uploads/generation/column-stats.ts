@@ -26,17 +26,18 @@ const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 function mayStartNumber(c: number): boolean {
   return (
     (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x24 || c === 0xa3 || c === 0xa5 || c === 0x20ac ||
-    c === 0x2212 || c === 0x2013 || c === 0x2010 || (c >= 0xff10 && c <= 0xff19) || c === 0xff0b || c === 0xff0d || c === 0xff0e || c === 0xffe5
+    c === 0x2212 || c === 0x2013 || c === 0x2010 || (c >= 0xff10 && c <= 0xff19) || c === 0xff0b || c === 0xff0d || c === 0xff0e || c === 0xffe5 ||
+    c === 0x25b3 || c === 0x25b2
   );
 }
 
-/** Parses "1,234", "12.5%", "¥1,000", "−3", full-width digits… or returns undefined. */
+/** Parses "1,234", "12.5%", "¥1,000", "−3", full-width digits, "△3" / "▲3" (minus, as Japanese tables write it)… or returns undefined. */
 export function parseNumber(raw: string): number | undefined {
   let s = raw.trim();
   if (!s || s.length > 40 || !mayStartNumber(s.charCodeAt(0))) return undefined;
   // Fast path: plain ASCII decimal.
   if (NUMBER.test(s)) return Number(s);
-  if (/[^\x20-\x7e]/.test(s)) s = s.normalize('NFKC').replace(/[−–‐]/g, '-');
+  if (/[^\x20-\x7e]/.test(s)) s = s.normalize('NFKC').replace(/[−–‐]/g, '-').replace(/^[△▲]\s*/, '-');
   s = s.replace(/^([+-]?)[¥$€£]/, '$1').replace(/(%|円)$/, '').trim();
   if (GROUPED.test(s)) s = s.replace(/,/g, '');
   if (!NUMBER.test(s)) return undefined;
@@ -75,6 +76,16 @@ export function parseDate(raw: string): string | undefined {
 
 const BOOLEANS = new Set(['true', 'false', 'yes', 'no', 'はい', 'いいえ']);
 
+/**
+ * The marks statistical tables (e-Stat) write for a figure that is missing or withheld: 「－」 (no
+ * such case), 「…」 (not available), 「x」 (confidential), 「***」. Read as an empty cell.
+ */
+const MISSING_MARKS = new Set(['-', '－', '―', '‐', '—', '−', '…', '...', '‥', '・・・', 'x', 'X', 'ｘ', 'Ｘ', '*', '＊', '**', '***', '＊＊＊']);
+
+export function isMissingMark(value: CellValue): boolean {
+  return typeof value === 'string' && value.length <= 4 && MISSING_MARKS.has(value.trim());
+}
+
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace(/T00:00:00\.000Z$/, '').replace(/\.000Z$/, 'Z');
@@ -104,7 +115,11 @@ class ColumnAccumulator {
   bucketSum = 0;
   bucketCount = 0;
 
-  constructor(public name: string) {}
+  constructor(
+    public name: string,
+    /** The name was joined from a multi-row header (its brackets name a sub-heading, not a unit). */
+    readonly joined = false,
+  ) {}
 
   add(value: CellValue, label: string | undefined): void {
     let text: string;
@@ -123,7 +138,7 @@ class ColumnAccumulator {
       this.booleans++;
     } else {
       text = value === null || value === undefined ? '' : String(value).trim();
-      if (!text) return;
+      if (!text || MISSING_MARKS.has(text)) return;
       number = parseNumber(text);
       if (number === undefined) {
         date = parseDate(text);
@@ -215,6 +230,7 @@ class ColumnAccumulator {
       topValues,
     };
     if (this.overflowed) summary.distinctCapped = true;
+    if (this.joined) summary.joined = true;
     if (type === 'number' && this.numeric > 0) {
       summary.min = this.min;
       summary.max = this.max;
@@ -260,8 +276,10 @@ function looksLikeHeader(cells: CellValue[]): boolean {
 export const PROFILE_ROWS = 5000;
 const PROFILE_COLUMNS = 60;
 const PROFILE_CELL = 80;
-/** Rows looked at before deciding which one is the header (title rows may sit above it). */
-const HEADER_LOOKAHEAD = 10;
+/** Rows looked at before deciding which one is the header (title, unit and header rows may sit above the data). */
+const HEADER_LOOKAHEAD = 12;
+/** Extra header rows joined under the first (a two- or three-row merged header). */
+const MAX_EXTRA_HEADER_ROWS = 2;
 
 /** Deterministic pseudo-random numbers (mulberry32) for the row sample. */
 function sampler(seed: number): () => number {
@@ -276,20 +294,77 @@ function sampler(seed: number): () => number {
 }
 
 const filledCount = (cells: CellValue[]) => cells.reduce<number>((n, c) => n + (cellText(c).trim() === '' ? 0 : 1), 0);
+const firstFilled = (cells: CellValue[]) => cells.map((c) => cellText(c).trim()).find((t) => t !== '') ?? '';
+
+/** A unit row or a unit in a title: 「（単位：千人）」, 「単位: %」, "Unit: thousand people". */
+const UNIT_ROW = /(?:単位|units?)\s*[:：]\s*([^)）\]］,、;；\s]{1,12})/i;
+/** Rows that end a table: notes and sources (注１）, ※, 資料：, 出典, 備考, Source:, Note:). */
+const NOTE_ROW = /^\s*(?:[（(]?\s*(?:注|資料|出典|備考)(?:$|[\s0-9０-９一二三四五六七八九十:：．.、)）]|書き)|※|(?:sources?|notes?)\s*(?:$|[:：.0-9)]))/i;
+
+/** The unit a unit row or title states, normalised (「％」 → 「%」), or undefined. */
+export function unitFromText(text: string): string | undefined {
+  const m = UNIT_ROW.exec(text.normalize('NFKC'));
+  return m ? m[1].trim() : undefined;
+}
+
+/** Every filled cell is text that is neither a number nor a date (a header row). */
+function allText(cells: CellValue[]): boolean {
+  const texts = cells.map((c) => cellText(c).trim());
+  return texts.some((t) => t !== '') && cells.every((c, i) => texts[i] === '' || (typeof c === 'string' && parseNumber(c) === undefined && parseDate(c) === undefined && !isMissingMark(c)));
+}
+
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /**
- * Builds a SheetSummary from rows fed one at a time. The header is the first row that looks
- * like one and is about as wide as the table; rows above it are title rows. Besides the running
- * column statistics, a uniform sample of ≤ 5,000 rows is kept (reservoir sampling) for the
- * table profile, so memory is bounded whatever the file size.
+ * One name per column from a header of several rows, merged cells read as empty: a heading spans
+ * the empty cells to its right while the rows below have names there (健康保険料率 over 合計 |
+ * 個人負担分 gives 「健康保険料率（合計）」「健康保険料率（個人負担分）」).
+ */
+function joinHeader(rows: CellValue[][]): Array<{ name: string; joined: boolean }> {
+  const width = Math.max(...rows.map((r) => r.length));
+  const texts = rows.map((r) => Array.from({ length: width }, (_, i) => cellText(r[i]).trim()));
+  const names = texts[0].map((t) => ({ name: t, joined: false }));
+  for (let level = 1; level < texts.length; level++) {
+    const upper = texts[level - 1];
+    const lower = texts[level];
+    // The heading each column falls under: its own, or the one spanning from its left.
+    let span = '';
+    for (let i = 0; i < width; i++) {
+      if (upper[i] !== '') span = names[i].name;
+      else if (lower[i] === '' || i === 0 || lower[i - 1] === '') span = '';
+      const top = upper[i] !== '' ? names[i].name : span;
+      const low = lower[i];
+      if (!low) names[i] = { name: top, joined: names[i].joined };
+      else if (!top) names[i] = { name: low, joined: false };
+      else if (/^[(（［\[].*[)）］\]]$/.test(low)) names[i] = { name: `${top}${low}`, joined: names[i].joined };
+      else names[i] = { name: CJK_TEXT.test(top + low) ? `${top}（${low}）` : `${top} (${low})`, joined: true };
+    }
+  }
+  return names;
+}
+
+/**
+ * Builds a SheetSummary from rows fed one at a time, read the way offices lay tables out: title,
+ * unit and blank rows above the header (a unit row such as 「（単位：千人）」 gives the measures
+ * their unit), a header of one to three rows with merged cells (joined into one name per column),
+ * and the table ending at its notes and sources (注, ※, 資料, 出典, Source, Note) or at a blank row
+ * followed by prose. Besides the running column statistics, a uniform sample of ≤ 5,000 rows is
+ * kept (reservoir sampling) for the table profile, so memory is bounded whatever the file size.
  */
 export class SheetAccumulator {
   private columns: ColumnAccumulator[] | undefined;
   private rows = 0;
   private readonly samples: string[][] = [];
   private headerDecided = false;
+  /** Rows before the header is decided; a blank row is kept as []. */
   private pending: CellValue[][] = [];
+  private pendingFilled = 0;
   private titleLines: string[] = [];
+  private unit: string | undefined;
+  /** The table has ended (a note, a source, or prose after a blank row); later rows are notes. */
+  private ended = false;
+  private blankBefore = false;
+  private readonly notes: string[] = [];
   private readonly reservoir: Array<{ index: number; cells: string[] }> = [];
   private readonly random = sampler(0x5eed);
 
@@ -299,44 +374,99 @@ export class SheetAccumulator {
   ) {}
 
   get rowCount(): number {
-    return this.rows + (this.headerDecided ? 0 : this.pending.length);
+    return this.rows + (this.headerDecided ? 0 : this.pendingFilled);
   }
 
   addRow(cells: CellValue[]): void {
     if (cells.length > MAX_COLUMNS) cells = cells.slice(0, MAX_COLUMNS);
-    if (cells.every((c) => cellText(c).trim() === '')) return;
+    const blank = cells.every((c) => cellText(c).trim() === '');
     if (!this.headerDecided) {
+      if (blank) {
+        if (this.pending.length && this.pending[this.pending.length - 1].length) this.pending.push([]);
+        return;
+      }
       this.pending.push(cells);
-      if (this.pending.length >= HEADER_LOOKAHEAD) this.decideHeader();
+      if (++this.pendingFilled >= HEADER_LOOKAHEAD) this.decideHeader();
       return;
     }
-    this.addDataRow(cells);
+    if (blank) {
+      this.blankBefore = this.rows > 0;
+      return;
+    }
+    this.tableRow(cells);
   }
 
   private decideHeader(): void {
     this.headerDecided = true;
     const pending = this.pending;
     this.pending = [];
-    const width = Math.max(...pending.map(filledCount));
+    const filledRows = pending.map((r, i) => ({ row: r, i })).filter((r) => r.row.length > 0);
+    const width = Math.max(0, ...filledRows.map((r) => filledCount(r.row)));
     let header = -1;
-    for (let i = 0; i < pending.length; i++) {
-      const filled = filledCount(pending[i]);
-      if (filled >= Math.max(2, Math.ceil(width * 0.6)) && looksLikeHeader(pending[i])) {
+    for (const { row, i } of filledRows) {
+      const filled = filledCount(row);
+      if (filled >= Math.max(2, Math.ceil(width * 0.6)) && looksLikeHeader(row)) {
         header = i;
         break;
       }
-      // Title rows: one or two cells of text above a wider table.
+      // Title and unit rows: one or two cells of text above a wider table.
       if (filled > 2 || filled >= width) break;
     }
-    if (header < 0 && pending.length && looksLikeHeader(pending[0])) header = 0;
+    if (header < 0 && filledRows.length && looksLikeHeader(filledRows[0].row)) header = filledRows[0].i;
     if (header >= 0) {
       for (const row of pending.slice(0, header)) {
         const text = row.map(cellText).map((t) => t.trim()).filter(Boolean).join(' ');
-        if (text) this.titleLines.push(text.slice(0, 200));
+        if (!text) continue;
+        const unit = unitFromText(text);
+        if (unit && !this.unit) this.unit = unit;
+        // A row that only states the unit is not part of the title.
+        const rest = text.normalize('NFKC').replace(/[(（\[［]?\s*(?:単位|units?)\s*[:：][^)）\]］]*[)）\]］]?/i, '').trim();
+        if (rest) this.titleLines.push((unit ? rest : text).slice(0, 200));
       }
-      this.columns = pending[header].map((c, i) => new ColumnAccumulator(cellText(c).trim() || `Column ${i + 1}`));
+      // Rows under the header that are headings too (a merged header of two or three rows): text
+      // only, cells empty where the row above has names (or the reverse), data following.
+      const headerRows = [pending[header]];
+      let next = header + 1;
+      while (headerRows.length <= MAX_EXTRA_HEADER_ROWS && next < pending.length && pending[next].length > 0) {
+        const row = pending[next];
+        const after = pending.slice(next + 1).find((r) => r.length > 0);
+        const above = headerRows[headerRows.length - 1];
+        const n = Math.max(row.length, above.length);
+        const text = (r: CellValue[], i: number) => cellText(r[i]).trim() !== '';
+        let merged = false;
+        for (let i = 0; i < n && !merged; i++) merged = text(above, i) !== text(row, i);
+        if (!merged || !allText(row) || !after || allText(after)) break;
+        headerRows.push(row);
+        next++;
+      }
+      this.columns = joinHeader(headerRows).map((h, i) => new ColumnAccumulator(h.name || `Column ${i + 1}`, h.joined));
+      header = next - 1;
     } else this.columns = [];
-    for (const row of pending.slice(header + 1)) this.addDataRow(row);
+    for (const row of pending.slice(header + 1)) {
+      if (row.length === 0) this.blankBefore = this.rows > 0;
+      else this.tableRow(row);
+    }
+  }
+
+  /** A row under the header: data, or the notes and prose that end the table. */
+  private tableRow(cells: CellValue[]): void {
+    if (!this.ended) {
+      const filled = filledCount(cells);
+      const first = firstFilled(cells);
+      const width = this.columns?.length ?? 0;
+      const note = NOTE_ROW.test(first) && filled <= Math.max(1, Math.floor(width / 3));
+      const prose = this.blankBefore && width >= 2 && filled === 1 && parseNumber(first) === undefined && parseDate(first) === undefined;
+      this.blankBefore = false;
+      if (!note && !prose) {
+        this.addDataRow(cells);
+        return;
+      }
+      this.ended = true;
+    }
+    if (this.notes.length < 5) {
+      const text = cells.map((c) => cellText(c).trim()).filter(Boolean).join(' ');
+      if (text) this.notes.push(text.slice(0, 200));
+    }
   }
 
   private addDataRow(cells: CellValue[]): void {
@@ -350,6 +480,8 @@ export class SheetAccumulator {
     for (let i = 0; i < cells.length; i++) columns[i].add(cells[i], i === 0 ? undefined : label);
     const index = this.rows++;
     if (this.samples.length < PREVIEW_ROWS) this.samples.push(cells.slice(0, PREVIEW_COLUMNS).map((c) => cellText(c).trim().slice(0, 100)));
+    // The profile reads e-Stat's missing marks (「－」「…」「x」) as empty cells, as the statistics do.
+    cells = cells.map((c) => (isMissingMark(c) ? '' : c));
     // Reservoir sampling (Algorithm R): every row has the same chance to be kept.
     let slot = this.reservoir.length;
     if (slot >= PROFILE_ROWS) {
@@ -376,10 +508,12 @@ export class SheetAccumulator {
     };
     const title = this.titleLines.join(' ').trim();
     if (title) out.title = title;
+    if (this.unit) out.unit = this.unit;
+    if (this.notes.length) out.notes = [...this.notes];
     if (summaries.length > 0 && this.rows > 0) {
       const rows = [...this.reservoir].sort((a, b) => a.index - b.index).map((r) => r.cells);
       out.profile = profileTable(
-        { columns: summaries.slice(0, PROFILE_COLUMNS), rows, rowCount: this.rows, sampled: this.rows > this.reservoir.length },
+        { columns: summaries.slice(0, PROFILE_COLUMNS), rows, rowCount: this.rows, sampled: this.rows > this.reservoir.length, unit: this.unit },
         [this.hints, this.name, title].join(' '),
       );
       summaries.slice(0, PROFILE_COLUMNS).forEach((c, i) => {

@@ -9,8 +9,10 @@ import { profileInLanguage } from '../../books/book.packer';
 import { columnProfile } from './column-profile';
 import { extractContent } from './extract';
 import { detectDataFile } from './file-types';
-import { LocalBookGenerator } from './local-generator';
-import { type BookDraft, type ContentLanguage, type ExtractedContent } from './types';
+import { ATTRIBUTE_SEED, CALENDAR_TAGS } from '../../tags/tag-seed';
+import { decodeHead } from './csv-sniff';
+import { LocalBookGenerator, mainSheet } from './local-generator';
+import { type BookDraft, type ContentLanguage, type ExtractedContent, type SheetSummary } from './types';
 
 const CORPUS = [join(process.cwd(), 'test/fixtures/corpus'), join(process.cwd(), 'backend/test/fixtures/corpus')].find((d) => existsSync(d))!;
 
@@ -218,9 +220,11 @@ describe('the Book of real public data (corpus)', () => {
     const both = await generator.generateBoth(await content('seattle-weather.csv'), { title: 'Seattle weather', description: 'daily weather at Seattle airport', tagCandidates: { ja: ['天気', '気象'], en: ['weather'] } });
     expect(both.ja.language).toBe('ja');
     expect(both.en.language).toBe('en');
-    // The English description joins as its own sentence, capitalised; the Japanese text leaves it out.
+    // The English description joins as its own sentence, capitalised; the Japanese text quotes it
+    // as written, marked untranslated (the built-in generator has no translator; issue 40).
     expect(both.en.summary).toContain('. Daily weather at Seattle airport. ');
-    expect(all(both.ja)).not.toContain('daily weather at Seattle airport');
+    expect(both.ja.summary).toContain('投稿者のタイトルと説明は英語のままです（未翻訳）: 「Seattle weather」「daily weather at Seattle airport」。');
+    expect(both.en.summary).not.toContain('not translated');
     for (const field of [both.ja.summary, both.ja.point1, both.ja.answer]) expect(field).toMatch(/[。）]$/);
     for (const field of [both.en.summary, both.en.goodpoint, both.en.point1, both.en.point2, both.en.answer]) {
       for (const sentence of field.split(/(?<=[.!?])\s+/)) expect(sentence).toMatch(/^[^a-z]/);
@@ -316,5 +320,108 @@ describe('the Book of real public data (corpus)', () => {
     const disasters = (await content('disaster-deaths.csv')).sheets![0].profile!;
     expect(disasters.totals.map((t) => t.label)).toEqual(['All natural disasters']);
     expect(disasters.top.map((t) => t.label)).not.toContain('All natural disasters');
+  });
+
+  // Issue 40: the same 協会けんぽ table as offices and programs save it (build-corpus.mjs, part 3).
+  const RATES = ['都道府県', '健康保険料率(%)', '前年度差', '加入者数', '地域'];
+  const TYPES = ['text', 'number', 'number', 'number', 'text'];
+  describe.each([
+    { file: 'office-kenpo-r5.eucjp.csv', encoding: 'euc-jp', columns: RATES },
+    { file: 'office-kenpo-r5.jis.csv', encoding: 'iso-2022-jp', columns: RATES },
+    { file: 'office-kenpo-r5.utf16.txt', encoding: 'utf-16le', columns: RATES },
+    { file: 'office-kenpo-r5.tsv', encoding: 'utf-8', columns: RATES },
+    { file: 'office-kenpo-r5.semicolon.txt', encoding: 'utf-8', columns: RATES },
+    { file: 'office-kenpo-r5-estat.sjis.csv', encoding: 'shift_jis', columns: ['都道府県', '健康保険料率', '前年度差', '加入者数（人）', '地域'], unit: '%' },
+    { file: 'office-kenpo-r5-merged.xlsx', columns: ['都道府県', '健康保険料率（合計）', '健康保険料率（個人負担分）', '加入者数', '地域'], sheet: '保険料率' },
+  ])('office shape $file', ({ file, encoding, columns, unit, sheet }) => {
+    it('is one table of the 47 prefectures with its own column names and types, and its extremes', async () => {
+      const buf = readFileSync(join(CORPUS, file));
+      if (encoding) expect(decodeHead(buf.subarray(0, 65536), buf.length < 65536)?.encoding).toBe(encoding);
+      const c = await content(file);
+      expect(c.unreadable).toBeUndefined();
+      const main = c.sheets!.find((x) => x.profile?.headline)!;
+      if (sheet) expect(main.name).toBe(sheet);
+      expect(main.rowCount).toBe(47);
+      expect(main.columns.map((col) => col.name)).toEqual(columns);
+      expect(main.columns.map((col) => col.type)).toEqual(TYPES);
+      expect(main.profile!.headline!.column).toBe(columns[1]);
+      expect(main.profile!.top[0]).toEqual({ label: '佐賀県', value: 10.51 });
+      expect(main.profile!.bottom[0]).toEqual({ label: '新潟県', value: 9.33 });
+      if (unit) expect(main.profile!.headline!.unit).toBe(unit);
+      const both = await generator.generateBoth(c, { title: '協会けんぽの保険料率', tagCandidates: { ja: [], en: [] } });
+      const pct = unit || file.endsWith('.csv') || file.endsWith('.txt') || file.endsWith('.tsv') ? '%' : '';
+      expect(all(both.ja)).toContain(`佐賀県が最も高く（10.51${pct}）`);
+      expect(all(both.en)).toContain(`Saga (佐賀県) (10.51${pct})`);
+      expect(all(both.en)).toContain('Niigata (新潟県)');
+    });
+  });
+
+  it('reads an e-Stat table: title, unit row and blank row above; notes and source below, not rows', async () => {
+    const main = (await content('office-kenpo-r5-estat.sjis.csv')).sheets![0];
+    expect(main.title).toBe('協会けんぽ 都道府県単位保険料率（令和5年度）');
+    expect(main.unit).toBe('%');
+    expect(main.notes).toEqual(['注１）前年度差の「△」は引下げ、「－」は据置きを示す。', '資料：全国健康保険協会「都道府県単位保険料率」']);
+    const change = main.columns.find((col) => col.name === '前年度差')!;
+    // △0.20 is −0.20; the six 「－」 are read as empty cells.
+    expect(change).toMatchObject({ type: 'number', min: -0.2, max: 0.25, nonEmpty: 41 });
+    // Members keep their own unit (人) over the table's %.
+    expect(main.profile!.roles.find((r) => r.name === '加入者数（人）')!.unit).toBe('人');
+    const ja = await generator.generate(await content('office-kenpo-r5-estat.sjis.csv'), { language: 'ja', tagCandidates: [] });
+    expect(ja.goodpoint).toContain('出典はファイルに「資料：全国健康保険協会「都道府県単位保険料率」」とあります。');
+  });
+
+  it('chooses the sheet of the main table over a notes sheet first, and says which', async () => {
+    const c = await content('office-kenpo-r5-merged.xlsx');
+    expect(c.sheets!.map((x) => x.name)).toEqual(['注意事項', '保険料率']);
+    const rates = c.sheets![1];
+    expect(rates.title).toBe('協会けんぽ 都道府県単位保険料率（令和5年度）');
+    expect(rates.notes).toEqual(['注：個人負担分は保険料率の2分の1（労使折半）。']);
+    expect(rates.columns[2]).toMatchObject({ name: '健康保険料率（個人負担分）', min: 4.67, max: 5.26, joined: true });
+    // A sub-heading in brackets is not a unit.
+    expect(rates.profile!.roles.find((r) => r.name === '健康保険料率（個人負担分）')!.unit).toBeUndefined();
+    const both = await generator.generateBoth(c, { tagCandidates: { ja: [], en: [] } });
+    expect(both.ja.summary).toContain('全2シートのうちシート「保険料率」の表');
+    expect(both.en.summary).toContain('the table on sheet “保険料率” of 2 sheets');
+    expect(both.en.summary).toContain("health insurance rate, employee's share (健康保険料率（個人負担分）)");
+  });
+
+  it('passes over a notes sheet even when it is longer than the table', async () => {
+    const rates = (await content('office-kenpo-r5-merged.xlsx')).sheets![1];
+    const notes: SheetSummary = { name: '注意事項', rowCount: 400, columns: [{ name: '説明', type: 'text', nonEmpty: 400, distinct: 400, topValues: [] }], sampleRows: [] };
+    expect(mainSheet([notes, rates])!.name).toBe('保険料率');
+    expect(mainSheet([{ ...notes, name: '一覧' }, rates])!.name).toBe('一覧');
+  });
+
+  // Issue 40: every Book gets at least one tag from the tag list of its language (the seed lists).
+  // Why each gets what it gets: a tag is picked when its name or a word of its synonym group occurs
+  // in the title, column names, keywords or values (tags.ts); with no such evidence, the candidate
+  // with the most evidence below the threshold; with none, the tag of what the file is (a table of
+  // figures → 統計 / Statistics, a document → 調査 / Research, a photo → 写真 / Photography).
+  const corpusFiles = [...CASES.map((c) => c.file), 'office-kenpo-r5.eucjp.csv', 'office-kenpo-r5-estat.sjis.csv', 'office-kenpo-r5-merged.xlsx', 'office-kenpo-r5.utf16.txt'];
+  const candidates = { ja: [...ATTRIBUTE_SEED.ja, ...CALENDAR_TAGS.ja], en: [...ATTRIBUTE_SEED.en, ...CALENDAR_TAGS.en] };
+  it.each(corpusFiles)('tags %s in both languages from the tag lists', async (file) => {
+    const both = await generator.generateBoth(await content(file), { tagCandidates: candidates });
+    for (const language of ['ja', 'en'] as const) {
+      expect(both[language].tags.length).toBeGreaterThanOrEqual(1);
+      for (const tag of both[language].tags) expect(candidates[language]).toContain(tag);
+    }
+  });
+
+  it.each([
+    // The holiday lists: 祝日 in the column names (祝日名, 国民の祝日・休日名称) and the calendar group.
+    { file: 'jp-holidays-2000-2030.csv', ja: ['祝日', 'カレンダー'], en: ['Holidays', 'Calendar'] },
+    { file: 'jp-syukujitsu-2020-2025.sjis.csv', ja: ['祝日'], en: ['Holidays'] },
+    // 健康保険料率: 健康 and 保険 in the column name, the health group (保険 → 医療, Health, Insurance).
+    { file: 'office-kenpo-r5-estat.sjis.csv', ja: ['健康', '保険'], en: ['Health', 'Insurance'] },
+    // Weather columns (precipitation, temp_max, weather): the weather group.
+    { file: 'seattle-weather.csv', ja: ['気象'], en: ['Weather'] },
+    // Penguin measurements: no tag's word occurs, nor a weak one: the tag of a table of figures.
+    { file: 'palmer-penguins.csv', ja: ['統計'], en: ['Statistics'] },
+    // The CO2 report: a document with no tag's word: the tag of a document.
+    { file: 'co2-decades-report.docx', ja: ['調査'], en: ['Research'] },
+  ])('explains the tags of $file', async ({ file, ja, en }) => {
+    const both = await generator.generateBoth(await content(file), { tagCandidates: candidates });
+    expect(both.ja.tags).toEqual(expect.arrayContaining(ja));
+    expect(both.en.tags).toEqual(expect.arrayContaining(en));
   });
 });

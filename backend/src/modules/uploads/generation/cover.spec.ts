@@ -29,6 +29,17 @@ async function ink(jpeg: Buffer, top: number, height: number): Promise<number> {
 }
 
 describe('table covers', () => {
+  it("caption the uploader's title, never the file name nor the file's title row, when one was given (issue 40)", async () => {
+    const buf = readFileSync(join(CORPUS, 'office-kenpo-r5-estat.sjis.csv'));
+    const c = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'syukujitsu_sjis.csv')!, { fileName: 'syukujitsu_sjis.csv', sizeBytes: buf.length, title: '協会けんぽの保険料率' });
+    expect(c.sheets![0].name).toBe('協会けんぽの保険料率');
+    const given = texts(tableCoverSvg('協会けんぽの保険料率', c.sheets!, mainSheet(c.sheets!), 'ja', true)).join('\n');
+    expect(given).toContain('協会けんぽの保険料率');
+    expect(given).not.toMatch(/Syukujitsu|令和5年度/);
+    // Without a title the file's title row names the cover, as before.
+    expect(texts(svgOf(c, 'Syukujitsu sjis')).join('\n')).toContain('令和5年度');
+  });
+
   it('draw the headline over time with a caption, labelled axes and round ticks (Seattle weather)', async () => {
     const c = await content('seattle-weather.csv');
     const drawn = texts(svgOf(c, 'Seattle weather'));

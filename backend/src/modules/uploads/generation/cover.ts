@@ -213,13 +213,15 @@ const count = (n: number) => n.toLocaleString('en-US');
  * title, values), its units and period, and a few words in the language of the data — the cover
  * is one image for both languages, and the column profile beside it explains the names in the
  * reader's language.
+ *
+ * @param titleGiven `title` is the uploader's: it wins over a title row in the file.
  */
-export function tableCoverSvg(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage): string {
+export function tableCoverSvg(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage, titleGiven = false): string {
   const p = paletteFor(title);
   const sheet = main ?? sheets[0];
   const profile = sheet?.profile;
   const ja = language === 'ja';
-  const name = (sheet?.title || title).trim();
+  const name = (titleGiven ? title : sheet?.title || title).trim();
   const periodOf = profile?.period ? periodText(profile.period.from, profile.period.to) : '';
   let chartSpec: CoverChart | undefined;
   let aggregate = '';
@@ -260,8 +262,8 @@ export function tableCoverSvg(title: string, sheets: SheetSummary[], main: Sheet
 }
 
 /** A table cover (see `tableCoverSvg`), as the JPEG that is stored. */
-export async function tableCover(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage): Promise<Buffer> {
-  return render(tableCoverSvg(title, sheets, main, language));
+export async function tableCover(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage, titleGiven = false): Promise<Buffer> {
+  return render(tableCoverSvg(title, sheets, main, language, titleGiven));
 }
 
 /** A document cover: a page of heading bars and paragraph lines shaped like the document. */

@@ -1,9 +1,12 @@
 /**
  * Recognising delimited text (CSV/TSV) without a magic number: the encoding (UTF-8 with or
- * without BOM, or Shift_JIS), and a delimiter that splits most of the first records alike.
+ * without BOM, UTF-16LE/BE with BOM, Shift_JIS/CP932, EUC-JP, ISO-2022-JP), and a delimiter that
+ * splits most of the first records alike.
  */
+import Encoding from 'encoding-japanese';
 
-export type TextEncodingName = 'utf-8' | 'shift_jis';
+/** Encodings by their WHATWG names (what TextDecoder takes). */
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'shift_jis' | 'euc-jp' | 'iso-2022-jp';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -11,28 +14,45 @@ export function hasUtf8Bom(buf: Uint8Array): boolean {
   return buf.length >= 3 && buf[0] === UTF8_BOM[0] && buf[1] === UTF8_BOM[1] && buf[2] === UTF8_BOM[2];
 }
 
+/** The bytes up to the last line feed (a character cut at the end of a head must not decide). */
+function wholeLines(head: Uint8Array): Uint8Array {
+  const lf = head.lastIndexOf(0x0a);
+  return lf > 0 ? head.subarray(0, lf + 1) : head;
+}
+
 /**
- * The text encoding of a file head, or null for binary content. A multi-byte character cut at
- * the end of the head is fine (the decoders run in streaming mode).
+ * The text encoding of a file head, or null for binary content. UTF-16 is recognised by its BOM
+ * (Excel's "Unicode text"); the Japanese legacy encodings by encoding-japanese's byte checks
+ * (ISO-2022-JP by its escapes, then EUC-JP, then Shift_JIS/CP932, as the library orders them).
+ * A multi-byte character cut at the end of the head is fine.
+ *
+ * @param complete whether `head` is the whole file
  */
-export function detectTextEncoding(head: Uint8Array): TextEncodingName | null {
-  if (head.length === 0 || head.includes(0)) return null;
-  for (const encoding of ['utf-8', 'shift_jis'] as const) {
-    try {
-      new TextDecoder(encoding, { fatal: true }).decode(head, { stream: true });
-      return encoding;
-    } catch {
-      // try the next encoding
-    }
+export function detectTextEncoding(head: Uint8Array, complete = false): TextEncodingName | null {
+  if (head.length === 0) return null;
+  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  if (head.includes(0)) return null;
+  const lines = complete ? head : wholeLines(head);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(lines, { stream: !complete });
+    // Pure 7-bit text with the JIS escapes (ESC $ B / ESC $ @) is ISO-2022-JP.
+    if (lines.includes(0x1b) && Encoding.detect(lines, ['JIS']) === 'JIS') return 'iso-2022-jp';
+    return 'utf-8';
+  } catch {
+    // not UTF-8: one of the Japanese legacy encodings, or binary
   }
+  const found = Encoding.detect(lines, ['EUCJP', 'SJIS']);
+  if (found === 'EUCJP') return 'euc-jp';
+  if (found === 'SJIS') return 'shift_jis';
   return null;
 }
 
 /** Decodes a head for sniffing (BOM dropped); null when it is not text. */
-export function decodeHead(head: Uint8Array): { text: string; encoding: TextEncodingName } | null {
-  const encoding = detectTextEncoding(head);
+export function decodeHead(head: Uint8Array, complete = false): { text: string; encoding: TextEncodingName } | null {
+  const encoding = detectTextEncoding(head, complete);
   if (!encoding) return null;
-  const text = new TextDecoder(encoding).decode(head, { stream: true });
+  const text = new TextDecoder(encoding, { ignoreBOM: false }).decode(head, { stream: true });
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, encoding };
 }
 

@@ -16,18 +16,19 @@ export interface CsvResult {
 
 /**
  * Streams a CSV/TSV through csv-parse, keeping only running column statistics: memory does not
- * grow with the file. UTF-8 (BOM or not) and Shift_JIS are decoded on the fly.
+ * grow with the file. Any encoding `detectTextEncoding` knows is decoded on the fly.
  */
 export async function extractCsv(source: Readable, sheetName: string, hints = ''): Promise<CsvResult> {
   const warnings: string[] = [];
   const { head, rest, ended } = await peekStream(source, SNIFF_BYTES);
-  const sniffed = decodeHead(head);
+  const sniffed = decodeHead(head, ended);
   const encoding: TextEncodingName = sniffed?.encoding ?? 'utf-8';
   if (!sniffed) warnings.push('The text encoding was not recognised; it was read as UTF-8.');
   const delimiter = (sniffed && detectDelimiter(sniffed.text, ended)) ?? ',';
 
-  // UTF-8 bytes go to csv-parse as they are (it strips the BOM); Shift_JIS is decoded on the
-  // way, TextDecoder keeping multi-byte characters split across chunks.
+  // UTF-8 bytes go to csv-parse as they are (it strips the BOM); the other encodings (UTF-16,
+  // Shift_JIS, EUC-JP, ISO-2022-JP) are decoded on the way, TextDecoder keeping multi-byte
+  // characters split across chunks (and dropping a UTF-16 BOM).
   async function* input(): AsyncGenerator<Buffer | string> {
     if (encoding === 'utf-8') {
       if (head.length) yield head;
@@ -47,7 +48,8 @@ export async function extractCsv(source: Readable, sheetName: string, hints = ''
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Blank lines are kept: a blank line followed by prose ends a table (SheetAccumulator).
+    skip_empty_lines: false,
     skip_records_with_error: true,
     max_record_size: 1_000_000,
   });

@@ -49,8 +49,12 @@ export async function extractExcel(source: Readable): Promise<{ sheets: SheetSum
         continue;
       }
       current = new SheetAccumulator(name);
+      let last = 0;
       for await (const row of worksheet) {
-        const values = (row as unknown as { values: unknown[] }).values;
+        const { values, number } = row as unknown as { values: unknown[]; number: number };
+        // Rows without cells are not emitted: a gap in the numbers is a blank row.
+        if (number > last + 1 && last > 0) current.addRow([]);
+        last = number;
         const cells: CellValue[] = [];
         // row.values is 1-based and sparse.
         for (let i = 1; i < values.length; i++) cells.push(plainCellValue(values[i]));

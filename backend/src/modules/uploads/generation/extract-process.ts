@@ -59,7 +59,7 @@ function asBuffer(value: unknown): Buffer {
 export async function extractIsolated(
   open: () => Promise<Readable>,
   type: DataFileType,
-  info: { fileName: string; sizeBytes: number },
+  info: { fileName: string; sizeBytes: number; title?: string },
   limits: ExtractLimits,
 ): Promise<ExtractOutcome> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'mb-extract-'));

@@ -25,7 +25,7 @@ export interface ExtractLimits {
 export interface ChildRequest {
   path: string;
   type: DataFileType;
-  info: { fileName: string; sizeBytes: number };
+  info: { fileName: string; sizeBytes: number; title?: string };
   limits: ExtractLimits;
 }
 

@@ -83,6 +83,37 @@ describe('extractContent: CSV', () => {
     expect(headerless.sheets![0].columns[0]).toMatchObject({ type: 'number', min: 1, max: 5, sum: 9 });
   });
 
+  it('reads a table as offices lay it out: unit row, blank rows, a table ended by prose or notes (issue 40)', async () => {
+    const csv = [
+      '市区町村別人口,,',
+      '単位：千人,,',
+      ',,',
+      '市区町村,人口,前年差',
+      '札幌市,"1,973",△3',
+      '仙台市,"１,０９６",▲1',
+      '千葉市,975,x',
+      '横浜市,"3,772",…',
+      ',,',
+      'この表は住民基本台帳に基づく推計で、外国人を含みます。,,',
+      '静岡市,690,-2',
+    ].join('\r\n');
+    const [sheet] = (await extractBuffer(Buffer.from(csv), 'pop.csv')).sheets!;
+    expect(sheet.title).toBe('市区町村別人口');
+    expect(sheet.unit).toBe('千人');
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.notes).toEqual(['この表は住民基本台帳に基づく推計で、外国人を含みます。', '静岡市 690 -2']);
+    expect(sheet.columns.map((c) => [c.name, c.type])).toEqual([['市区町村', 'text'], ['人口', 'number'], ['前年差', 'number']]);
+    // Quoted thousands separators and full-width digits; △/▲ are minus; 「x」「…」 are empty.
+    expect(sheet.columns[1]).toMatchObject({ min: 975, max: 3772, sum: 1973 + 1096 + 975 + 3772 });
+    expect(sheet.columns[2]).toMatchObject({ min: -3, max: -1, nonEmpty: 2 });
+    expect(sheet.profile!.roles.find((r) => r.name === '人口')!.unit).toBe('千人');
+    // English notes end a table too; a row that merely starts with a note word inside the data does not.
+    const en = 'Country;Exports\nJapan;100\nNotes app maker;5\nKorea;80\nSource: national statistics\nGermany;120\n';
+    const [t] = (await extractBuffer(Buffer.from(en), 'exports.txt')).sheets!;
+    expect(t.rowCount).toBe(3);
+    expect(t.notes).toEqual(['Source: national statistics', 'Germany 120']);
+  });
+
   it('caps the frequent-value map for high-cardinality columns', async () => {
     const rows = ['id,group'];
     for (let i = 0; i < 5000; i++) rows.push(`u${i},${i % 3 === 0 ? 'common' : `g${i}`}`);

@@ -14,6 +14,8 @@ import { type DataFileType, type ExtractedContent, type SheetSummary } from './t
 export interface ExtractInfo {
   fileName: string;
   sizeBytes: number;
+  /** The uploader's title: it names the table and the cover instead of the file name. */
+  title?: string;
 }
 
 export interface ExtractOptions {
@@ -54,11 +56,16 @@ function tableText(sheets: SheetSummary[]): { keywords: string[]; language: Extr
   return { keywords: counter.top(20), language: detectLanguage(languageParts.join('\n')) };
 }
 
-async function extractTable(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>): Promise<ExtractedContent> {
+/** What names a file's table and cover: the uploader's title when one was given, else the file name. */
+function displayTitle(base: Base, given?: string): string {
+  return given?.trim().slice(0, 200) || titleFromFileName(base.fileName);
+}
+
+async function extractTable(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>, given?: string): Promise<ExtractedContent> {
   const warnings: string[] = [];
   let sheets: SheetSummary[];
   if (type.kind === 'csv') {
-    const result = await extractCsv(await open(), titleFromFileName(base.fileName) || 'CSV', base.fileName);
+    const result = await extractCsv(await open(), displayTitle(base, given) || 'CSV', `${given ?? ''} ${base.fileName}`.trim());
     sheets = [result.sheet];
     warnings.push(...result.warnings);
   } else if (type.kind === 'xlsx') {
@@ -79,11 +86,11 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
   const counter = new KeywordCounter();
   for (const k of keywords) counter.add(k, 2);
   counter.add(titleFromFileName(base.fileName), 1);
-  const cover = await tableCover(titleFromFileName(base.fileName) || base.fileName, sheets, mainSheet(sheets), language).catch(() => fallbackCover(base.fileName));
+  const cover = await tableCover(displayTitle(base, given) || base.fileName, sheets, mainSheet(sheets), language, Boolean(given?.trim())).catch(() => fallbackCover(base.fileName));
   return { kind: 'table', ...base, language, sheets, keywords: counter.top(20), cover, warnings };
 }
 
-async function extractDocument(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>): Promise<ExtractedContent> {
+async function extractDocument(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>, given?: string): Promise<ExtractedContent> {
   const buffer = await readAll(await open(), options.maxBufferBytes);
   const { document, fullText } = type.kind === 'docx' ? await extractDocx(buffer) : await extractDoc(buffer);
   const counter = new KeywordCounter();
@@ -91,7 +98,7 @@ async function extractDocument(open: () => Promise<Readable>, type: DataFileType
   for (const heading of document.headings) counter.add(heading, 2);
   counter.add(fullText, 1);
   const language = detectLanguage(fullText || document.title || '');
-  const cover = await documentCover(document.title ?? base.fileName, document).catch(() => fallbackCover(base.fileName));
+  const cover = await documentCover(given?.trim() || document.title || base.fileName, document).catch(() => fallbackCover(base.fileName));
   const warnings = document.characterCount === 0 ? ['The document contains no text.'] : [];
   return { kind: 'document', ...base, language, document, keywords: counter.top(20), cover, warnings };
 }
@@ -167,8 +174,8 @@ export async function extractContent(
   open = guardedOpen;
   try {
     const kind = kindOf(type);
-    if (kind === 'table') return await extractTable(open, type, base, resolved);
-    if (kind === 'document') return await extractDocument(open, type, base, resolved);
+    if (kind === 'table') return await extractTable(open, type, base, resolved, info.title);
+    if (kind === 'document') return await extractDocument(open, type, base, resolved, info.title);
     return await extractImage(open, base, resolved);
   } catch (error) {
     // Storage trouble is not the file's fault: let the caller (job queue) retry.

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { deflateRawSync, crc32 } from 'node:zlib';
+import Encoding from 'encoding-japanese';
+import { detectTextEncoding } from './csv-sniff';
 import { claimedExtension, DETECT_HEAD_BYTES, detectDataFile, downloadName, nameFitsType, stripInvisible } from './file-types';
 import { biffWorkbook, compoundFile, sample, SAMPLE_FILES } from './testing/fixtures';
 
@@ -58,6 +60,32 @@ describe('detectDataFile', () => {
     expect(detectDataFile(Buffer.from('a\tb\tc\n1\t2\t3\n4\t5\t6\n'), 'a.tsv')?.kind).toBe('csv');
     expect(detectDataFile(Buffer.from('a;b\n1,5;2\n3;4\n'), 'a.csv')?.kind).toBe('csv');
     expect(detectDataFile(Buffer.from('city,"note, with comma"\nTokyo,"multi\nline"\nOsaka,x\n'), 'q.csv')?.kind).toBe('csv');
+  });
+
+  it('recognises UTF-16 (BOM), EUC-JP and ISO-2022-JP tables by their bytes, even in a head cut mid-character (issue 40)', () => {
+    const rows = ['都道府県\t健康保険料率\t地域'];
+    for (let i = 0; i < 4000; i++) rows.push(`佐賀県${i}\t10.51\t九州・沖縄`);
+    const text = rows.join('\r\n') + '\r\n';
+    const encode = (to: string) => Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to, from: 'UNICODE' }) as number[]);
+    const files: Array<[string, Buffer]> = [
+      ['utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()])],
+      ['euc-jp', encode('EUCJP')],
+      ['shift_jis', encode('SJIS')],
+      ['iso-2022-jp', encode('JIS')],
+      ['utf-8', Buffer.from(text)],
+    ];
+    for (const [encoding, bytes] of files) {
+      expect(bytes.length).toBeGreaterThan(DETECT_HEAD_BYTES);
+      // The head as uploads pass it (it may end inside a multi-byte character).
+      const head = bytes.subarray(0, DETECT_HEAD_BYTES);
+      expect([encoding, detectTextEncoding(head)]).toEqual([encoding, encoding]);
+      expect([encoding, detectDataFile(head, 'rates.txt')?.kind]).toEqual([encoding, 'csv']);
+    }
+    // A head that ends inside a character (the 64 KiB of 3-byte UTF-8 characters).
+    expect(detectTextEncoding(Buffer.from('都'.repeat(30000)).subarray(0, DETECT_HEAD_BYTES))).toBe('utf-8');
+    // UTF-16 prose is still no table.
+    expect(detectDataFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ただの文章です。\r\n', 'utf16le')]), 'memo.txt')).toBeNull();
   });
 
   it('refuses PNG, PDF, executables, random bytes, other zips and undelimited text', async () => {

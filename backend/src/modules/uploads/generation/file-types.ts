@@ -175,8 +175,8 @@ export function detectDataFile(head: Buffer, fileName: string): DataFileType | n
     const kind = cfbKind(head, fileName);
     return kind ? dataFileType(kind) : null;
   }
-  const decoded = decodeHead(head);
-  if (!decoded) return null;
   const complete = head.length < DETECT_HEAD_BYTES;
+  const decoded = decodeHead(head, complete);
+  if (!decoded) return null;
   return looksDelimited(decoded.text, complete) ? dataFileType('csv') : null;
 }

@@ -25,8 +25,8 @@ class RetryableError extends Error {}
 class FatalError extends Error {}
 
 const FIELD_DESCRIPTIONS = `{
-  "title": string (≤ ${DRAFT_LIMITS.title} chars; keep the uploader's title if one is given),
-  "summary": string (≤ ${DRAFT_LIMITS.summary}; what the data is and contains),
+  "title": string (≤ ${DRAFT_LIMITS.title} chars; keep the uploader's title if one is given; in the other language translate it and mark it "（機械翻訳）" / " (machine translation)"),
+  "summary": string (≤ ${DRAFT_LIMITS.summary}; what the data is and contains; the uploader's description, translated and marked as above when it is in the other language),
   "goodpoint": string (≤ ${DRAFT_LIMITS.goodpoint}; what the data is good for),
   "badpoint": string (≤ ${DRAFT_LIMITS.badpoint}; limits: missing values, small size, no dates …),
   "point1" … "point5": string (each ≤ ${DRAFT_LIMITS.point1}; five distinct findings, never a raw row),
@@ -251,6 +251,11 @@ export class LlmBookGenerator implements BookGenerator {
         this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
         if (error instanceof FatalError) break;
       }
+    }
+    // A model's draft without a tag takes the built-in generator's (every Book has a tag).
+    for (const language of LANGUAGES) {
+      const draft = done[language];
+      if (draft && draft.tags.length === 0) draft.tags = (await this.fallback.generate(content, ctxOf(language))).tags;
     }
     return {
       ja: done.ja ?? (await this.fallback.generate(content, ctxOf('ja'))),

@@ -83,7 +83,8 @@ describe('LocalBookGenerator', () => {
   it('describes the English workbook, including its second sheet', async () => {
     const d = await generator.generate(await content('world-city-populations.xlsx'), { language: 'en', tagCandidates: EN_TAGS });
     expect(d.title).toBe('Population by City');
-    expect(d.summary).toContain('(2 sheets)');
+    // The Book says which sheet it is about.
+    expect(d.summary).toContain('(the table on sheet “Cities” of 2 sheets)');
     expect(d.answer).toContain('Population is highest in Shanghai (24,870,895)');
     expect(texts(d).join('\n')).not.toMatch(/Year[^.]*(mean|over time)/);
     expect(texts(d).join('\n')).toContain('Sheet “Notes”');

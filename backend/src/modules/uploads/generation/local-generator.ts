@@ -1,7 +1,7 @@
 import { searchWords } from '../../../common/search/search-text';
 import { DRAFT_LIMITS, finalizeDraft } from './draft';
-import { pickTags } from './tags';
-import { charLength, formatNumber, splitSentences, titleFromFileName, truncate } from './text';
+import { fallbackTags, pickTags } from './tags';
+import { charLength, formatNumber, hasJapanese, splitSentences, titleFromFileName, truncate } from './text';
 import {
   type BilingualContext,
   type BilingualDraft,
@@ -31,7 +31,10 @@ export class LocalBookGenerator implements BookGenerator {
       content.kind === 'table' ? describeTable(content, ctx, lang) : content.kind === 'document' ? describeDocument(content, ctx, lang) : describeImage(content, ctx, lang);
     // English sentences start with a capital (column names and values may not).
     const text = lang === 'en' ? (Object.fromEntries(Object.entries(written).map(([k, v]) => [k, capitaliseSentences(v)])) as DraftText) : written;
-    const tags = pickTags(ctx.tagCandidates, tagSource(content, ctx));
+    const source = tagSource(content, ctx);
+    const picked = pickTags(ctx.tagCandidates, source);
+    // Every Book gets a tag: the best weak match, else the tag of what the file is (tags.ts).
+    const tags = picked.length ? picked : fallbackTags(ctx.tagCandidates, source, content.kind);
     return finalizeDraft(text, tags, lang, ctx.tagCandidates);
   }
 
@@ -62,6 +65,37 @@ const cut = (s: string, n: number) => truncate(s, n);
 function userTitle(ctx: GenerationContext): string | undefined {
   const t = ctx.title?.trim();
   return t ? t : undefined;
+}
+
+/** Whether a text the uploader wrote reads in the language (Japanese script, or Latin words for English). */
+function writtenIn(text: string, lang: ContentLanguage): boolean {
+  return lang === 'ja' ? hasJapanese(text) : !hasJapanese(text);
+}
+
+/**
+ * The uploader's description for the text of a language: its first sentence when it is written in
+ * that language; otherwise, with the title when that too is in the other language, quoted as
+ * written and marked untranslated (the built-in generator has no translator; the LLM generator
+ * translates and marks its translation).
+ */
+export function uploaderSentence(ctx: GenerationContext, lang: ContentLanguage): string {
+  const d = ctx.description?.trim().replace(/\s+/g, ' ') ?? '';
+  const t = userTitle(ctx);
+  const ja = lang === 'ja';
+  const foreignTitle = t && !writtenIn(t, lang) && (ja ? /[a-z]{3}/i.test(t) : true) ? t : undefined;
+  if (d && writtenIn(d, lang)) {
+    const own = descriptionSentence(splitSentences(d)[0], lang);
+    if (!foreignTitle) return own;
+    return `${own}${ja ? '' : ' '}${ja ? `タイトルは投稿者の英語のままです（未翻訳）: 「${foreignTitle}」。` : `The title is the uploader's, in Japanese (not translated): “${foreignTitle}”.`}`;
+  }
+  const foreignDescription = d ? truncate(splitSentences(d)[0] ?? d, 160) : undefined;
+  if (!foreignTitle && !foreignDescription) return '';
+  if (ja) {
+    const what = foreignTitle && foreignDescription ? 'タイトルと説明' : foreignTitle ? 'タイトル' : '説明';
+    return `投稿者の${what}は英語のままです（未翻訳）: ${[foreignTitle, foreignDescription].filter(Boolean).map((x) => `「${x}」`).join('')}。`;
+  }
+  const what = foreignTitle && foreignDescription ? 'title and description' : foreignTitle ? 'title' : 'description';
+  return `The uploader's ${what}, in Japanese (not translated): ${[foreignTitle, foreignDescription].filter(Boolean).map((x) => `“${x}”`).join(' — ')}.`;
 }
 
 const CJK_STOP = /[。！？」）]$/u;
@@ -123,11 +157,15 @@ function tagSource(content: ExtractedContent, ctx: GenerationContext): { texts: 
 
 // ------------------------------------------------------------------------------------------ tables
 
+const NOTES_SHEET = /^(注意事項|注記|注釈|注|備考|凡例|説明|利用上の注意|readme|notes?|about|表紙|目次|contents)$/i;
+
 /** The sheet a Book is about: the richest one (rows × columns that carry meaning). */
 export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
   const richness = (s: SheetSummary) => {
     const meaningful = s.profile ? s.profile.roles.filter((r) => r.role === 'measure' || r.role === 'entity' || r.role === 'category' || r.role === 'time').length : s.columns.length;
-    return s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0);
+    // A sheet named as notes (注意事項, 注記, 凡例, 説明, Notes, README) is passed over unless it is the only table.
+    const notes = NOTES_SHEET.test(s.name.trim()) ? 0.01 : 1;
+    return (s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0)) * notes;
   };
   return [...sheets].sort((a, b) => richness(b) - richness(a))[0];
 }
@@ -579,16 +617,29 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
   const scope: string[] = [];
   if (H && L && p.entity && p.entity.count < rows) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && L ? jaKinds(L) : ''}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
   if (timeConst) scope.push(timeConst.value);
-  if (sheets.length > 1) scope.push(ja ? `全${sheets.length}シート` : `${sheets.length} sheets`);
+  // Which sheet of a workbook the Book is about (a notes sheet first is passed over).
+  if (sheets.length > 1) scope.push(ja ? `全${sheets.length}シートのうちシート${quote(main.name, lang)}の表` : `the table on sheet ${quote(main.name, lang)} of ${sheets.length} sheets`);
   const intro = ja
     ? `${subject}のデータです${scope.length ? `（${scope.join('、')}）` : ''}。`
     : `This table covers ${subject}${scope.length ? ` (${scope.join(', ')})` : ''}.`;
-  const description = descriptionSentence(ctx.description ? splitSentences(ctx.description.trim())[0] : undefined, lang);
+  const description = uploaderSentence(ctx, lang);
   const summary = fit([intro, ...opening.intro, description, ...headlines.slice(0, 1), ...opening.measures.slice(0, 3), ...headlines.slice(1, 2)], DRAFT_LIMITS.summary);
 
   if (!good.length) good.push(ja ? `${nf(rows, lang)}行の表で、列の意味が明確です。` : `${nf(rows, lang)} rows with clearly named columns.`);
+  // A source row under the table (資料：…, 出典：…, Source: …) answers where the figures come from.
+  const source = main.notes?.find((n) => /^\s*[（(]?\s*(資料|出典|sources?)\s*[:：)）]/i.test(n));
+  const sourceNote = source ? (ja ? `出典はファイルに「${truncate(source, 80)}」とあります。` : `The file states its source: “${truncate(source, 80)}”.`) : '';
+  if (sourceNote) good.push(sourceNote);
   const goodpoint = fit(good, DRAFT_LIMITS.goodpoint);
-  const badpoint = fit(bad.length ? bad : [ja ? '出典はファイル内に書かれていないので、利用前に確認してください。' : 'The source is not stated in the file; check it before relying on the figures.'], DRAFT_LIMITS.badpoint);
+  const noLimit = sourceNote
+    ? ja
+      ? '利用前に、出典の最新版と数値を照らし合わせてください。'
+      : 'Check the figures against the latest edition of the stated source before relying on them.'
+    : ja
+      ? '出典はファイル内に書かれていないので、利用前に確認してください。'
+      : 'The source is not stated in the file; check it before relying on the figures.';
+  const badpoint = fit(bad.length ? bad : [noLimit], DRAFT_LIMITS.badpoint);
+
 
   const otherSheets = sheets.filter((s) => s !== main && s.rowCount > 0);
   const extra = otherSheets.slice(0, 2).map((s) => {
@@ -684,7 +735,7 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   const intro = ja
     ? `${size}の文書${doc.headings.length ? `で、${doc.headings.length}個の見出し（${headings.slice(0, 3).map((h) => quote(h, lang)).join('')}など）で構成されています` : 'です'}。`
     : `A document of ${size}${doc.headings.length ? ` organised under ${doc.headings.length} headings (${headings.slice(0, 3).map((h) => quote(h, lang)).join(', ')}, …)` : ''}.`;
-  const summary = fit([intro, ...top.map((r) => r.sentence), ...tableFacts.slice(0, 1)], DRAFT_LIMITS.summary);
+  const summary = fit([intro, uploaderSentence(ctx, lang), ...top.map((r) => r.sentence), ...tableFacts.slice(0, 1)], DRAFT_LIMITS.summary);
 
   const goodpoint = doc.headings.length
     ? ja
@@ -756,7 +807,7 @@ function describeImage(content: ExtractedContent, ctx: GenerationContext, lang: 
         ? `JPEG画像（${kb(content.sizeBytes, lang)}）。`
         : `A JPEG image (${kb(content.sizeBytes, lang)}).`,
     when ? (ja ? `${when}に撮影${image.camera ? `（${image.camera}）` : ''}。` : `Taken on ${when}${image.camera ? ` with a ${image.camera}` : ''}.`) : image.camera ? (ja ? `カメラ: ${image.camera}。` : `Camera: ${image.camera}.`) : '',
-    description ?? '',
+    description && writtenIn(description, lang) ? description : uploaderSentence(ctx, lang),
   ];
   const summary = fit(summaryParts, DRAFT_LIMITS.summary);
 

@@ -30,6 +30,8 @@ export interface ProfileInput {
   rows: string[][];
   rowCount: number;
   sampled: boolean;
+  /** The table's unit from a unit row (「（単位：％）」), for measures whose header names none. */
+  unit?: string;
 }
 
 interface Col {
@@ -41,9 +43,11 @@ interface Col {
 
 const isYearValue = (c: ColumnSummary) => c.type === 'number' && c.min !== undefined && c.max !== undefined && c.min >= 1000 && c.max <= 2200 && Number.isInteger(c.min) && Number.isInteger(c.max);
 
-function unitOf(summary: ColumnSummary, raws: string[]): string | undefined {
-  const m = UNIT_IN_HEADER.exec(summary.name.trim());
+function unitOf(summary: ColumnSummary, raws: string[], tableUnit?: string): string | undefined {
+  // A joined header's brackets name a sub-heading (「健康保険料率（個人負担分）」), not a unit.
+  const m = summary.joined ? null : UNIT_IN_HEADER.exec(summary.name.trim());
   if (m) return m[1].trim();
+  if (tableUnit) return tableUnit;
   const filled = raws.filter((r) => r !== '');
   if (filled.length && filled.filter((r) => /%$/.test(r)).length >= filled.length * 0.8) return '%';
   if (filled.length && filled.filter((r) => /円$/.test(r)).length >= filled.length * 0.8) return '円';
@@ -150,7 +154,8 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   const { columns, rows, rowCount, sampled } = input;
   const cols: Col[] = columns.map((summary, index) => {
     const raws = rows.map((r) => (r[index] ?? '').trim());
-    return { index, summary, role: roleOf(summary, raws, rowCount), unit: summary.type === 'number' ? unitOf(summary, raws) : undefined };
+    const role = roleOf(summary, raws, rowCount);
+    return { index, summary, role, unit: summary.type === 'number' ? unitOf(summary, raws, role === 'measure' ? input.unit : undefined) : undefined };
   });
   const numbers: number[] = [rowCount];
   const constants = cols.filter((c) => c.role === 'constant').map((c) => ({ name: c.summary.name, value: c.summary.topValues[0]?.value ?? '' }));

@@ -1,4 +1,5 @@
 import { searchWords } from '../../../common/search/search-text';
+import { KIND_TAGS } from '../../tags/tag-seed';
 
 /**
  * Picks tags for a Book from existing tag names only: a candidate scores when it appears in the
@@ -29,6 +30,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['高齢者', '高齢化', 'シニア', '年金', 'elderly', 'aging', 'ageing', 'senior', 'seniors', 'pension'],
   ['東京', '大阪', '日本', '関東', '近畿', 'tokyo', 'osaka', 'japan', 'japanese'],
   ['ビジネス', '企業', '会社', '経営', 'business', 'company', 'companies', 'management', 'corporate'],
+  ['祝日', '休日', '祭日', '国民の祝日', 'カレンダー', '暦', '曜日', '振替休日', 'holiday', 'holidays', 'calendar', 'weekday', 'weekdays'],
 ];
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -124,4 +126,23 @@ export function pickTags(candidates: string[], source: TagSource, limit = 5): st
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, limit)
     .map((s) => s.tag);
+}
+
+/**
+ * The tag a Book gets when no candidate reached the evidence threshold, so that every Book has one
+ * (issue 40): the candidate with the most evidence below the threshold; else the tag of what the
+ * file is — a table of figures is 統計 / Statistics, a photo 写真 / Photography, a document
+ * 調査 / Research — when that tag is among the candidates. Never a tag outside the candidates.
+ */
+export function fallbackTags(candidates: string[], source: TagSource, kind: 'table' | 'document' | 'image'): string[] {
+  const index = new ContentIndex(source);
+  let best: { tag: string; score: number } | undefined;
+  for (const tag of candidates) {
+    const score = index.weight(tag);
+    if (score > 0 && (!best || score > best.score)) best = { tag, score };
+  }
+  if (best) return [best.tag];
+  const wanted = [KIND_TAGS[kind].ja, KIND_TAGS[kind].en].map(normalize);
+  const found = candidates.find((c) => wanted.includes(normalize(c)));
+  return found ? [found] : [];
 }

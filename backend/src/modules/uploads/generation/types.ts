@@ -29,6 +29,8 @@ export interface ColumnSummary {
   /** Earliest / latest value of a date column, as written in the file. */
   minDate?: string;
   maxDate?: string;
+  /** The name was joined from a header of several rows (「健康保険料率（個人負担分）」: the brackets are not a unit). */
+  joined?: boolean;
   /** ≤ 5 most frequent values (exact below the distinct cap, Misra–Gries estimates above it). */
   topValues: Array<{ value: string; count: number }>;
   /** Evenly spaced averages of a numeric column over the whole file (≤ 64 points), for charts. */
@@ -171,6 +173,10 @@ export interface SheetSummary {
   name: string;
   /** Text of title rows found above the header row, if any. */
   title?: string;
+  /** The unit a unit row above the table states (「（単位：千人）」 → 千人), given to measures without their own. */
+  unit?: string;
+  /** The notes and sources under the table (注, ※, 資料, 出典…), ≤ 5, not counted as rows. */
+  notes?: string[];
   /** Roles, headline and findings (tables with a header and at least one data row). */
   profile?: TableProfile;
   /** Data rows (the header row is not counted). */

@@ -35,13 +35,26 @@ const JA_TO_EN: Record<string, string> = {
   気温: 'temperature', 最高気温: 'highest temperature', 最低気温: 'lowest temperature', 平均気温: 'mean temperature', 降水量: 'precipitation',
   天気: 'weather', 風速: 'wind speed', 湿度: 'humidity', 祝日: 'holiday', 祝日名: 'holiday name', 休日: 'holiday',
   '国民の祝日・休日月日': 'holiday date', '国民の祝日・休日名称': 'holiday name', 面積: 'area', 件数: 'count', 金額: 'amount', 価格: 'price',
-  健康保険料率: 'health insurance rate', 保険料率: 'insurance rate', 前年度差: 'change from the previous year', 加入者数: 'members',
+  健康保険料率: 'health insurance rate', 個人負担分: "employee's share", 事業主負担分: "employer's share", 本人負担分: "employee's share", 保険料率: 'insurance rate', 前年度差: 'change from the previous year', 加入者数: 'members',
   隣接都道府県数: 'neighbouring prefectures', 地方: 'region', よみ: 'reading', ローマ字: 'romanised name', 郵便番号: 'postal code', 町域: 'area',
   曜日: 'day of the week', 調査年: 'survey year', 地域コード: 'area code', 都道府県コード: 'prefecture code', 地域: 'region', 分類: 'category', 種類: 'type', 区分: 'category', 項目: 'item', 合計: 'total', 人数: 'number of people', 割合: 'share',
   売上: 'sales', 売上高: 'sales', 出生数: 'births', 死亡数: 'deaths', 人口密度: 'population density', 世帯: 'households', 年齢: 'age', 性別: 'sex',
 };
 
-const clean = (name: string) => name.trim().replace(/\s*[(（\[][^()（）[\]]{1,12}[)）\]]\s*$/, '').trim() || name.trim();
+/** A Japanese bracket that holds a unit (「（人）」「（千円）」「（％）」), not a sub-heading (「（個人負担分）」). */
+const JA_UNIT = /^[千万百億兆]*(円|人|件|世帯|戸|台|回|日|年|歳|時間|分|秒|トン|倍|ポイント|校|施設|社|店|床|本|頭|匹|か所|箇所|㎡|%|％|‰|℃)$|単位/;
+
+/**
+ * The name without its unit bracket (`Body Mass (g)`, 「総人口（人）」). A Japanese bracket that is
+ * not a unit is kept: a header joined from two rows (「健康保険料率（個人負担分）」) names another column
+ * than 「健康保険料率（合計）」.
+ */
+const clean = (name: string) => {
+  const n = name.trim();
+  const m = /\s*[(（\[]([^()（）[\]]{1,12})[)）\]]\s*$/.exec(n);
+  if (!m || (hasJapanese(m[1]) && !JA_UNIT.test(m[1].trim()))) return n;
+  return n.slice(0, m.index).trim() || n;
+};
 
 /** The glossary's word for a column name in the other language, if it knows it (whole name, else word by word). */
 export function glossColumn(name: string, lang: ContentLanguage): string | undefined {
@@ -60,7 +73,12 @@ export function glossColumn(name: string, lang: ContentLanguage): string | undef
     return undefined;
   }
   if (!hasJapanese(base)) return undefined;
-  return JA_TO_EN[base] ?? JA_TO_EN[base.replace(/[・\s]/g, '')];
+  const whole = JA_TO_EN[base] ?? JA_TO_EN[base.replace(/[・\s]/g, '')];
+  if (whole) return whole;
+  // A joined header: 健康保険料率（個人負担分） → health insurance rate, employee's share.
+  const joined = /^(.+?)[（(]([^()（）]{1,12})[)）]$/.exec(base);
+  if (joined && JA_TO_EN[joined[1]] && JA_TO_EN[joined[2]]) return `${JA_TO_EN[joined[1]]}, ${JA_TO_EN[joined[2]]}`;
+  return undefined;
 }
 
 /** A column name for a sentence of the language: as written when it is of that language, glossed otherwise. */
