@@ -54,6 +54,7 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   invalidPk: 'serverMessages.invalidPk' as ParseKeys,
   uniqueSet: 'serverMessages.uniqueSet' as ParseKeys,
   uploadQuota: 'serverMessages.uploadQuota' as ParseKeys,
+  streamsPerAccount: 'serverMessages.streamsPerAccount' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

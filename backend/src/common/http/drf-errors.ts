@@ -18,6 +18,7 @@ export const Msg = {
   multipleOf: (n: number) => fillTemplate('multipleOf', { n }),
   invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
   uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
+  streamsPerAccount: (n: number) => fillTemplate('streamsPerAccount', { n }),
   uploadQuota: (files: number, bytes: number) => fillTemplate('uploadQuota', { files, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 }),
 } as const;
 
