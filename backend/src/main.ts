@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import * as path from 'node:path';
 import { type AppConfig, ConfigError, loadConfig } from './config/config';
+import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './database/seed';
@@ -94,6 +95,7 @@ function startupSummary(config: AppConfig, embedded: boolean): string {
 }
 
 void main().catch((err) => {
-  console.error(err);
+  // Another process holds the embedded database: its message says which, and what to do.
+  console.error(err instanceof DatabaseBusyError ? err.message : err);
   process.exit(1);
 });

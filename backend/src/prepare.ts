@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { createApp } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/config';
 import { MIGRATIONS } from './database/entities';
+import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import type { DataSource } from 'typeorm';
@@ -71,7 +72,7 @@ if (require.main === module) {
   main().then(
     () => process.exit(0),
     (err: unknown) => {
-      console.error(err);
+      console.error(err instanceof DatabaseBusyError ? err.message : err);
       process.exit(1);
     },
   );
