@@ -56,12 +56,11 @@ async function main(): Promise<void> {
 function prepareEmbedded(config: AppConfig): void {
   const script = path.join(__dirname, 'prepare.js');
   if (isPrepared(config) || !fs.existsSync(script)) return;
-  // One line for this step, as for the builds: the child's own logs only from warnings up, unless LOG_LEVEL asks for them.
+  // One line for this step, as for the builds (the child logs from warnings up at the default level, prepare.ts).
   const started = Date.now();
   const line = 'Preparing the embedded database (migrations, demo content)';
   if (config.prettyLogs) console.log(`${line}…`);
-  const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
-  const result = spawnSync(process.execPath, [script], { stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit' }); // the child inherits this environment
   if (result.status !== 0) {
     console.error('Preparing the embedded database failed (see above).');
     process.exit(1);

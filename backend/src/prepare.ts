@@ -50,7 +50,9 @@ async function jobsDrained(db: DataSource, timeoutMs = 60_000): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The server prints one line for this step: at the default level (info) only warnings and errors from here; debug and trace as asked.
+  const config: AppConfig = { ...loaded, logLevel: loaded.logLevel === 'info' ? 'warn' : loaded.logLevel };
   if (config.databaseUrl) throw new Error('prepare.js is for the embedded database only');
   const database = await openDatabase(undefined, config.dataDir);
   try {
