@@ -8,6 +8,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { accountPlanCommand } from '../src/account-plan-command';
 import { loadConfig } from '../src/config/config';
+import { holderAlive, processStart } from '../src/database/data-dir-lock';
 import { openDatabase } from '../src/database/embedded-postgres';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { countStatements } from './helpers/statements';
@@ -94,10 +95,16 @@ describe('analytics', () => {
       expect(fs.existsSync(lockFile)).toBe(false);
 
       // Another live process's lock (a server in another terminal): refused, the file kept.
-      fs.writeFileSync(lockFile, JSON.stringify({ pid: sleeper.pid, command: 'main.js', since: new Date().toISOString() }));
+      fs.writeFileSync(lockFile, JSON.stringify({ pid: sleeper.pid, command: 'main.js', since: new Date().toISOString(), started: processStart(sleeper.pid!) }));
       expect(await run('owner@example.com', 'enterprise')).toBe(1);
       expect(out.pop()).toContain(`in use by process ${sleeper.pid} (main.js, since `);
       expect(fs.existsSync(lockFile)).toBe(true);
+
+      // A lock naming a pid that now belongs to another process (a container restarted: the new
+      // server may even get the old one's pid) is stale: the start time it recorded differs.
+      expect(holderAlive({ pid: sleeper.pid!, started: processStart(sleeper.pid!) })).toBe(true);
+      expect(holderAlive({ pid: sleeper.pid!, started: '1' })).toBe(false);
+      expect(holderAlive({ pid: process.pid, started: '1' })).toBe(false);
 
       // That process killed (kill -9 leaves its lock): the stale lock is taken over and the command runs.
       sleeper.kill('SIGKILL');

@@ -8,6 +8,19 @@ export interface LockHolder {
   command: string;
   /** When it took the lock (ISO 8601). */
   since: string;
+  /** Linux: the process's start time (clock ticks since boot, /proc/<pid>/stat), to tell a reused pid from the holder. */
+  started?: string;
+}
+
+/** Linux: when process `pid` started (field 22 of /proc/<pid>/stat); undefined elsewhere or when it does not exist. */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (command)" come the fields from the 3rd on; the start time is the 22nd.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The embedded database is open in another live process: the message says which and what to do. */
@@ -28,8 +41,13 @@ export class DatabaseBusyError extends Error {
 /** `DATA_DIR/db` → `DATA_DIR/db.lock`. */
 export const lockFileOf = (dbDir: string) => `${dbDir.replace(/[/\\]+$/, '')}.lock`;
 
-/** Whether `pid` is a running process that could be a Node.js server (a reused pid of another program is not). */
-export function holderAlive(pid: number): boolean {
+/**
+ * Whether the holder still runs: its pid is alive, and on Linux still the same process (the start
+ * time it recorded) running Node — after a kill or a container restart its pid may belong to
+ * another program, or to another node process (this one, say, as pid 1 of a new container).
+ */
+export function holderAlive(holder: Pick<LockHolder, 'pid' | 'started'>): boolean {
+  const { pid } = holder;
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -37,6 +55,8 @@ export function holderAlive(pid: number): boolean {
     // EPERM: it exists, under another user.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const started = processStart(pid);
+  if (holder.started && started && started !== holder.started) return false;
   try {
     // Linux: a pid reused by a program other than node after the holder was killed is stale too.
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -65,7 +85,12 @@ function readHolder(file: string): LockHolder | undefined {
 export function lockEmbeddedDatabase(dbDir: string): () => void {
   const file = lockFileOf(dbDir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const mine: LockHolder = { pid: process.pid, command: process.argv.slice(1).map((a) => path.basename(a)).join(' ').slice(0, 120) || 'node', since: new Date().toISOString() };
+  const mine: LockHolder = {
+    pid: process.pid,
+    command: process.argv.slice(1).map((a) => path.basename(a)).join(' ').slice(0, 120) || 'node',
+    since: new Date().toISOString(),
+    started: processStart(process.pid),
+  };
   for (let attempt = 0; ; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(mine) + '\n', { flag: 'wx' });
@@ -74,7 +99,7 @@ export function lockEmbeddedDatabase(dbDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw err;
     }
     const holder = readHolder(file);
-    if (holder && holderAlive(holder.pid)) throw new DatabaseBusyError(dbDir, holder);
+    if (holder && holderAlive(holder)) throw new DatabaseBusyError(dbDir, holder);
     if (!holder) {
       // Unreadable: a process writing it this very moment, or a torn write of a killed one.
       const age = Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
