@@ -409,17 +409,33 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: process.env.STRIPE_STAND_IN_PORT ?? '12111' },
-      host: { type: 'string', default: '127.0.0.1' },
-      webhook: { type: 'string', default: process.env.STRIPE_STAND_IN_WEBHOOK ?? 'http://localhost:3000/api/user/stripe-webhook/' },
-      secret: { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_stand_in' },
-    },
-  });
+  const usage =
+    'Usage: npm run stripe:stand-in -- [--port 12111] [--host 127.0.0.1] [--webhook http://localhost:3000/api/user/stripe-webhook/] [--secret whsec_local_stand_in]\n' +
+    '  --webhook  where the signed webhooks go: the app\'s PUBLIC_URL (or http://localhost:PORT) + /api/user/stripe-webhook/\n' +
+    '  --secret   their signing secret: give the app the same STRIPE_WEBHOOK_SECRET';
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: process.env.STRIPE_STAND_IN_PORT ?? '12111' },
+        host: { type: 'string', default: '127.0.0.1' },
+        webhook: { type: 'string', default: process.env.STRIPE_STAND_IN_WEBHOOK ?? 'http://localhost:3000/api/user/stripe-webhook/' },
+        secret: { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_stand_in' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    console.error(`${err.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
   const standIn = await startStripeStandIn({ port: Number(values.port), host: values.host, webhookUrl: values.webhook, webhookSecret: values.secret });
   console.log(`Stripe stand-in on ${standIn.url}; webhooks to ${values.webhook} signed with ${values.secret}`);
-  console.log(`Start the app with STRIPE_SECRET_KEY=sk_test_local STRIPE_WEBHOOK_SECRET=${values.secret} STRIPE_API_URL=${standIn.url}`);
+  console.log(`Start the app with STRIPE_SECRET_KEY=sk_test_local STRIPE_WEBHOOK_SECRET=${values.secret} STRIPE_API_URL=${standIn.url} npm start`);
+  console.log('(npm run stripe:stand-in -- --help: the port, the webhook address and its secret)');
   const stop = () => standIn.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

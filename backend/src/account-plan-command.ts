@@ -4,28 +4,21 @@
  * current one. It uses the server's configuration (DATABASE_URL, or the embedded database in
  * DATA_DIR) and brings the schema up to date first, as the server would.
  *
- * The embedded database is one process's: while a server runs on it (its PORT answers), the
- * command refuses and asks to stop the server first. With DATABASE_URL it runs beside servers.
+ * The embedded database is one process's: while a server holds it (its lock file in DATA_DIR,
+ * data-dir-lock.ts, names a live process), the command refuses and says how to proceed. With
+ * DATABASE_URL it runs beside the servers.
  */
 import { DataSource } from 'typeorm';
 import type { AppConfig } from './config/config';
 import { runMigrations } from './bootstrap';
 import { dataSourceOptions } from './database/data-source-options';
-import { openDatabase } from './database/embedded-postgres';
+import { DatabaseBusyError } from './database/data-dir-lock';
+import { type DatabaseHandle, openDatabase } from './database/embedded-postgres';
 import { AccountPlansService, setAccountPlan } from './modules/auth/account-plans.service';
 import { ACCOUNT_PLANS, type AccountPlan } from './modules/auth/entities/user.entity';
 
 // Printed on the operator's terminal (not an API message).
 const usage = `Usage: npm run account:plan -- <email> [${ACCOUNT_PLANS.join('|')}]`;
-
-async function serverAnswers(config: AppConfig): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}/healthz`, { signal: AbortSignal.timeout(1500) });
-    return res.status < 500;
-  } catch {
-    return false;
-  }
-}
 
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
 
@@ -49,11 +42,14 @@ export async function accountPlanCommand(
     return 2;
   }
   if (connection) return apply(connection, email, plan, print);
-  if (!config.databaseUrl && (await serverAnswers(config))) {
-    print(`A server is running on port ${config.port} with the embedded database in ${config.dataDir}. Stop it first (the embedded database is one process's), then run this again.`);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.databaseUrl, config.dataDir, 1);
+  } catch (err) {
+    if (!(err instanceof DatabaseBusyError)) throw err;
+    print(err.message);
     return 1;
   }
-  const database = await openDatabase(config.databaseUrl, config.dataDir, 1);
   // Two connections on PostgreSQL: runMigrations holds one for its advisory lock while the migrations run on another.
   const db = new DataSource({ ...dataSourceOptions({ url: database.url, embedded: database.embedded, poolSize: 2 }), logging: false });
   try {

@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import * as path from 'node:path';
 import { type AppConfig, ConfigError, loadConfig } from './config/config';
+import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './database/seed';
+import { seedDemo } from './database/seed';
+import { startupSummary } from './startup-summary';
 import { isPrepared } from './prepare';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -54,46 +56,20 @@ async function main(): Promise<void> {
 function prepareEmbedded(config: AppConfig): void {
   const script = path.join(__dirname, 'prepare.js');
   if (isPrepared(config) || !fs.existsSync(script)) return;
+  // One line for this step, as for the builds (the child logs from warnings up at the default level, prepare.ts).
+  const started = Date.now();
+  const line = 'Preparing the embedded database (migrations, demo content)';
+  if (config.prettyLogs) console.log(`${line}…`);
   const result = spawnSync(process.execPath, [script], { stdio: 'inherit' }); // the child inherits this environment
   if (result.status !== 0) {
     console.error('Preparing the embedded database failed (see above).');
     process.exit(1);
   }
-}
-
-/** What a person at a terminal needs after `npm start`: where to go, where the data and the mail are. */
-function startupSummary(config: AppConfig, embedded: boolean): string {
-  const local = (dir: string) => {
-    const relative = path.relative(process.cwd(), dir);
-    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? `./${relative}` : dir;
-  };
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const db = embedded
-    ? `embedded PGlite in ${local(path.join(config.dataDir, 'db'))}`
-    : (() => {
-        const url = new URL(config.databaseUrl!);
-        return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
-      })();
-  const mail = config.mail.smtpUrl
-    ? `SMTP ${new URL(config.mail.smtpUrl).host}`
-    : `.eml files in ${local(config.mail.outboxDir)}`;
-  const files = config.storage.driver === 's3' ? `S3 bucket ${config.storage.s3.bucket}` : local(config.storage.localDir);
-  return [
-    '',
-    `Monobook is running at http://${host}:${config.port}`,
-    `  database  ${db}`,
-    `  mail      ${mail}`,
-    `  files     ${files}`,
-    `  API docs  http://${host}:${config.port}/api/docs`,
-    `  logs      level ${config.logLevel} (LOG_LEVEL=warn hides the request lines, LOG_FORMAT=json for JSON)`,
-    // The demo users exist only in a database they were seeded into; SEED_DEMO=false has none.
-    ...(config.seedDemo ? [`  demo      ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`] : []),
-    'Press Ctrl+C to stop.',
-    '',
-  ].join('\n');
+  if (config.prettyLogs) console.log(`${line}: done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 void main().catch((err) => {
-  console.error(err);
+  // Another process holds the embedded database: its message says which, and what to do.
+  console.error(err instanceof DatabaseBusyError ? err.message : err);
   process.exit(1);
 });

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { createApp } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/config';
 import { MIGRATIONS } from './database/entities';
+import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import type { DataSource } from 'typeorm';
@@ -49,7 +50,9 @@ async function jobsDrained(db: DataSource, timeoutMs = 60_000): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The server prints one line for this step: at the default level (info) only warnings and errors from here; debug and trace as asked.
+  const config: AppConfig = { ...loaded, logLevel: loaded.logLevel === 'info' ? 'warn' : loaded.logLevel };
   if (config.databaseUrl) throw new Error('prepare.js is for the embedded database only');
   const database = await openDatabase(undefined, config.dataDir);
   try {
@@ -71,7 +74,7 @@ if (require.main === module) {
   main().then(
     () => process.exit(0),
     (err: unknown) => {
-      console.error(err);
+      console.error(err instanceof DatabaseBusyError ? err.message : err);
       process.exit(1);
     },
   );

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
@@ -10,6 +9,8 @@ import type { DataSource } from 'typeorm';
 import { accountPlanCommand } from '../src/account-plan-command';
 import { loadConfig } from '../src/config/config';
 import { BooksService } from '../src/modules/books/books.service';
+import { holderAlive, processStart } from '../src/database/data-dir-lock';
+import { openDatabase } from '../src/database/embedded-postgres';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { countStatements } from './helpers/statements';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -76,21 +77,48 @@ describe('analytics', () => {
     await request(t.http).get(api('analytics/')).set(auth(other.token)).expect(403);
   });
 
-  it('the operator command refuses the embedded database while a server answers on PORT', async () => {
-    const server = http.createServer((_req, res) => res.end('ok'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+  it('the operator command refuses an embedded database that a live process holds (its lock in DATA_DIR), whatever PORT says; a stale lock does not block', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-plan-'));
+    const lockFile = path.join(dataDir, 'db.lock');
+    // PORT points at nothing: the old check (does PORT answer?) let the command open the database under the server.
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '1', DATA_DIR: dataDir });
+    const out: string[] = [];
+    const run = (...args: string[]) => accountPlanCommand(args, config, (line) => out.push(line));
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      const out: string[] = [];
-      expect(await accountPlanCommand(['owner@example.com', 'free'], loadConfig({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir }), (line) => out.push(line))).toBe(1);
-      expect(out[0]).toMatch(new RegExp(`^A server is running on port ${port} with the embedded database`));
-      expect(fs.readdirSync(dataDir)).toEqual([]); // nothing opened
+      // A server holds the embedded database: the lock names this process.
+      const held = await openDatabase(undefined, dataDir, 1);
+      expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
+      expect(await run('owner@example.com', 'enterprise')).toBe(1);
+      expect(out.pop()).toMatch(new RegExp(`^The embedded database in ${dataDir}/db is in use by process ${process.pid} \\(.*\\)\\. Only one process can open it\\. Stop that process first \\(Ctrl\\+C in its terminal, or kill ${process.pid}\\), then run this again; or run the site on PostgreSQL \\(DATABASE_URL\\)`));
+      // A clean stop releases it.
+      await held.close();
+      expect(fs.existsSync(lockFile)).toBe(false);
+
+      // Another live process's lock (a server in another terminal): refused, the file kept.
+      fs.writeFileSync(lockFile, JSON.stringify({ pid: sleeper.pid, command: 'main.js', since: new Date().toISOString(), started: processStart(sleeper.pid!) }));
+      expect(await run('owner@example.com', 'enterprise')).toBe(1);
+      expect(out.pop()).toContain(`in use by process ${sleeper.pid} (main.js, since `);
+      expect(fs.existsSync(lockFile)).toBe(true);
+
+      // A lock naming a pid that now belongs to another process (a container restarted: the new
+      // server may even get the old one's pid) is stale: the start time it recorded differs.
+      expect(holderAlive({ pid: sleeper.pid!, started: processStart(sleeper.pid!) })).toBe(true);
+      expect(holderAlive({ pid: sleeper.pid!, started: '1' })).toBe(false);
+      expect(holderAlive({ pid: process.pid, started: '1' })).toBe(false);
+
+      // That process killed (kill -9 leaves its lock): the stale lock is taken over and the command runs.
+      sleeper.kill('SIGKILL');
+      await new Promise((resolve) => sleeper.once('exit', resolve));
+      expect(await run('owner@example.com', 'enterprise')).toBe(1);
+      expect(out.pop()).toBe('No account has the address owner@example.com.'); // it opened the (new, empty) database
+      expect(fs.existsSync(lockFile)).toBe(false); // and released it
+      expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     } finally {
-      server.close();
+      sleeper.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it("shows an enterprise account its own and contributed Books' figures, and no one else's", async () => {
     const male = await createUser(t.app, { sex: '1' });

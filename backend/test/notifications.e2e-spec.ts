@@ -374,6 +374,59 @@ describe('notifications', () => {
       expect(stream.ended()).toBe(true);
     });
 
+    it('caps the streams of an account (429, the new one refused) and of a process (503), and frees a slot when a stream closes', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-capped-'));
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url, DATABASE_PREPARE: 'false', NOTIFICATION_STREAMS_PER_ACCOUNT: '2', NOTIFICATION_STREAMS_MAX: '4' });
+      const capped = await createApp({ config, database: t.database, runWorkers: false });
+      await capped.init();
+      await capped.listen(0, '127.0.0.1');
+      const cappedPort = (capped.getHttpServer().address() as AddressInfo).port;
+      const streams = capped.get(NotificationStreams);
+      const opened: Array<Awaited<ReturnType<typeof openStream>>> = [];
+      try {
+        for (const user of [hanako, hanako]) {
+          const s = await openStream(cappedPort, api('notifications/stream/'), auth(user.token));
+          expect(s.status).toBe(200);
+          await s.waitFor((e) => e.event === 'unread');
+          opened.push(s);
+        }
+        // A third stream of the same account: refused, the two open ones untouched.
+        const third = await request(capped.getHttpServer()).get(api('notifications/stream/')).set(auth(hanako.token)).expect(429);
+        expect(third.body).toEqual({ detail: 'Too many notification streams are open for this account (at most 2). Close another tab, or try again later.' });
+        expect(third.headers['retry-after']).toBe('60');
+        // The same through a ticket (an EventSource).
+        const issued = await request(t.http).post(api('notifications/stream-ticket/')).set(auth(hanako.token)).expect(200);
+        await request(capped.getHttpServer()).get(api(`notifications/stream/?ticket=${encodeURIComponent(issued.body.ticket)}`)).expect(429);
+        expect(opened.map((s) => s.ended())).toEqual([false, false]);
+        expect(streams.countOf(hanako.userId)).toBe(2);
+        // Another account fills the process (4): a fifth stream, of a third account, gets 503.
+        for (const user of [taro, taro]) {
+          const s = await openStream(cappedPort, api('notifications/stream/'), auth(user.token));
+          expect(s.status).toBe(200);
+          opened.push(s);
+        }
+        expect(streams.size).toBe(4);
+        const full = await request(capped.getHttpServer()).get(api('notifications/stream/')).set(auth(emily.token)).expect(503);
+        expect(full.body).toEqual({ detail: 'This server holds as many notification streams as it can. Try again in a moment.' });
+        expect(full.headers['retry-after']).toBe('5');
+        // A closed stream frees its slot, for its account and the process.
+        opened.shift()!.close();
+        const deadline = Date.now() + 5000;
+        while (streams.size > 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        expect(streams.countOf(hanako.userId)).toBe(1);
+        const again = await openStream(cappedPort, api('notifications/stream/'), auth(hanako.token));
+        expect(again.status).toBe(200);
+        await again.waitFor((e) => e.event === 'unread');
+        opened.push(again);
+        // The refused ones were never counted.
+        expect(streams.size).toBe(4);
+      } finally {
+        for (const s of opened) s.close();
+        await capped.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('a process shutting down (SIGTERM) ends its streams, so browsers reconnect to another one, and stops', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-third-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url });

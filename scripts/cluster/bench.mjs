@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { clusterClient } from './client.mjs';
-import { startCluster } from './cluster.mjs';
+import { startClusterOrExit } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'backend/package.json'));
@@ -43,7 +43,7 @@ const pidsOf = (comm) => {
   }
 };
 
-const cluster = await startCluster({ port: Number(process.env.CLUSTER_PORT ?? 8080) });
+const cluster = await startClusterOrExit({ port: Number(process.env.CLUSTER_PORT ?? 8080) });
 const { call, user, uniqueCsv } = clusterClient(cluster);
 const results = [];
 try {

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { serverEnv, serverNodeArgs } from '../../backend/scripts/node-args.mjs';
 import { startStripeStandIn } from '../../backend/scripts/stripe-stand-in.mjs';
 import { ensureBuilt } from '../start.mjs';
+import { findExecutable, missingPrerequisites, PrerequisiteError } from './prerequisites.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'backend/package.json'));
@@ -87,6 +88,9 @@ async function startSmtp(port, dir) {
  */
 export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8080), apis = Number(process.env.CLUSTER_APIS ?? 2), quiet = false } = {}) {
   const say = (line) => quiet || console.log(line);
+  // nginx, PostgreSQL and Redis first: a missing one is named, with how to install it, before anything is built or started.
+  const missing = await missingPrerequisites(process.env, redisAnswers);
+  if (missing.length) throw new PrerequisiteError(missing);
   ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-cluster-'));
   fs.chmodSync(dir, 0o755); // nginx's workers (another user when started by root) create their temp folders here
@@ -100,6 +104,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   if (!(await redisAnswers(redisUrl))) {
     redisUrl = `redis://127.0.0.1:${ports.redis}`;
     const redis = spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis.on('error', () => {}); // reported below as "could not be started"
     cleanups.push(() => redis.kill('SIGTERM'));
     for (let i = 0; i < 50 && !(await redisAnswers(redisUrl)); i++) await sleep(100);
     if (!(await redisAnswers(redisUrl))) throw new Error(`no Redis at ${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}, and redis-server could not be started`);
@@ -216,7 +221,7 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
         .replace('{{SERVERS}}', apiNames.map((n) => `        server 127.0.0.1:${processes.get(n).port} max_fails=1 fail_timeout=2s${up.get(n) ? '' : ' down'};`).join('\n')),
     );
   writeConf();
-  const nginxBin = process.env.NGINX ?? '/usr/sbin/nginx';
+  const nginxBin = process.env.NGINX ?? (findExecutable('/usr/sbin/nginx') ? '/usr/sbin/nginx' : findExecutable('nginx'));
   const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
   cleanups.push(() => nginx.exitCode === null && nginx.kill('SIGKILL'));
@@ -288,6 +293,20 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   return { url: publicUrl, dir, mailDir, databaseUrl, redisUrl, standIn, processes, apiNames, start, ready, kill, stop, upstreamUp: up, reloads };
 }
 
+/**
+ * startCluster for the commands (cluster, cluster:test, cluster:bench): what stops it from
+ * starting (a missing nginx, PostgreSQL or Redis) is printed as a message, without a stack, and
+ * the process exits 1.
+ */
+export async function startClusterOrExit(options) {
+  try {
+    return await startCluster(options);
+  } catch (err) {
+    console.error(err instanceof PrerequisiteError ? err.message : `The cluster did not start: ${err.stack ?? err}`);
+    process.exit(1);
+  }
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   let cluster;
   let signalled = false;
@@ -301,12 +320,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       process.exit(0);
     });
   }
-  try {
-    cluster = await startCluster();
-  } catch (err) {
-    console.error(err.message);
-    process.exit(1);
-  }
+  cluster = await startClusterOrExit();
   if (signalled) await cluster.stop();
   else console.log('Press Ctrl+C to stop.');
 }

@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { clusterClient } from './client.mjs';
-import { startCluster } from './cluster.mjs';
+import { startClusterOrExit } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'backend/package.json'));
@@ -32,7 +32,7 @@ const UPLOADS = 10;
 const LIKES = 12;
 const PAID = 6;
 
-const cluster = await startCluster({ port: Number(process.env.CLUSTER_PORT ?? 8080) });
+const cluster = await startClusterOrExit({ port: Number(process.env.CLUSTER_PORT ?? 8080) });
 const base = cluster.url;
 let failed = false;
 const problems = [];

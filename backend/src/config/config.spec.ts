@@ -39,11 +39,33 @@ describe('configuration', () => {
   });
 });
 
-describe('README configuration table', () => {
-  it('lists every variable', () => {
-    // Jest runs from backend/.
-    const readme = fs.readFileSync(path.resolve(process.cwd(), '../README.md'), 'utf8');
+describe('README', () => {
+  // Jest runs from backend/.
+  const readme = fs.readFileSync(path.resolve(process.cwd(), '../README.md'), 'utf8');
+  const status = readme.slice(readme.indexOf('## Status'), readme.indexOf('## Quick start'));
+
+  it('lists every variable in the configuration table', () => {
     const missing = CONFIG_VARIABLES.filter((v) => !readme.includes(`\`${v.name}\``)).map((v) => v.name);
     expect(missing).toEqual([]);
+  });
+
+  it('names no issue numbers (a reader has no tracker), and documents every root npm script', () => {
+    expect(readme.match(/\bissues?\s*#?\d+/gi)).toBeNull();
+    const scripts = Object.keys((JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const undocumented = scripts.filter((name) => !(name === 'start' ? readme.includes('npm start') : name === 'test' ? readme.includes('npm test') : readme.includes(`npm run ${name}`)));
+    expect(undocumented).toEqual([]);
+  });
+
+  it("keeps Status up with the code: what is built, nothing built called 'not built'", () => {
+    expect(status).not.toMatch(/not built yet/i);
+    for (const part of ['Notifications', 'live', 'Payments', 'Payouts', 'Ads', 'npm run cluster']) expect(status).toContain(part);
+    expect(readme).not.toContain('an empty series until payments exist');
+  });
+
+  it('says how to try payments and the sign-in providers locally, and what the start output shows', () => {
+    for (const flag of ['--port', '--webhook', '--secret']) expect(readme).toContain(flag);
+    expect(readme).toContain('npm run oidc:stand-in');
+    for (const name of ['GOOGLE_ISSUER', 'LINE_ISSUER', 'YAHOO_ISSUER', 'LINE_CHANNEL_SECRET', 'YAHOO_CLIENT_SECRET']) expect(readme).toContain(`${name}=`);
+    expect(readme).toMatch(/one line per build step[\s\S]{0,300}whether payments and each sign-in provider/);
   });
 });

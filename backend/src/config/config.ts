@@ -75,6 +75,8 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'HOWTO_VIDEO_URL_JA', kind: 'url', description: 'How-to video in Japanese, shown on /howto, /videos and in the login page\'s how-to dialog (as INTRO_VIDEO_URL_JA). Unset: the illustrated walkthrough.' },
   { name: 'HOWTO_VIDEO_URL_EN', kind: 'url', description: 'How-to video in English (as HOWTO_VIDEO_URL_JA).' },
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
+  { name: 'NOTIFICATION_STREAMS_PER_ACCOUNT', kind: 'int', default: '5', description: 'Live-bell streams (notifications/stream/) one account may hold open on one API process; one more is refused with 429 and `Retry-After` (the bell then polls).' },
+  { name: 'NOTIFICATION_STREAMS_MAX', kind: 'int', default: '4000', description: 'Live-bell streams one API process holds open at most (each is an open connection: a file descriptor and about 10 KB of memory); one more is refused with 503 and `Retry-After`, so a proxy can send it to another process.' },
   { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
   { name: 'STRIPE_SECRET_KEY', kind: 'string', description: 'Stripe secret key (sk_…). Unset: payments are off (paid Books cannot be bought, payouts cannot be set up; free Books keep working).' },
   { name: 'STRIPE_WEBHOOK_SECRET', kind: 'string', description: 'Signing secret (whsec_…) of the webhook endpoint `PUBLIC_URL/api/user/stripe-webhook/`. Unset: every webhook is refused (400).' },
@@ -138,6 +140,8 @@ export interface AppConfig {
   redisUrl?: string;
   accountDeletionGraceDays: number;
   accessLogRateLimit: number;
+  /** Live-bell stream caps: per account per process, and per process. */
+  notificationStreams: { perAccount: number; max: number };
   /** Stripe: payments are on when `secretKey` is set. */
   payments: {
     secretKey?: string;
@@ -288,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: values.REDIS_URL,
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
     accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
+    notificationStreams: { perAccount: Math.max(1, Number(values.NOTIFICATION_STREAMS_PER_ACCOUNT)), max: Math.max(1, Number(values.NOTIFICATION_STREAMS_MAX)) },
     payments: {
       secretKey: values.STRIPE_SECRET_KEY,
       webhookSecret: values.STRIPE_WEBHOOK_SECRET,

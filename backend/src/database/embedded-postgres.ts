@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { lockEmbeddedDatabase } from './data-dir-lock';
 import { startPgliteThread } from './pglite-thread';
 
 export interface DatabaseHandle {
@@ -52,9 +53,9 @@ async function freePort(): Promise<number> {
  */
 function initDataDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
-  const script = path.join(__dirname, 'pglite-initdb.js');
-  // Run from the TypeScript sources (tests) there is no .js: PGlite.create then runs initdb itself.
-  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(script)) return;
+  // Run from the TypeScript sources (tests, as ES modules: no __dirname) there is no .js: PGlite.create then runs initdb itself.
+  const script = typeof __dirname === 'string' ? path.join(__dirname, 'pglite-initdb.js') : undefined;
+  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !script || !fs.existsSync(script)) return;
   execFileSync(process.execPath, [script, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -63,25 +64,41 @@ function initDataDir(dir: string): void {
  * it through the same `pg` driver as a real server. It runs on a worker thread of its own
  * (pglite-thread.ts), so its statements and the HTTP work overlap. `dir` undefined keeps it in
  * memory (tests); `load` starts from a dumped data directory instead of an empty one.
+ *
+ * A directory is one process's: this process takes its lock file (`dir.lock`, data-dir-lock.ts)
+ * before anything else, and a directory another live process holds throws DatabaseBusyError.
+ * `close` releases it.
  */
 export async function startEmbeddedPostgres(dir?: string, load?: Blob): Promise<DatabaseHandle> {
-  if (dir) initDataDir(dir);
-  const port = await freePort();
-  const thread = await startPgliteThread({
-    dir,
-    load,
-    startParams: pgliteOptions().startParams ?? [],
-    host: '127.0.0.1',
-    port,
-    maxConnections: 20,
-  });
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    embedded: true,
-    poolSize: 1,
-    close: () => thread.close(),
-    dump: () => thread.dump(),
-  };
+  const release = dir ? lockEmbeddedDatabase(dir) : () => {};
+  try {
+    if (dir) initDataDir(dir);
+    const port = await freePort();
+    const thread = await startPgliteThread({
+      dir,
+      load,
+      startParams: pgliteOptions().startParams ?? [],
+      host: '127.0.0.1',
+      port,
+      maxConnections: 20,
+    });
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      embedded: true,
+      poolSize: 1,
+      close: async () => {
+        try {
+          await thread.close();
+        } finally {
+          release();
+        }
+      },
+      dump: () => thread.dump(),
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string, poolSize = 10): Promise<DatabaseHandle> {

@@ -62,7 +62,7 @@ export async function seedDemo(app: INestApplication): Promise<void> {
     });
   }
   await seedDemoBooks(app, dataSource, storage);
-  Logger.log(`Demo content seeded: ${DEMO_USERS.length} users (password "${DEMO_PASSWORD}")`, 'Seed');
+  Logger.debug(`Demo content seeded: ${DEMO_USERS.length} users (password "${DEMO_PASSWORD}")`, 'Seed');
 }
 
 /** Sample files each demo user "uploaded"; the job queue turns them into Books after start-up. */

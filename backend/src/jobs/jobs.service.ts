@@ -155,7 +155,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       if (def.cron) await this.boss.schedule(name, def.cron, {});
     }
     this.sweepSoon(this.listening ? this.options.config.jobsPollSeconds : SWEEP_WITHOUT_LISTENER_SECONDS);
-    this.logger.log(`workers running for ${[...this.definitions.keys()].join(', ')}`);
+    // Debug: at the default level `npm start` shows its build lines and the summary, nothing else.
+    this.logger.debug(`workers running for ${[...this.definitions.keys()].join(', ')}`);
   }
 
   /**

@@ -55,6 +55,7 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
   uniqueSet: 'serverMessages.uniqueSet' as ParseKeys,
   uploadQuota: 'serverMessages.uploadQuota' as ParseKeys,
   methodNotAllowed: 'serverMessages.methodNotAllowed' as ParseKeys,
+  streamsPerAccount: 'serverMessages.streamsPerAccount' as ParseKeys,
 };
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };

@@ -19,6 +19,7 @@ export const Msg = {
   invalidPk: (pk: number | string) => fillTemplate('invalidPk', { pk }),
   uniqueSet: (fields: string) => fillTemplate('uniqueSet', { fields }),
   methodNotAllowed: (method: string) => fillTemplate('methodNotAllowed', { method }),
+  streamsPerAccount: (n: number) => fillTemplate('streamsPerAccount', { n }),
   uploadQuota: (files: number, bytes: number) => fillTemplate('uploadQuota', { files, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 }),
 } as const;
 

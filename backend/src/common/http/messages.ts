@@ -30,6 +30,8 @@ export const MESSAGES = {
   invalidTokenHeader: 'Invalid token header. No credentials provided.',
   invalidTokenHeaderSpaces: 'Invalid token header. Token string should not contain spaces.',
   serverError: 'A server error occurred.',
+  /** Live-bell streams of one process (NOTIFICATION_STREAMS_MAX). */
+  streamsFull: 'This server holds as many notification streams as it can. Try again in a moment.',
   badRequest: 'Bad request.',
   fileTooLarge: 'File too large.',
   unsupportedMediaType: 'Unsupported media type in request.',
@@ -148,6 +150,8 @@ export const MESSAGE_TEMPLATES = {
   /** A user's uploads per 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
   /** DRF's MethodNotAllowed (405). */
   methodNotAllowed: 'Method "{method}" not allowed.',
+  /** Live-bell streams one account holds open on one process (NOTIFICATION_STREAMS_PER_ACCOUNT). */
+  streamsPerAccount: 'Too many notification streams are open for this account (at most {n}). Close another tab, or try again later.',
   uploadQuota: 'Upload limit reached: at most {files} files and {megabytes} MB per 24 hours. Try again later.',
 } as const;
 

@@ -7,6 +7,9 @@ import { listen, type ListenHandle } from '../../jobs/listener';
 import { TokenService } from '../auth/token.service';
 import { NOTIFY_CHANNEL, NotificationsService } from './notifications.service';
 
+/** Retry-After of a stream refused for the account's cap (the bell polls meanwhile). */
+export const STREAM_RETRY_AFTER_SECONDS = 60;
+
 /** How long a stream ticket is valid. */
 export const TICKET_SECONDS = 60;
 
@@ -34,6 +37,7 @@ export class NotificationStreams implements BeforeApplicationShutdown {
   private listener?: Promise<ListenHandle | undefined>;
   private timer?: NodeJS.Timeout;
   private closed = false;
+  private openCount = 0;
   /** Heartbeat and token check interval (tests shorten it). */
   heartbeatMs = 25_000;
 
@@ -46,9 +50,30 @@ export class NotificationStreams implements BeforeApplicationShutdown {
 
   /** Number of open streams in this process. */
   get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+    return this.openCount;
+  }
+  /** NOTIFICATION_STREAMS_PER_ACCOUNT. */
+  get perAccount(): number {
+    return this.options.config.notificationStreams.perAccount;
+  }
+
+  /** Streams of one user in this process. */
+  countOf(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /**
+   * Whether one more stream of `userId` may open here (checked right before `open`, with no await
+   * between them): 'account' when the account already holds NOTIFICATION_STREAMS_PER_ACCOUNT
+   * streams on this process (the new one is refused, 429: closing the oldest instead would make
+   * two tabs over the cap take turns reconnecting forever), 'process' when this process holds
+   * NOTIFICATION_STREAMS_MAX streams (503: a proxy tries another process).
+   */
+  admission(userId: number): 'ok' | 'account' | 'process' {
+    const { perAccount, max } = this.options.config.notificationStreams;
+    if (this.countOf(userId) >= perAccount) return 'account';
+    if (this.size >= max) return 'process';
+    return 'ok';
   }
 
   /** A single-use ticket for `userId`'s stream, bound to the token that asked for it. */
@@ -94,6 +119,7 @@ export class NotificationStreams implements BeforeApplicationShutdown {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(stream);
+    this.openCount++;
     out.on('close', () => this.remove(stream));
     this.write(stream, `retry: 5000\n\n`);
     this.ensureRunning();
@@ -103,8 +129,8 @@ export class NotificationStreams implements BeforeApplicationShutdown {
 
   private remove(stream: Stream): void {
     const set = this.byUser.get(stream.userId);
-    if (!set) return;
-    set.delete(stream);
+    if (!set?.delete(stream)) return;
+    this.openCount--;
     if (!set.size) this.byUser.delete(stream.userId);
   }
 

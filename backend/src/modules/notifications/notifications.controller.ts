@@ -1,9 +1,9 @@
 import { type JsonText, JsonTextAnswer } from '../../common/http/json-text';
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
-import { ApiAuthErrors, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
+import { ApiAuthErrors, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { DrfDetailError, Msg } from '../../common/http/drf-errors';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow } from '../../common/http/paging';
@@ -16,7 +16,7 @@ import {
   StreamTicketResponse,
   UnreadNotificationsResponse,
 } from './dto/notification.dto';
-import { NotificationStreams, TICKET_SECONDS } from './notification-streams.service';
+import { NotificationStreams, STREAM_RETRY_AFTER_SECONDS, TICKET_SECONDS } from './notification-streams.service';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')
@@ -82,18 +82,27 @@ export class NotificationsController {
     description:
       'Authenticated by `Authorization: Token …` (a fetch-based reader) or by `?ticket=` from notifications/stream-ticket/. ' +
       'Events: `unread` `{"total_unread_count": n}` (at once, and whenever it changes), `notification` (a NotificationResponse). ' +
-      'A comment line every 25 s keeps proxies from closing it; it ends when the token is logged out or the account deleted.',
+      'A comment line every 25 s keeps proxies from closing it; it ends when the token is logged out or the account deleted. ' +
+      'An account holds at most `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on one API process (default 5): one more is refused with 429 and `Retry-After`; ' +
+      'a process holding `NOTIFICATION_STREAMS_MAX` streams answers 503 with `Retry-After` (try again, or another process).',
   })
   @ApiQuery({ name: 'ticket', required: false, description: 'A single-use ticket from notifications/stream-ticket/.' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @ApiAuthErrors()
+  @ApiTooManyRequestsResponse({ description: 'The account already holds `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on this process; see `Retry-After`.', type: DetailResponse })
+  @ApiServiceUnavailableResponse({ description: 'This process holds `NOTIFICATION_STREAMS_MAX` streams (or is shutting down); see `Retry-After`.', type: DetailResponse })
   async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() viewer?: AuthUser): Promise<void> {
     // Read here, not through the query pipes: a visitor's bad ticket is a 401 like any other.
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     let who: { userId: number; tokenId: number } | null = viewer ? { userId: viewer.id, tokenId: viewer.tokenId } : null;
     if (!who && typeof ticket === 'string' && ticket) who = await this.streams.redeemTicket(ticket);
     if (!who) throw new DrfDetailError(HttpStatus.UNAUTHORIZED, ticket === undefined ? Msg.notAuthenticated : Msg.invalidToken);
+    // No await from here to open(): the caps are checked and the stream counted in one turn.
+    const admission = this.streams.admission(who.userId);
+    if (admission === 'account')
+      throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.streamsPerAccount(this.streams.perAccount), { 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) });
+    if (admission === 'process') throw new DrfDetailError(HttpStatus.SERVICE_UNAVAILABLE, Msg.streamsFull, { 'Retry-After': '5' });
     reply.hijack();
     req.raw.socket.setTimeout(0);
     await this.streams.open(who.userId, who.tokenId, reply.raw);
