@@ -23,6 +23,7 @@ import { Ads1733500000000 } from './migrations/1733500000000-ads';
 import { SalesByBook1733600000000 } from './migrations/1733600000000-sales-by-book';
 import { AdPick1733900000000 } from './migrations/1733900000000-ad-pick';
 import { AuthChanges1734200000000 } from './migrations/1734200000000-auth-changes';
+import { MoneyHoles1735200000000 } from './migrations/1735200000000-money-holes';
 import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
 import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   SalesByBook1733600000000,
   AdPick1733900000000,
   AuthChanges1734200000000,
+  MoneyHoles1735200000000,
 ];

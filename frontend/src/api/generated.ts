@@ -1120,6 +1120,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["payments"],
       }),
+      pendingCheckout: build.query<
+        PendingCheckoutApiResponse,
+        PendingCheckoutApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pending-checkout/`,
+          params: {
+            pageId: queryArg.pageId,
+          },
+        }),
+        providesTags: ["payments"],
+      }),
       createConnectAccount: build.mutation<
         CreateConnectAccountApiResponse,
         CreateConnectAccountApiArg
@@ -1769,6 +1781,11 @@ export type CheckoutSessionStatusApiResponse =
   /** status 200  */ CheckoutStatusResponse;
 export type CheckoutSessionStatusApiArg = {
   checkoutStatusDto: CheckoutStatusDto;
+};
+export type PendingCheckoutApiResponse =
+  /** status 200  */ PendingCheckoutResponse;
+export type PendingCheckoutApiArg = {
+  pageId: number;
 };
 export type CreateConnectAccountApiResponse = /** status 201  */ UrlResponse;
 export type CreateConnectAccountApiArg = {
@@ -2534,8 +2551,8 @@ export type WebhookResponse = {
   received: boolean;
 };
 export type CheckoutStatusResponse = {
-  /** `pending`: a konbini voucher waits to be paid. */
-  status: "open" | "pending" | "paid" | "failed" | "expired";
+  /** `pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full. */
+  status: "open" | "pending" | "paid" | "failed" | "expired" | "refunded";
   pageId: number | null;
   /** When the konbini voucher expires (pending only). */
   voucher_expires_at: string | null;
@@ -2545,6 +2562,14 @@ export type CheckoutStatusResponse = {
 export type CheckoutStatusDto = {
   /** The `session_id` the success page was opened with. */
   session_id: string;
+};
+export type PendingCheckoutResponse = {
+  /** true: the viewer's konbini voucher for this Book waits to be paid (a second checkout is refused until it is paid or expires). */
+  pending: boolean;
+  /** When the voucher expires. */
+  voucher_expires_at: string | null;
+  /** Stripe's page showing the konbini voucher. */
+  voucher_url: string | null;
 };
 export type UrlResponse = {
   url: string;
@@ -2901,6 +2926,7 @@ export const {
   useCreateCheckoutSessionMutation,
   useStripeWebhookMutation,
   useCheckoutSessionStatusMutation,
+  usePendingCheckoutQuery,
   useCreateConnectAccountMutation,
   useGetMyStripeAccountIdQuery,
   useGetLoginLinkQuery,
