@@ -388,7 +388,7 @@ describe('Payments with Stripe', () => {
       session({ object: 'charge', id: 'ch_test_x' }),
       { id: 'evt_test_acct', type: 'account.updated', data: { object: { object: 'account' } } },
       [],
-      'null',
+      null as unknown as object,
     ];
     for (const event of malformed) {
       const res = await postEvent(t, standIn, event);

@@ -1201,7 +1201,12 @@ const injectedRtkApi = api
         RandomAdvertisementsApiResponse,
         RandomAdvertisementsApiArg
       >({
-        query: () => ({ url: `/api/user/advertisements-random/` }),
+        query: (queryArg) => ({
+          url: `/api/user/advertisements-random/`,
+          headers: {
+            "user-agent": queryArg["user-agent"],
+          },
+        }),
         providesTags: ["ads"],
       }),
       advertisementsForMonopage: build.query<
@@ -1210,6 +1215,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/api/user/advertisements-for-monopage/${queryArg.id}/`,
+          headers: {
+            "user-agent": queryArg["user-agent"],
+          },
         }),
         providesTags: ["ads"],
       }),
@@ -1218,6 +1226,9 @@ const injectedRtkApi = api
           url: `/api/user/updateAds/`,
           method: "POST",
           body: queryArg.updateAdsDto,
+          headers: {
+            "user-agent": queryArg["user-agent"],
+          },
         }),
         invalidatesTags: ["ads"],
       }),
@@ -1815,14 +1826,18 @@ export type AllowAdsApiArg = {
 };
 export type RandomAdvertisementsApiResponse =
   /** status 200  */ ServedAdResponse[];
-export type RandomAdvertisementsApiArg = void;
+export type RandomAdvertisementsApiArg = {
+  "user-agent": string;
+};
 export type AdvertisementsForMonopageApiResponse =
   /** status 200  */ ServedAdResponse[];
 export type AdvertisementsForMonopageApiArg = {
   id: number;
+  "user-agent": string;
 };
 export type UpdateAdsApiResponse = /** status 200  */ UpdateAdsResponse;
 export type UpdateAdsApiArg = {
+  "user-agent": string;
   updateAdsDto: UpdateAdsDto;
 };
 export type MyAdvertisementsApiResponse = /** status 200  */ AdStatsResponse[];
@@ -2645,6 +2660,10 @@ export type AdRefusals = {
   /** A click on an ad that is not running (unpaid, stopped or used up). */
   inactive: number;
 };
+export type AdViewRefusals = {
+  /** Servings to a viewer who had been served the ad within the hour (not counted). */
+  repeat: number;
+};
 export type AdStatsResponse = {
   id: number;
   type: 0 | 1;
@@ -2662,7 +2681,7 @@ export type AdStatsResponse = {
   /** The advertiser's user id. */
   userProfile: number;
   created: string;
-  /** Impressions counted (every serving). */
+  /** Impressions counted: once per viewer (a visitor by address and user agent) per hour. */
   views: number;
   /** Clicks counted. */
   clicks: number;
@@ -2673,7 +2692,10 @@ export type AdStatsResponse = {
   active: boolean;
   /** Price in yen. */
   price: number;
+  /** Clicks not counted, by reason. */
   refused: AdRefusals;
+  /** Servings not counted as views, by reason. */
+  refused_views: AdViewRefusals;
 };
 export type CreateAdDto = {
   /** 0: billed per view, 1: billed per click. */
