@@ -1201,12 +1201,7 @@ const injectedRtkApi = api
         RandomAdvertisementsApiResponse,
         RandomAdvertisementsApiArg
       >({
-        query: (queryArg) => ({
-          url: `/api/user/advertisements-random/`,
-          headers: {
-            "user-agent": queryArg["user-agent"],
-          },
-        }),
+        query: () => ({ url: `/api/user/advertisements-random/` }),
         providesTags: ["ads"],
       }),
       advertisementsForMonopage: build.query<
@@ -1215,9 +1210,6 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/api/user/advertisements-for-monopage/${queryArg.id}/`,
-          headers: {
-            "user-agent": queryArg["user-agent"],
-          },
         }),
         providesTags: ["ads"],
       }),
@@ -1226,9 +1218,6 @@ const injectedRtkApi = api
           url: `/api/user/updateAds/`,
           method: "POST",
           body: queryArg.updateAdsDto,
-          headers: {
-            "user-agent": queryArg["user-agent"],
-          },
         }),
         invalidatesTags: ["ads"],
       }),
@@ -1826,18 +1815,14 @@ export type AllowAdsApiArg = {
 };
 export type RandomAdvertisementsApiResponse =
   /** status 200  */ ServedAdResponse[];
-export type RandomAdvertisementsApiArg = {
-  "user-agent": string;
-};
+export type RandomAdvertisementsApiArg = void;
 export type AdvertisementsForMonopageApiResponse =
   /** status 200  */ ServedAdResponse[];
 export type AdvertisementsForMonopageApiArg = {
   id: number;
-  "user-agent": string;
 };
 export type UpdateAdsApiResponse = /** status 200  */ UpdateAdsResponse;
 export type UpdateAdsApiArg = {
-  "user-agent": string;
   updateAdsDto: UpdateAdsDto;
 };
 export type MyAdvertisementsApiResponse = /** status 200  */ AdStatsResponse[];

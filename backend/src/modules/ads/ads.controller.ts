@@ -1,5 +1,6 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Ip, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { Body, Controller, createParamDecorator, type ExecutionContext, Get, HttpCode, HttpStatus, Ip, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiBadGatewayResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
@@ -11,6 +12,11 @@ import { AdProfileGuard } from './ad-profile.guard';
 import { AdsService } from './ads.service';
 import { AdIdDto, AdSettingsResponse, AdStatsResponse, CreateAdDto, PostAdsStripeDto, ServedAdResponse, UpdateAdsDto, UpdateAdsResponse } from './dto/ads.dto';
 
+/** The User-Agent header (part of a visitor's identity for counting views and clicks); not an API parameter. */
+const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => {
+  const value = ctx.switchToHttp().getRequest<FastifyRequest>().headers['user-agent'];
+  return typeof value === 'string' ? value : undefined;
+});
 const ApiThrottled = () => ApiTooManyRequestsResponse({ description: 'More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After.', type: DetailResponse });
 const SERVING =
   'Each ad answered counts one view, once per viewer (the user; a visitor by address and user agent) per ad per hour; a repeat within the hour is served but counted as a refused view. Rate limited per user (visitors: per IP), AD_SERVE_RATE_LIMIT servings a minute over both serving endpoints: 429 with Retry-After.';
@@ -85,7 +91,7 @@ export class AdsController {
   @ApiOperation({ operationId: 'randomAdvertisements', summary: 'Running ads at random (up to 3), each counted as one impression and given a single-use offer', description: SERVING })
   @ApiOkResponse({ type: [ServedAdResponse] })
   @ApiThrottled()
-  random(@Ip() ip: string, @Headers('user-agent') userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
+  random(@Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
     return this.ads.serve(viewer, ip, userAgent);
   }
 
@@ -96,7 +102,7 @@ export class AdsController {
   @ApiOkResponse({ type: [ServedAdResponse] })
   @ApiNotFound()
   @ApiThrottled()
-  forBook(@Param('id', IdParamPipe) id: number, @Ip() ip: string, @Headers('user-agent') userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
+  forBook(@Param('id', IdParamPipe) id: number, @Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
     return this.ads.serveForBook(viewer, ip, userAgent, id);
   }
 
@@ -114,7 +120,7 @@ export class AdsController {
   @ApiAuthErrors()
   @ApiForbidden()
   @ApiNotFound()
-  update(@Body() dto: UpdateAdsDto, @Ip() ip: string, @Headers('user-agent') userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<UpdateAdsResponse> {
+  update(@Body() dto: UpdateAdsDto, @Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<UpdateAdsResponse> {
     return this.ads.update(viewer, ip, userAgent, dto.adsId, dto.updateDelFlag === true, dto.offer);
   }
 
