@@ -655,7 +655,7 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
 });
 
 /** The operations that take another path with payments on: Stripe checkouts, payouts, the webhook and the ads. */
-const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
+const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|pending-checkout|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
 const PAID_RUNS = Number(process.env.FUZZ_PAID_RUNS ?? 500);
 const WEBHOOK_RUNS = Number(process.env.FUZZ_WEBHOOK_RUNS ?? 500);
 
