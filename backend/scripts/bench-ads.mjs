@@ -92,7 +92,10 @@ try {
   ).map((r) => r.id);
 
   const measured = await load(appUrl, REQUESTS, CONNECTIONS);
-  const [{ views, refused }] = await dataSource.query(`SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(views_refused), 0)::int AS refused FROM ads`);
+  // views_refused through jsonb: a build from before it (--dist) has no such column (then 0).
+  const [{ views, refused }] = await dataSource.query(
+    `SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum((to_jsonb(a) ->> 'views_refused')::int), 0)::int AS refused FROM ads a`,
+  );
   const [{ offers }] = await dataSource.query(`SELECT count(*)::int AS offers FROM ad_offers`);
 
   // The floor: one UPDATE counting 3 ids picked in memory (no random pick in SQL, no offers).
