@@ -16,6 +16,8 @@ export interface StripeStandIn {
   requests: Array<{ method: string; path: string; body: Record<string, any>; idempotencyKey?: string }>;
   sessions: Map<string, Record<string, any>>;
   accounts: Map<string, Record<string, any>>;
+  /** Refunds made through POST /v1/refunds, by id. */
+  refunds: Map<string, Record<string, any>>;
   events: StandInEvent[];
   checkout: {
     payByCard(sessionId: string): Promise<StandInEvent>;

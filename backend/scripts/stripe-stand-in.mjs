@@ -7,8 +7,9 @@
 //
 //   npm run stripe:stand-in -w backend -- --port 12111 --webhook http://localhost:3000/api/user/stripe-webhook/ --secret whsec_local
 //
-// Served: POST/GET /v1/checkout/sessions[/:id], GET /v1/events[/:id], POST/GET /v1/accounts[/:id],
-// POST /v1/account_links, POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id;
+// Served: POST/GET /v1/checkout/sessions[/:id], POST /v1/checkout/sessions/:id/expire, POST /v1/refunds,
+// GET /v1/events[/:id], POST/GET /v1/accounts[/:id], POST /v1/account_links,
+// POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id;
 // pages /pay/:session, /onboard/:account, /dashboard/:account. State lives in memory.
 import * as crypto from 'node:crypto';
 import * as http from 'node:http';
@@ -33,6 +34,7 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
   const sessions = new Map();
   const paymentIntents = new Map();
   const accounts = new Map();
+  const refunds = new Map();
   const events = [];
   const idempotent = new Map();
   const state = {
@@ -43,6 +45,7 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
     requests: [],
     sessions,
     accounts,
+    refunds,
     events,
   };
 
@@ -272,6 +275,42 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
       switch (route) {
         case 'POST /checkout/sessions':
           return answer(200, createSession(body));
+        case 'POST /checkout/sessions/:id/expire': {
+          // As Stripe: only an open session can be expired.
+          const session = sessions.get(parts[3]);
+          if (!session) return notFound(res, 'checkout.session');
+          if (session.status !== 'open') {
+            return json(res, 400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+          }
+          session.status = 'expired';
+          await emitAndDeliver('checkout.session.expired', sessionView(session));
+          return answer(200, sessionView(session));
+        }
+        case 'POST /refunds': {
+          const pi = paymentIntents.get(body.payment_intent);
+          if (!pi) return notFound(res, 'payment_intent');
+          if (pi.status !== 'succeeded') return json(res, 400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has not succeeded: nothing to refund.' } });
+          if ([...refunds.values()].some((r) => r.payment_intent === pi.id)) {
+            return json(res, 400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+          }
+          const refund = {
+            id: id('re'),
+            object: 'refund',
+            amount: body.amount !== undefined ? Number(body.amount) : pi.amount,
+            currency: pi.currency,
+            payment_intent: pi.id,
+            charge: pi.latest_charge?.id ?? null,
+            reason: body.reason ?? null,
+            metadata: body.metadata ?? {},
+            reverse_transfer: body.reverse_transfer === 'true',
+            refund_application_fee: body.refund_application_fee === 'true',
+            status: 'succeeded',
+            created: now(),
+          };
+          refunds.set(refund.id, refund);
+          await emitAndDeliver('charge.refunded', { ...(pi.latest_charge ?? { id: id('ch'), object: 'charge' }), refunded: true, amount_refunded: refund.amount, payment_intent: pi.id });
+          return answer(200, refund);
+        }
         case 'GET /checkout/sessions/:id': {
           const session = sessions.get(parts[3]);
           return session ? answer(200, sessionView(session, expand)) : notFound(res, 'checkout.session');

@@ -28,7 +28,12 @@ describe('Paid ads', () => {
 
   beforeAll(async () => {
     standIn = await startStandIn();
-    t = await startTestApp({ ...stripeEnv(standIn), AD_PRICES_JPY: '90000:5000,200000:10000,750000:30000,3000:4000,10000:15000,25000:35000' });
+    t = await startTestApp({
+      ...stripeEnv(standIn),
+      AD_PRICES_JPY: '90000:5000,200000:10000,750000:30000,3000:4000,10000:15000,25000:35000',
+      // The limit of servings has a test of its own below; here every serving must answer.
+      AD_SERVE_RATE_LIMIT: '100000',
+    });
     db = t.app.get(getDataSourceToken());
     advertiser = await createUser(t.app, { nickName: 'advertiser' });
     reader = await createUser(t.app, { nickName: 'reader' });
@@ -72,12 +77,15 @@ describe('Paid ads', () => {
   /** Only the ads of this test run: earlier tests' ads stop first. */
   const stopAll = () => db.query(`UPDATE ads SET delete_flag = true`);
   const adRow = async (id: number) => (await db.query(`SELECT cnt, views, clicks, delete_flag, paid FROM ads WHERE id = $1`, [id]))[0];
-  const serve = (user?: UserFixture) => {
-    const req = request(t.http).get(api('advertisements-random/'));
+  /** A visitor is its address and user agent: by default every serving is a new visitor's (its view counts). */
+  let visitors = 0;
+  const newVisitor = () => `jest-visitor-${++visitors}`;
+  const serve = (user?: UserFixture, agent = newVisitor()) => {
+    const req = request(t.http).get(api('advertisements-random/')).set('User-Agent', agent);
     return (user ? req.set(auth(user.token)) : req).expect(200);
   };
-  const click = (user: UserFixture | undefined, body: object) => {
-    const req = request(t.http).post(api('updateAds/'));
+  const click = (user: UserFixture | undefined, body: object, agent = 'jest-clicker') => {
+    const req = request(t.http).post(api('updateAds/')).set('User-Agent', agent);
     return (user ? req.set(auth(user.token)) : req).send(body);
   };
 
@@ -213,7 +221,7 @@ describe('Paid ads', () => {
     ).map((r: { id: number }) => r.id);
     const seen = new Set<number>();
     for (let i = 0; i < 30; i++) {
-      const ids = (await serve(reader)).body.map((s: { id: number }) => s.id);
+      const ids = (await serve()).body.map((s: { id: number }) => s.id);
       expect(new Set(ids).size).toBe(3);
       for (const id of ids) seen.add(id);
     }
@@ -221,7 +229,7 @@ describe('Paid ads', () => {
     expect(seen.size).toBeGreaterThanOrEqual(10);
     const book = await createBook(t.app, { contributors: [other.userId], tagIds: [tags[3]] });
     for (let i = 0; i < 10; i++) {
-      const ids = (await request(t.http).get(api(`advertisements-for-monopage/${book}/`)).expect(200)).body.map((s: { id: number }) => s.id);
+      const ids = (await request(t.http).get(api(`advertisements-for-monopage/${book}/`)).set('User-Agent', newVisitor()).expect(200)).body.map((s: { id: number }) => s.id);
       expect(ids.slice(0, 2).sort()).toEqual([...tagged].sort());
       expect(plain).toContain(ids[2]);
     }
@@ -259,11 +267,13 @@ describe('Paid ads', () => {
     expect((await click(reader, { adsId: adId, offer: fresh }).expect(200)).body.reason).toBe('repeat');
     expect(await adRow(adId)).toMatchObject({ cnt: 1, clicks: 1 });
     // A visitor (by address) clicks with their own offer: counted.
-    const visitorOffer = (await serve()).body.find((s: { id: number }) => s.id === adId).offer;
+    const visitorOffer = (await serve(undefined, 'jest-clicker')).body.find((s: { id: number }) => s.id === adId).offer;
+    // The same address with another user agent is another visitor: the offer is not theirs.
+    expect((await click(undefined, { adsId: adId, offer: visitorOffer }, 'another-browser').expect(200)).body.reason).toBe('no_offer');
     expect((await click(undefined, { adsId: adId, offer: visitorOffer }).expect(200)).body).toMatchObject({ counted: true, cnt: 2 });
     // The advertiser sees the counted and the refused, with reasons.
     const stats = (await request(t.http).get(api(`advertisement/${adId}/`)).set(auth(advertiser.token)).expect(200)).body;
-    expect(stats).toMatchObject({ clicks: 2, cnt: 2, remaining: 2997, refused: { no_offer: 3, repeat: 2, rate_limit: 0, inactive: 0 } });
+    expect(stats).toMatchObject({ clicks: 2, cnt: 2, remaining: 2997, refused: { no_offer: 4, repeat: 2, rate_limit: 0, inactive: 0 } });
     await request(t.http).get(api(`advertisement/${adId}/`)).set(auth(reader.token)).expect(404);
     const mine = (await request(t.http).get(api('advertisements-mine/')).set(auth(advertiser.token)).expect(200)).body;
     expect(mine.find((m: { id: number }) => m.id === adId)).toMatchObject({ clicks: 2, refused: { repeat: 2 } });
@@ -337,5 +347,86 @@ describe('Paid ads', () => {
     const three = await countServe();
     expect(three).toBe(one);
     expect(one).toBeLessThanOrEqual(2); // the token, and the one statement that picks, counts and offers
+  });
+
+  it('counts a view once per viewer per ad per hour: 50 servings to one visitor count 1, a second visitor counts again, the advertiser sees the refused views', async () => {
+    await stopAll();
+    const [a, b] = [await createAd(), await createAd({ type: 1, target: 3000 })];
+    await pay(a);
+    await pay(b);
+    const before = { a: await adRow(a), b: await adRow(b) };
+    for (let i = 0; i < 50; i++) {
+      const ids = (await serve(undefined, 'looping-visitor')).body.map((s: { id: number; offer: string }) => s.id);
+      expect(ids.sort()).toEqual([a, b].sort()); // still served, each with an offer
+    }
+    const row = async (id: number) => (await db.query(`SELECT views, views_refused, cnt FROM ads WHERE id = $1`, [id]))[0];
+    expect(await row(a)).toEqual({ views: before.a.views + 1, views_refused: 49, cnt: before.a.cnt + 1 });
+    expect((await row(b)).views).toBe(before.b.views + 1);
+    // Concurrent servings to one viewer: still one view (the unique row, not a read then a write).
+    await Promise.all(Array.from({ length: 10 }, () => serve(undefined, 'parallel-visitor')));
+    expect((await row(a)).views).toBe(before.a.views + 2);
+    // Another visitor (same address, another browser), and a logged-in reader: each counts once.
+    await serve(undefined, 'second-visitor');
+    for (let i = 0; i < 5; i++) await serve(reader);
+    expect(await row(a)).toEqual({ views: before.a.views + 4, views_refused: 49 + 9 + 4, cnt: before.a.cnt + 4 });
+    // An hour later the same visitor counts again.
+    await db.query(`UPDATE ad_views SET hour = hour - interval '1 hour' WHERE ad_id = ANY($1::int[])`, [[a, b]]);
+    await serve(undefined, 'looping-visitor');
+    expect((await row(a)).views).toBe(before.a.views + 5);
+    // The advertiser sees them, in both lists.
+    const stats = (await request(t.http).get(api(`advertisement/${a}/`)).set(auth(advertiser.token)).expect(200)).body;
+    expect(stats).toMatchObject({ views: before.a.views + 5, remaining: 90000 - 1 - (before.a.cnt + 5), refused_views: { repeat: 62 } });
+    const mine = (await request(t.http).get(api('advertisements-mine/')).set(auth(advertiser.token)).expect(200)).body;
+    expect(mine.find((m: { id: number }) => m.id === b)).toMatchObject({ refused_views: { repeat: 62 } });
+  });
+
+  it("loads the image of a served ad (/media/ads/…: 200, image/jpeg)", async () => {
+    await stopAll();
+    const adId = await createAd();
+    await pay(adId);
+    const [served] = (await serve()).body;
+    expect(served.id).toBe(adId);
+    const url = new URL(served.img);
+    expect(url.pathname).toMatch(/^\/media\/ads\/\d+\/[0-9a-f-]+\.jpg$/);
+    const image = await request(t.http).get(url.pathname).buffer(true).expect(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect((await sharp(image.body as Buffer).metadata()).width).toBe(300);
+    // Only ads' images under ads/: nothing else of the store is public by the new prefix.
+    await request(t.http).get('/media/ads-other/x.jpg').expect(404);
+  });
+});
+
+describe('Ad servings are rate-limited', () => {
+  let t: TestApp;
+  let db: DataSource;
+  beforeAll(async () => {
+    t = await startTestApp({ AD_SERVE_RATE_LIMIT: '5' });
+    db = t.app.get(getDataSourceToken());
+    const advertiser = await createUser(t.app, { nickName: 'advertiser' });
+    const tags = (await db.query(`SELECT id FROM attributes WHERE language = 'ja' ORDER BY id LIMIT 3`)).map((r: { id: number }) => r.id);
+    await db.query(
+      `INSERT INTO ads (user_id, type, url, content, target, price, attributes, paid, paid_on) VALUES ($1, 0, 'https://shop.example/', 'Ad', 90000, 5000, $2::int[], true, now())`,
+      [advertiser.userId, tags],
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('answers 429 with Retry-After past AD_SERVE_RATE_LIMIT a minute per client, whatever the user agent, and counts nothing then', async () => {
+    const get = (agent: string, path = 'advertisements-random/') => request(t.http).get(`/api/user/${path}`).set('User-Agent', agent);
+    for (let i = 0; i < 5; i++) {
+      const ok = await get(`agent-${i}`).expect(200);
+      expect(ok.body).toHaveLength(1);
+      expect(ok.headers['ratelimit-policy']).toBe('"ip";q=5;w=60');
+    }
+    const refused = await get('agent-new').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    // Both serving endpoints share the limit.
+    await get('agent-new', 'advertisements-for-monopage/1/').expect(429);
+    const [{ views, offers }] = await db.query(`SELECT (SELECT sum(views) FROM ads)::int AS views, (SELECT count(*) FROM ad_offers)::int AS offers`);
+    expect({ views, offers }).toEqual({ views: 5, offers: 5 });
+    // A logged-in user is counted on their own.
+    const user = await createUser(t.app);
+    await get('agent-user').set(auth(user.token)).expect(200);
   });
 });

@@ -655,8 +655,9 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
 });
 
 /** The operations that take another path with payments on: Stripe checkouts, payouts, the webhook and the ads. */
-const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
+const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|pending-checkout|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
 const PAID_RUNS = Number(process.env.FUZZ_PAID_RUNS ?? 500);
+const WEBHOOK_RUNS = Number(process.env.FUZZ_WEBHOOK_RUNS ?? 500);
 
 describe('fuzz with payments on (the Stripe stand-in): the paid paths and the live stream never get a 5xx', () => {
   let t: TestApp;
@@ -686,6 +687,59 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
     const settings = await request(t.http).get('/api/user/payment-settings/').expect(200);
     expect(settings.body.enabled).toBe(true);
     await fuzzOperations(t, token, profileId, ops, PAID_RUNS, ' (payments on)');
+  }, 300_000);
+
+  it(`signed-webhook family: ${WEBHOOK_RUNS} signed but malformed or unknown Stripe events answer 400 or 200, never a 5xx, and store nothing`, async () => {
+    const before = await rowCounts(t);
+    const stripeCallsBefore = standIn.requests.length;
+    const long = (n: number) => fc.constant('x'.repeat(n));
+    const id = (prefix: string) => fc.oneof(
+      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{1,24}$/).map((x) => `${prefix}_test_${x}`) },
+      { weight: 1, arbitrary: fc.oneof(long(5000), long(256), fc.constant(''), fc.integer(), fc.constant(null), fc.constant(true), fc.constant([]), fc.constant({})) },
+    );
+    const type = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired', 'account.updated') },
+      { weight: 1, arbitrary: fc.constantFrom('charge.refunded', 'customer.created', 'checkout.session.unknown_kind', '') },
+      { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null), long(101), long(5000), fc.constant(['checkout.session.completed'])) },
+    );
+    const stripeObject = fc.record(
+      {
+        object: fc.oneof(fc.constantFrom('checkout.session', 'account', 'charge', 'event'), fc.integer(), fc.constant(null)),
+        id: fc.oneof(id('cs'), id('acct')),
+        payment_status: fc.constantFrom('paid', 'unpaid', null, 7),
+        status: fc.constantFrom('complete', 'expired', 'open', null, {}),
+        metadata: fc.oneof(fc.constant({ kind: 'book', pageId: '1', userId: '1' }), fc.constant({ kind: 'ad', adId: '1' }), fc.constant(null), fc.jsonValue({ maxDepth: 2 })),
+        charges_enabled: fc.constantFrom(true, false, 'yes', null),
+      },
+      { requiredKeys: [] },
+    );
+    const data = fc.oneof(
+      { weight: 4, arbitrary: stripeObject.map((object) => ({ object })) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>(null, 0, 'data', [], {}, { object: null }, { object: [] }, { object: 'cs_test_1' }) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    );
+    const event = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ id: id('evt'), object: fc.constant('event'), type, data, created: fc.integer() }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>(null, 1, 'event', [], [{ id: 'evt_test_1' }], {}) },
+    );
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(event, async (sent) => {
+        const { payload, header } = standIn.sign(sent as object);
+        const res = await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect({ sent, status: res.status }).toEqual({ sent, status: res.status === 200 ? 200 : 400 });
+        if (res.status === 400) expect(res.body).toEqual({ detail: 'Malformed Stripe event.' });
+      }),
+      { numRuns: WEBHOOK_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
+    );
+    expect(await rowCounts(t)).toEqual(before);
+    // Neither a malformed event nor one about a session this site never made sends the app to Stripe.
+    expect(standIn.requests.slice(stripeCallsBefore)).toEqual([]);
+    // Both answers are reached (the generator is not all malformed, nor all fine).
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    expect(statuses.get(400)).toBeGreaterThan(0);
+    console.log(`fuzz (signed webhooks): ${WEBHOOK_RUNS} events; statuses ${[...statuses.entries()].sort(([a], [b]) => a - b).map(([k, n]) => `${k}×${n}`).join(' ')}; 5xx: 0`);
   }, 300_000);
 
   it('notifications/stream/ with a valid token and bad query, Accept and Last-Event-ID: an event stream (read up to its first event, then closed), never a 5xx', async () => {

@@ -252,6 +252,159 @@ describe('Payments with Stripe', () => {
     expect(await db.query(`SELECT 1 FROM payment_checkouts WHERE seller_id = $1 OR buyer_id = $1`, [seller.userId])).toEqual([]);
   });
 
+  /** Runs `fn` as if an hour had passed (Checkout's idempotency key changes every hour). */
+  async function anHourLater<T>(fn: () => Promise<T>): Promise<T> {
+    const real = Date.now;
+    Date.now = () => real.call(Date) + 3_600_000;
+    try {
+      return await fn();
+    } finally {
+      Date.now = real;
+    }
+  }
+
+  async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const statusOf = async (sessionId: string) => (await db.query(`SELECT status FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]?.status;
+
+  it('a new session for the same Book and buyer expires the open one at Stripe (checkout.sessions.expire)', async () => {
+    const pageId = await createBook(t.app, { price: 800, contributors: [owner.userId] });
+    const first = await startCheckout(buyer, pageId);
+    const second = await anHourLater(() => startCheckout(buyer, pageId));
+    expect(second).not.toBe(first);
+    expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${first}/expire`)).toHaveLength(1);
+    expect(standIn.sessions.get(first)!.status).toBe('expired');
+    expect(standIn.sessions.get(second)!.status).toBe('open');
+    expect(await statusOf(first)).toBe('expired');
+    expect(await statusOf(second)).toBe('open');
+    // The expired page cannot be paid any more (the stand-in's page offers no button).
+    const page = await fetch(`${standIn.url}/pay/${first}/card`, { method: 'POST', redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(standIn.sessions.get(first)!.payment_status).toBe('unpaid');
+    // Stripe's checkout.session.expired for it changes nothing more.
+    const expired = standIn.events.filter((e) => e.type === 'checkout.session.expired' && e.data.object.id === first);
+    expect(expired).toHaveLength(1);
+    await postEvent(t, standIn, expired[0]).expect(200);
+    expect(await statusOf(first)).toBe('expired');
+  });
+
+  it('two sessions paid anyway (both webhooks at once): one sale, the second refunded in full, the buyer told by mail', async () => {
+    const pageId = await createBook(t.app, { title: '二度払いの本', price: 800, contributors: [owner.userId] });
+    const first = await startCheckout(buyer, pageId);
+    const paidFirst = await standIn.checkout.payByCard(first); // paid at Stripe; its webhook is late
+    const second = await anHourLater(() => startCheckout(buyer, pageId)); // the first cannot be expired any more: Stripe refuses
+    expect(standIn.sessions.get(first)!.status).toBe('complete');
+    const paidSecond = await standIn.checkout.payByCard(second);
+    const answers = await Promise.all([postEvent(t, standIn, paidFirst), postEvent(t, standIn, paidSecond)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await owners(pageId)).toBe(1);
+    const sales = await db.query(`SELECT session_id FROM payment_sales WHERE page_id = $1`, [pageId]);
+    expect(sales).toHaveLength(1);
+    const sold = sales[0].session_id;
+    const refunded = sold === first ? second : first;
+    expect(await statusOf(refunded)).toBe('refunded');
+    // The refund (a job), of the refunded session's payment, once.
+    const refund = await until('the refund', () => [...standIn.refunds.values()].find((r) => r.payment_intent === standIn.sessions.get(refunded)!.payment_intent));
+    expect(refund).toMatchObject({ amount: 800, reason: 'duplicate', metadata: { sessionId: refunded } });
+    expect([...standIn.refunds.values()].filter((r) => r.payment_intent === standIn.sessions.get(sold)!.payment_intent)).toEqual([]);
+    await until('refund_id', async () => (await db.query(`SELECT refund_id FROM payment_checkouts WHERE session_id = $1`, [refunded]))[0].refund_id ?? undefined);
+    // The buyer is told, in their language.
+    const buyerEmail = (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email;
+    const mail = await t.smtp.waitFor(buyerEmail, /refunded/i);
+    expect(mail.text).toContain(`/mono/${pageId}`);
+    // The success page of the refunded session says so; the earnings show one sale of this Book.
+    const status = await request(t.http).post('/api/user/checkout-session-status/').set(auth(buyer.token)).send({ session_id: refunded }).expect(200);
+    expect(status.body).toMatchObject({ status: 'refunded', pageId });
+    const earnings = (await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body;
+    expect(earnings.sales.filter((s: { pageId: number }) => s.pageId === pageId)).toEqual([expect.objectContaining({ id: sold, gross: 800, title: '二度払いの本' })]);
+    // Redelivered, either event changes nothing more.
+    await postEvent(t, standIn, paidFirst).expect(200);
+    await postEvent(t, standIn, paidSecond).expect(200);
+    expect(await db.query(`SELECT count(*)::int AS n FROM payment_sales WHERE page_id = $1`, [pageId])).toEqual([{ n: 1 }]);
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds' && r.body.metadata?.sessionId === refunded).length).toBeGreaterThanOrEqual(1);
+    expect([...standIn.refunds.values()].filter((r) => r.metadata.sessionId === refunded)).toHaveLength(1);
+  });
+
+  it('a pending konbini voucher refuses a second checkout of the Book, and pending-checkout/ tells its expiry and link', async () => {
+    const pageId = await createBook(t.app, { price: 3000, contributors: [owner.userId] });
+    const pending = (user: UserFixture) => request(t.http).get(`/api/user/pending-checkout/?pageId=${pageId}`).set(auth(user.token)).expect(200);
+    expect((await pending(buyer)).body).toEqual({ pending: false, voucher_expires_at: null, voucher_url: null });
+    const sessionId = await startCheckout(buyer, pageId);
+    await postEvent(t, standIn, await standIn.checkout.konbini(sessionId)).expect(200);
+    const told = (await pending(buyer)).body;
+    expect(told).toMatchObject({ pending: true, voucher_url: `${standIn.url}/pay/${sessionId}` });
+    const expiresAt = new Date(told.voucher_expires_at).getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + 2.9 * 86400_000);
+    expect(expiresAt).toBeLessThan(Date.now() + 3.1 * 86400_000);
+    const sessionsBefore = standIn.sessions.size;
+    for (const later of [false, true]) {
+      const post = () => request(t.http).post('/api/user/create-checkout-session/').set(auth(buyer.token)).send({ SITE_URL: SITE, pageId });
+      const refused = later ? await anHourLater(() => post()) : await post();
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.' });
+    }
+    expect(standIn.sessions.size).toBe(sessionsBefore);
+    // Someone else's voucher is not theirs; a visitor is asked to log in.
+    const stranger = await createUser(t.app);
+    expect((await pending(stranger)).body.pending).toBe(false);
+    await request(t.http).get(`/api/user/pending-checkout/?pageId=${pageId}`).expect(401);
+    await request(t.http).get(`/api/user/pending-checkout/?pageId=x`).set(auth(buyer.token)).expect(400);
+    // The voucher lapses unpaid: the Book can be bought again.
+    await postEvent(t, standIn, await standIn.checkout.konbiniFailed(sessionId)).expect(200);
+    expect((await pending(buyer)).body.pending).toBe(false);
+    await startCheckout(buyer, pageId);
+  });
+
+  it('signed but malformed events answer 400, events about unknown sessions and accounts 200; nothing is stored and Stripe is not asked', async () => {
+    const counts = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM payment_events)::int AS events, (SELECT count(*) FROM payment_checkouts)::int AS checkouts,
+                  (SELECT count(*) FROM payment_sales)::int AS sales, (SELECT count(*) FROM page_owners)::int AS owners, (SELECT count(*) FROM payment_accounts)::int AS accounts`,
+        )
+      )[0];
+    const before = await counts();
+    const requestsBefore = standIn.requests.length;
+    const session = (object: unknown) => ({ id: 'evt_test_malformed', object: 'event', type: 'checkout.session.completed', created: 1, data: { object } });
+    const malformed: object[] = [
+      { ...session({}), data: null },
+      { ...session({}), data: undefined },
+      { ...session({ object: 'checkout.session', id: 'cs_test_x' }), type: 7 },
+      { ...session({ object: 'checkout.session', id: 'cs_test_x' }), id: 'e'.repeat(5000) },
+      { ...session({ object: 'checkout.session', id: 'cs_test_x' }), id: 12 },
+      session(null),
+      session([]),
+      session('cs_test_x'),
+      session({ object: 'checkout.session', id: 'c'.repeat(5000) }),
+      session({ object: 'checkout.session', id: 42 }),
+      session({ object: 'charge', id: 'ch_test_x' }),
+      { id: 'evt_test_acct', type: 'account.updated', data: { object: { object: 'account' } } },
+      [],
+      null as unknown as object,
+    ];
+    for (const event of malformed) {
+      const res = await postEvent(t, standIn, event);
+      expect({ event, status: res.status, body: res.body }).toEqual({ event, status: 400, body: { detail: 'Malformed Stripe event.' } });
+    }
+    const unknown: object[] = [
+      session({ object: 'checkout.session', id: 'cs_test_never_made_here', payment_status: 'paid' }),
+      { ...session({ object: 'checkout.session', id: 'cs_test_never_made_here' }), id: 'evt_test_unknown_2', type: 'checkout.session.async_payment_succeeded' },
+      { id: 'evt_test_acct_unknown', type: 'account.updated', data: { object: { object: 'account', id: 'acct_test_unknown', charges_enabled: true } } },
+      { id: 'evt_test_other', type: 'customer.created', data: { object: { object: 'customer', id: 'cus_test_1' } } },
+    ];
+    for (const event of unknown) await postEvent(t, standIn, event).expect(200, { received: true });
+    expect(await counts()).toEqual(before);
+    expect(standIn.requests.slice(requestsBefore)).toEqual([]);
+  });
+
   it('the stand-in posts its webhooks itself to a listening app (the local trial)', async () => {
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
     standIn.webhookUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}/api/user/stripe-webhook/`;

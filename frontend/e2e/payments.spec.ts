@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { snap } from './support/app';
+import { snap, switchLanguage } from './support/app';
 import { useStripeApp } from './support/stripe-app';
 import { apiUser, uniqueCsv, type SeededUser } from './support/seed';
 
@@ -100,5 +100,35 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
   await expectAccessible(ownerPage, 'bankaccount-earnings');
   await snap(ownerPage, 'p2-bankaccount-en');
   await ownerPage.context().close();
+  await page.context().close();
+});
+
+/** The pending-voucher notice (issue 36): no second purchase while a konbini voucher waits, in English and Japanese. */
+test('a pending konbini voucher: the Book page says until when (Japan time) and links the voucher instead of Buy, in English and Japanese', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const owner = await apiUser(stripeApp.api, { label: 'voucher-seller', nickName: 'Voucher seller' });
+  const buyer = await apiUser(stripeApp.api, { label: 'voucher-buyer', nickName: 'Voucher buyer' });
+  const bookId = await paidBook(owner, `Konbini rainfall ${Date.now()}`);
+  const page = await stripeApp.pageAs(browser, buyer.token);
+  await page.goto(`/getpage?pageId=${bookId}`);
+  await page.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripeApp.standIn.url}/pay/cs_test_`));
+  await page.getByRole('button', { name: 'Pay at a konbini (voucher)' }).click();
+  await expect(page.getByText(/Your konbini voucher is ready/)).toBeVisible();
+
+  await page.goto(`/mono/${bookId}`);
+  const notice = page.getByTestId('pending-voucher');
+  await expect(notice).toContainText(/Konbini payment pending until .+ Japan time \(JST\)\./);
+  await expect(page.getByRole('link', { name: 'Show the voucher' })).toHaveAttribute('href', new RegExp(`^${stripeApp.standIn.url}/pay/cs_test_`));
+  await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  await expectAccessible(page, 'book-pending-voucher');
+  await snap(page, 'p3-pending-voucher-en');
+
+  await switchLanguage(page, 'ja');
+  await page.goto(`/mono/${bookId}`);
+  await expect(page.getByTestId('pending-voucher')).toContainText(/支払期限は .+（日本時間・JST）です。/);
+  await expect(page.getByRole('link', { name: '払込票を表示' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '購入する' })).toHaveCount(0);
+  await snap(page, 'p3-pending-voucher-ja');
   await page.context().close();
 });

@@ -78,6 +78,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'NOTIFICATION_STREAMS_PER_ACCOUNT', kind: 'int', default: '5', description: 'Live-bell streams (notifications/stream/) one account may hold open on one API process; one more is refused with 429 and `Retry-After` (the bell then polls).' },
   { name: 'NOTIFICATION_STREAMS_MAX', kind: 'int', default: '4000', description: 'Live-bell streams one API process holds open at most (each is an open connection: a file descriptor and about 10 KB of memory); one more is refused with 503 and `Retry-After`, so a proxy can send it to another process.' },
   { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
+  { name: 'AD_SERVE_RATE_LIMIT', kind: 'int', default: '60', description: 'Ad servings (advertisements-random/, advertisements-for-monopage/) per user (visitors: per IP) per minute; beyond it 429.' },
   { name: 'STRIPE_SECRET_KEY', kind: 'string', description: 'Stripe secret key (sk_…). Unset: payments are off (paid Books cannot be bought, payouts cannot be set up; free Books keep working).' },
   { name: 'STRIPE_WEBHOOK_SECRET', kind: 'string', description: 'Signing secret (whsec_…) of the webhook endpoint `PUBLIC_URL/api/user/stripe-webhook/`. Unset: every webhook is refused (400).' },
   { name: 'STRIPE_API_URL', kind: 'url', description: 'Base URL of the Stripe API. Unset: Stripe itself; set it to a stand-in (`npm run stripe:stand-in`) for tests and local trials.' },
@@ -151,7 +152,7 @@ export interface AppConfig {
     operator: { name: string; address: string; phone: string; email: string };
   };
   /** Paid ads: the price in yen of each target (AD_PRICES_JPY). */
-  ads: { prices: ReadonlyMap<number, number> };
+  ads: { prices: ReadonlyMap<number, number>; serveRateLimit: number };
   /** The intro and how-to videos per language (unset: the client shows its illustrated walkthrough). */
   helpVideos: { intro: { ja?: PlayableVideo; en?: PlayableVideo }; howto: { ja?: PlayableVideo; en?: PlayableVideo } };
   appSecret?: string;
@@ -300,7 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       platformFeePercent: Number(values.PLATFORM_FEE_PERCENT),
       operator: { name: values.OPERATOR_NAME ?? '', address: values.OPERATOR_ADDRESS ?? '', phone: values.OPERATOR_PHONE ?? '', email: values.OPERATOR_EMAIL ?? '' },
     },
-    ads: { prices: parseAdPrices(values.AD_PRICES_JPY!) },
+    ads: { prices: parseAdPrices(values.AD_PRICES_JPY!), serveRateLimit: Number(values.AD_SERVE_RATE_LIMIT) },
     helpVideos: {
       intro: { ja: video('INTRO_VIDEO_URL_JA'), en: video('INTRO_VIDEO_URL_EN') },
       howto: { ja: video('HOWTO_VIDEO_URL_JA'), en: video('HOWTO_VIDEO_URL_EN') },

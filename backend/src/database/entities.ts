@@ -26,6 +26,7 @@ import { AdPick1733900000000 } from './migrations/1733900000000-ad-pick';
 import { AuthChanges1734200000000 } from './migrations/1734200000000-auth-changes';
 import { SignInCodes1735000000000 } from './migrations/1735000000000-sign-in-codes';
 import { MembersOnlyBooks1735100000000 } from './migrations/1735100000000-members-only-books';
+import { MoneyHoles1735200000000 } from './migrations/1735200000000-money-holes';
 import { AccountPlans1733300000000 } from './migrations/1733300000000-account-plans';
 import { BookLanguages1733200000000 } from './migrations/1733200000000-book-languages';
 
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   SignInCodes1735000000000,
   MembersOnlyBooks1735100000000,
   CalendarTags1735600000000,
+  MoneyHoles1735200000000,
 ];

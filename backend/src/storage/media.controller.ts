@@ -9,11 +9,11 @@ import { MAX_COVER_BYTES, parseCoverVariantKey, renderCoverVariant } from './cov
 import { FileStorage, type StoredObject } from './file-storage';
 
 /**
- * Public images (avatars, covers, post images) are served from /media/<key>, streamed from the
+ * Public images (avatars, covers, post images, ad images) are served from /media/<key>, streamed from the
  * storage driver; a cover's narrower copies (`covers/<name>.w640.jpg`) too, made at their first
  * request when missing (cover-variants.ts).
  */
-export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/', 'circles/'];
+export const PUBLIC_MEDIA_PREFIXES = ['profiles/', 'covers/', 'posts/', 'circles/', 'ads/'];
 
 /**
  * The route below is find-my-way's wildcard '*' (Fastify's router takes nothing else at the end

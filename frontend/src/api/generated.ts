@@ -1141,6 +1141,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["payments"],
       }),
+      pendingCheckout: build.query<
+        PendingCheckoutApiResponse,
+        PendingCheckoutApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/pending-checkout/`,
+          params: {
+            pageId: queryArg.pageId,
+          },
+        }),
+        providesTags: ["payments"],
+      }),
       createConnectAccount: build.mutation<
         CreateConnectAccountApiResponse,
         CreateConnectAccountApiArg
@@ -1798,6 +1810,11 @@ export type CheckoutSessionStatusApiResponse =
   /** status 200  */ CheckoutStatusResponse;
 export type CheckoutSessionStatusApiArg = {
   checkoutStatusDto: CheckoutStatusDto;
+};
+export type PendingCheckoutApiResponse =
+  /** status 200  */ PendingCheckoutResponse;
+export type PendingCheckoutApiArg = {
+  pageId: number;
 };
 export type CreateConnectAccountApiResponse = /** status 201  */ UrlResponse;
 export type CreateConnectAccountApiArg = {
@@ -2571,8 +2588,8 @@ export type WebhookResponse = {
   received: boolean;
 };
 export type CheckoutStatusResponse = {
-  /** `pending`: a konbini voucher waits to be paid. */
-  status: "open" | "pending" | "paid" | "failed" | "expired";
+  /** `pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full. */
+  status: "open" | "pending" | "paid" | "failed" | "expired" | "refunded";
   pageId: number | null;
   /** When the konbini voucher expires (pending only). */
   voucher_expires_at: string | null;
@@ -2582,6 +2599,14 @@ export type CheckoutStatusResponse = {
 export type CheckoutStatusDto = {
   /** The `session_id` the success page was opened with. */
   session_id: string;
+};
+export type PendingCheckoutResponse = {
+  /** true: the viewer's konbini voucher for this Book waits to be paid (a second checkout is refused until it is paid or expires). */
+  pending: boolean;
+  /** When the voucher expires. */
+  voucher_expires_at: string | null;
+  /** Stripe's page showing the konbini voucher. */
+  voucher_url: string | null;
 };
 export type UrlResponse = {
   url: string;
@@ -2657,6 +2682,10 @@ export type AdRefusals = {
   /** A click on an ad that is not running (unpaid, stopped or used up). */
   inactive: number;
 };
+export type AdViewRefusals = {
+  /** Servings to a viewer who had been served the ad within the hour (not counted). */
+  repeat: number;
+};
 export type AdStatsResponse = {
   id: number;
   type: 0 | 1;
@@ -2674,7 +2703,7 @@ export type AdStatsResponse = {
   /** The advertiser's user id. */
   userProfile: number;
   created: string;
-  /** Impressions counted (every serving). */
+  /** Impressions counted: once per viewer (a visitor by address and user agent) per hour. */
   views: number;
   /** Clicks counted. */
   clicks: number;
@@ -2685,7 +2714,10 @@ export type AdStatsResponse = {
   active: boolean;
   /** Price in yen. */
   price: number;
+  /** Clicks not counted, by reason. */
   refused: AdRefusals;
+  /** Servings not counted as views, by reason. */
+  refused_views: AdViewRefusals;
 };
 export type CreateAdDto = {
   /** 0: billed per view, 1: billed per click. */
@@ -2940,6 +2972,7 @@ export const {
   useCreateCheckoutSessionMutation,
   useStripeWebhookMutation,
   useCheckoutSessionStatusMutation,
+  usePendingCheckoutQuery,
   useCreateConnectAccountMutation,
   useGetMyStripeAccountIdQuery,
   useGetLoginLinkQuery,

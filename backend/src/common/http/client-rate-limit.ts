@@ -8,19 +8,22 @@ import { ipKey } from './rate-limit';
 import { RateLimitStore } from './rate-limit-store';
 
 /**
- * The rate limit of `access-log/`, with the mechanism of the account endpoints' limits
- * (rate-limit.ts: RateLimitStore's counters, in memory or in Redis; an IPv6 client by its /56): per user when a
- * token authenticated the call (TokenAuthGuard runs first), else per client IP;
- * `ACCESS_LOG_RATE_LIMIT` calls a minute. Over it: 429 with Retry-After and DRF's message
- * (DRF's UserRateThrottle/AnonRateThrottle), before the body is read; within it, the state in
- * the `RateLimit-Policy`/`RateLimit` headers.
+ * A rate limit per client, with the mechanism of the account endpoints' limits (rate-limit.ts:
+ * RateLimitStore's counters, in memory or in Redis; an IPv6 client by its /56): per user when a
+ * token authenticated the call (TokenAuthGuard runs first), else per client IP; `points` calls a
+ * minute on counters of `keyPrefix`. Over it: 429 with Retry-After and DRF's message (DRF's
+ * UserRateThrottle/AnonRateThrottle), before the body is read; within it, the state in the
+ * `RateLimit-Policy`/`RateLimit` headers.
  */
-@Injectable()
-export class AccessLogRateLimitGuard implements CanActivate {
+abstract class ClientRateLimitGuard implements CanActivate {
   private readonly limiter: RateLimiterAbstract;
 
-  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions, store: RateLimitStore) {
-    this.limiter = store.limiter({ keyPrefix: 'access-log', points: options.config.accessLogRateLimit, duration: 60 });
+  protected constructor(
+    store: RateLimitStore,
+    keyPrefix: string,
+    private readonly points: number,
+  ) {
+    this.limiter = store.limiter({ keyPrefix, points, duration: 60 });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,8 +40,24 @@ export class AccessLogRateLimitGuard implements CanActivate {
       reply.header('Retry-After', String(retryAfter));
       throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.throttled(retryAfter));
     }
-    reply.header('RateLimit-Policy', `"${policy}";q=${this.options.config.accessLogRateLimit};w=60`);
+    reply.header('RateLimit-Policy', `"${policy}";q=${this.points};w=60`);
     reply.header('RateLimit', `"${policy}";r=${state.remainingPoints};t=${Math.ceil(state.msBeforeNext / 1000)}`);
     return true;
+  }
+}
+
+/** The rate limit of `access-log/`: `ACCESS_LOG_RATE_LIMIT` calls a minute per user (visitors: per IP). */
+@Injectable()
+export class AccessLogRateLimitGuard extends ClientRateLimitGuard {
+  constructor(@Inject(APP_OPTIONS) options: AppOptions, store: RateLimitStore) {
+    super(store, 'access-log', options.config.accessLogRateLimit);
+  }
+}
+
+/** The rate limit of the ad servings: `AD_SERVE_RATE_LIMIT` calls a minute per user (visitors: per IP), both endpoints together. */
+@Injectable()
+export class AdServeRateLimitGuard extends ClientRateLimitGuard {
+  constructor(@Inject(APP_OPTIONS) options: AppOptions, store: RateLimitStore) {
+    super(store, 'ad-serve', options.config.ads.serveRateLimit);
   }
 }

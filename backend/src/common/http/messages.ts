@@ -110,6 +110,8 @@ export const MESSAGES = {
   notYourAccount: 'This is not your Stripe account.',
   payoutProfileRequired: 'Create your profile before setting up payouts.',
   paymentProviderError: 'The payment service did not answer. Try again later.',
+  paymentPending: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.',
+  malformedEvent: 'Malformed Stripe event.',
   // ads
   adProfileRequired: 'Create your profile before advertising.',
   adTags: 'Please select 3 Tags',

@@ -1,15 +1,25 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { Body, Controller, createParamDecorator, type ExecutionContext, Get, HttpCode, HttpStatus, Ip, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
-import { ApiBadGatewayResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBadGatewayResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
+import { AdServeRateLimitGuard } from '../../common/http/client-rate-limit';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { GoToResponse } from '../payments/dto/payments.dto';
 import { AdProfileGuard } from './ad-profile.guard';
 import { AdsService } from './ads.service';
 import { AdIdDto, AdSettingsResponse, AdStatsResponse, CreateAdDto, PostAdsStripeDto, ServedAdResponse, UpdateAdsDto, UpdateAdsResponse } from './dto/ads.dto';
 
+/** The User-Agent header (part of a visitor's identity for counting views and clicks); not an API parameter. */
+const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => {
+  const value = ctx.switchToHttp().getRequest<FastifyRequest>().headers['user-agent'];
+  return typeof value === 'string' ? value : undefined;
+});
+const ApiThrottled = () => ApiTooManyRequestsResponse({ description: 'More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After.', type: DetailResponse });
+const SERVING =
+  'Each ad answered counts one view, once per viewer (the user; a visitor by address and user agent) per ad per hour; a repeat within the hour is served but counted as a refused view. Rate limited per user (visitors: per IP), AD_SERVE_RATE_LIMIT servings a minute over both serving endpoints: 429 with Retry-After.';
 const ApiProviderError = () => ApiBadGatewayResponse({ description: 'Stripe did not answer or refused the call.', type: DetailResponse });
 
 @ApiTags('ads')
@@ -77,19 +87,23 @@ export class AdsController {
 
   @Get('advertisements-random')
   @Public()
-  @ApiOperation({ operationId: 'randomAdvertisements', summary: 'Running ads at random (up to 3), each counted as one impression and given a single-use offer' })
+  @UseGuards(AdServeRateLimitGuard)
+  @ApiOperation({ operationId: 'randomAdvertisements', summary: 'Running ads at random (up to 3), each counted as one impression and given a single-use offer', description: SERVING })
   @ApiOkResponse({ type: [ServedAdResponse] })
-  random(@Ip() ip: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
-    return this.ads.serve(viewer, ip);
+  @ApiThrottled()
+  random(@Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
+    return this.ads.serve(viewer, ip, userAgent);
   }
 
   @Get('advertisements-for-monopage/:id')
   @Public()
-  @ApiOperation({ operationId: 'advertisementsForMonopage', summary: "Running ads for a Book page (those sharing the Book's tags first), counted as for advertisements-random/" })
+  @UseGuards(AdServeRateLimitGuard)
+  @ApiOperation({ operationId: 'advertisementsForMonopage', summary: "Running ads for a Book page (those sharing the Book's tags first), counted as for advertisements-random/", description: SERVING })
   @ApiOkResponse({ type: [ServedAdResponse] })
   @ApiNotFound()
-  forBook(@Param('id', IdParamPipe) id: number, @Ip() ip: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
-    return this.ads.serveForBook(viewer, ip, id);
+  @ApiThrottled()
+  forBook(@Param('id', IdParamPipe) id: number, @Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
+    return this.ads.serveForBook(viewer, ip, userAgent, id);
   }
 
   @Post('updateAds')
@@ -106,13 +120,13 @@ export class AdsController {
   @ApiAuthErrors()
   @ApiForbidden()
   @ApiNotFound()
-  update(@Body() dto: UpdateAdsDto, @Ip() ip: string, @CurrentUser() viewer?: AuthUser): Promise<UpdateAdsResponse> {
-    return this.ads.update(viewer, ip, dto.adsId, dto.updateDelFlag === true, dto.offer);
+  update(@Body() dto: UpdateAdsDto, @Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<UpdateAdsResponse> {
+    return this.ads.update(viewer, ip, userAgent, dto.adsId, dto.updateDelFlag === true, dto.offer);
   }
 
   @Get('advertisements-mine')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'myAdvertisements', summary: 'Your ads, newest first, with counted views and clicks, the remaining count and the refused clicks by reason' })
+  @ApiOperation({ operationId: 'myAdvertisements', summary: 'Your ads, newest first, with counted views and clicks, the remaining count, the refused clicks by reason and the refused (repeated) views' })
   @ApiOkResponse({ type: [AdStatsResponse] })
   @ApiAuthErrors()
   mine(@CurrentUser() viewer: AuthUser): Promise<AdStatsResponse[]> {

@@ -70,6 +70,7 @@ interface AdRow {
   price: number;
   cnt: number;
   views: number;
+  views_refused: number;
   clicks: number;
   attributes: number[];
   is_affiliate: boolean;
@@ -80,16 +81,19 @@ interface AdRow {
   created_on: Date | string;
 }
 
-const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views, clicks, attributes, is_affiliate, affiliate_html, paid, delete_flag, session_id, created_on`;
+const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views, views_refused, clicks, attributes, is_affiliate, affiliate_html, paid, delete_flag, session_id, created_on`;
 
 /**
  * Paid ads (issue 28): created by people with a profile, paid through Stripe Checkout (the
  * payments module's one webhook hands paid `ad` checkouts to this module), served by the server
  * which counts each impression as it serves it, and clicked through single-use offers. Owns ads,
- * ad_offers, ad_clicks and ad_refusals.
+ * ad_offers, ad_views, ad_clicks and ad_refusals.
  *
  * Counting is the server's alone: an impression is counted in the same statement that picks the
- * ads to serve (`UPDATE … RETURNING`, so concurrent servings never lose a count), and a click
+ * ads to serve (`UPDATE … RETURNING`, so concurrent servings never lose a count), once per viewer
+ * per ad per hour (a unique row of ad_views, inserted ON CONFLICT DO NOTHING in that statement;
+ * a repeat is counted as a refused view instead), and only for the ads in the answer; servings
+ * are rate-limited per client (AD_SERVE_RATE_LIMIT). A click
  * counts only with an unused offer that was served to the same viewer, once per viewer per ad per
  * hour, at most AD_CLICKS_PER_HOUR per viewer; anything else is recorded as refused, with its
  * reason, for the advertiser to see. A client-sent `updateCnt` is never read.
@@ -203,16 +207,19 @@ export class AdsService {
     return this.stats(viewer, adId);
   }
 
-  /** Who is looking: the user, or a visitor by a hash of their address. */
-  private viewerKey(viewer: AuthUser | undefined, ip: string): string {
+  /** Who is looking: the user, or a visitor by a hash of their address and user agent. */
+  private viewerKey(viewer: AuthUser | undefined, ip: string, userAgent = ''): string {
     if (viewer) return `u:${viewer.id}`;
-    return `ip:${crypto.createHash('sha256').update(ip || '-').digest('hex').slice(0, 40)}`;
+    return `ip:${crypto.createHash('sha256').update(ip || '-').update('\n').update(userAgent.slice(0, 512)).digest('hex').slice(0, 40)}`;
   }
 
   /**
    * Serves up to ADS_PER_SERVING running ads (those sharing `tags` first, then at random) and
    * counts an impression for each in the same statement, with a fresh single-use offer each. An
-   * impression that reaches `target - 1` retires a per-view ad.
+   * impression counts once per viewer, ad and hour: the serving inserts (ad, viewer, hour) into
+   * ad_views ON CONFLICT DO NOTHING, and an ad whose row was there already is served with its
+   * offer but counted in `views_refused`, not in `views` or `cnt`. An impression that reaches
+   * `target - 1` retires a per-view ad.
    *
    * The pick sorts nothing: the running ads are indexed by a random key `pick` (migration
    * 1733900000000), and a serving reads the first ones at or after a random point of that index,
@@ -222,7 +229,7 @@ export class AdsService {
    * those of ads not sharing a tag passed over while looking for ones that do (all running ads
    * when none does; none without tags).
    */
-  async serve(viewer: AuthUser | undefined, ip: string, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
+  async serve(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
     const running = (extra: string, from: '>=' | '<') =>
       `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT $1)`;
     const shares = `AND cardinality($2::int[]) > 0 AND a.attributes && $2::int[]`;
@@ -233,39 +240,43 @@ export class AdsService {
          SELECT id FROM (${running(shares, '>=')} UNION ALL ${running(shares, '<')}) t LIMIT $1
        ), picked AS (
          SELECT id FROM (SELECT id FROM tagged UNION ALL (SELECT id FROM (${running(others, '>=')} UNION ALL ${running(others, '<')}) o)) p LIMIT $1
+       ), seen AS (
+         INSERT INTO ad_views (ad_id, viewer_key, hour) SELECT id, $3, date_trunc('hour', now()) FROM picked ORDER BY id
+         ON CONFLICT DO NOTHING RETURNING ad_id
        ), counted AS (
-         UPDATE ads a SET views = a.views + 1, pick = random(),
-                cnt = a.cnt + CASE WHEN a.type = 0 THEN 1 ELSE 0 END,
-                delete_flag = a.delete_flag OR (a.type = 0 AND a.cnt + 1 >= a.target - 1)
-           FROM picked p WHERE a.id = p.id AND a.paid AND NOT a.delete_flag
+         UPDATE ads a SET views = a.views + v.n, views_refused = a.views_refused + 1 - v.n, pick = random(),
+                cnt = a.cnt + CASE WHEN a.type = 0 THEN v.n ELSE 0 END,
+                delete_flag = a.delete_flag OR (a.type = 0 AND a.cnt + v.n >= a.target - 1)
+           FROM (SELECT p.id, CASE WHEN EXISTS (SELECT 1 FROM seen s WHERE s.ad_id = p.id) THEN 1 ELSE 0 END AS n FROM picked p) v
+          WHERE a.id = v.id AND a.paid AND NOT a.delete_flag
          RETURNING a.${COLUMNS.split(', ').join(', a.')}
        ), offers AS (
          INSERT INTO ad_offers (id, ad_id, viewer_key) SELECT gen_random_uuid(), c.id, $3 FROM counted c RETURNING id, ad_id
        )
        SELECT c.*, o.id::text AS offer FROM counted c JOIN offers o ON o.ad_id = c.id ORDER BY (c.attributes && $2::int[]) DESC, o.id`,
-      [ADS_PER_SERVING, tags, this.viewerKey(viewer, ip)],
+      [ADS_PER_SERVING, tags, this.viewerKey(viewer, ip, userAgent)],
     );
     return rows.map((r) => ({ ...this.pack(r), offer: r.offer }));
   }
 
   /** GET advertisements-for-monopage/{id}/: ads sharing the Book's tags first. */
-  async serveForBook(viewer: AuthUser | undefined, ip: string, pageId: number): Promise<ServedAdResponse[]> {
+  async serveForBook(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, pageId: number): Promise<ServedAdResponse[]> {
     const tags = await this.books.tagIdsOf(pageId, viewer); // null too for a members-only Book the viewer may not read
     if (tags === null) throw notFound();
-    return this.serve(viewer, ip, tags);
+    return this.serve(viewer, ip, userAgent, tags);
   }
 
   /**
    * POST updateAds/: a click (counted only as the class comment says), or, with
    * `updateDelFlag`, the advertiser stopping the ad.
    */
-  async update(viewer: AuthUser | undefined, ip: string, adId: number, stop: boolean, offer: string | undefined): Promise<UpdateAdsResponse> {
+  async update(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, adId: number, stop: boolean, offer: string | undefined): Promise<UpdateAdsResponse> {
     if (stop) {
       await this.access.require(viewer, Permission.AdOwner, [adId], { detail: Msg.adOwnerOnly });
       const [row] = await this.db.query(`UPDATE ads SET delete_flag = true WHERE id = $1 RETURNING cnt, delete_flag`, [adId]);
       return { counted: true, reason: null, cnt: row[0].cnt, delete_flag: true };
     }
-    const key = this.viewerKey(viewer, ip);
+    const key = this.viewerKey(viewer, ip, userAgent);
     return this.db.transaction(async (tx) => {
       const [ad]: Array<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean }> = await tx.query(
         `SELECT id, type, target, cnt, paid, delete_flag FROM ads WHERE id = $1 FOR UPDATE`,
@@ -368,6 +379,7 @@ export class AdsService {
           rate_limit: refused?.get('rate_limit') ?? 0,
           inactive: refused?.get('inactive') ?? 0,
         },
+        refused_views: { repeat: r.views_refused },
       };
     });
   }
@@ -376,6 +388,7 @@ export class AdsService {
   async prune(): Promise<void> {
     await this.db.query(`DELETE FROM ad_offers WHERE created_on < now() - interval '1 day'`);
     await this.db.query(`DELETE FROM ad_clicks WHERE created_on < now() - interval '1 day'`);
+    await this.db.query(`DELETE FROM ad_views WHERE hour < now() - interval '1 day'`);
   }
 
   /** `account.deletion_requested`: the user's ads stop being served. */

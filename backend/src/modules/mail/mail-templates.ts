@@ -1,5 +1,5 @@
 export type MailLanguage = 'ja' | 'en';
-export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup' | 'konbini-reminder';
+export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup' | 'konbini-reminder' | 'purchase-refunded';
 
 interface Rendered {
   subject: string;
@@ -63,6 +63,24 @@ const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines:
       subject: 'コンビニ支払いの期限まであと24時間です',
       lines: ['Bookのお支払いにコンビニ決済をお選びいただきました。', 'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。'],
       action: '払込票を表示する',
+    },
+  },
+  'purchase-refunded': {
+    en: {
+      subject: 'A second payment for the same Book was refunded',
+      lines: [
+        'You paid twice for the same Book (two payment pages were completed). The Book is yours once; the second payment has been refunded in full.',
+        'Card refunds usually appear within 5 to 10 days. The link below opens the Book.',
+      ],
+      action: 'Open the Book',
+    },
+    ja: {
+      subject: '同じBookへの2回目のお支払いを返金しました',
+      lines: [
+        '同じBookに2回お支払いがありました（2つの決済ページで支払いが完了しました）。Bookの購入は1回分です。2回目のお支払いは全額返金しました。',
+        'カードへの返金の反映には通常5〜10日かかります。下のリンクからBookを開けます。',
+      ],
+      action: 'Bookを開く',
     },
   },
   'account-exists': {

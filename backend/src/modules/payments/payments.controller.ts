@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { parseId } from '../../common/http/paging';
 import {
   CheckoutStatusDto,
   CheckoutStatusResponse,
@@ -12,6 +13,7 @@ import {
   EarningsResponse,
   GoToResponse,
   PaymentSettingsResponse,
+  PendingCheckoutResponse,
   ShopIdResponse,
   UrlResponse,
   WebhookResponse,
@@ -39,7 +41,7 @@ export class PaymentsController {
     operationId: 'createCheckoutSession',
     summary: 'Start buying a paid Book: a Stripe Checkout Session (JPY, card or konbini)',
     description:
-      'Refused (400) when payments are off, for a free Book (claim it through owningpage/), for your own Book and for a Book you own. `SITE_URL` must be the site\'s own origin. Ownership comes only from the webhook (or the success page asking, see checkout-session-status/).',
+      'Refused (400) when payments are off, for a free Book (claim it through owningpage/), for your own Book, for a Book you own and while your konbini voucher for it waits to be paid (pending-checkout/). `SITE_URL` must be the site\'s own origin. A new session expires your open one for the same Book at Stripe; if two are paid anyway, the second is refunded. Ownership comes only from the webhook (or the success page asking, see checkout-session-status/).',
   })
   @ApiCreatedResponse({ type: GoToResponse })
   @ApiValidationErrors()
@@ -56,10 +58,11 @@ export class PaymentsController {
   @ApiOperation({
     operationId: 'stripeWebhook',
     summary: 'Stripe webhook endpoint (signed with STRIPE_WEBHOOK_SECRET)',
-    description: 'The signature is checked over the raw body; a bad or stale signature answers 400 and changes nothing. Each event id is handled once.',
+    description:
+      'The signature is checked over the raw body; a bad or stale signature, or a signed event not shaped as Stripe\'s (no `data.object`, a type or id that is not a short string), answers 400 and changes nothing. Each event id is handled once. Events the app does not act on, and those about a session or account the site does not know, are acknowledged (200) and stored nowhere.',
   })
   @ApiOkResponse({ type: WebhookResponse })
-  @ApiBadRequestResponse({ description: 'Bad or missing signature.', type: DetailResponse })
+  @ApiBadRequestResponse({ description: 'Bad or missing signature, or a malformed event.', type: DetailResponse })
   @ApiProviderError()
   async webhook(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<WebhookResponse> {
     await this.payments.webhook(req.rawBody, signature);
@@ -80,6 +83,17 @@ export class PaymentsController {
   @ApiProviderError()
   status(@CurrentUser() viewer: AuthUser, @Body() dto: CheckoutStatusDto): Promise<CheckoutStatusResponse> {
     return this.payments.checkoutStatus(viewer, dto.session_id);
+  }
+
+  @Get('pending-checkout')
+  @ApiSecurity('token')
+  @ApiOperation({ operationId: 'pendingCheckout', summary: 'Whether your konbini voucher for a Book waits to be paid, until when, and its link' })
+  @ApiQuery({ name: 'pageId', type: Number, required: true })
+  @ApiOkResponse({ type: PendingCheckoutResponse })
+  @ApiValidationErrors()
+  @ApiAuthErrors()
+  pending(@CurrentUser() viewer: AuthUser, @Query('pageId') pageId?: string): Promise<PendingCheckoutResponse> {
+    return this.payments.pendingCheckout(viewer, parseId(pageId, 'pageId'));
   }
 
   @Post('create-connect-account')

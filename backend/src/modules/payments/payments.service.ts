@@ -15,7 +15,7 @@ import { Sql } from '../../database/sql';
 import { JobsService } from '../../jobs/jobs.service';
 import { BooksService } from '../books/books.service';
 import { MailService } from '../mail/mail.service';
-import type { CheckoutStatusResponse, EarningsResponse, PaymentSettingsResponse } from './dto/payments.dto';
+import type { CheckoutStatusResponse, EarningsResponse, PaymentSettingsResponse, PendingCheckoutResponse } from './dto/payments.dto';
 import { stripeClient } from './stripe-client';
 
 /** The events the app acts on (reconciliation lists these). */
@@ -32,13 +32,36 @@ const RECONCILE_WINDOW_SECONDS = 72 * 3600;
 const KONBINI_DAYS = 3;
 const RECONCILE_QUEUE = 'payments-reconcile';
 const REMINDER_QUEUE = 'payments-konbini-reminders';
+const REFUND_QUEUE = 'payments-refund';
+/** Stripe's ids are short; anything longer (or not a string) is not an event of Stripe's. */
+const MAX_ID = 255;
 
-export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'failed' | 'expired';
+export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
+
+/**
+ * Whether a signed event has the shape of Stripe's: an id, a type, `data.object`, and for the
+ * events the app acts on the object they are about (a checkout session, an account) with its id.
+ * A signed event without it is malformed (400); one about an object the site does not know is
+ * acknowledged (handleEvent).
+ */
+export function wellFormedEvent(event: unknown): event is Stripe.Event {
+  if (!isObject(event) || !isId(event.id) || typeof event.type !== 'string' || !event.type || event.type.length > 100) return false;
+  if (!isObject(event.data) || !isObject(event.data.object)) return false;
+  const object = event.data.object;
+  if (event.type.startsWith('checkout.session.') && (HANDLED_EVENTS as readonly string[]).includes(event.type)) return object.object === 'checkout.session' && isId(object.id);
+  if (event.type === 'account.updated') return object.object === 'account' && isId(object.id);
+  return true;
+}
 
 export interface CheckoutRow {
   session_id: string;
   kind: string;
   buyer_id: number | null;
+  buyer_email: string | null;
+  language: string;
   page_id: number | null;
   seller_id: number | null;
   amount: number;
@@ -70,6 +93,7 @@ export class PaymentsService {
   private readonly logger = new Logger('Payments');
   private readonly stripe?: Stripe;
   private readonly fulfillers = new Map<string, CheckoutFulfiller>();
+  private readonly jobs: JobsService;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -82,11 +106,13 @@ export class PaymentsService {
     jobs: JobsService,
   ) {
     this.stripe = stripeClient(options.config.payments);
+    this.jobs = jobs;
     this.fulfillers.set('book', (session, row, eventType, tx) => this.fulfilBook(session, row, eventType, tx));
     events.subscribe('account.deleted', 'payments', ({ userId }) => this.deleteOfUser(userId));
     if (this.stripe) {
       jobs.define(RECONCILE_QUEUE, () => this.reconcile().then(() => undefined), { cron: '*/15 * * * *', retryLimit: 1 });
       jobs.define(REMINDER_QUEUE, () => this.remindKonbini().then(() => undefined), { cron: '7 * * * *', retryLimit: 1 });
+      jobs.define<{ sessionId: string }>(REFUND_QUEUE, ({ sessionId }) => this.refund(sessionId), { retryLimit: 10 });
     }
   }
 
@@ -141,6 +167,15 @@ export class PaymentsService {
     if (book.price <= 0) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.freeBook);
     if (book.ownerId === viewer.id) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.ownBook);
     if (book.owned) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.alreadyOwned);
+    // The buyer's unfinished checkouts of this Book: a konbini voucher waiting to be paid refuses
+    // a second purchase; an open session is expired once the new one exists (one paid at most).
+    const unfinished: Array<{ session_id: string; status: 'open' | 'pending' }> = await this.sql.query(
+      `SELECT session_id, status FROM payment_checkouts
+        WHERE buyer_id = $1 AND page_id = $2 AND kind = 'book' AND status IN ('open', 'pending')
+          AND (status = 'open' OR voucher_expires_at IS NULL OR voucher_expires_at > now())`,
+      [viewer.id, pageId],
+    );
+    if (unfinished.some((c) => c.status === 'pending')) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.paymentPending);
     const seller = book.ownerId === null ? undefined : await this.sellingAccount(book.ownerId);
     const platformFee = Math.floor((book.price * this.options.config.payments.platformFeePercent) / 100);
     const metadata = { kind: 'book', pageId: String(pageId), userId: String(viewer.id) };
@@ -170,8 +205,39 @@ export class PaymentsService {
        VALUES ($1, 'book', $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (session_id) DO NOTHING`,
       [session.id, viewer.id, viewer.email, pageId, book.ownerId, book.price, platformFee, seller ?? null, viewer.language === 'en' ? 'en' : 'ja'],
     );
+    for (const open of unfinished) if (open.session_id !== session.id) await this.expireSession(open.session_id);
     if (!session.url) throw new DrfDetailError(HttpStatus.BAD_GATEWAY, Msg.paymentProviderError);
     return session.url;
+  }
+
+  /**
+   * Expires an open Checkout Session at Stripe (a newer one replaced it). Stripe refuses when the
+   * session was completed meanwhile: then it stays as it is, and a second payment, if any, is
+   * refunded by the fulfilment.
+   */
+  private async expireSession(sessionId: string): Promise<void> {
+    try {
+      await this.client().checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+    } catch (err) {
+      this.logger.warn({ err, sessionId }, 'Stripe checkout.sessions.expire failed: the session stays');
+      return;
+    }
+    await this.db.query(`UPDATE payment_checkouts SET status = 'expired', updated_on = now() WHERE session_id = $1 AND status = 'open'`, [sessionId]);
+  }
+
+  /** GET pending-checkout/: the viewer's konbini voucher for Book `pageId` waiting to be paid, if any. */
+  async pendingCheckout(viewer: AuthUser, pageId: number): Promise<PendingCheckoutResponse> {
+    const [row]: Array<{ voucher_expires_at: Date | string | null; voucher_url: string | null }> = await this.sql.query(
+      `SELECT voucher_expires_at, voucher_url FROM payment_checkouts
+        WHERE buyer_id = $1 AND page_id = $2 AND kind = 'book' AND status = 'pending' AND (voucher_expires_at IS NULL OR voucher_expires_at > now())
+        ORDER BY voucher_expires_at DESC NULLS FIRST LIMIT 1`,
+      [viewer.id, pageId],
+    );
+    return {
+      pending: row !== undefined,
+      voucher_expires_at: row?.voucher_expires_at ? new Date(row.voucher_expires_at).toISOString() : null,
+      voucher_url: row?.voucher_url ?? null,
+    };
   }
 
   /** The owner's Connect account, when Stripe said it may take charges and pay out. */
@@ -184,31 +250,45 @@ export class PaymentsService {
   async webhook(rawBody: Buffer | undefined, signature: string | string[] | undefined): Promise<void> {
     const secret = this.options.config.payments.webhookSecret;
     if (!this.stripe || !secret || !rawBody || typeof signature !== 'string') throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.badSignature);
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
       throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.badSignature);
     }
+    // Signed, but not shaped as Stripe's events are (a null `data`, a numeric type, a huge id).
+    if (!wellFormedEvent(event)) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.malformedEvent);
     await this.handleEvent(event);
   }
 
-  /** One event, from a webhook or from reconciliation; its id is recorded with its effect. */
+  /**
+   * One event, from a webhook or from reconciliation; its id is recorded with its effect. Events
+   * the app does not act on, and those about a session or account the site does not know, are
+   * logged and acknowledged: nothing is stored, Stripe is not asked, and Stripe stops retrying.
+   */
   async handleEvent(event: Stripe.Event): Promise<void> {
-    const object = event.data?.object as { object?: string; id?: string } | undefined;
-    if (event.type.startsWith('checkout.session.') && object?.object === 'checkout.session' && typeof object.id === 'string') {
+    if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) {
+      this.logger.debug(`Stripe event ${event.type} (${event.id}) acknowledged: not one the app acts on`);
+      return;
+    }
+    const object = event.data.object as { object?: string; id?: string };
+    if (event.type.startsWith('checkout.session.') && typeof object.id === 'string') {
       await this.fulfilCheckout(object.id, event);
+      return;
+    }
+    if (event.type !== 'account.updated' || typeof object.id !== 'string') return;
+    const known = await this.sql.query(`SELECT 1 FROM payment_accounts WHERE account_id = $1`, [object.id]);
+    if (!known.length) {
+      this.logger.warn({ eventId: event.id, accountId: object.id }, 'Stripe account.updated for an account this site does not know: acknowledged');
       return;
     }
     await this.db.transaction(async (tx) => {
       if (!(await this.recordEvent(event, tx))) return;
-      if (event.type === 'account.updated') {
-        const account = event.data.object as Stripe.Account;
-        await tx.query(
-          `UPDATE payment_accounts SET charges_enabled = $2, payouts_enabled = $3, details_submitted = $4, updated_on = now() WHERE account_id = $1`,
-          [account.id, account.charges_enabled === true, account.payouts_enabled === true, account.details_submitted === true],
-        );
-      }
+      const account = event.data.object as Stripe.Account;
+      await tx.query(
+        `UPDATE payment_accounts SET charges_enabled = $2, payouts_enabled = $3, details_submitted = $4, updated_on = now() WHERE account_id = $1`,
+        [account.id, account.charges_enabled === true, account.payouts_enabled === true, account.details_submitted === true],
+      );
     });
   }
 
@@ -225,15 +305,26 @@ export class PaymentsService {
    */
   async fulfilCheckout(sessionId: string, event?: Stripe.Event): Promise<CheckoutStatus | undefined> {
     const stripe = this.client();
-    // A redelivered event: known already, no call to Stripe (the insert below is what guarantees once).
-    if (event && (await this.sql.query(`SELECT 1 FROM payment_events WHERE id = $1`, [event.id])).length) return undefined;
+    if (event) {
+      // A redelivered event: known already, no call to Stripe (the insert below is what guarantees once).
+      // An event about a session this site did not make: acknowledged, nothing stored, Stripe not asked.
+      const [known]: Array<{ seen: boolean; ours: boolean }> = await this.sql.query(
+        `SELECT EXISTS (SELECT 1 FROM payment_events WHERE id = $1) AS seen, EXISTS (SELECT 1 FROM payment_checkouts WHERE session_id = $2) AS ours`,
+        [event.id, sessionId],
+      );
+      if (known.seen) return undefined;
+      if (!known.ours) {
+        this.logger.warn({ eventId: event.id, sessionId }, `Stripe ${event.type} for a session this site did not make: acknowledged`);
+        return undefined;
+      }
+    }
     const session = await this.call('checkout.sessions.retrieve', () =>
       stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge.balance_transaction'] }),
     );
     return this.db.transaction(async (tx) => {
       if (event && !(await this.recordEvent(event, tx))) return undefined;
       const [row]: CheckoutRow[] = await tx.query(
-        `SELECT session_id, kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, status FROM payment_checkouts WHERE session_id = $1 FOR UPDATE`,
+        `SELECT session_id, kind, buyer_id, buyer_email, language, page_id, seller_id, amount, platform_fee, destination, status FROM payment_checkouts WHERE session_id = $1 FOR UPDATE`,
         [sessionId],
       );
       if (!row) return undefined; // not a session this site made
@@ -290,11 +381,14 @@ export class PaymentsService {
 
   /** A Book checkout: paid → the buyer owns the Book and the sale is recorded; else its state. */
   private async fulfilBook(session: Stripe.Checkout.Session, row: CheckoutRow, eventType: string | undefined, tx: EntityManager): Promise<void> {
-    if (row.status === 'paid') return;
+    if (row.status === 'paid' || row.status === 'refunded') return;
     const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
     if (session.payment_status === 'paid') {
+      // The grant's insert is where two paid sessions of one buyer and Book meet (the second waits
+      // for the first's commit): the one that grants nothing was paid for a Book already owned.
+      const granted = row.buyer_id !== null && row.page_id !== null ? await this.books.grantOwnership(row.buyer_id, row.page_id, 'purchase', tx) : true;
+      if (!granted) return this.refundDuplicate(row, tx);
       await this.setStatus(row, 'paid', tx);
-      if (row.buyer_id !== null && row.page_id !== null) await this.books.grantOwnership(row.buyer_id, row.page_id, 'purchase', tx);
       const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       const balance = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
       const gross = session.amount_total ?? row.amount;
@@ -316,6 +410,45 @@ export class PaymentsService {
       const expiresAt = new Date((details?.expires_at ?? Math.floor(Date.now() / 1000) + KONBINI_DAYS * 86400) * 1000);
       await this.setStatus(row, 'pending', tx, { expiresAt, url: details?.hosted_voucher_url ?? null });
     }
+  }
+
+  /**
+   * A second paid checkout of a Book its buyer already owns: no sale, the payment refunded in
+   * full (a job, so that Stripe being down delays it and loses nothing) and the buyer told by
+   * mail, all committed with the checkout's new state.
+   */
+  private async refundDuplicate(row: CheckoutRow, tx: EntityManager): Promise<void> {
+    await this.setStatus(row, 'refunded', tx);
+    await this.jobs.send(REFUND_QUEUE, { sessionId: row.session_id }, tx);
+    if (row.buyer_email) {
+      const link = this.mail.frontendLink(row.page_id ? `/mono/${row.page_id}` : '/home');
+      await this.mail.sendTemplate(row.buyer_email, 'purchase-refunded', row.language, link, tx);
+    }
+    this.logger.warn({ sessionId: row.session_id, buyerId: row.buyer_id, pageId: row.page_id }, 'second paid checkout of an owned Book: refunding');
+  }
+
+  /** The refund job: the whole payment of a `refunded` checkout back to the buyer (once: Stripe's idempotency key, then `refund_id`). */
+  async refund(sessionId: string): Promise<void> {
+    const stripe = this.client();
+    const [row]: Array<{ status: string; refund_id: string | null; destination: string | null }> = await this.sql.query(
+      `SELECT status, refund_id, destination FROM payment_checkouts WHERE session_id = $1`,
+      [sessionId],
+    );
+    if (!row || row.status !== 'refunded' || row.refund_id) return;
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!paymentIntent) throw new Error(`checkout ${sessionId} has no payment intent to refund`);
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        reason: 'duplicate',
+        metadata: { sessionId },
+        // A destination charge: the data owner's transfer and the platform's fee come back too.
+        ...(row.destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+      },
+      { idempotencyKey: `refund-${sessionId}` },
+    );
+    await this.db.query(`UPDATE payment_checkouts SET refund_id = $2, updated_on = now() WHERE session_id = $1`, [sessionId, refund.id]);
   }
 
   /** POST checkout-session-status/: the success page asks (the webhook may be late); the buyer's own session only. */

@@ -131,14 +131,19 @@ export class AdRefusals {
   @ApiProperty({ description: 'A click on an ad that is not running (unpaid, stopped or used up).' }) inactive: number;
 }
 
+export class AdViewRefusals {
+  @ApiProperty({ description: 'Servings to a viewer who had been served the ad within the hour (not counted).' }) repeat: number;
+}
+
 export class AdStatsResponse extends AdResponse {
-  @ApiProperty({ description: 'Impressions counted (every serving).' }) views: number;
+  @ApiProperty({ description: 'Impressions counted: once per viewer (a visitor by address and user agent) per hour.' }) views: number;
   @ApiProperty({ description: 'Clicks counted.' }) clicks: number;
   @ApiProperty({ description: 'What is left before the ad retires (it retires at target - 1).' }) remaining: number;
   @ApiProperty() paid: boolean;
   @ApiProperty({ description: 'Being served now: paid, not stopped, not used up.' }) active: boolean;
   @ApiProperty({ description: 'Price in yen.' }) price: number;
-  @ApiProperty({ type: AdRefusals }) refused: AdRefusals;
+  @ApiProperty({ type: AdRefusals, description: 'Clicks not counted, by reason.' }) refused: AdRefusals;
+  @ApiProperty({ type: AdViewRefusals, description: 'Servings not counted as views, by reason.' }) refused_views: AdViewRefusals;
 }
 
 export class UpdateAdsResponse {

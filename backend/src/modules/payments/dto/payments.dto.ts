@@ -30,13 +30,27 @@ export class CheckoutStatusDto {
 }
 
 export class CheckoutStatusResponse {
-  @ApiProperty({ enum: ['open', 'pending', 'paid', 'failed', 'expired'], description: '`pending`: a konbini voucher waits to be paid.' })
-  status: 'open' | 'pending' | 'paid' | 'failed' | 'expired';
+  @ApiProperty({
+    enum: ['open', 'pending', 'paid', 'failed', 'expired', 'refunded'],
+    description: '`pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full.',
+  })
+  status: 'open' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 
   @ApiProperty({ type: Number, nullable: true })
   pageId: number | null;
 
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When the konbini voucher expires (pending only).' })
+  voucher_expires_at: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's page showing the konbini voucher." })
+  voucher_url: string | null;
+}
+
+export class PendingCheckoutResponse {
+  @ApiProperty({ description: "true: the viewer's konbini voucher for this Book waits to be paid (a second checkout is refused until it is paid or expires)." })
+  pending: boolean;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When the voucher expires.' })
   voucher_expires_at: string | null;
 
   @ApiProperty({ type: String, nullable: true, description: "Stripe's page showing the konbini voucher." })

@@ -23,7 +23,7 @@ import { PageContainer } from '@/components/page-container';
 import { TextInput } from '@/components/text-input';
 import { useSession } from '@/hooks/use-session';
 import { formatYen } from '@/utils/books';
-import { formatDate } from './format';
+import { formatDate } from '@/utils/japan-time';
 import { leaveSite } from './leave-site';
 import { paymentErrorText } from './payment-error';
 

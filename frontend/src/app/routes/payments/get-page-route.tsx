@@ -15,6 +15,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { formatYen } from '@/utils/books';
+import { PendingVoucherNotice, usePendingVoucher } from '@/components/pending-voucher-notice';
 import { leaveSite } from './leave-site';
 import { paymentErrorText } from './payment-error';
 
@@ -32,6 +33,7 @@ export function GetPageRoute() {
   const book = api.endpoints.getPageInfo.useQuery({ pageId: pageId ?? 0 }, { skip: pageId === undefined });
   const settings = api.endpoints.paymentSettings.useQuery();
   const [createCheckout] = api.endpoints.createCheckoutSession.useMutation();
+  const pending = usePendingVoucher(pageId, isLoggedIn && settings.data?.enabled === true);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -69,9 +71,13 @@ export function GetPageRoute() {
             {t('payments.konbiniNote')}
           </Typography>
           {error ? <Alert severity="error">{error}</Alert> : null}
-          <Button variant="contained" size="large" startIcon={<ShoppingCartOutlined />} onClick={start} disabled={starting}>
-            {starting ? t('payments.starting') : t('payments.startCheckout')}
-          </Button>
+          {pending ? (
+            <PendingVoucherNotice voucherExpiresAt={pending.voucher_expires_at} voucherUrl={pending.voucher_url} />
+          ) : (
+            <Button variant="contained" size="large" startIcon={<ShoppingCartOutlined />} onClick={start} disabled={starting}>
+              {starting ? t('payments.starting') : t('payments.startCheckout')}
+            </Button>
+          )}
           <Button component={RouterLink} to={`/mono/${pageId}`}>
             {t('payments.backToBook')}
           </Button>

@@ -14,7 +14,7 @@ import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useDispatch } from 'react-redux';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/utils/japan-time';
 
 /**
  * /gotpage?success=true&session_id=…&index={pageId}: where Stripe Checkout returns. The server is

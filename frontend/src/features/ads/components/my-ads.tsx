@@ -53,6 +53,9 @@ export function MyAds() {
                 <Typography variant="body2" color="text.secondary">
                   {t('ads.refused', { repeat: ad.refused.repeat, noOffer: ad.refused.no_offer, rateLimit: ad.refused.rate_limit })}
                 </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('ads.refusedViews', { count: ad.refused_views.repeat })}
+                </Typography>
               </li>
             ))}
           </Box>

@@ -18,6 +18,7 @@ import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { formatYen } from '@/utils/books';
+import { PendingVoucherNotice, usePendingVoucher } from '@/components/pending-voucher-notice';
 import { useBookFollow } from '../hooks/use-book-follow';
 
 type Props = { book: Book };
@@ -37,6 +38,7 @@ export function BookActions({ book }: Props) {
   const myUserId = profile?.userProfile;
   const contributor = myUserId !== undefined && book.files.some((file) => file.profile.userId === myUserId);
   const owned = book.is_owned || ownedByStatus || contributor;
+  const pending = usePendingVoucher(book.id, isLoggedIn && !owned && !free && paymentsOn);
 
   const copyLink = async () => {
     try {
@@ -73,6 +75,8 @@ export function BookActions({ book }: Props) {
         {t('books.getBook')}
       </Button>
     );
+  } else if (paymentsOn && pending) {
+    main = <PendingVoucherNotice voucherExpiresAt={pending.voucher_expires_at} voucherUrl={pending.voucher_url} />;
   } else if (paymentsOn) {
     main = (
       <Button

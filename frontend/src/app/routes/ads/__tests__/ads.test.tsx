@@ -32,6 +32,7 @@ const stats = (overrides: Record<string, unknown> = {}) => ({
   active: true,
   price: 5000,
   refused: { repeat: 2, no_offer: 1, rate_limit: 0, inactive: 0 },
+  refused_views: { repeat: 37 },
   ...overrides,
 });
 
@@ -196,6 +197,7 @@ describe('/userpage ads', () => {
     expect(ad).toHaveTextContent('89876 left');
     expect(ad).toHaveTextContent('120 views · 4 clicks');
     expect(ad).toHaveTextContent('Refused clicks: 2 repeated, 1 not shown, 0 over the limit');
+    expect(ad).toHaveTextContent('Views not counted: 37 repeated (the same viewer within the hour)');
     expect(within(section).getByRole('link', { name: 'Advertise' })).toHaveAttribute('href', '/adapplication');
   });
 });

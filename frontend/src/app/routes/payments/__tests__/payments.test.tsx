@@ -10,6 +10,8 @@ vi.mock('../leave-site', () => ({ leaveSite: vi.fn() }));
 
 const me = profileFactory({ userProfile: 42, nickName: 'Me' });
 const ON = { enabled: true, platform_fee_percent: 10, operator: { name: 'Monobook Inc.', address: '', phone: '', email: 'help@example.com' } };
+const NOT_PENDING = { pending: false, voucher_expires_at: null, voucher_url: null };
+const PENDING = { pending: true, voucher_expires_at: '2026-11-30T05:30:00.000Z', voucher_url: 'https://stripe.test/voucher/cs_9' };
 const book = bookFactory({ id: 5, title: 'Household budgets', page_price: 800, files: [] });
 
 function setup(path: string, handlers: Record<string, Handler> = {}) {
@@ -18,6 +20,7 @@ function setup(path: string, handlers: Record<string, Handler> = {}) {
     'GET /api/user/payment-settings/': () => reply(200, ON),
     'GET /api/user/monopage/get-page-info/': () => reply(200, book),
     'GET /api/user/owning_and_related_pages/': () => reply(200, []),
+    'GET /api/user/pending-checkout/': () => reply(200, NOT_PENDING),
     ...handlers,
   });
   return { api, ...renderApp(path, { token: 'tok' }) };
@@ -61,6 +64,15 @@ describe('/getpage', () => {
     expect(leaveSite).not.toHaveBeenCalled();
   });
 
+  it('shows a pending konbini voucher (until when, Japan time, and its link) instead of a second checkout', async () => {
+    const { api } = setup('/getpage?pageId=5', { 'GET /api/user/pending-checkout/': () => reply(200, PENDING) });
+    const notice = await screen.findByTestId('pending-voucher');
+    expect(notice).toHaveTextContent('Konbini payment pending until 30 Nov 2026, 14:30 Japan time (JST).');
+    expect(screen.getByRole('link', { name: 'Show the voucher' })).toHaveAttribute('href', 'https://stripe.test/voucher/cs_9');
+    expect(screen.queryByRole('button', { name: 'Go to payment' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/user/pending-checkout/')[0].query.get('pageId')).toBe('5');
+  });
+
   it('says so when payments are off', async () => {
     setup('/getpage?pageId=5', { 'GET /api/user/payment-settings/': () => reply(200, { ...ON, enabled: false }) });
     expect(await screen.findByText(/Payments are not available on this site right now/)).toBeInTheDocument();
@@ -80,6 +92,31 @@ describe('the purchase box on /mono/{id}', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/getpage?pageId=5'));
+  });
+
+  const bookPage = {
+    'GET /api/user/record_page_view/42/5/': () => reply(200, { detail: 'View recorded.' }),
+    'GET /api/user/monopage/check-user-page-status/': () => reply(200, { is_followed: false, is_owned: false }),
+    'GET /api/user/relatedmonopage/5/': () => reply(200, []),
+    'GET /api/user/pageattribute/by-monopage/5/': () => reply(200, []),
+    'GET /api/user/pending-checkout/': () => reply(200, PENDING),
+  };
+
+  it('tells a pending konbini voucher, until when (Japan time) and its link, in place of Buy', async () => {
+    setup('/mono/5', bookPage);
+    await screen.findByRole('heading', { name: 'Household budgets' });
+    expect(await screen.findByTestId('pending-voucher')).toHaveTextContent(
+      'Konbini payment pending until 30 Nov 2026, 14:30 Japan time (JST). Pay the voucher at the store; the Book becomes yours once the payment is confirmed.',
+    );
+    expect(screen.getByRole('link', { name: 'Show the voucher' })).toHaveAttribute('href', 'https://stripe.test/voucher/cs_9');
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+  });
+
+  it('tells it in Japanese too', async () => {
+    setup('/mono/5', { ...bookPage, 'GET /api/user/account/': () => reply(200, { email: 'me@example.com', language: 'ja' }) });
+    expect(await screen.findByTestId('pending-voucher')).toHaveTextContent('支払期限は 2026/11/30 14:30（日本時間・JST）です。');
+    expect(screen.getByRole('link', { name: '払込票を表示' })).toHaveAttribute('href', 'https://stripe.test/voucher/cs_9');
+    expect(screen.queryByRole('button', { name: '購入する' })).not.toBeInTheDocument();
   });
 });
 
@@ -110,6 +147,14 @@ describe('/gotpage', () => {
     expect(await screen.findByText('The payment did not go through. Nothing was charged.')).toBeInTheDocument();
     const { router } = setup('/gotpage?success=false');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('says a refunded second payment was refunded, and leads back to the Book', async () => {
+    setup('/gotpage?success=true&session_id=cs_test_4&index=5', {
+      'POST /api/user/checkout-session-status/': () => reply(200, { status: 'refunded', pageId: 5, voucher_expires_at: null, voucher_url: null }),
+    });
+    expect(await screen.findByText(/You already owned this Book when this payment went through, so it has been refunded in full/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Book' })).toHaveAttribute('href', '/mono/5');
   });
 
   it('/success goes straight to /home', async () => {
