@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { MESSAGES } from './messages';
 import { PG_INT_MAX } from './transforms';
 
 /**
@@ -201,7 +202,7 @@ const SAMPLE_TEXT: Record<string, string> = {
   name: '健康',
   provider: 'line',
   reason: 'spam',
-  detail: 'Not found.',
+  detail: MESSAGES.notFound,
   redirect_url: '/home',
   encrypted_pageId: 'MTIzNDU2Nzg5MA.c2lnbmF0dXJl',
   session_id: 'cs_test_a1b2c3',
