@@ -3,11 +3,8 @@ import type { BookColumnProfile, PageResponse } from '@/api/generated';
 import { absoluteUrl, coverSize, languageUrl, pageHead, summaryText } from './site';
 import type { HeadContext, PageHead } from './types';
 
-/**
- * The get-page-info answer. `tags`, `modified_on` and `file_formats` are its optional fields for
- * crawlers (absent from older servers and other Book lists).
- */
-export type BookHeadInfo = PageResponse & { tags?: string[]; modified_on?: string; file_formats?: string[] };
+/** The get-page-info answer (its `tags`, `modified_on` and `file_formats` are for crawlers; other Book lists lack them). */
+export type BookHeadInfo = PageResponse;
 
 /** Roles of columns that are not what a dataset measures. */
 const NOT_MEASURED = new Set(['identifier', 'constant', 'empty']);
