@@ -16,7 +16,7 @@ import { createApp } from './bootstrap';
 import { type AppConfig, loadConfig } from './config/config';
 import { MIGRATIONS } from './database/entities';
 import { openDatabase } from './database/embedded-postgres';
-import { seedDemo } from './database/seed';
+import { seedDemo, seedDemoLife } from './database/seed';
 import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 
@@ -57,7 +57,10 @@ async function main(): Promise<void> {
     const app = await createApp({ config, database, runWorkers: config.seedDemo }); // runs the migrations
     await app.init();
     if (config.seedDemo) {
-      await seedDemo(app);
+      if (await seedDemo(app)) {
+        await jobsDrained(app.get<DataSource>(getDataSourceToken()));
+        await seedDemoLife(app);
+      }
       await jobsDrained(app.get<DataSource>(getDataSourceToken()));
     }
     await app.close();
