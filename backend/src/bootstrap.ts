@@ -66,7 +66,7 @@ export function helmetOptionsFor(config: AppOptions['config']): Parameters<typeo
     },
   };
 }
-const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
+const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml', '/sitemaps/'];
 
 /**
  * The Nest application on Fastify (see common/http/http-adapter.ts for what is kept of the
@@ -102,6 +102,10 @@ async function configureApp(app: NestFastifyApplication, adapter: MonobookFastif
       { path: 'healthz', method: RequestMethod.GET },
       { path: 'readyz', method: RequestMethod.GET },
       { path: 'media/*key', method: RequestMethod.GET },
+      // For crawlers (modules/seo): files of the site, not of the API.
+      { path: 'robots.txt', method: RequestMethod.GET },
+      { path: 'sitemap.xml', method: RequestMethod.GET },
+      { path: 'sitemaps/:file', method: RequestMethod.GET },
     ],
   });
   // Without CORS_ORIGINS no CORS headers at all (same-origin only): nothing is installed then.
