@@ -18,7 +18,7 @@ import { i18n, loadLanguage, type Language } from '@/i18n';
 import { AppProviders } from './app/providers';
 import { preloadRoutes, routes } from './app/router';
 import { STATE_ELEMENT_ID, createAppStore, type AppStore } from './app/store';
-import { bookHead, notFoundHead, renderHeadTags, staticHead, userHead, type HeadContext, type PageHead } from './app/ssr/head';
+import { bookHead, notFoundHead, renderHeadTags, staticHead, userHead, type HeadContext, type PageHead } from './app/head';
 import { publicPage, type PublicPage } from './app/public-pages';
 
 export { publicPage, isPublicPath } from './app/public-pages';

@@ -3,18 +3,11 @@
  * isPublicPath before rendering, and sends `X-Robots-Tag: noindex` on every other HTML path).
  * Logged-in screens stay client-rendered.
  */
-export type StaticPageKind = 'home' | 'recommend' | 'recommenduser' | 'howto' | 'terms' | 'privacy' | 'notations';
+import { STATIC_PATHS, type StaticPageKind } from './head/static-head';
+
 export type PublicPage = { kind: StaticPageKind } | { kind: 'book'; id: number } | { kind: 'user'; id: number } | { kind: 'notFound' };
 
-const STATIC_PAGES: Record<string, StaticPageKind> = {
-  '/': 'home',
-  '/recommend': 'recommend',
-  '/recommenduser': 'recommenduser',
-  '/howto': 'howto',
-  '/terms': 'terms',
-  '/privacy': 'privacy',
-  '/Notations-SCTA': 'notations',
-};
+const STATIC_PAGES = new Map(Object.entries(STATIC_PATHS).map(([kind, path]) => [path, kind as StaticPageKind]));
 
 /** A positive whole number of at most 9 digits, as a Book's or a user's id in a path. */
 function idOf(text: string): number | null {
@@ -27,7 +20,7 @@ function idOf(text: string): number | null {
  */
 export function publicPage(pathname: string): PublicPage | null {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  const kind = STATIC_PAGES[path];
+  const kind = STATIC_PAGES.get(path);
   if (kind) return { kind };
   const match = /^\/(mono|user)\/([^/]+)$/.exec(path);
   if (!match) return null;
