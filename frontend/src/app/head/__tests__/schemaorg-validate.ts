@@ -1,4 +1,4 @@
-import vocabulary from './schemaorg-subset.json';
+import vocabulary from './schemaorg-subset.json' with { type: 'json' };
 
 /**
  * The pages' JSON-LD against the schema.org vocabulary (schemaorg-subset.json: the types used,
