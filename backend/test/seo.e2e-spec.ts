@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import request from 'supertest';
+import { DISALLOWED_PATHS, PUBLIC_STATIC_PATHS } from '../src/modules/seo/seo-paths';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { sample, upload, waitForBook } from './helpers/books';
@@ -124,6 +127,21 @@ describe('robots.txt and sitemaps', () => {
     const second = urls(text(await request(t.http).get('/sitemaps/books-1.xml').expect(200)));
     expect(second.map((u) => u.loc)).toEqual([`${ORIGIN}/mono/25001`, `${ORIGIN}/mono/25001?lang=en`]);
     expect(urls(text(await request(t.http).get('/sitemaps/books-2.xml').expect(200)))).toEqual([]);
+  });
+
+  it("every screen of the app's router is public (in the sitemap) or kept off by robots.txt, as the frontend's head says", () => {
+    const frontend = path.resolve(process.cwd(), '../frontend/src/app');
+    const routes = [...fs.readFileSync(path.join(frontend, 'router.tsx'), 'utf8').matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    expect(routes.length).toBeGreaterThan(40);
+    const staticPaths = [...fs.readFileSync(path.join(frontend, 'head/static-head.ts'), 'utf8').matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]);
+    expect([...staticPaths].sort()).toEqual([...PUBLIC_STATIC_PATHS].sort());
+    const publicPaths = new Set<string>([...PUBLIC_STATIC_PATHS, '/mono/:pageid', '/user/:userid']);
+    const blocked = (p: string) => DISALLOWED_PATHS.some((rule) => (rule.endsWith('$') ? p === rule.slice(0, -1) : p.startsWith(rule)));
+    for (const route of routes) {
+      const sample = route.replace(/:\w+/g, '1');
+      expect([route, publicPaths.has(route) ? 'public' : blocked(sample) ? 'disallowed' : 'neither']).toEqual([route, publicPaths.has(route) ? 'public' : 'disallowed']);
+      if (publicPaths.has(route)) expect([route, blocked(sample)]).toEqual([route, false]);
+    }
   });
 
   it('answers 404 for a sitemap that is not one', async () => {
