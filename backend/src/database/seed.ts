@@ -138,7 +138,8 @@ export async function seedDemoLife(app: INestApplication, waitMs = 300_000): Pro
   const dataSource = app.get<DataSource>(getDataSourceToken());
   // The app's own HTTP routing on a loopback port of its own, for as long as this takes (the app
   // itself may not listen yet). Fastify's `routing` runs the whole request lifecycle.
-  const fastify = app.getHttpAdapter().getInstance() as { routing: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  const fastify = app.getHttpAdapter().getInstance() as { ready(): PromiseLike<unknown>; routing: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  await fastify.ready(); // its hooks are in place once ready (app.init() alone, as in prepare.ts, leaves that to listen)
   const server = http.createServer((req, res) => fastify.routing(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/user/`;

@@ -123,7 +123,7 @@ describe('temporalCoverage', () => {
 describe('userHead', () => {
   it("names the page by the person's nickname and caption, with a ProfilePage", () => {
     const head = userHead(profile(), ctx('en', '/user/12'));
-    expect(head.title).toBe('Taro on monobook — monobook');
+    expect(head.title).toBe("Taro's page — monobook");
     expect(head.description).toBe('Open data about trains & stations');
     expect(one(head, 'og:type')).toBe('profile');
     expect(one(head, 'og:image')).toBe('https://monobook.example/media/avatars/t.jpg');
@@ -133,7 +133,7 @@ describe('userHead', () => {
         '@context': 'https://schema.org',
         '@type': 'ProfilePage',
         url: `${ORIGIN}/user/12?lang=en`,
-        name: 'Taro on monobook',
+        name: "Taro's page",
         inLanguage: 'en',
         dateCreated: '2026-09-01T00:00:00.000Z',
         mainEntity: { '@type': 'Person', name: 'Taro', identifier: '12', url: `${ORIGIN}/user/12?lang=en`, description: 'Open data about trains & stations', image: 'https://monobook.example/media/avatars/t.jpg' },
