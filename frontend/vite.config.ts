@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
@@ -17,7 +17,8 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'monobook-precompress',
-    apply: 'build',
+    // The server renderer's bundle (dist-server) is read from disk by the backend, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -34,8 +35,26 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (npm run build): the server renderer, src/entry-server.tsx, into dist-server/
+ * for the backend (bootstrap.ts). Its packages are bundled in (ssr.noExternal), so that React and
+ * the rest run their production builds whatever NODE_ENV the backend was started with, and one copy
+ * of React serves them all.
+ */
+const serverBuild = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  ssr: 'src/entry-server.tsx',
+  target: 'node20',
+  minify: false,
+} as const;
+
+/** The app's build (`ssr`: the server renderer's). */
+export const appConfig = (ssr: boolean): UserConfig => ({
   plugins: [react(), precompress()],
+  ssr: { noExternal: true as const },
+  // (The server bundle's packages read it at run time otherwise.)
+  define: ssr ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -47,7 +66,7 @@ export default defineConfig({
       '/healthz': backend,
     },
   },
-  build: {
+  build: ssr ? serverBuild : {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
@@ -75,3 +94,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => appConfig(Boolean(isSsrBuild)));

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import { appConfig } from './vite.config';
 
 export default mergeConfig(
-  viteConfig,
+  appConfig(false),
   defineConfig({
     test: {
       environment: 'jsdom',

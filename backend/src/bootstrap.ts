@@ -18,6 +18,7 @@ import { useBodyParsers } from './common/http/body-parsers';
 import { useCompression } from './common/http/compression';
 import { MonobookFastifyAdapter, SPA_ROUTE } from './common/http/http-adapter';
 import { requestOriginHook } from './common/http/request-origin';
+import { PageRenderer, signedIn } from './common/http/server-render';
 import { securityHeaders } from './common/http/security-headers';
 import { drfValidationPipe } from './common/http/validation';
 import { videoSources } from './config/videos';
@@ -66,7 +67,7 @@ export function helmetOptionsFor(config: AppOptions['config']): Parameters<typeo
     },
   };
 }
-const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz'];
+const NON_API_PATHS = ['/api/', '/media/', '/healthz', '/readyz', '/robots.txt', '/sitemap.xml', '/sitemaps/'];
 
 /**
  * The Nest application on Fastify (see common/http/http-adapter.ts for what is kept of the
@@ -102,6 +103,10 @@ async function configureApp(app: NestFastifyApplication, adapter: MonobookFastif
       { path: 'healthz', method: RequestMethod.GET },
       { path: 'readyz', method: RequestMethod.GET },
       { path: 'media/*key', method: RequestMethod.GET },
+      // For crawlers (modules/seo): files of the site, not of the API.
+      { path: 'robots.txt', method: RequestMethod.GET },
+      { path: 'sitemap.xml', method: RequestMethod.GET },
+      { path: 'sitemaps/:file', method: RequestMethod.GET },
     ],
   });
   // Without CORS_ORIGINS no CORS headers at all (same-origin only): nothing is installed then.
@@ -118,7 +123,7 @@ async function configureApp(app: NestFastifyApplication, adapter: MonobookFastif
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', customSiteTitle: 'Monobook API' });
 
-  if (config.serveFrontend) await serveFrontend(fastify, frontendDist);
+  if (config.serveFrontend) await serveFrontend(fastify, config, frontendDist);
 }
 
 /**
@@ -132,13 +137,29 @@ const isPrivatePage = (url: string) => PRIVATE_PAGES.test(url.split('?')[0]);
 /** Paths that never hold a file of the built frontend: no static-file lookup, no SPA fallback. */
 const isApiPath = (p: string) => NON_API_PATHS.some((prefix) => p.startsWith(prefix));
 
+/** The site's origin for absolute URLs of a page's head: PUBLIC_URL, else the request's. */
+function siteOrigin(config: AppOptions['config']): (request: FastifyRequest) => string {
+  return (request) => {
+    if (config.publicUrlConfigured) return config.publicUrl;
+    const host = request.host;
+    return host && SAFE_HOST.test(host) ? `${request.protocol}://${host}` : config.publicUrl;
+  };
+}
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
 /**
  * The built React app. Its files are routes of their own (listed once at start, so no API request
  * costs a file-system lookup). Hashed files under /assets/ are immutable (a new build has new
  * names); index.html is revalidated on every visit so a deployment reaches browsers at once.
- * Every other GET for HTML that is not part of the API gets index.html (client-side routes).
+ * Every other GET for HTML that is not part of the API is a page of the app:
+ * - a public screen (frontend src/app/public-pages.ts) for a visitor: server-rendered with its
+ *   content (common/http/server-render.ts), cacheable for a short while; an unknown Book or user
+ *   answers 404 with the not-found page;
+ * - a public screen for a signed-in browser (the app's `mb_signed_in` cookie): index.html, the
+ *   client-rendered app, `private, no-cache`;
+ * - every other screen: index.html with `X-Robots-Tag: noindex` (search engines list public screens only).
  */
-async function serveFrontend(fastify: FastifyInstance, configured?: string): Promise<void> {
+async function serveFrontend(fastify: FastifyInstance, config: AppOptions['config'], configured?: string): Promise<void> {
   const candidates = configured ? [configured] : [path.resolve(process.cwd(), 'frontend/dist'), path.resolve(process.cwd(), '../frontend/dist')];
   const dist = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
   if (!dist) return;
@@ -153,18 +174,39 @@ async function serveFrontend(fastify: FastifyInstance, configured?: string): Pro
     // sent as they are, compressed once at the best level, never per request.
     preCompressed: true,
     setHeaders: (reply, file) => {
-      const page = () => (isPrivatePage(reply.request.url) ? 'no-store' : 'no-cache');
+      // (`private`: the app's page of a signed-in browser is its own; no shared cache keeps it.)
+      const page = () => (isPrivatePage(reply.request.url) ? 'no-store' : 'private, no-cache');
       const cacheControl = file.includes(assets) ? 'public, max-age=31536000, immutable' : file === index ? page() : 'public, max-age=3600';
       reply.header('Cache-Control', cacheControl);
     },
   });
+  const renderer = await PageRenderer.load(fastify, dist, siteOrigin(config));
   // Client-side routes: a catch-all route (so compression applies), below every other route.
-  fastify.get('/*', { config: SPA_ROUTE }, (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.get('/*', { config: SPA_ROUTE }, async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
     if (isApiPath(url) || url.startsWith('/assets/') || !accepts(request.raw).type('html')) return reply.callNotFound();
+    const publicPage = renderer?.isPublicPath(url) ?? PUBLIC_SHELL_PATHS.test(url);
+    if (!publicPage) reply.header('X-Robots-Tag', 'noindex');
+    if (renderer && publicPage) {
+      if (signedIn(request)) {
+        // A signed-in browser's page is its own: no cache keeps it, and it is never a visitor's page.
+        reply.header('Vary', 'Accept-Encoding, Cookie');
+        return reply.sendFile('index.html'); // private, no-cache (setHeaders)
+      }
+      try {
+        const page = await renderer.page(request);
+        if (page) return renderer.send(request, reply, page);
+      } catch (error) {
+        // The app in the browser still works (it asks the API itself): the page is not lost.
+        request.log.error({ err: error }, 'server rendering failed: the client-rendered app is sent');
+      }
+    }
     return reply.sendFile('index.html'); // no-cache, with ETag and Last-Modified (setHeaders)
   });
 }
+
+/** The public screens when the build has no server renderer (the noindex rule still holds). */
+const PUBLIC_SHELL_PATHS = /^\/(?:|recommend|recommenduser|howto|terms|privacy|Notations-SCTA|mono\/[^/]+|user\/[^/]+)\/?$/;
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()

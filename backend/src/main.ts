@@ -5,7 +5,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config/config';
 import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
 import { createApp } from './bootstrap';
-import { seedDemo } from './database/seed';
+import { seedDemo, seedDemoLife } from './database/seed';
 import { startupSummary } from './startup-summary';
 import { isPrepared } from './prepare';
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize);
   const app = await createApp({ config, database, runWorkers: config.runWorker });
   await app.init();
-  if (config.seedDemo) await seedDemo(app);
+  // On a database of its own (DATABASE_URL) the server seeds; the demo's life follows once a worker has made its Books.
+  if (config.seedDemo && (await seedDemo(app))) seedDemoLife(app).catch((err: unknown) => Logger.error(`Demo life not seeded: ${String(err)}`, 'Seed'));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -17,7 +17,7 @@ import { type AppConfig, loadConfig } from './config/config';
 import { MIGRATIONS } from './database/entities';
 import { DatabaseBusyError } from './database/data-dir-lock';
 import { openDatabase } from './database/embedded-postgres';
-import { seedDemo } from './database/seed';
+import { seedDemo, seedDemoLife } from './database/seed';
 import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 
@@ -60,7 +60,10 @@ async function main(): Promise<void> {
     const app = await createApp({ config, database, runWorkers: config.seedDemo }); // runs the migrations
     await app.init();
     if (config.seedDemo) {
-      await seedDemo(app);
+      if (await seedDemo(app)) {
+        await jobsDrained(app.get<DataSource>(getDataSourceToken()));
+        await seedDemoLife(app);
+      }
       await jobsDrained(app.get<DataSource>(getDataSourceToken()));
     }
     await app.close();

@@ -2142,6 +2142,12 @@ export type PageResponse = {
   encrypted_pageId?: string;
   /** monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it. */
   column_profile?: BookColumnProfile | null;
+  /** monopage/get-page-info/ only: the Book's tag names in the reader's language (for its schema.org keywords). */
+  tags?: string[];
+  /** monopage/get-page-info/ only: when the Book last changed (made, or a data file added); the sitemap's lastmod. */
+  modified_on?: string;
+  /** monopage/get-page-info/ only: the media types of the Book's files shown (text/csv …), never their addresses. */
+  file_formats?: string[];
 };
 export type PagePreviewResponse = {
   /** The sheet shown (empty when the Book has no table). */

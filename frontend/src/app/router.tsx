@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, matchRoutes, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/loading-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -25,9 +25,29 @@ export function routeCodeLoading(): boolean {
   return routeLoadsPending > 0;
 }
 
+/** Each route's loader, by its component (preloadRouteOf). */
+const loaderOf = new Map<unknown, () => Promise<unknown>>();
+
+/**
+ * A route's component, loaded when first rendered. Once its code is here (loaded before: a
+ * server's start, a hydration), the component renders at once, without suspending a render: the
+ * lazy component is handed an already settled thenable (React reads it synchronously).
+ */
 function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  routeLoaders.push(load);
-  return lazy(() => counted(load()).then((module) => ({ default: module[name] })));
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return module;
+    });
+  routeLoaders.push(loadAndKeep);
+  const component = lazy(() => {
+    const ready = loaded;
+    if (ready) return { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: ready }) } as unknown as Promise<{ default: ComponentType }>;
+    return counted(loadAndKeep()).then((module) => ({ default: module[name] }));
+  });
+  loaderOf.set(component, loadAndKeep);
+  return component;
 }
 
 /** Loads every route's chunk now (tests do, so that a route's first render is not a cold import). */
@@ -117,6 +137,14 @@ function RouteOutlet() {
 export function preloadArrivalRoute(pathname: string) {
   // A failed download is the lazy route's to report (it asks again and shows its error).
   if (/^\/mono\/[^/]+\/?$/.test(pathname)) counted(loadMonoRoute()).catch(() => undefined);
+}
+
+/** Loads the code of the route a path shows (before a server-rendered page hydrates: main.tsx). */
+export function preloadRouteOf(pathname: string): Promise<unknown> {
+  const matched = matchRoutes(routes, pathname) ?? [];
+  const leaf = matched[matched.length - 1]?.route.element;
+  const load = leaf && typeof leaf === 'object' && 'type' in leaf ? loaderOf.get(leaf.type) : undefined;
+  return load ? load().catch(() => undefined) : Promise.resolve();
 }
 
 export const routes: RouteObject[] = [

@@ -1,3 +1,4 @@
+import { useRenderTime } from '@/hooks/use-render-time';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -34,6 +35,7 @@ export function BookPriceChip({ price }: { price: number }) {
  * (shortened by CSS, not in the text: WCAG 2.5.3) and the whole card stays clickable.
  */
 export function BookCard({ book, size = 'regular' }: Props) {
+  const { now: renderNow } = useRenderTime();
   const { t } = useTranslation();
   const compact = size === 'compact';
   return (
@@ -50,7 +52,7 @@ export function BookCard({ book, size = 'regular' }: Props) {
     >
       <Box sx={{ position: 'relative', flex: compact ? '0 0 88px' : undefined }}>
         <BookCover src={book.img} title={book.title} height={compact ? 72 : 140} />
-        {isNew(book.created_on) ? (
+        {isNew(book.created_on, renderNow) ? (
           <Chip label={t('books.new')} color="secondary" size="small" sx={{ position: 'absolute', top: 8, left: 8, height: 20, fontSize: 11 }} />
         ) : null}
       </Box>

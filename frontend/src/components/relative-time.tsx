@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useRenderTime } from '@/hooks/use-render-time';
 import { absoluteDate, relativeDate } from '@/utils/dates';
 
 type Props = { iso: string };
@@ -10,9 +11,12 @@ type Props = { iso: string };
 export function RelativeTime({ iso }: Props) {
   // Subscribing to the language re-renders this when it changes.
   useTranslation();
+  // A server-rendered page hydrates with the server's time and no title (the server's time zone
+  // is not the reader's); both follow the reader's clock right after.
+  const { now, hydrated } = useRenderTime();
   return (
-    <time dateTime={iso} title={absoluteDate(iso)}>
-      {relativeDate(iso)}
+    <time dateTime={iso} title={hydrated ? absoluteDate(iso) : undefined}>
+      {relativeDate(iso, now)}
     </time>
   );
 }

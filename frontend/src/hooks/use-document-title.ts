@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
+import { documentTitle } from '@/utils/document-title';
 
-export const SITE_NAME = 'monobook';
-
-/** "都道府県別 健康保険料率 — monobook": each screen names itself in the tab and history. */
-export function documentTitle(title: string | undefined): string {
-  return title ? `${title} — ${SITE_NAME}` : SITE_NAME;
-}
+export { SITE_NAME, documentTitle } from '@/utils/document-title';
 
 export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {

@@ -54,7 +54,8 @@ export function serverMessagesReady(): Promise<unknown> {
  */
 export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation();
-  const loaded = useSyncExternalStore(subscribe, () => catalogue);
+  // (The server and a hydration render without it: a message is only shown after an act.)
+  const loaded = useSyncExternalStore(subscribe, () => catalogue, () => undefined);
   useEffect(loadOnInteraction, []);
   return useCallback(
     (message: string) => {

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { markLanguage } from '@/lib/session-marker';
 
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -74,6 +75,7 @@ i18n.on('languageChanged', (language) => {
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    markLanguage(language);
   } catch {
     // storage may be unavailable (private mode); the choice then lasts for this visit only
   }

@@ -1,3 +1,5 @@
+import { markSignedIn } from './session-marker';
+
 export const TOKEN_KEY = 'current-token';
 
 export function readToken(): string | null {
@@ -10,8 +12,10 @@ export function readToken(): string | null {
 
 export function writeToken(token: string): void {
   globalThis.localStorage?.setItem(TOKEN_KEY, token);
+  markSignedIn(true);
 }
 
 export function removeToken(): void {
   globalThis.localStorage?.removeItem(TOKEN_KEY);
+  markSignedIn(false);
 }

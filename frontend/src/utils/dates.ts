@@ -22,8 +22,8 @@ export function isNew(createdOn: string | null | undefined, now: number = Date.n
   return created.isValid() && now - created.valueOf() <= NEW_BADGE_MS;
 }
 
-export function relativeDate(iso: string): string {
-  return local(iso).fromNow();
+export function relativeDate(iso: string, now?: number): string {
+  return now === undefined ? local(iso).fromNow() : local(iso).from(dayjs(now));
 }
 
 export function absoluteDate(iso: string): string {

@@ -93,11 +93,25 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 /**
+ * SQL of when Book `alias` last changed as a page: made, or a data file added to it (the files
+ * shown, not the hidden ones of a leaving user). get-page-info's `modified_on` and the sitemap's
+ * `lastmod`.
+ */
+export function bookLastModifiedSql(alias: string): string {
+  return `greatest(${alias}.created_on, (SELECT max(lm.created_on) FROM book_files lm WHERE lm.page_id = ${alias}.id AND NOT lm.hidden))`;
+}
+
+/**
  * Books (the wire's "pages"). Owns pages, page_owners, page_follows, page_follower_counts,
  * page_views, page_view_days, page_attributes and book_files: every other module reads or changes a Book through this service or BookPacker.
  */
 @Injectable()
 export class BooksService {
+  /** A Book's tag names in a language (the tags module's, registered with `provideTagNames`). */
+  private tagNames?: (pageId: number, language: 'ja' | 'en') => Promise<string[]>;
+  /** The media types of uploaded files (the uploads module's, registered with `provideFileFormats`). */
+  private fileFormats?: (fileIds: number[]) => Promise<string[]>;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
@@ -291,13 +305,22 @@ export class BooksService {
   }
 
   async info(pageId: number, viewer?: AuthUser): Promise<PageResponse> {
-    const rows: Array<BookRow & { column_profile: Parameters<typeof profileInLanguage>[0] }> = await this.sql.query(`SELECT ${COLUMNS}, p.column_profile FROM pages p WHERE p.id = $1`, [pageId]);
+    const rows: Array<BookRow & { column_profile: Parameters<typeof profileInLanguage>[0]; modified_on: Date }> = await this.sql.query(
+      `SELECT ${COLUMNS}, p.column_profile, ${bookLastModifiedSql('p')} AS modified_on FROM pages p WHERE p.id = $1`,
+      [pageId],
+    );
     if (!rows.length) throw notFound();
     await this.requireReadable(viewer, [pageId], { publicIds: rows[0].members_only ? [] : [pageId] });
     const [page] = await this.pack(rows, viewer);
     if (!page) throw notFound();
     if (page.members_only) page.can_make_public = !!viewer && rows[0].owner_id === viewer.id;
-    page.column_profile = profileInLanguage(rows[0].column_profile ?? null, readerLanguage(viewer) ?? (page.language === 'en' ? 'en' : 'ja'));
+    const language = readerLanguage(viewer) ?? (page.language === 'en' ? 'en' : 'ja');
+    page.column_profile = profileInLanguage(rows[0].column_profile ?? null, language);
+    // For crawlers (the page's schema.org Dataset): its tags, when it last changed, its files' formats.
+    page.modified_on = new Date(rows[0].modified_on).toISOString();
+    const [tags, formats] = await Promise.all([this.tagNames?.(pageId, language), this.fileFormats?.(page.files.map((f) => f.id))]);
+    if (tags) page.tags = tags;
+    if (formats) page.file_formats = formats;
     // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
     if (viewer && page.page_price === 0) page.encrypted_pageId = this.signer.sign(TICKET_PURPOSE, `${pageId}:${viewer.id}`, 3600);
     return page;
@@ -313,6 +336,37 @@ export class BooksService {
     await this.requireReadable(viewer, [pageId]);
     await this.access.require(viewer, Permission.BookFiles, [pageId], { detail: Msg.buyToDownload });
     return row.preview ?? { sheet: '', columns: [], rows: [] };
+  }
+
+  /** The tags module tells get-page-info a Book's tag names (it owns `attributes`; it depends on this module). */
+  provideTagNames(names: (pageId: number, language: 'ja' | 'en') => Promise<string[]>): void {
+    this.tagNames = names;
+  }
+
+  /** The uploads module tells get-page-info its files' formats (it owns `uploaded_files`; it depends on this module). */
+  provideFileFormats(formats: (fileIds: number[]) => Promise<string[]>): void {
+    this.fileFormats = formats;
+  }
+
+  /**
+   * Public Books for the sitemap, by id from `afterId` (exclusive) to `lastId` (inclusive), at most
+   * `limit`, with when each last changed (`bookLastModifiedSql`): keyset pages of the primary key.
+   */
+  sitemapRows(afterId: number, lastId: number, limit: number): Promise<Array<{ id: number; lastmod: Date }>> {
+    return this.sql.query(
+      `SELECT p.id, ${bookLastModifiedSql('p')} AS lastmod FROM pages p
+        WHERE p.id > $1 AND p.id <= $2 AND ${this.readableSql('p', 'NULL::int')} ORDER BY p.id LIMIT $3`,
+      [afterId, lastId, limit],
+    );
+  }
+
+  /** The blocks of `size` ids (block n: ids n·size+1 … (n+1)·size) that hold public Books, with the latest change in each. */
+  sitemapBlocks(size: number): Promise<Array<{ block: number; lastmod: Date }>> {
+    return this.sql.query(
+      `SELECT ((p.id - 1) / $1)::int AS block, max(${bookLastModifiedSql('p')}) AS lastmod FROM pages p
+        WHERE ${this.readableSql('p', 'NULL::int')} GROUP BY 1 ORDER BY 1`,
+      [size],
+    );
   }
 
   /** Books by id, packed for the viewer, in the order of `ids` (missing ones left out). */

@@ -122,6 +122,24 @@ export class ProfilesService {
     return this.toResponse(profile);
   }
 
+  /**
+   * User ids of the people whose page is public (an active profile: /user/{id} answers it) for the
+   * sitemap, from `afterId` (exclusive) to `lastId` (inclusive), at most `limit`: keyset pages.
+   */
+  async sitemapUserIds(afterId: number, lastId: number, limit: number): Promise<number[]> {
+    const rows = await this.sql.query<{ user_id: number }>(
+      `SELECT p.user_id FROM profiles p WHERE p.active = true AND p.user_id > $1 AND p.user_id <= $2 ORDER BY p.user_id LIMIT $3`,
+      [afterId, lastId, limit],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  /** The blocks of `size` user ids (block n: n·size+1 … (n+1)·size) that hold a public page. */
+  async sitemapUserBlocks(size: number): Promise<number[]> {
+    const rows = await this.sql.query<{ block: number }>(`SELECT DISTINCT ((p.user_id - 1) / $1)::int AS block FROM profiles p WHERE p.active = true ORDER BY 1`, [size]);
+    return rows.map((r) => r.block);
+  }
+
   async byUserId(userId: number): Promise<ProfileResponse> {
     const [profile] = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.user_id = $1 LIMIT 1`, [userId]);
     if (!profile) throw notFound();

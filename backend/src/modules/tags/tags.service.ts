@@ -26,7 +26,9 @@ export class TagsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
     private readonly books: BooksService,
-  ) {}
+  ) {
+    books.provideTagNames(async (pageId, language) => (await this.ofPage(pageId, language)).map((a) => a.attributeName));
+  }
 
   async byId(id: number): Promise<AttributeResponse> {
     const [row] = await this.sql.query(`SELECT ${COLUMNS} FROM attributes a WHERE a.id = $1`, [id]);

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../common/http/id-param.pipe';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage, type StoredObject } from '../../storage/file-storage';
 import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
+import { BooksService } from '../books/books.service';
 import { UploadedFile } from './entities/uploaded-file.entity';
 import { detectDataFile, downloadName, nameFitsType, stripInvisible } from './generation/file-types';
 import { type DataFileKind } from './generation/types';
@@ -50,7 +51,12 @@ export class UploadsService {
     private readonly quota: UploadQuota,
     private readonly audiences: Audiences,
     events: EventsService,
+    books: BooksService,
   ) {
+    // get-page-info names its files' formats (for crawlers), never their addresses.
+    books.provideFileFormats(async (ids) =>
+      ids.length === 0 ? [] : (await this.db.query(`SELECT DISTINCT mime_type FROM uploaded_files WHERE id = ANY($1::int[]) ORDER BY mime_type`, [ids]) as Array<{ mime_type: string }>).map((r) => r.mime_type),
+    );
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
     events.subscribe('account.deletion_requested', 'uploads', ({ userId }) => this.hideOfUser(userId));
     events.subscribe('account.deleted', 'uploads', ({ userId }) => this.deleteOfUser(userId));

@@ -16,6 +16,7 @@ import { PageContainer } from '@/components/page-container';
 import { PostDataFab } from '@/components/post-data-fab';
 import { RelativeTime } from '@/components/relative-time';
 import { socialApi } from '@/api/social-api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useSession } from '@/hooks/use-session';
 import { PostFab } from '@/features/posts/components/post-fab';
 // The posts come with the route (they are on its first screen): a chunk of their own carried a second copy of the dates and links the route has too.
@@ -38,7 +39,8 @@ function useRecordView(bookId: number | null) {
   const { isLoggedIn, profile, hasNoProfile } = useSession();
   const waiting = isLoggedIn && !profile && !hasNoProfile;
   const user = profile ? String(profile.userProfile) : '0';
-  api.endpoints.recordPageView.useQuery({ user, page: bookId ?? 0 }, { skip: bookId === null || waiting });
+  // Never on the server: a rendered page is not a view (the browser counts it once it runs).
+  api.endpoints.recordPageView.useQuery({ user, page: bookId ?? 0 }, { skip: bookId === null || waiting || Boolean(import.meta.env.SSR) });
 }
 
 /** The reviews and posts about the Book. */
@@ -71,6 +73,11 @@ export function MonoRoute() {
   const { profile } = useSession();
   // On phones the actions come right under the title, not after the whole Book.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // The server does not know the screen: its HTML has both places, each shown by CSS on its own
+  // screens only, so hydration moves nothing; after it, only the place of this screen is kept.
+  const hydrated = useHydrated();
+  const actionsUnderTitle = hydrated ? narrow : true;
+  const actionsAside = hydrated ? !narrow : true;
   // There the floating buttons step aside while the actions are on screen, so that they never
   // cover the follow button or its neighbours; they come back once the actions scroll away.
   const { ref: actionsRef, inView: actionsOnScreen } = useInView({ initialInView: true });
@@ -95,8 +102,8 @@ export function MonoRoute() {
               <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
             </Typography>
             <MembersOnlyNotice book={book} />
-            {narrow ? (
-              <Box ref={actionsRef}>
+            {actionsUnderTitle ? (
+              <Box ref={actionsRef} sx={hydrated ? undefined : { display: { md: 'none' } }}>
                 <BookActions book={book} />
               </Box>
             ) : null}
@@ -114,11 +121,11 @@ export function MonoRoute() {
             <BookTags bookId={book.id} />
           </CardContent>
         </Card>
-        {narrow ? null : (
-          <Box sx={{ position: 'sticky', top: 88 }}>
+        {actionsAside ? (
+          <Box sx={{ position: 'sticky', top: 88, ...(hydrated ? {} : { display: { xs: 'none', md: 'block' } }) }}>
             <BookActions book={book} />
           </Box>
-        )}
+        ) : null}
         <Box sx={{ minWidth: 0 }}>
           <BookPosts bookId={book.id} />
         </Box>

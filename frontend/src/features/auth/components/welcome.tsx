@@ -24,7 +24,8 @@ export function Welcome() {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
   // Every visitor's page load counts as a visit (also on the quiet screens, where nothing shows).
-  const [welcome] = useState(() => !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage) && !QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
+  // (Not on the server: it renders no dialog, and a visit is the browser's to count.)
+  const [welcome] = useState(() => !import.meta.env.SSR && !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage) && !QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
   const show = welcome && !isLoggedIn;
   const videos = api.endpoints.helpVideos.useQuery(undefined, { skip: !show });
   const providers = api.endpoints.signInProviders.useQuery(undefined, { skip: !show });

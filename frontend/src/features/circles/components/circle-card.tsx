@@ -1,3 +1,4 @@
+import { useRenderTime } from '@/hooks/use-render-time';
 import '@/i18n/circles';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -25,6 +26,7 @@ type CircleLike = {
 
 /** A circle card: cover, icon, title, short description, member count; "new" for 2 days, a badge for unread posts. */
 export function CircleCard({ circle, checkUnread = false }: { circle: CircleLike; checkUnread?: boolean }) {
+  const { now: renderNow } = useRenderTime();
   const { t } = useTranslation();
   // Lists without the flag (another user's circles, search results) ask community-new-post/ (false for a non-member).
   const asked = circlesApi.endpoints.getCommunityNewPost.useQuery({ communityid: circle.id }, { skip: !checkUnread || circle.newpost_flag !== undefined });
@@ -51,7 +53,7 @@ export function CircleCard({ circle, checkUnread = false }: { circle: CircleLike
             sx={{ width: 56, height: 56, borderRadius: 2, border: 3, borderColor: 'background.paper', bgcolor: 'grey.200', objectFit: 'cover', flexShrink: 0 }}
           />
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', pb: 0.5 }}>
-            {isNew(circle.created_on) ? <Chip size="small" color="secondary" label={t('circles.newBadge')} /> : null}
+            {isNew(circle.created_on, renderNow) ? <Chip size="small" color="secondary" label={t('circles.newBadge')} /> : null}
             {unread ? <Chip size="small" color="error" label={t('circles.unreadBadge')} data-testid="unread-badge" /> : null}
           </Box>
         </Box>

@@ -1,3 +1,4 @@
+import { useRenderTime } from '@/hooks/use-render-time';
 import Badge from '@mui/material/Badge';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -12,9 +13,10 @@ type Props = { profile: Profile; layout?: 'column' | 'row' };
 
 /** A small card linking to /user/{userProfile}, with a "new" badge for 2 days. */
 export function ProfileTile({ profile, layout = 'column' }: Props) {
+  const { now: renderNow } = useRenderTime();
   const { t } = useTranslation();
   const name = displayName(profile.nickName, t('common.noName'));
-  const fresh = isNew(profile.created_on);
+  const fresh = isNew(profile.created_on, renderNow);
   const row = layout === 'row';
   return (
     // inline-size containment: a long nickname or caption can never make the tile (or the page) wider.
