@@ -9,6 +9,9 @@ import { apiBook, apiUser } from './support/seed';
  * log in, as on a page the browser rendered itself.
  */
 
+// A Japanese reader (the server renders the bare path in the Accept-Language's language).
+test.use({ locale: 'ja-JP' });
+
 /** Layout shifts from the start of the page, as the browser reports them (CLS counts these). */
 async function watchShifts(page: Page) {
   await page.addInitScript(() => {
