@@ -25,6 +25,8 @@ RUN npm ci --omit=dev --workspace backend --no-audit --no-fund && npm cache clea
 COPY --from=build /app/backend/dist backend/dist
 # The server serves the UI from ./frontend/dist relative to its working directory (/app).
 COPY --from=build /app/frontend/dist frontend/dist
+# The server renderer of the public screens (one file, its packages bundled in): bootstrap.ts loads it.
+COPY --from=build /app/frontend/dist-server frontend/dist-server
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 # AsyncLocalStorage without async_hooks (the default from Node 24; see backend/scripts/node-args.mjs):

@@ -24,7 +24,8 @@ export default {
   // Jest cannot require() an ES module before Node 24.9 (Node itself can): @fastify/static
   // requires content-disposition 3, ESM-only, for `create`, which 2.x (CommonJS, a dev
   // dependency for this) has with the same signature.
-  moduleNameMapper: { '^content-disposition$': require.resolve('content-disposition') },
+  // The same for light-my-request's `cookie` (test/helpers/cookie-cjs.cjs).
+  moduleNameMapper: { '^content-disposition$': require.resolve('content-disposition'), '^cookie$': '<rootDir>/test/helpers/cookie-cjs.cjs' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 60_000,
   maxWorkers: 1,

@@ -47,6 +47,9 @@ const serverBuild = {
   ssr: 'src/entry-server.tsx',
   target: 'node20',
   minify: false,
+  copyPublicDir: false,
+  // One file: nothing for Node (or Jest's module loader, in the backend's tests) to link at run time.
+  rolldownOptions: { output: { inlineDynamicImports: true } },
 } as const;
 
 /** The app's build (`ssr`: the server renderer's). */

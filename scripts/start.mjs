@@ -48,7 +48,7 @@ function buildIfStale(workspace, what, output, sources) {
 
 export function ensureBuilt() {
   buildIfStale('backend', 'TypeScript', path.join(root, 'backend/dist/main.js'), ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json']);
-  buildIfStale('frontend', 'Vite', path.join(root, 'frontend/dist/index.html'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
+  buildIfStale('frontend', 'Vite', path.join(root, 'frontend/dist-server/entry-server.js'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
 }
 
 /**

@@ -58,15 +58,15 @@ describe('no-store for tokens and account data', () => {
     expect(visitor.headers['cache-control']).toBeUndefined();
   });
 
-  it("the app's account pages and mailed-link pages are no-store; its other pages stay no-cache", async () => {
+  it("the app's account pages and mailed-link pages are no-store; its other pages stay private, no-cache", async () => {
     for (const [pathname, expected] of [
       ['/account', 'no-store'],
       ['/settings', 'no-store'],
       ['/reset-password/12/SomeKey', 'no-store'],
       ['/verify/12/SomeKey', 'no-store'],
-      ['/recommend', 'no-cache'],
-      ['/accounting', 'no-cache'],
-      ['/', 'no-cache'],
+      ['/recommend', 'private, no-cache'],
+      ['/accounting', 'private, no-cache'],
+      ['/', 'private, no-cache'],
     ]) {
       const res = await request(t.http).get(pathname).set('Accept', 'text/html').expect(200);
       expect([pathname, res.headers['cache-control']]).toEqual([pathname, expected]);

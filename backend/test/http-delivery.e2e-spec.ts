@@ -71,7 +71,7 @@ describe('delivery of the web app and the API: compression and caching', () => {
     for (const pathname of ['/', '/index.html', '/recommend', '/mono/12']) {
       const res = await get(base, pathname, { Accept: 'text/html', 'Accept-Encoding': 'br' });
       expect([pathname, res.status]).toEqual([pathname, 200]);
-      expect([pathname, res.headers['cache-control']]).toEqual([pathname, 'no-cache']);
+      expect([pathname, res.headers['cache-control']]).toEqual([pathname, 'private, no-cache']);
       expect(zlib.brotliDecompressSync(res.body).toString()).toBe(html);
       // The security headers are on the page too.
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");

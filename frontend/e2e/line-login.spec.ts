@@ -204,6 +204,9 @@ test('a visitor who used English still sees English after the first LINE login',
 test('a visitor is welcomed with the sign-in choices once, and again only after 3 hours', async ({ browser }) => {
   const page = await openPage(browser, 'en');
   await page.goto(`${APP}/recommend`);
+  // A server-rendered page: the welcome opens once the visitor starts reading (src/features/auth/components/welcome.tsx).
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.mouse.wheel(0, 200);
   const welcome = page.getByRole('dialog', { name: 'Welcome to monobook' });
   await expect(welcome).toBeVisible();
   await expect(welcome.getByRole('link', { name: TEXT.en.line })).toBeVisible();
@@ -220,6 +223,8 @@ test('a visitor is welcomed with the sign-in choices once, and again only after 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('last-visit', String(Date.now() - 10_800_001)));
   await page.reload();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.mouse.wheel(0, 200);
   await expect(page.getByRole('dialog', { name: 'Welcome to monobook' })).toBeVisible();
   await page.context().close();
 });

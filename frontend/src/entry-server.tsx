@@ -13,6 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { api } from '@/api/api';
+import type { ServerAnswer, ServerRequest } from '@/api/base-api';
 import { setServerRenderTime } from '@/hooks/use-render-time';
 import { i18n, loadLanguage, type Language } from '@/i18n';
 import { AppProviders } from './app/providers';
@@ -30,7 +31,7 @@ export type RenderRequest = {
   /** The site's public origin (absolute URLs of the head). */
   origin: string;
   /** How the page's queries reach the API: the backend answers in-process (Fastify's inject). */
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: ServerRequest) => Promise<ServerAnswer>;
 };
 
 export type RenderResult = {
@@ -137,7 +138,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   await prepare();
   return oneAtATime(async () => {
     await i18n.changeLanguage(request.lang);
-    const store = createAppStore({ extra: { serverFetch: request.fetch, language: request.lang, origin: request.origin } });
+    const store = createAppStore({ extra: { serverFetch: request.fetch, language: request.lang } });
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) throw new Error(`a route answered ${context.status} on the server`);

@@ -8,6 +8,7 @@ import { apiBusy, createAppStore, renderedState } from './app/store';
 import { loadWebFontAfterFirstScreen } from './app/web-font';
 import { mirrorSession } from './lib/session-marker';
 import { setServerRenderTime } from './hooks/use-render-time';
+import { markServerRendered } from './hooks/use-hydrated';
 import { readToken } from './lib/token-storage';
 
 const container = document.getElementById('root');
@@ -24,6 +25,7 @@ if (rendered && !readToken()) {
   const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : currentLanguage();
   const store = createAppStore({ preloadedState: rendered.state });
   setServerRenderTime(rendered.renderedAt);
+  markServerRendered();
   await Promise.all([preloadRouteOf(window.location.pathname), loadLanguage(language)]);
   await i18n.changeLanguage(language);
   loadWebFontAfterFirstScreen(() => routeCodeLoading() || apiBusy(store));

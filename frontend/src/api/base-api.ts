@@ -5,11 +5,15 @@ import { readToken } from '@/lib/token-storage';
 import { sessionExpired } from '@/lib/session-slice';
 import { serverMessagesReady } from '@/hooks/use-server-message';
 
+/** A request of a page's query on the server, and its answer: plain data, no fetch objects. */
+export type ServerRequest = { method: string; url: string; headers: Record<string, string> };
+export type ServerAnswer = { status: number; contentType: string; body: string };
+
 /**
  * On the server (entry-server.tsx) a store's thunk `extra` says how its queries reach the API: the
  * app itself in-process (Fastify's inject, no network), in the page's language, never with a token.
  */
-export type ServerQueryExtra = { serverFetch: (request: Request) => Promise<Response>; language: string; origin: string };
+export type ServerQueryExtra = { serverFetch: (request: ServerRequest) => Promise<ServerAnswer>; language: string };
 
 const serverExtra = (extra: unknown): ServerQueryExtra | undefined =>
   extra && typeof extra === 'object' && 'serverFetch' in extra ? (extra as ServerQueryExtra) : undefined;
@@ -25,26 +29,26 @@ const browserBaseQuery = fetchBaseQuery({
   },
 });
 
-const serverBaseQueries = new WeakMap<ServerQueryExtra, ReturnType<typeof fetchBaseQuery>>();
-function serverBaseQuery(extra: ServerQueryExtra): ReturnType<typeof fetchBaseQuery> {
-  let made = serverBaseQueries.get(extra);
-  if (!made) {
-    made = fetchBaseQuery({
-      baseUrl: extra.origin,
-      fetchFn: (input) => extra.serverFetch(input as Request),
-      prepareHeaders: (headers) => {
-        headers.set('Accept-Language', extra.language);
-        return headers;
-      },
-    });
-    serverBaseQueries.set(extra, made);
+/** A query on the server: the answer as fetchBaseQuery would give it (JSON data, or an error with its status). */
+async function serverBaseQuery(extra: ServerQueryExtra, args: string | FetchArgs) {
+  const { url, method = 'GET', params } = typeof args === 'string' ? { url: args } : args;
+  const query = params ? new URLSearchParams(Object.entries(params as Record<string, unknown>).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString() : '';
+  const answer = await extra.serverFetch({ method, url: query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, headers: { 'accept-language': extra.language, accept: 'application/json' } });
+  let data: unknown = answer.body;
+  if (answer.contentType.includes('json') && answer.body) {
+    try {
+      data = JSON.parse(answer.body);
+    } catch {
+      return { error: { status: 'PARSING_ERROR' as const, originalStatus: answer.status, data: answer.body, error: 'invalid JSON' } };
+    }
   }
-  return made;
+  if (answer.status >= 200 && answer.status < 300) return { data };
+  return { error: { status: answer.status, data } };
 }
 
 const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, queryApi, extraOptions) => {
   const server = serverExtra(queryApi.extra);
-  return (server ? serverBaseQuery(server) : browserBaseQuery)(args, queryApi, extraOptions);
+  return server ? serverBaseQuery(server, args) : browserBaseQuery(args, queryApi, extraOptions);
 };
 
 // The server answers 401 for an invalid token even on public calls: drop the token then.

@@ -14,3 +14,15 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+let serverRendered = false;
+
+/** main.tsx: this page came rendered from the server and was hydrated. */
+export function markServerRendered(): void {
+  serverRendered = true;
+}
+
+/** Whether this page came rendered from the server (its first paint was the server's HTML). */
+export function pageWasServerRendered(): boolean {
+  return serverRendered;
+}

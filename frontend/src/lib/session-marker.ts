@@ -25,7 +25,7 @@ export function markLanguage(language: string): void {
 /** At start: the cookies say what this browser's storage holds (a session made before they existed too). */
 export function mirrorSession(): void {
   try {
-    markSignedIn(globalThis.localStorage?.getItem('current-token') != null);
+    markSignedIn(Boolean(globalThis.localStorage?.getItem('current-token')));
     const language = globalThis.localStorage?.getItem('language');
     if (language === 'ja' || language === 'en') markLanguage(language);
   } catch {

@@ -18,7 +18,7 @@ type Language = 'ja' | 'en';
 /** What frontend/src/entry-server.tsx exports (its bundle is loaded at start, not compiled here). */
 interface ServerRenderer {
   isPublicPath(pathname: string): boolean;
-  render(request: { url: string; lang: Language; origin: string; fetch: (request: Request) => Promise<Response> }): Promise<{
+  render(request: { url: string; lang: Language; origin: string; fetch: (request: ServerRequest) => Promise<ServerAnswer> }): Promise<{
     status: number;
     lang: Language;
     head: string;
@@ -27,6 +27,10 @@ interface ServerRenderer {
     stateScript: string;
   } | null>;
 }
+
+/** A query of a page on the server, and its answer (frontend src/api/base-api.ts). */
+type ServerRequest = { method: string; url: string; headers: Record<string, string> };
+type ServerAnswer = { status: number; contentType: string; body: string };
 
 /** A rendered page, kept for a short while (and its compressed copies, made once). */
 interface RenderedPage {
@@ -159,28 +163,15 @@ export class PageRenderer {
    * A query of the page, answered by the app itself (no network): as the visitor would be
    * answered (their address for rate limits, the Host for absolute media URLs), without a token.
    */
-  private async answer(request: FastifyRequest, inner: Request): Promise<Response> {
-    const target = new URL(inner.url);
-    const headers: Record<string, string> = { accept: 'application/json' };
+  private async answer(request: FastifyRequest, inner: ServerRequest): Promise<ServerAnswer> {
+    const headers: Record<string, string> = { ...inner.headers };
     for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent']) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const language = inner.headers.get('accept-language');
-    if (language) headers['accept-language'] = language;
-    const response = await this.fastify.inject({
-      method: inner.method as 'GET',
-      url: target.pathname + target.search,
-      headers,
-      remoteAddress: request.socket.remoteAddress,
-    });
-    const out = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: out });
+    const response = await this.fastify.inject({ method: inner.method as 'GET', url: inner.url, headers, remoteAddress: request.socket.remoteAddress });
+    const type = response.headers['content-type'];
+    return { status: response.statusCode, contentType: typeof type === 'string' ? type : '', body: response.payload };
   }
 
   /** Sends a rendered page: its ETag (304 when the browser has it), cacheable by anyone for a short while. */

@@ -2,12 +2,16 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '@/api/api';
 import { useSession } from '@/hooks/use-session';
+import { pageWasServerRendered } from '@/hooks/use-hydrated';
 import { welcomeOnThisVisit } from '../utils/welcome-rule';
 import { anyProvider, loadProviderButtons } from './provider-sign-in';
 
 // The dialog's code (and the provider buttons) loads only when a visitor is welcomed.
 const loadDialog = () => import('./welcome-dialog');
 const WelcomeDialog = lazy(() => loadDialog().then((module) => ({ default: module.WelcomeDialog })));
+
+/** What a visitor does first on a page (scrolling included). */
+const FIRST_ACTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /** Screens where the welcome would stand in the way: the visitor is already logging in. */
 const QUIET_PATHS = ['/login', '/logout', '/forgot', '/verify', '/reset-password', '/terms', '/privacy'];
@@ -31,6 +35,20 @@ export function Welcome() {
   const providers = api.endpoints.signInProviders.useQuery(undefined, { skip: !show });
   const withButtons = anyProvider(providers.data);
   const [codeReady, setCodeReady] = useState(false);
+  // On a page the server rendered, the welcome opens at the visitor's first act (a scroll, a tap, a
+  // key), not by itself: its dialog, painted after the page's content, was a larger paint than
+  // anything on a phone's first screen and became the page's largest contentful paint, seconds
+  // after the content (docs/benchmarks.md). The browser stops counting that paint at the first
+  // input. Its data and code are fetched meanwhile, so it opens at once, whole.
+  const [acted, setActed] = useState(() => !pageWasServerRendered());
+  useEffect(() => {
+    if (acted || !show) return;
+    const act = () => setActed(true);
+    for (const type of FIRST_ACTS) window.addEventListener(type, act, { capture: true, passive: true, once: true });
+    return () => {
+      for (const type of FIRST_ACTS) window.removeEventListener(type, act, { capture: true });
+    };
+  }, [acted, show]);
   useEffect(() => {
     if (!show || videos.isLoading || providers.isLoading) {
       if (show) void loadDialog(); // the code downloads while the data is on its way
@@ -45,7 +63,7 @@ export function Welcome() {
       live = false;
     };
   }, [show, videos.isLoading, providers.isLoading, withButtons]);
-  if (!show || !codeReady) return null;
+  if (!show || !codeReady || !acted) return null;
   return (
     <Suspense fallback={null}>
       <WelcomeDialog />
