@@ -3869,8 +3869,9 @@ export interface components {
              * Format: int32
              * @description Views (type 0: 90000, 200000, 750000) or clicks (type 1: 3000, 10000, 25000) paid for.
              * @example 90000
+             * @enum {integer}
              */
-            target: number;
+            target: 90000 | 200000 | 750000 | 3000 | 10000 | 25000;
             /**
              * @description Where a click leads: an http or https URL.
              * @example https://example.com/
