@@ -45,7 +45,7 @@ interface Field {
   pathParams: Array<[string, Schema]>;
 }
 
-const RUNS = Number(process.env.CONSTRAINT_RUNS ?? 300);
+const RUNS = Number(process.env.CONSTRAINT_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const INT32_MAX = 2147483647;
 /** Fields holding a server-made secret (a mail link's key): a request without a real one is refused for it first. */
