@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test — backend unit + e2e, frontend component tests, Playwright journeys.
+// `npm test`: every test — backend unit + e2e, frontend component tests, the typed client's
+// example against a started server, Playwright journeys.
 // The backend tests spend much of their time waiting on the database and on timers, so the
 // frontend component tests run beside them (their output is held and printed when they end);
 // the browser journeys come last, on their own.
@@ -39,6 +40,7 @@ const frontend = run('frontend component tests', ['run', 'test:frontend'], { hel
 const backend = run(`backend unit + e2e on ${db}`, ['run', 'test:backend']);
 const results = [await backend, await frontend];
 ensureBuilt();
+results.push(await run(`typed client (clients/typescript): its README example against a started server on ${db}`, ['run', 'test:client']));
 results.push(await run(`browser journeys in Chromium on ${db}`, ['run', 'test:e2e']));
 
 const failed = results.filter((ok) => !ok).length;

@@ -2729,7 +2729,7 @@ export type CreateAdDto = {
   /** 0: billed per view, 1: billed per click. */
   type: 0 | 1;
   /** Views (type 0: 90000, 200000, 750000) or clicks (type 1: 3000, 10000, 25000) paid for. */
-  target: number;
+  target: 90000 | 200000 | 750000 | 3000 | 10000 | 25000;
   /** Where a click leads: an http or https URL. */
   url: string;
   /** The ad text. */

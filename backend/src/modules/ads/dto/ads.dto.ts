@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { IsPgInt, PG_INT_MAX, toBool } from '../../../common/http/transforms';
+import { AD_TARGETS } from '../../../config/config';
 
 export const AD_CONTENT_MAX = 200;
 export const AD_URL_MAX = 2000;
@@ -24,6 +25,8 @@ export class CreateAdDto {
   @ApiProperty({ type: 'integer', description: 'Views (type 0: 90000, 200000, 750000) or clicks (type 1: 3000, 10000, 25000) paid for.', example: 90000 })
   @IsDefined({ message: Msg.required })
   @IsPgInt({ min: 1 })
+  // Every target of either type (openapi.yaml lists them); the service checks it against `type`.
+  @IsIn([...AD_TARGETS[0], ...AD_TARGETS[1]], { message: ({ value }) => Msg.invalidChoice(value) })
   target: number;
 
   @ApiProperty({ maxLength: AD_URL_MAX, description: 'Where a click leads: an http or https URL.', example: 'https://example.com/' })

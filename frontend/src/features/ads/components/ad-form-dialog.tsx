@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { adsApi } from '@/api/ads-api';
 import { api } from '@/api/api';
+import type { CreateAdDto } from '@/api/generated';
 import { SelectInput } from '@/components/select-input';
 import { TextInput } from '@/components/text-input';
 import { useServerMessage } from '@/hooks/use-server-message';
@@ -80,7 +81,8 @@ export function AdFormDialog({ open, onClose }: Props) {
     }
     try {
       const ad = await createAd({
-        createAdDto: { type, target: chosenTarget, url: url.trim(), content, img, attributes: tags, is_affiliate: affiliate, affiliate_html: affiliate ? affiliateHtml : undefined },
+        // chosenTarget is one of the server's own targets (its price list): the document's enum.
+        createAdDto: { type, target: chosenTarget as CreateAdDto['target'], url: url.trim(), content, img, attributes: tags, is_affiliate: affiliate, affiliate_html: affiliate ? affiliateHtml : undefined },
       }).unwrap();
       const { goTo } = await pay({ postAdsStripeDto: { SITE_URL: window.location.origin, data: ad.id } }).unwrap();
       window.location.assign(goTo);
