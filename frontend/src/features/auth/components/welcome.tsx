@@ -2,15 +2,12 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '@/api/api';
 import { useSession } from '@/hooks/use-session';
-import { welcomeOnThisVisit } from '../utils/welcome-rule';
+import { welcomeOnThisVisit, welcomesOn } from '../utils/welcome-rule';
 import { anyProvider, loadProviderButtons } from './provider-sign-in';
 
 // The dialog's code (and the provider buttons) loads only when a visitor is welcomed.
 const loadDialog = () => import('./welcome-dialog');
 const WelcomeDialog = lazy(() => loadDialog().then((module) => ({ default: module.WelcomeDialog })));
-
-/** Screens where the welcome would stand in the way: the visitor is already logging in. */
-const QUIET_PATHS = ['/login', '/logout', '/forgot', '/verify', '/reset-password', '/terms', '/privacy'];
 
 /**
  * Mounted once in the app layout: welcomes visitors whose last visit was more than 3 hours ago.
@@ -23,9 +20,16 @@ const QUIET_PATHS = ['/login', '/logout', '/forgot', '/verify', '/reset-password
 export function Welcome() {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
-  // Every visitor's page load counts as a visit (also on the quiet screens, where nothing shows).
-  const [welcome] = useState(() => !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage) && !QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
-  const show = welcome && !isLoggedIn;
+  // Every visitor's page load counts as a visit. The welcome opens on a front door only: a visitor
+  // who came by a deep link (an invitation, a shared Book, a sign-in step) sees what it opens, and
+  // is welcomed when they reach a front door in this visit (welcomesOn).
+  const [due] = useState(() => !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage));
+  const [opened, setOpened] = useState(false);
+  const atFrontDoor = welcomesOn(pathname);
+  useEffect(() => {
+    if (due && atFrontDoor) setOpened(true);
+  }, [due, atFrontDoor]);
+  const show = (opened || (due && atFrontDoor)) && !isLoggedIn;
   const videos = api.endpoints.helpVideos.useQuery(undefined, { skip: !show });
   const providers = api.endpoints.signInProviders.useQuery(undefined, { skip: !show });
   const withButtons = anyProvider(providers.data);

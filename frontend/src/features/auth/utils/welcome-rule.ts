@@ -20,3 +20,16 @@ export function welcomeOnThisVisit(storage: Pick<Storage, 'getItem' | 'setItem'>
   }
   return shouldWelcome(last, now);
 }
+
+/**
+ * The screens a visitor may be welcomed on: the front doors (home, recommendations, the lists to
+ * browse, the help). Any other address is a deep link someone followed on purpose (a circle
+ * invitation, a shared Book, a post, a user, a sign-in step): what it opens wins over the tour,
+ * which waits until the visitor reaches a front door (issue 41, item 2).
+ */
+const FRONT_DOORS = ['/', '/home', '/recommend', '/revommendpages', '/recommenduser', '/users', '/communitylist', '/howto', '/videos'];
+
+export function welcomesOn(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return FRONT_DOORS.includes(path);
+}
