@@ -154,6 +154,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["accounts"],
       }),
+      resendVerification: build.mutation<
+        ResendVerificationApiResponse,
+        ResendVerificationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/resend-verification/`,
+          method: "POST",
+          body: queryArg.forgotPasswordDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
       verifyForPasswordReset: build.mutation<
         VerifyForPasswordResetApiResponse,
         VerifyForPasswordResetApiArg
@@ -1311,6 +1322,11 @@ export type VerifyEmailApiArg = {
 };
 export type ForgotPasswordApiResponse = /** status 200  */ DetailResponse;
 export type ForgotPasswordApiArg = {
+  forgotPasswordDto: ForgotPasswordDto;
+};
+export type ResendVerificationApiResponse =
+  /** status 200 Always the same answer: a mail goes only to an account waiting to be confirmed. */ DetailResponse;
+export type ResendVerificationApiArg = {
   forgotPasswordDto: ForgotPasswordDto;
 };
 export type VerifyForPasswordResetApiResponse =
@@ -2825,6 +2841,7 @@ export const {
   useUpdateAccountMutation,
   useVerifyEmailMutation,
   useForgotPasswordMutation,
+  useResendVerificationMutation,
   useVerifyForPasswordResetMutation,
   useResetPasswordMutation,
   useDeleteProfileMutation,

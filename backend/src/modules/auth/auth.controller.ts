@@ -96,6 +96,20 @@ export class AuthController {
     return { detail: Msg.resetMailSent };
   }
 
+  @Post('resend-verification')
+  @NoStore()
+  @RateLimited('resend-verification')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ operationId: 'resendVerification', summary: 'Mail the verification link again (same answer for any address)' })
+  @ApiOkResponse({ type: DetailResponse, description: 'Always the same answer: a mail goes only to an account waiting to be confirmed.' })
+  @ApiValidationErrors()
+  @ApiThrottled()
+  async resendVerification(@Body() dto: ForgotPasswordDto): Promise<DetailResponse> {
+    await this.auth.resendVerification(dto);
+    return { detail: Msg.verificationResent };
+  }
+
   @Post('verify-for-password-reset')
   @NoStore()
   @Public()

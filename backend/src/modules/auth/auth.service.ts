@@ -38,6 +38,9 @@ export interface PurgeResult {
 /** forgot-password's work: the look-up and the mail, out of the request (same answer time for every address). */
 export const RESET_REQUEST_QUEUE = 'password-reset-request';
 
+/** resend-verification's work: a new verification link for an account waiting to be confirmed (nothing for any other address). */
+export const RESEND_VERIFICATION_QUEUE = 'verification-resend-request';
+
 export interface ResetRequest {
   email: string;
   language?: 'ja' | 'en';
@@ -63,6 +66,7 @@ export class AuthService implements OnModuleInit {
   onModuleInit(): void {
     this.jobs.define(PURGE_QUEUE, () => this.purgeDeletedAccounts().then(() => undefined), { cron: '*/10 * * * *', retryLimit: 2 });
     this.jobs.define<ResetRequest>(RESET_REQUEST_QUEUE, (request) => this.mailResetLink(request), { retryLimit: 3 });
+    this.jobs.define<ResetRequest>(RESEND_VERIFICATION_QUEUE, (request) => this.mailVerificationLink(request), { retryLimit: 3 });
   }
 
   /**
@@ -175,6 +179,25 @@ export class AuthService implements OnModuleInit {
   async forgotPassword(dto: ForgotPasswordDto): Promise<void> {
     const request: ResetRequest = { email: dto.email, ...(dto.language ? { language: dto.language } : {}) };
     await this.jobs.send(RESET_REQUEST_QUEUE, request);
+  }
+
+  /**
+   * "Send it again" on the please-verify page and the login's "not verified" answer: same answer,
+   * in the same time, for any address (the request only enqueues; mailVerificationLink decides).
+   */
+  async resendVerification(dto: ForgotPasswordDto): Promise<void> {
+    const request: ResetRequest = { email: dto.email, ...(dto.language ? { language: dto.language } : {}) };
+    await this.jobs.send(RESEND_VERIFICATION_QUEUE, request);
+  }
+
+  /** The job of resend-verification: a new link for an active account not yet confirmed; nothing otherwise. */
+  async mailVerificationLink(request: ResetRequest): Promise<void> {
+    const user = await this.users.findOneBy({ email: request.email, isActive: true });
+    if (!user || user.emailVerified) return;
+    await this.dataSource.transaction(async (manager) => {
+      const key = await this.keys.create(user.id, 'verify', manager);
+      await this.mail.sendTemplate(user.email, 'verify-email', user.language ?? request.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), manager);
+    });
   }
 
   /** The job of forgot-password: a reset link for an active account; nothing for an unknown address. */
