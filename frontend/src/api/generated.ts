@@ -1338,7 +1338,7 @@ export type ResetPasswordApiResponse = /** status 200  */ DetailResponse;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
 };
-export type DeleteProfileApiResponse = /** status 200  */ DetailResponse;
+export type DeleteProfileApiResponse = /** status 200  */ DeletionResponse;
 export type DeleteProfileApiArg = void;
 export type SignInProvidersApiResponse =
   /** status 200  */ SignInProvidersResponse;
@@ -1944,6 +1944,13 @@ export type ResetPasswordDto = {
   password: string;
   /** Repeat of the password; checked when sent. */
   password2?: string;
+};
+export type DeletionResponse = {
+  detail: string;
+  /** When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in. */
+  deletes_at: string;
+  /** Days between the request and the removal (ACCOUNT_DELETION_GRACE_DAYS). */
+  grace_days: number;
 };
 export type SignInProvidersResponse = {
   /** Client id for Google Identity Services; null: no Google sign-in. */

@@ -247,15 +247,20 @@ export class AuthService implements OnModuleInit {
    * published in the same transaction: each module that keeps rows of the user hides them from
    * everyone else and takes them off its counters (docs/architecture.md, "Leaving the site").
    */
-  async requestDeletion(user: AuthUser): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
+  async requestDeletion(user: AuthUser): Promise<{ deletesAt: Date; graceDays: number }> {
+    const requestedAt = await this.dataSource.transaction(async (tx) => {
       const [, changed]: [unknown, number] = await tx.query(
         `UPDATE users SET deletion_requested_at = now(), is_active = false WHERE id = $1 AND deletion_requested_at IS NULL`,
         [user.id],
       );
       if (changed) await this.events.publish('account.deletion_requested', { userId: user.id }, tx);
+      const [row]: Array<{ deletion_requested_at: Date | string }> = await tx.query(`SELECT deletion_requested_at FROM users WHERE id = $1`, [user.id]);
+      return new Date(row.deletion_requested_at);
     });
     await this.tokens.revokeAll(user.id);
+    // The purge (purgeDeletedAccounts) takes the account at the first run after this moment.
+    const graceDays = this.options.config.accountDeletionGraceDays;
+    return { deletesAt: new Date(requestedAt.getTime() + graceDays * 24 * 60 * 60 * 1000), graceDays };
   }
 
   /**
