@@ -16,6 +16,8 @@ export interface StripeStandIn {
   requests: Array<{ method: string; path: string; body: Record<string, any>; idempotencyKey?: string }>;
   sessions: Map<string, Record<string, any>>;
   accounts: Map<string, Record<string, any>>;
+  /** Transfers made (POST /v1/transfers), oldest first. */
+  transfers: Array<{ id: string; amount: number; currency: string; destination: string; transfer_group: string | null; metadata: Record<string, string> }>;
   events: StandInEvent[];
   checkout: {
     payByCard(sessionId: string): Promise<StandInEvent>;

@@ -8,7 +8,8 @@
 //   npm run stripe:stand-in -w backend -- --port 12111 --webhook http://localhost:3000/api/user/stripe-webhook/ --secret whsec_local
 //
 // Served: POST/GET /v1/checkout/sessions[/:id], GET /v1/events[/:id], POST/GET /v1/accounts[/:id],
-// POST /v1/account_links, POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id;
+// POST /v1/account_links, POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id,
+// POST /v1/transfers (to an account that may be paid out);
 // pages /pay/:session, /onboard/:account, /dashboard/:account. State lives in memory.
 import * as crypto from 'node:crypto';
 import * as http from 'node:http';
@@ -33,6 +34,7 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
   const sessions = new Map();
   const paymentIntents = new Map();
   const accounts = new Map();
+  const transfers = [];
   const events = [];
   const idempotent = new Map();
   const state = {
@@ -43,6 +45,8 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
     requests: [],
     sessions,
     accounts,
+    /** Transfers made (POST /v1/transfers), oldest first. */
+    transfers,
     events,
   };
 
@@ -311,6 +315,25 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
         case 'POST /accounts/:id/login_links': {
           if (!accounts.has(parts[2])) return notFound(res, 'account');
           return answer(200, { object: 'login_link', created: now(), url: `${base()}/dashboard/${parts[2]}` });
+        }
+        case 'POST /transfers': {
+          const account = accounts.get(body.destination);
+          if (!account) return notFound(res, 'account');
+          if (!account.payouts_enabled) {
+            return json(res, 400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } });
+          }
+          const transfer = {
+            id: id('tr'),
+            object: 'transfer',
+            amount: Number(body.amount),
+            currency: body.currency ?? 'jpy',
+            destination: body.destination,
+            transfer_group: body.transfer_group ?? null,
+            metadata: body.metadata ?? {},
+            created: now(),
+          };
+          transfers.push(transfer);
+          return answer(200, transfer);
         }
         case 'GET /payment_intents/:id': {
           const pi = paymentIntents.get(parts[2]);
