@@ -114,7 +114,7 @@ function postForm(fields: Partial<UpdatePostDto> & Record<string, unknown>): For
 }
 
 const withSocial = api.enhanceEndpoints({
-  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow'],
+  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow', 'Circle'],
   endpoints: {
     // Posts: a new post, a review (its Book's rating and review count change) or a repost (a new
     // post on the reposter's lists).
