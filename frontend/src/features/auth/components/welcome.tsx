@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '@/api/api';
 import { useSession } from '@/hooks/use-session';
-import { welcomeOnThisVisit, welcomesOn } from '../utils/welcome-rule';
+import { rememberVisit, welcomeDue, welcomesOn } from '../utils/welcome-rule';
 import { anyProvider, loadProviderButtons } from './provider-sign-in';
 
 // The dialog's code (and the provider buttons) loads only when a visitor is welcomed.
@@ -20,14 +20,20 @@ const WelcomeDialog = lazy(() => loadDialog().then((module) => ({ default: modul
 export function Welcome() {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
-  // Every visitor's page load counts as a visit. The welcome opens on a front door only: a visitor
-  // who came by a deep link (an invitation, a shared Book, a sign-in step) sees what it opens, and
-  // is welcomed when they reach a front door in this visit (welcomesOn).
-  const [due] = useState(() => !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage));
+  // The welcome opens on a front door only: a visitor who came by a deep link (an invitation, a
+  // shared Book, a sign-in step) sees what it opens, and is welcomed when they reach a front door,
+  // in this page load or a later one. A page load counts as a visit (the 3-hour rule) once it is
+  // not due a welcome, or once the welcome has opened.
+  const [due] = useState(() => !isLoggedIn && welcomeDue(globalThis.localStorage));
   const [opened, setOpened] = useState(false);
   const atFrontDoor = welcomesOn(pathname);
   useEffect(() => {
-    if (due && atFrontDoor) setOpened(true);
+    if (!due) rememberVisit(globalThis.localStorage);
+  }, [due]);
+  useEffect(() => {
+    if (!due || !atFrontDoor) return;
+    rememberVisit(globalThis.localStorage);
+    setOpened(true);
   }, [due, atFrontDoor]);
   const show = (opened || (due && atFrontDoor)) && !isLoggedIn;
   const videos = api.endpoints.helpVideos.useQuery(undefined, { skip: !show });
