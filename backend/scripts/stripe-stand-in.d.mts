@@ -18,6 +18,8 @@ export interface StripeStandIn {
   accounts: Map<string, Record<string, any>>;
   /** Refunds made through POST /v1/refunds, by id. */
   refunds: Map<string, Record<string, any>>;
+  /** Transfers made (POST /v1/transfers), oldest first. */
+  transfers: Array<{ id: string; amount: number; currency: string; destination: string; transfer_group: string | null; metadata: Record<string, string> }>;
   events: StandInEvent[];
   checkout: {
     payByCard(sessionId: string): Promise<StandInEvent>;

@@ -9,7 +9,8 @@
 //
 // Served: POST/GET /v1/checkout/sessions[/:id], POST /v1/checkout/sessions/:id/expire, POST /v1/refunds,
 // GET /v1/events[/:id], POST/GET /v1/accounts[/:id], POST /v1/account_links,
-// POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id;
+// POST /v1/accounts/:id/login_links, GET /v1/payment_intents/:id,
+// POST /v1/transfers (to an account that may be paid out);
 // pages /pay/:session, /onboard/:account, /dashboard/:account. State lives in memory.
 import * as crypto from 'node:crypto';
 import * as http from 'node:http';
@@ -35,6 +36,7 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
   const paymentIntents = new Map();
   const accounts = new Map();
   const refunds = new Map();
+  const transfers = [];
   const events = [];
   const idempotent = new Map();
   const state = {
@@ -46,6 +48,8 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
     sessions,
     accounts,
     refunds,
+    /** Transfers made (POST /v1/transfers), oldest first. */
+    transfers,
     events,
   };
 
@@ -350,6 +354,25 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
         case 'POST /accounts/:id/login_links': {
           if (!accounts.has(parts[2])) return notFound(res, 'account');
           return answer(200, { object: 'login_link', created: now(), url: `${base()}/dashboard/${parts[2]}` });
+        }
+        case 'POST /transfers': {
+          const account = accounts.get(body.destination);
+          if (!account) return notFound(res, 'account');
+          if (!account.payouts_enabled) {
+            return json(res, 400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } });
+          }
+          const transfer = {
+            id: id('tr'),
+            object: 'transfer',
+            amount: Number(body.amount),
+            currency: body.currency ?? 'jpy',
+            destination: body.destination,
+            transfer_group: body.transfer_group ?? null,
+            metadata: body.metadata ?? {},
+            created: now(),
+          };
+          transfers.push(transfer);
+          return answer(200, transfer);
         }
         case 'GET /payment_intents/:id': {
           const pi = paymentIntents.get(parts[2]);

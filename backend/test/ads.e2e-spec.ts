@@ -159,6 +159,8 @@ describe('Paid ads', () => {
     const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.body.metadata?.adId === String(adId))!;
     expect(call.body).toMatchObject({ mode: 'payment', metadata: { kind: 'ad', adId: String(adId), userId: String(advertiser.userId) } });
     expect(call.body.line_items[0].price_data).toMatchObject({ currency: 'jpy', unit_amount: '5000' });
+    // The line item in the advertiser's language (Japanese here), not "Ad #1: 3000 clicks".
+    expect(call.body.line_items[0].price_data.product_data.name).toMatch(new RegExp(`^広告 #${adId}：(表示|クリック) [\\d,]+回$`));
     expect(call.body.success_url).toBe(`${SITE}/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${adId}`);
     // Called before paying: asks Stripe, which says unpaid.
     expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({ paid: false, active: false });

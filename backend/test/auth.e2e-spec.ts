@@ -290,7 +290,13 @@ describe('accounts', () => {
       const { token, userId } = await signUp(t, 'leaving@example.com');
       const profile = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Leaving').expect(201);
       await request(t.http).post('/api/user/deleteprofile/').expect(401);
-      await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200, { detail: 'Account deletion requested.' });
+      const before = Date.now();
+      const deletion = await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).expect(200);
+      // The answer says when: the request plus the grace period (14 days by default), for the confirmation screen.
+      expect(deletion.body).toEqual({ detail: 'Account deletion requested.', deletes_at: expect.any(String), grace_days: 14 });
+      const deletesAt = Date.parse(deletion.body.deletes_at);
+      expect(deletesAt).toBeGreaterThanOrEqual(before + 14 * 24 * 3600 * 1000 - 5_000);
+      expect(deletesAt).toBeLessThanOrEqual(Date.now() + 14 * 24 * 3600 * 1000 + 5_000);
       await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
       await request(t.http).post('/api/user/login/').send({ email: 'leaving@example.com', password: PASSWORD }).expect(400);
       await eventsHandled(t.app, 'event.account.'); // the profiles module hides the profile on account.deletion_requested

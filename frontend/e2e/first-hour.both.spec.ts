@@ -48,6 +48,11 @@ async function oneLine(locator: Locator): Promise<void> {
   expect(lines, `${await locator.textContent()} breaks over lines`).toBe(1);
 }
 
+function mailCount(email: string): number {
+  const dir = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  return fs.readdirSync(dir).filter((name) => fs.readFileSync(path.join(dir, name), 'latin1').includes(email)).length;
+}
+
 function newestMailTo(email: string): string {
   const dir = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
   const mails = fs
@@ -69,6 +74,12 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   // Register; the mail names the site (12); the link opened twice says "verified already" (5).
   const email = uniqueEmail('firsthour');
   await register(page, email, PASSWORD);
+  // Issue 41 (6): no "sign up again"; the mail can be sent again, and the answer says so.
+  await expect(page.getByText(/sign up again/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send the verification mail again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'we have sent a new verification e-mail' })).toBeVisible();
+  await expect.poll(() => mailCount(email), { timeout: 20_000 }).toBe(2);
+  await screenIsClean(page, 'please-verify-resent');
   await verifyFromMail(page, email);
   expect(newestMailTo(email)).toMatch(/^Subject: .*monobook/m);
   await page.goto(await linkFromNewestMail(email, VERIFY_LINK));
@@ -208,6 +219,69 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   await expect(page.getByText('Do you want to log out?')).toHaveCount(0);
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
+
+  // Issue 41 (5): deleting says what happens and when, and confirms after, on the same screen.
+  await page.goto('/deleteaccount');
+  await expect(page.getByText('14 days later, the account and all of it are deleted for good.')).toBeVisible();
+  await expect(page.getByText(/cannot be undone/)).toHaveCount(0);
+  await screenIsClean(page, 'delete-account');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account will be deleted' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /deleted for good on .*\(14 days from now\)/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/deleteaccount$/);
+  await screenIsClean(page, 'delete-account-done');
+  await request.dispose();
+});
+
+test('an unconfirmed address asks for the mail again from the login (issue 41, item 6)', async ({ page, baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const email = uniqueEmail('unconfirmed');
+  const res = await request.post('/api/user/register/', { data: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' } });
+  expect(res.status(), await res.text()).toBe(201);
+  await expect.poll(() => mailCount(email), { timeout: 20_000 }).toBe(1);
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'ja'));
+  await page.reload();
+  const form = page.getByRole('form', { name: 'ログイン' });
+  await form.getByLabel('メールアドレス').fill(email);
+  await form.getByLabel('パスワード').fill(PASSWORD);
+  await form.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page.getByText('メールが見つからない、またはリンクの有効期限が切れた場合は、このアドレスに新しいリンクを送れます。')).toBeVisible();
+  await page.getByRole('button', { name: '確認メールをもう一度送る' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '新しい確認メールを送信しました' })).toBeVisible();
+  await expect.poll(() => mailCount(email), { timeout: 20_000 }).toBe(2);
+  await screenIsClean(page, 'ja-login-resend');
+  // The same answer for an address without an account: nothing tells them apart.
+  await page.goto('/please-verify');
+  await page.getByRole('region', { name: '確認メールの再送信' }).getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: '確認メールをもう一度送る' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '新しい確認メールを送信しました' })).toBeVisible();
+  await screenIsClean(page, 'ja-please-verify');
+  await request.dispose();
+});
+
+test('a first-time visitor opening a circle invitation sees it, not the tour (issue 41, item 2)', async ({ browser, page, baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const owner = await apiUser(request, { label: 'circle-owner', nickName: `Owner ${Date.now() % 100000}` });
+  await page.goto('/login');
+  const created = await request.post('/api/user/create-community/', {
+    headers: auth(owner.token),
+    multipart: { title: `お茶の会 ${Date.now() % 100000}`, description: 'お茶のデータ', image: { name: 'icon.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page) } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const circleId = ((await created.json()) as { id: number }).id;
+  const phone = test.info().project.name === 'phone';
+  // A browser that never visited: no last visit stored.
+  const context = await browser.newContext({ baseURL, locale: 'ja-JP', storageState: { cookies: [], origins: [] }, ...(phone ? { viewport: { width: 360, height: 740 } } : {}) });
+  const visitor = await context.newPage();
+  await visitor.goto(`/communitylogin/${circleId}`);
+  await expect(visitor.getByRole('heading', { name: '招待されています' })).toBeVisible();
+  await visitor.waitForTimeout(1000);
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  // The tour waits for a front door of the same visit.
+  await visitor.goto('/');
+  await expect(visitor.getByRole('dialog', { name: 'monobookへようこそ' })).toBeVisible();
+  await context.close();
   await request.dispose();
 });
 
@@ -243,11 +317,27 @@ test('first hour in Japanese: the same screens', async ({ page, baseURL }) => {
   await expect(page.getByRole('list', { name: 'フォロー数' }).getByRole('link', { name: /サークル/ })).toHaveAttribute('href', '/communitylist');
   await screenIsClean(page, 'ja-userpage');
 
+  // Issue 41 (1): one word per thing — the notification settings say Book and サークル.
+  await page.goto('/notificationsetting');
+  await expect(page.getByText('データとBook', { exact: true })).toBeVisible();
+  await expect(page.getByText('サークル', { exact: true })).toBeVisible();
+  await expect(page.getByText(/コミュニティ|ブック|データがページ/)).toHaveCount(0);
+  await screenIsClean(page, 'ja-notification-settings');
+
   // The account form: the birthday marked required (12), an unreadable picture explained (6).
   await page.goto('/account');
   await page.getByTestId('avatar-input').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
   await expect(page.getByRole('alert').filter({ hasText: 'この画像は読み込めません' })).toBeVisible();
   await expect(page.locator('legend', { hasText: '生年月日' })).toContainText('*');
   await screenIsClean(page, 'ja-account');
+
+  // Issue 41 (5), in Japanese: what happens and when, then the confirmation.
+  await page.goto('/deleteaccount');
+  await expect(page.getByText('14日後に、アカウントとそのすべてが完全に削除されます。')).toBeVisible();
+  await expect(page.getByText(/取り消せません。$/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'アカウントを削除する' }).click();
+  await expect(page.getByRole('heading', { name: 'アカウントの削除を受け付けました' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '（14日後）にすべてが完全に削除されます' })).toBeVisible();
+  await screenIsClean(page, 'ja-delete-account-done');
   await request.dispose();
 });

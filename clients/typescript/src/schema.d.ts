@@ -362,6 +362,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/resend-verification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the verification link again (same answer for any address)
+         * @description Mail the verification link again (same answer for any address).
+         *
+         *     Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/verify-for-password-reset/": {
         parameters: {
             query?: never;
@@ -2909,6 +2931,21 @@ export interface components {
             /** @description Repeat of the password; checked when sent. */
             password2?: string;
         };
+        DeletionResponse: {
+            /** @example Account deletion requested. */
+            detail: string;
+            /**
+             * Format: date-time
+             * @description When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in.
+             * @example 2026-12-11T09:30:00.000Z
+             */
+            deletes_at: string;
+            /**
+             * @description Days between the request and the removal (ACCOUNT_DELETION_GRACE_DAYS).
+             * @example 14
+             */
+            grace_days: number;
+        };
         SignInProvidersResponse: {
             /** @description Client id for Google Identity Services; null: no Google sign-in. */
             google_client_id: string | null;
@@ -5422,6 +5459,96 @@ export interface operations {
             };
         };
     };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "hanako@example.com",
+                 *       "language": "ja"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Always the same answer: a mail goes only to an account waiting to be confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
     verifyForPasswordReset: {
         parameters: {
             query?: never;
@@ -5610,10 +5737,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "Not found."
+                     *       "detail": "Not found.",
+                     *       "deletes_at": "2026-11-22T08:19:56.123456+09:00",
+                     *       "grace_days": 3
                      *     }
                      */
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["DeletionResponse"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */

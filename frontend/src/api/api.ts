@@ -83,6 +83,7 @@ const enhancedApi = generatedApi.enhanceEndpoints({
     logout: { invalidatesTags: [] },
     verifyEmail: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
+    resendVerification: { invalidatesTags: [] },
     verifyForPasswordReset: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
 

@@ -154,6 +154,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["accounts"],
       }),
+      resendVerification: build.mutation<
+        ResendVerificationApiResponse,
+        ResendVerificationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/resend-verification/`,
+          method: "POST",
+          body: queryArg.forgotPasswordDto,
+        }),
+        invalidatesTags: ["accounts"],
+      }),
       verifyForPasswordReset: build.mutation<
         VerifyForPasswordResetApiResponse,
         VerifyForPasswordResetApiArg
@@ -1335,6 +1346,11 @@ export type ForgotPasswordApiResponse = /** status 200  */ DetailResponse;
 export type ForgotPasswordApiArg = {
   forgotPasswordDto: ForgotPasswordDto;
 };
+export type ResendVerificationApiResponse =
+  /** status 200 Always the same answer: a mail goes only to an account waiting to be confirmed. */ DetailResponse;
+export type ResendVerificationApiArg = {
+  forgotPasswordDto: ForgotPasswordDto;
+};
 export type VerifyForPasswordResetApiResponse =
   /** status 200  */ EmailResponse;
 export type VerifyForPasswordResetApiArg = {
@@ -1344,7 +1360,7 @@ export type ResetPasswordApiResponse = /** status 200  */ DetailResponse;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
 };
-export type DeleteProfileApiResponse = /** status 200  */ DetailResponse;
+export type DeleteProfileApiResponse = /** status 200  */ DeletionResponse;
 export type DeleteProfileApiArg = void;
 export type SignInProvidersApiResponse =
   /** status 200  */ SignInProvidersResponse;
@@ -1959,6 +1975,13 @@ export type ResetPasswordDto = {
   password: string;
   /** Repeat of the password; checked when sent. */
   password2?: string;
+};
+export type DeletionResponse = {
+  detail: string;
+  /** When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in. */
+  deletes_at: string;
+  /** Days between the request and the removal (ACCOUNT_DELETION_GRACE_DAYS). */
+  grace_days: number;
 };
 export type SignInProvidersResponse = {
   /** Client id for Google Identity Services; null: no Google sign-in. */
@@ -2881,6 +2904,7 @@ export const {
   useUpdateAccountMutation,
   useVerifyEmailMutation,
   useForgotPasswordMutation,
+  useResendVerificationMutation,
   useVerifyForPasswordResetMutation,
   useResetPasswordMutation,
   useDeleteProfileMutation,

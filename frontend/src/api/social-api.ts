@@ -114,14 +114,21 @@ function postForm(fields: Partial<UpdatePostDto> & Record<string, unknown>): For
 }
 
 const withSocial = api.enhanceEndpoints({
-  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow'],
+  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow', 'Circle'],
   endpoints: {
     // Posts: a new post, a review (its Book's rating and review count change) or a repost (a new
     // post on the reposter's lists).
     createPost: {
       query: ({ createPostDto }) => ({ url: '/api/user/monopost/', method: 'POST', body: postForm(createPostDto) }),
       invalidatesTags: (_result, error, { createPostDto }) =>
-        error ? [] : [POST_LIST, ...(createPostDto.reviewTo !== undefined ? [{ type: 'Book' as const, id: createPostDto.reviewTo }] : [])],
+        error
+          ? []
+          : [
+              POST_LIST,
+              ...(createPostDto.reviewTo !== undefined ? [{ type: 'Book' as const, id: createPostDto.reviewTo }] : []),
+              // A circle post changes its circles' post counts (the header's 「0 投稿」 until a reload, issue 41, item 4).
+              ...(createPostDto.communities ?? []).map((id) => ({ type: 'Circle' as const, id })),
+            ],
       onQueryStarted: async ({ createPostDto }, lifecycle) => {
         const root = createPostDto.repostingFrom;
         if (!createPostDto.reposting || root === undefined) return;

@@ -52,6 +52,7 @@ export const MESSAGES = {
   invalidLanguage: 'Must be "ja" or "en".',
   ok: 'OK',
   verificationSent: 'Verification e-mail sent.',
+  verificationResent: 'If this address has an account waiting to be confirmed, a new verification e-mail has been sent.',
   alreadyVerified: 'E-mail is already verified.',
   loggedOut: 'Successfully logged out.',
   resetMailSent: 'Password reset e-mail has been sent.',

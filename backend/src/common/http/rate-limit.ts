@@ -36,14 +36,14 @@ export function throttled(msBeforeNext: number): DrfDetailError {
 }
 
 /** The account endpoints with limits; each has counters of its own. */
-export type RateLimitedAction = 'register' | 'login' | 'forgot-password' | 'reset-password';
+export type RateLimitedAction = 'register' | 'login' | 'forgot-password' | 'reset-password' | 'resend-verification';
 
 /**
  * Which endpoints also count per e-mail address in the body. Not login (its failures count per
  * address *and* client, LoginFailureLimit), nor reset-password (its e-mail is optional and its
  * key cannot be guessed): there a count per address would let anyone lock its owner out.
  */
-const PER_EMAIL: Record<RateLimitedAction, boolean> = { register: true, login: false, 'forgot-password': true, 'reset-password': false };
+const PER_EMAIL: Record<RateLimitedAction, boolean> = { register: true, login: false, 'forgot-password': true, 'reset-password': false, 'resend-verification': true };
 
 const ACTION = 'rate-limit:action';
 
@@ -51,8 +51,9 @@ const ACTION = 'rate-limit:action';
 export const RateLimited = (action: RateLimitedAction) => applyDecorators(SetMetadata(ACTION, action), UseGuards(AuthRateLimitGuard));
 
 /**
- * Rate limits of the account endpoints (register, login, forgot-password, reset-password): per
- * client IP, and for register and forgot-password per e-mail address in the body, each endpoint
+ * Rate limits of the account endpoints (register, login, forgot-password, reset-password,
+ * resend-verification): per client IP, and for register, forgot-password and resend-verification
+ * per e-mail address in the body, each endpoint
  * on counters of its own (ten forgot-password calls for an address do not keep its owner from
  * logging in). Over the limit: 429 with Retry-After and DRF's message; within it, the per-IP
  * state in the `RateLimit-Policy`/`RateLimit` headers (IETF draft 8). The counters are those of

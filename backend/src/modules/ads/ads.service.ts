@@ -22,6 +22,7 @@ import { BooksService } from '../books/books.service';
 import { type CheckoutRow, PaymentsService } from '../payments/payments.service';
 import type { AdResponse, AdSettingsResponse, AdStatsResponse, CreateAdDto, ServedAdResponse, UpdateAdsResponse } from './dto/ads.dto';
 import { AD_TAGS } from './dto/ads.dto';
+import { adProductName } from './ad-product-name';
 
 /** Ads served per call of advertisements-random/ and advertisements-for-monopage/{id}/ (the feeds cycle them). */
 export const ADS_PER_SERVING = 3;
@@ -171,7 +172,7 @@ export class AdsService {
       kind: 'ad',
       siteUrl,
       amount: ad.price,
-      productName: `Ad #${ad.id}: ${ad.target} ${ad.type === 0 ? 'views' : 'clicks'}`,
+      productName: adProductName(ad, viewer.language),
       successPath: `/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${ad.id}`,
       cancelPath: '/adapplication',
       metadata: { adId: String(ad.id) },

@@ -6,7 +6,7 @@ import { Msg } from '../../common/http/drf-errors';
 import { RateLimited } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { NoStore } from './no-store.guard';
-import { AccountResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { AccountResponse, DeletionResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 
 @ApiTags('accounts')
 @Controller()
@@ -96,6 +96,20 @@ export class AuthController {
     return { detail: Msg.resetMailSent };
   }
 
+  @Post('resend-verification')
+  @NoStore()
+  @RateLimited('resend-verification')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ operationId: 'resendVerification', summary: 'Mail the verification link again (same answer for any address)' })
+  @ApiOkResponse({ type: DetailResponse, description: 'Always the same answer: a mail goes only to an account waiting to be confirmed.' })
+  @ApiValidationErrors()
+  @ApiThrottled()
+  async resendVerification(@Body() dto: ForgotPasswordDto): Promise<DetailResponse> {
+    await this.auth.resendVerification(dto);
+    return { detail: Msg.verificationResent };
+  }
+
   @Post('verify-for-password-reset')
   @NoStore()
   @Public()
@@ -126,10 +140,10 @@ export class AuthController {
   @ApiTags('profiles')
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'deleteProfile', summary: 'Request deletion of the account; it is signed out at once and removed after a grace period' })
-  @ApiOkResponse({ type: DetailResponse })
+  @ApiOkResponse({ type: DeletionResponse })
   @ApiAuthErrors()
-  async deleteProfile(@CurrentUser() user: AuthUser): Promise<DetailResponse> {
-    await this.auth.requestDeletion(user);
-    return { detail: Msg.deletionRequested };
+  async deleteProfile(@CurrentUser() user: AuthUser): Promise<DeletionResponse> {
+    const { deletesAt, graceDays } = await this.auth.requestDeletion(user);
+    return { detail: Msg.deletionRequested, deletes_at: deletesAt.toISOString(), grace_days: graceDays };
   }
 }

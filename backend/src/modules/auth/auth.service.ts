@@ -38,6 +38,9 @@ export interface PurgeResult {
 /** forgot-password's work: the look-up and the mail, out of the request (same answer time for every address). */
 export const RESET_REQUEST_QUEUE = 'password-reset-request';
 
+/** resend-verification's work: a new verification link for an account waiting to be confirmed (nothing for any other address). */
+export const RESEND_VERIFICATION_QUEUE = 'verification-resend-request';
+
 export interface ResetRequest {
   email: string;
   language?: 'ja' | 'en';
@@ -63,6 +66,7 @@ export class AuthService implements OnModuleInit {
   onModuleInit(): void {
     this.jobs.define(PURGE_QUEUE, () => this.purgeDeletedAccounts().then(() => undefined), { cron: '*/10 * * * *', retryLimit: 2 });
     this.jobs.define<ResetRequest>(RESET_REQUEST_QUEUE, (request) => this.mailResetLink(request), { retryLimit: 3 });
+    this.jobs.define<ResetRequest>(RESEND_VERIFICATION_QUEUE, (request) => this.mailVerificationLink(request), { retryLimit: 3 });
   }
 
   /**
@@ -177,6 +181,25 @@ export class AuthService implements OnModuleInit {
     await this.jobs.send(RESET_REQUEST_QUEUE, request);
   }
 
+  /**
+   * "Send it again" on the please-verify page and the login's "not verified" answer: same answer,
+   * in the same time, for any address (the request only enqueues; mailVerificationLink decides).
+   */
+  async resendVerification(dto: ForgotPasswordDto): Promise<void> {
+    const request: ResetRequest = { email: dto.email, ...(dto.language ? { language: dto.language } : {}) };
+    await this.jobs.send(RESEND_VERIFICATION_QUEUE, request);
+  }
+
+  /** The job of resend-verification: a new link for an active account not yet confirmed; nothing otherwise. */
+  async mailVerificationLink(request: ResetRequest): Promise<void> {
+    const user = await this.users.findOneBy({ email: request.email, isActive: true });
+    if (!user || user.emailVerified) return;
+    await this.dataSource.transaction(async (manager) => {
+      const key = await this.keys.create(user.id, 'verify', manager);
+      await this.mail.sendTemplate(user.email, 'verify-email', user.language ?? request.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), manager);
+    });
+  }
+
   /** The job of forgot-password: a reset link for an active account; nothing for an unknown address. */
   async mailResetLink(request: ResetRequest): Promise<void> {
     const user = await this.users.findOneBy({ email: request.email, isActive: true });
@@ -224,15 +247,20 @@ export class AuthService implements OnModuleInit {
    * published in the same transaction: each module that keeps rows of the user hides them from
    * everyone else and takes them off its counters (docs/architecture.md, "Leaving the site").
    */
-  async requestDeletion(user: AuthUser): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
+  async requestDeletion(user: AuthUser): Promise<{ deletesAt: Date; graceDays: number }> {
+    const requestedAt = await this.dataSource.transaction(async (tx) => {
       const [, changed]: [unknown, number] = await tx.query(
         `UPDATE users SET deletion_requested_at = now(), is_active = false WHERE id = $1 AND deletion_requested_at IS NULL`,
         [user.id],
       );
       if (changed) await this.events.publish('account.deletion_requested', { userId: user.id }, tx);
+      const [row]: Array<{ deletion_requested_at: Date | string }> = await tx.query(`SELECT deletion_requested_at FROM users WHERE id = $1`, [user.id]);
+      return new Date(row.deletion_requested_at);
     });
     await this.tokens.revokeAll(user.id);
+    // The purge (purgeDeletedAccounts) takes the account at the first run after this moment.
+    const graceDays = this.options.config.accountDeletionGraceDays;
+    return { deletesAt: new Date(requestedAt.getTime() + graceDays * 24 * 60 * 60 * 1000), graceDays };
   }
 
   /**

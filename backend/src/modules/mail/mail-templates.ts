@@ -10,7 +10,8 @@ interface Rendered {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines: string[]; action: string }>> = {
+/** Every mail's words, by template and language (the glossary test in frontend/src/i18n reads them). */
+export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines: string[]; action: string }>> = {
   'verify-email': {
     en: {
       subject: 'Confirm your e-mail address',
@@ -103,7 +104,7 @@ const subjectOf = (lang: MailLanguage, subject: string) => (lang === 'ja' ? `【
 
 export function renderMail(template: MailTemplate, language: string, link: string): Rendered {
   const lang: MailLanguage = language === 'ja' ? 'ja' : 'en';
-  const t = TEXTS[template][lang];
+  const t = MAIL_TEXTS[template][lang];
   const text = [...t.lines, '', link, ''].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.7">${t.lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)

@@ -282,14 +282,61 @@ export class PaymentsService {
       this.logger.warn({ eventId: event.id, accountId: object.id }, 'Stripe account.updated for an account this site does not know: acknowledged');
       return;
     }
-    await this.db.transaction(async (tx) => {
-      if (!(await this.recordEvent(event, tx))) return;
+    const ready = await this.db.transaction(async (tx) => {
+      if (!(await this.recordEvent(event, tx))) return undefined;
       const account = event.data.object as Stripe.Account;
       await tx.query(
         `UPDATE payment_accounts SET charges_enabled = $2, payouts_enabled = $3, details_submitted = $4, updated_on = now() WHERE account_id = $1`,
         [account.id, account.charges_enabled === true, account.payouts_enabled === true, account.details_submitted === true],
       );
+      return account.charges_enabled === true && account.payouts_enabled === true ? account.id : undefined;
     });
+    // The seller finished setting up payouts: what was held for them goes to them now (a failure is retried by reconcile).
+    if (ready) await this.payHeldSales(ready).catch((err) => this.logger.warn({ err }, 'paying held sales failed; reconciliation retries'));
+  }
+
+  /**
+   * Sales made before their seller could be paid (no payout account at checkout: `transferred`
+   * false) are held by the platform. Once Stripe says the seller's account may take charges and
+   * pay out, each held sale's net is transferred to it, once: under a lock of the sale's row, with
+   * the sale's own idempotency key. Answers how many were paid now.
+   */
+  async payHeldSales(accountId: string): Promise<number> {
+    const stripe = this.client();
+    const [account] = await this.sql.query(`SELECT user_id FROM payment_accounts WHERE account_id = $1 AND charges_enabled AND payouts_enabled`, [accountId]);
+    if (!account) return 0;
+    const held: Array<{ session_id: string }> = await this.sql.query(
+      `SELECT session_id FROM payment_sales WHERE seller_id = $1 AND NOT transferred AND net > 0 ORDER BY paid_on, session_id`,
+      [account.user_id],
+    );
+    let paid = 0;
+    for (const { session_id } of held) {
+      await this.db.transaction(async (tx) => {
+        const [sale] = await tx.query(`SELECT net, transferred FROM payment_sales WHERE session_id = $1 FOR UPDATE`, [session_id]);
+        if (!sale || sale.transferred) return;
+        await this.call('transfers.create', () =>
+          stripe.transfers.create(
+            { amount: sale.net, currency: 'jpy', destination: accountId, transfer_group: session_id, metadata: { session_id, kind: 'held-sale' } },
+            { idempotencyKey: `held-sale-${session_id}` },
+          ),
+        );
+        await tx.query(`UPDATE payment_sales SET transferred = true WHERE session_id = $1`, [session_id]);
+        paid++;
+      });
+    }
+    if (paid) this.logger.log(`paid ${paid} held sales to ${accountId}`);
+    return paid;
+  }
+
+  /** Reconciliation's second half: held sales of sellers whose accounts are ready (a transfer that failed before). */
+  async payAllHeldSales(): Promise<number> {
+    const accounts: Array<{ account_id: string }> = await this.sql.query(
+      `SELECT a.account_id FROM payment_accounts a
+        WHERE a.charges_enabled AND a.payouts_enabled AND EXISTS (SELECT 1 FROM payment_sales s WHERE s.seller_id = a.user_id AND NOT s.transferred AND s.net > 0)`,
+    );
+    let paid = 0;
+    for (const { account_id } of accounts) paid += await this.payHeldSales(account_id).catch(() => 0);
+    return paid;
   }
 
   /** Inserts the event id; false when it was handled before (nothing more to do). */
@@ -472,7 +519,13 @@ export class PaymentsService {
    */
   async reconcile(): Promise<number> {
     if (!this.stripe) return 0;
-    const stripe = this.stripe;
+    const handled = await this.reconcileEvents();
+    await this.payAllHeldSales();
+    return handled;
+  }
+
+  private async reconcileEvents(): Promise<number> {
+    const stripe = this.client();
     const since = Math.floor(Date.now() / 1000) - RECONCILE_WINDOW_SECONDS;
     const missed: Stripe.Event[] = [];
     for await (const event of stripe.events.list({ created: { gte: since }, types: [...HANDLED_EVENTS], limit: 100 })) {

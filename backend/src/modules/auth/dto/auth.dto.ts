@@ -123,6 +123,18 @@ export class AccountResponse {
   language: 'ja' | 'en';
 }
 
+/** deleteprofile/'s answer: when the account and everything in it go for good. */
+export class DeletionResponse {
+  @ApiProperty({ example: 'Account deletion requested.' })
+  detail: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-12-11T09:30:00.000Z', description: 'When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in.' })
+  deletes_at: string;
+
+  @ApiProperty({ type: 'integer', example: 14, description: 'Days between the request and the removal (ACCOUNT_DELETION_GRACE_DAYS).' })
+  grace_days: number;
+}
+
 export class UpdateAccountDto {
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Language of the UI and of the mail sent to this account.' })
   @IsOmittable()

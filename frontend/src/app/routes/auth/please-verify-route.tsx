@@ -4,11 +4,14 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
+import { ResendVerification } from '@/features/auth/components/resend-verification';
 
 export function PleaseVerifyRoute() {
   const { t } = useTranslation();
+  // The address just signed up with (register-form.tsx passes it; not in the URL).
+  const email = (useLocation().state as { email?: string } | null)?.email;
   return (
     <PageContainer documentTitle={t('auth.pleaseVerifyTitle')}>
       <Card>
@@ -18,10 +21,11 @@ export function PleaseVerifyRoute() {
             {t('auth.pleaseVerifyTitle')}
           </Typography>
           <Typography sx={{ mb: 1 }}>{t('auth.pleaseVerifyBody')}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            {t('auth.pleaseVerifyHint')}
+          <Typography variant="body2" color="text.secondary">
+            {t('auth.pleaseVerifyResendHint')}
           </Typography>
-          <Button component={RouterLink} to="/login" variant="contained">
+          <ResendVerification email={email} />
+          <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>
             {t('auth.toLogin')}
           </Button>
         </CardContent>

@@ -56,6 +56,10 @@ function Earnings({ data, hasNoProfile }: { data: EarningsResponse; hasNoProfile
   const { t } = useTranslation();
   const account = data.account;
   const ready = account?.charges_enabled && account.payouts_enabled;
+  // Sales made before payouts were set up: the platform holds them until Stripe confirms the account (issue 41, item 8).
+  const held = data.sales.filter((sale) => !sale.transferred);
+  const heldCount = held.length;
+  const heldAmount = held.reduce((sum, sale) => sum + sale.net, 0);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Card>
@@ -77,17 +81,44 @@ function Earnings({ data, hasNoProfile }: { data: EarningsResponse; hasNoProfile
           ) : ready ? (
             <>
               <Alert severity="success">{t('payments.onboarded')}</Alert>
+              {heldCount > 0 ? (
+                <Alert severity="info" role="status">
+                  {t('payments.heldSending', { amount: formatYen(heldAmount) })}
+                </Alert>
+              ) : null}
               <DashboardButton shopId={account.shopId} />
             </>
           ) : (
             <>
               {account ? <Alert severity="warning">{t('payments.notOnboarded')}</Alert> : null}
+              {heldCount > 0 ? <HeldExplained count={heldCount} amount={heldAmount} /> : null}
               <OnboardingForm again={account !== null} />
             </>
           )}
         </CardContent>
       </Card>
       <SalesTables data={data} />
+    </Box>
+  );
+}
+
+/** What "held" means, what the seller must do, and what happens once they have. */
+function HeldExplained({ count, amount }: { count: number; amount: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby="held-title">
+      <Alert severity="info">
+        <Typography id="held-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {t('payments.heldTitle')}
+        </Typography>
+        <Typography variant="body2">{t('payments.heldSummary', { count, amount: formatYen(amount) })}</Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('payments.heldWhatToDo')}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('payments.heldWhatNext')}
+        </Typography>
+      </Alert>
     </Box>
   );
 }
@@ -208,7 +239,13 @@ function SalesTables({ data }: { data: EarningsResponse }) {
                         <TableCell align="right">{formatYen(sale.stripe_fee)}</TableCell>
                         <TableCell align="right">{formatYen(sale.platform_fee)}</TableCell>
                         <TableCell align="right">
-                          {formatYen(sale.net)} {sale.transferred ? null : <Chip size="small" label={t('payments.held')} />}
+                          {formatYen(sale.net)}{' '}
+                          <Chip
+                            size="small"
+                            label={sale.transferred ? t('payments.sentChip') : t('payments.held')}
+                            color={sale.transferred ? 'success' : 'default'}
+                            variant={sale.transferred ? 'outlined' : 'filled'}
+                          />
                         </TableCell>
                       </TableRow>
                     ))}
@@ -217,6 +254,9 @@ function SalesTables({ data }: { data: EarningsResponse }) {
               </TableContainer>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t('payments.stripeFeeNote')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {t('payments.heldNote')}
               </Typography>
             </>
           )}

@@ -38,37 +38,45 @@ function ChartCard({ id, title, summary, children }: { id: string; title: string
   );
 }
 
-/** The figures of a chart for screen readers (the chart itself is a picture to them). */
+/**
+ * The figures of a chart for screen readers (the chart itself is a picture to them). Hidden in a
+ * box of its own: a table is never narrower than its content, and a hidden table of its own width
+ * made /analytics scroll sideways at 360 px (issue 41, item 3).
+ */
 function HiddenTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<Array<string | number>> }) {
   return (
-    <Box component="table" sx={visuallyHidden}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])}>
-            {row.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    <Box sx={visuallyHidden}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row[0])}>
+              {row.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Box>
   );
 }
 
 /** /analytics' charts (@mui/x-charts, loaded with this chunk only). */
 export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { palette } = useTheme();
+  // Whole yen, short (「25万」, "250K"): never 「0.00…」 on the sales axis.
+  const yen = new Intl.NumberFormat(i18n.language === 'ja' ? 'ja-JP' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 });
   const totalViews = data.views.reduce((n, d) => n + d.views, 0);
   const f = data.followers_by_sex;
   const followers = f.male + f.female + f.other + f.unanswered;
@@ -131,6 +139,7 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
                 <BarChart
                   height={200}
                   xAxis={[{ scaleType: 'band', data: data.sales.series.map((s) => shortMonth(s.month)) }]}
+                  yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (value: number | null) => (value === null ? '' : yen.format(value)) }]}
                   series={[{ data: data.sales.series.map((s) => s.amount), label: t('help.analytics.salesSeries'), color: palette.secondary.main }]}
                 />
               </Box>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { chooseLanguage, isLanguage } from '@/i18n';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
+import { MESSAGES } from '../../../../../backend/src/common/http/messages';
+import { ResendVerification } from './resend-verification';
 
 type LoginValues = { email: string; password: string };
 
@@ -29,12 +32,15 @@ export function LoginForm() {
   const translate = useServerMessage();
   const [login, { isLoading }] = api.endpoints.login.useMutation();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  // The address of a "not verified" answer: the form offers to send the mail again.
+  const [unverified, setUnverified] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors } } = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormErrors([]);
+    setUnverified(null);
     const result = await login({ loginDto: { email: values.email.trim(), password: values.password } });
     if ('data' in result && result.data) {
       if (isLanguage(result.data.language)) await chooseLanguage(result.data.language);
@@ -49,6 +55,7 @@ export function LoginForm() {
       setFormErrors([t('common.networkError')]);
       return;
     }
+    if (error.messages.includes(MESSAGES.emailNotVerified)) setUnverified(values.email.trim());
     const rest = applyServerErrors(error, { email: 'email', password: 'password' }, setError, translate);
     const hasFieldErrors = Object.keys(error.fieldErrors).length > 0;
     setFormErrors(rest.length > 0 || hasFieldErrors ? rest : [t('messages.emailOrPasswordIncorrect')]);
@@ -57,6 +64,12 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <FormError messages={formErrors} />
+      {unverified && (
+        <>
+          <Typography variant="body2">{t('auth.notVerifiedResend')}</Typography>
+          <ResendVerification key={unverified} email={unverified} />
+        </>
+      )}
       <TextInput
         label={t('auth.email')}
         type="email"

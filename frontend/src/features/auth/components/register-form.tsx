@@ -58,7 +58,7 @@ export function RegisterForm() {
       },
     });
     if (!('error' in result)) {
-      navigate('/please-verify');
+      navigate('/please-verify', { state: { email: values.email.trim() } });
       return;
     }
     const error = parseApiError(result.error);

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { api } from '@/api/api';
 import { useSession } from '@/hooks/use-session';
 import { pageWasServerRendered } from '@/hooks/use-hydrated';
-import { welcomeOnThisVisit } from '../utils/welcome-rule';
+import { rememberVisit, welcomeDue, welcomesOn } from '../utils/welcome-rule';
 import { anyProvider, loadProviderButtons } from './provider-sign-in';
 
 // The dialog's code (and the provider buttons) loads only when a visitor is welcomed.
@@ -12,9 +12,6 @@ const WelcomeDialog = lazy(() => loadDialog().then((module) => ({ default: modul
 
 /** What a visitor does first on a page (scrolling included). */
 const FIRST_ACTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-
-/** Screens where the welcome would stand in the way: the visitor is already logging in. */
-const QUIET_PATHS = ['/login', '/logout', '/forgot', '/verify', '/reset-password', '/terms', '/privacy'];
 
 /**
  * Mounted once in the app layout: welcomes visitors whose last visit was more than 3 hours ago.
@@ -27,10 +24,23 @@ const QUIET_PATHS = ['/login', '/logout', '/forgot', '/verify', '/reset-password
 export function Welcome() {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
-  // Every visitor's page load counts as a visit (also on the quiet screens, where nothing shows).
+  // The welcome opens on a front door only: a visitor who came by a deep link (an invitation, a
+  // shared Book, a sign-in step) sees what it opens, and is welcomed when they reach a front door,
+  // in this page load or a later one. A page load counts as a visit (the 3-hour rule) once it is
+  // not due a welcome, or once the welcome has opened.
   // (Not on the server: it renders no dialog, and a visit is the browser's to count.)
-  const [welcome] = useState(() => !import.meta.env.SSR && !isLoggedIn && welcomeOnThisVisit(globalThis.localStorage) && !QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
-  const show = welcome && !isLoggedIn;
+  const [due] = useState(() => !import.meta.env.SSR && !isLoggedIn && welcomeDue(globalThis.localStorage));
+  const [opened, setOpened] = useState(false);
+  const atFrontDoor = welcomesOn(pathname);
+  useEffect(() => {
+    if (!due) rememberVisit(globalThis.localStorage);
+  }, [due]);
+  useEffect(() => {
+    if (!due || !atFrontDoor) return;
+    rememberVisit(globalThis.localStorage);
+    setOpened(true);
+  }, [due, atFrontDoor]);
+  const show = (opened || (due && atFrontDoor)) && !isLoggedIn;
   const videos = api.endpoints.helpVideos.useQuery(undefined, { skip: !show });
   const providers = api.endpoints.signInProviders.useQuery(undefined, { skip: !show });
   const withButtons = anyProvider(providers.data);

@@ -20,3 +20,35 @@ export function welcomeOnThisVisit(storage: Pick<Storage, 'getItem' | 'setItem'>
   }
   return shouldWelcome(last, now);
 }
+
+/** Whether this page load is due a welcome, without counting it as a visit (a deep link's load: see welcome.tsx). */
+export function welcomeDue(storage: Pick<Storage, 'getItem'> | undefined, now = Date.now()): boolean {
+  try {
+    const stored = storage?.getItem(LAST_VISIT_KEY);
+    return shouldWelcome(stored ? Number(stored) : null, now);
+  } catch {
+    return true;
+  }
+}
+
+/** Counts this page load as a visit. */
+export function rememberVisit(storage: Pick<Storage, 'setItem'> | undefined, now = Date.now()): void {
+  try {
+    storage?.setItem(LAST_VISIT_KEY, String(now));
+  } catch {
+    // Storage refused (private mode): nothing remembered.
+  }
+}
+
+/**
+ * The screens a visitor may be welcomed on: the front doors (home, recommendations, the lists to
+ * browse, the help). Any other address is a deep link someone followed on purpose (a circle
+ * invitation, a shared Book, a post, a user, a sign-in step): what it opens wins over the tour,
+ * which waits until the visitor reaches a front door (issue 41, item 2).
+ */
+const FRONT_DOORS = ['/', '/home', '/recommend', '/revommendpages', '/recommenduser', '/users', '/communitylist', '/howto', '/videos'];
+
+export function welcomesOn(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return FRONT_DOORS.includes(path);
+}

@@ -62,6 +62,28 @@ describe('a circle', () => {
     expect(body).toMatch(/name="communitypost_flag"\r\n\r\ntrue/);
   });
 
+  it('counts the new post in the header at once, without a reload (issue 41, item 4)', async () => {
+    let posts = 0;
+    mockApi(
+      circleHandlers('member', {
+        'GET /api/user/community/7/': () => reply(200, { ...circle, post_count: posts }),
+        'POST /api/user/monopost/': () => {
+          posts = 1;
+          return reply(201, postFactory({ id: 83, text: 'Counted', communities: [7] }));
+        },
+      }),
+    );
+    const { user } = renderApp('/communitypage/7', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    const counts = await screen.findByRole('list', { name: 'The circle in numbers' });
+    expect(within(counts).getByRole('link', { name: /0\s*Posts/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write a post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Counted');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(await within(counts).findByRole('link', { name: /1\s*Posts/ })).toBeInTheDocument();
+  });
+
   it('posts data to the circle: the upload dialog sends the circle and stays on the circle', async () => {
     const api = mockApi(
       circleHandlers('member', {

@@ -197,7 +197,10 @@ describe('/bankaccount', () => {
     const sales = within(screen.getByRole('table', { name: 'Sales' }));
     expect(sales.getAllByRole('row')).toHaveLength(3);
     expect(sales.getByText('held')).toBeInTheDocument();
+    expect(sales.getByText('sent')).toBeInTheDocument();
     expect(sales.getAllByText('￥29')).toHaveLength(2);
+    // Ready, with a sale still held (its transfer on its way): it says so.
+    expect(screen.getByRole('status')).toHaveTextContent('￥720 held from sales before your set-up is being sent to your Stripe account.');
     await user.click(screen.getByRole('button', { name: 'Open the Stripe dashboard' }));
     await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://stripe.test/dashboard/acct_1'));
   });
@@ -213,6 +216,23 @@ describe('/bankaccount', () => {
     await user.click(screen.getByRole('button', { name: 'Continue setting up payouts' }));
     await waitFor(() => expect(leaveSite).toHaveBeenCalledWith('https://stripe.test/onboard/acct_1'));
     expect(api.callsTo('POST /api/user/create-connect-account/')[0].body).toEqual({ name: 'Hanako Yamada', email: 'hanako@example.com' });
+  });
+
+  it('explains held sales before set-up: what they are, what to do, what happens then (issue 41, item 8)', async () => {
+    setup('/bankaccount', { 'GET /api/user/earnings/': () => reply(200, { ...earnings, account: null, sales: earnings.sales.map((sale) => ({ ...sale, transferred: false })) }) });
+    const held = await screen.findByRole('region', { name: 'Held for you' });
+    expect(held).toHaveTextContent('￥1,440 from 2 sales is held for you: they were sold before your payouts were set up. It is kept for you, with no deadline.');
+    expect(held).toHaveTextContent('set up payouts with Stripe below');
+    expect(held).toHaveTextContent('As soon as Stripe confirms your account, everything held is sent to it');
+    expect(screen.getByRole('button', { name: 'Set up payouts with Stripe' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Sales' })).getAllByText('held')).toHaveLength(2);
+    expect(screen.getByText(/"held": kept by monobook until your payouts are set up/)).toBeInTheDocument();
+  });
+
+  it('no held sales: no held explanation', async () => {
+    setup('/bankaccount', { 'GET /api/user/earnings/': () => reply(200, { ...earnings, account: null, sales: [earnings.sales[0]] }) });
+    expect(await screen.findByRole('button', { name: 'Set up payouts with Stripe' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Held for you' })).toBeNull();
   });
 
   it('says payouts are off without Stripe', async () => {

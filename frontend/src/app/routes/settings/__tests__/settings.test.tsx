@@ -101,16 +101,23 @@ describe('/settings', () => {
     expect(api.callsTo('POST /api/user/logout/')).toHaveLength(1);
   });
 
-  it('requests account deletion and logs out', async () => {
+  it('says what happens and when (no "cannot be undone"), requests the deletion, logs out and confirms with the date', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory()),
-      'POST /api/user/deleteprofile/': () => reply(200, { detail: 'Account deletion requested.' }),
+      'POST /api/user/deleteprofile/': () => reply(200, { detail: 'Account deletion requested.', deletes_at: '2026-12-11T09:30:00.000Z', grace_days: 14 }),
     });
     const { user, router } = renderApp('/deleteaccount', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText(/You are logged out on every device at once/)).toBeInTheDocument();
+    expect(screen.getByText('14 days later, the account and all of it are deleted for good.')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be undone/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('heading', { name: 'Your account will be deleted' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/deleted for good on December 11, 2026 .*\(14 days from now\)/);
     expect(await screen.findByText('account deletion requested')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/deleteaccount');
     expect(localStorage.getItem('current-token')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('says so when the deletion request fails', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_VISIT_KEY, WELCOME_INTERVAL_MS, shouldWelcome, welcomeOnThisVisit } from '../welcome-rule';
+import { LAST_VISIT_KEY, WELCOME_INTERVAL_MS, rememberVisit, shouldWelcome, welcomeDue, welcomeOnThisVisit, welcomesOn } from '../welcome-rule';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -36,5 +36,29 @@ describe('the welcome dialog’s 3-hour rule', () => {
     expect(welcomeOnThisVisit(memoryStorage({ [LAST_VISIT_KEY]: 'garbage' }), now)).toBe(true);
     const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
     expect(welcomeOnThisVisit(refusing, now)).toBe(true);
+  });
+});
+
+describe('a deep link wins over the welcome (issue 41, item 2)', () => {
+  it('welcomes on the front doors only', () => {
+    for (const path of ['/', '/home', '/recommend', '/recommend/', '/users', '/communitylist', '/howto']) expect([path, welcomesOn(path)]).toEqual([path, true]);
+  });
+
+  it('never over a circle invitation, a shared Book, a post, a user or a sign-in step', () => {
+    for (const path of ['/communitylogin/7', '/communitypage/7', '/mono/3', '/post/12', '/user/4', '/login', '/verify/1/abc', '/please-verify', '/getpage', '/terms']) {
+      expect([path, welcomesOn(path)]).toEqual([path, false]);
+    }
+  });
+});
+
+describe('a deep link does not use up the welcome', () => {
+  it('welcomeDue reads without counting the visit; rememberVisit counts it', () => {
+    const now = Date.UTC(2026, 10, 25, 12, 0, 0);
+    const storage = memoryStorage();
+    expect(welcomeDue(storage, now)).toBe(true);
+    expect(storage.values.has(LAST_VISIT_KEY)).toBe(false);
+    expect(welcomeDue(storage, now + 60_000)).toBe(true);
+    rememberVisit(storage, now + 60_000);
+    expect(welcomeDue(storage, now + 120_000)).toBe(false);
   });
 });
