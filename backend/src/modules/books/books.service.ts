@@ -108,7 +108,7 @@ export function bookLastModifiedSql(alias: string): string {
 @Injectable()
 export class BooksService {
   /** A Book's tag names in a language (the tags module's, registered with `provideTagNames`). */
-  private tagNames?: (pageId: number, language: 'ja' | 'en') => Promise<string[]>;
+  private tagNames?: (pageId: number, language: 'ja' | 'en', viewer?: AuthUser) => Promise<string[]>;
   /** The media types of uploaded files (the uploads module's, registered with `provideFileFormats`). */
   private fileFormats?: (fileIds: number[]) => Promise<string[]>;
 
@@ -318,7 +318,7 @@ export class BooksService {
     page.column_profile = profileInLanguage(rows[0].column_profile ?? null, language);
     // For crawlers (the page's schema.org Dataset): its tags, when it last changed, its files' formats.
     page.modified_on = new Date(rows[0].modified_on).toISOString();
-    const [tags, formats] = await Promise.all([this.tagNames?.(pageId, language), this.fileFormats?.(page.files.map((f) => f.id))]);
+    const [tags, formats] = await Promise.all([this.tagNames?.(pageId, language, viewer), this.fileFormats?.(page.files.map((f) => f.id))]);
     if (tags) page.tags = tags;
     if (formats) page.file_formats = formats;
     // The ticket that lets a viewer take a free Book (contributors and buyers own it already).
@@ -339,7 +339,7 @@ export class BooksService {
   }
 
   /** The tags module tells get-page-info a Book's tag names (it owns `attributes`; it depends on this module). */
-  provideTagNames(names: (pageId: number, language: 'ja' | 'en') => Promise<string[]>): void {
+  provideTagNames(names: (pageId: number, language: 'ja' | 'en', viewer?: AuthUser) => Promise<string[]>): void {
     this.tagNames = names;
   }
 

@@ -27,7 +27,7 @@ export class TagsService {
     private readonly sql: Sql,
     private readonly books: BooksService,
   ) {
-    books.provideTagNames(async (pageId, language) => (await this.ofPage(pageId, language)).map((a) => a.attributeName));
+    books.provideTagNames(async (pageId, language, viewer) => (await this.ofPage(pageId, language, viewer)).map((a) => a.attributeName));
   }
 
   async byId(id: number): Promise<AttributeResponse> {
