@@ -65,6 +65,14 @@ export const sqlFloors = {
     const user = await tokenUser(tokens, headers, false);
     return books.info(Number(url.searchParams.get('pageId')), user);
   },
+  /** The data of a Book's server-rendered page (/mono/{id}, a visitor): its get-page-info JSON. */
+  async 'book-page'({ url, books }) {
+    return books.info(Number(url.pathname.split('/').filter(Boolean).pop()), undefined);
+  },
+  /** One of the lists the home page of a visitor is made of (the newest Books): a partial floor of home-html. */
+  async 'home-page'({ books }) {
+    return books.newest({ index: 0, offset: 0, limit: PAGE_SIZE }, undefined);
+  },
   async 'book-search'({ url, headers, tokens, books }) {
     const user = await tokenUser(tokens, headers, false);
     return books.search(url.searchParams.get('query') ?? '', pageOf(url), user);

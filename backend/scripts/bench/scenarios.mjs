@@ -34,6 +34,9 @@ const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeUR
 const postList = (status, json) =>
   status !== 200 ? `status ${status}` : !json || !Array.isArray(json.res) ? 'not a post list' : json.res.length === 0 ? 'empty list' : typeof json.totalCount !== 'number' ? 'no totalCount' : json.totalCount >= json.res.length || `totalCount ${json.totalCount} below the page's ${json.res.length} posts`;
 
+/** The same 200 Books for book-info-visitor and book-html (the first 200 of the loader's Books). */
+const bookSample = (data) => data.pageIds.slice(0, 200);
+
 export const scenarios = [
   {
     name: 'healthz',
@@ -93,6 +96,31 @@ export const scenarios = [
     auth: true,
     requests: (data) => Array.from({ length: 200 }, () => ({ path: `/api/user/monopage/get-page-info/?pageId=${data.pick(data.pageIds)}` })),
     check: (status, json) => (status === 200 && isBook(json)) || `status ${status}`,
+  },
+  // Server-rendered public pages (a visitor, no cookie, Japanese): the HTML is kept per path and
+  // language for 60 s (common/http/server-render.ts), so after the first render of each Book the
+  // scenario measures the cached answer with its ETag. Read beside book-info-visitor (the JSON the
+  // page is made of, from the app, in the same run) and their floors.
+  {
+    name: 'book-info-visitor',
+    floor: 'book-info',
+    description: 'GET /api/user/monopage/get-page-info/?pageId= for 200 random Books, as a visitor (the data of book-html)',
+    requests: (data) => bookSample(data).map((id) => ({ path: `/api/user/monopage/get-page-info/?pageId=${id}` })),
+    check: (status, json) => (status === 200 && isBook(json)) || `status ${status}`,
+  },
+  {
+    name: 'book-html',
+    floor: 'book-page',
+    description: "GET /mono/{id} as a visitor (the Book page's server-rendered HTML) for the same 200 Books; floor: their get-page-info JSON on node:http + pg",
+    requests: (data) => bookSample(data).map((id) => ({ path: `/mono/${id}`, headers: { 'accept-language': 'ja' } })),
+    check: (status) => status === 200 || `status ${status}`,
+  },
+  {
+    name: 'home-html',
+    floor: 'home-page',
+    description: 'GET / as a visitor (the home page server-rendered: Books, tags, posts); floor: one of its lists (the newest Books JSON) on node:http + pg',
+    requests: () => [{ path: '/', headers: { 'accept-language': 'ja' } }],
+    check: (status) => status === 200 || `status ${status}`,
   },
   {
     name: 'book-search-ja',
