@@ -26,6 +26,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { AdsModule } from './modules/ads/ads.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { HelpModule } from './modules/help/help.module';
+import { SafetyModule } from './modules/safety/safety.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -102,6 +103,7 @@ export class AppModule {
         AdsModule,
         AnalyticsModule,
         HelpModule,
+        SafetyModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };
