@@ -70,7 +70,8 @@ export class FollowsService {
    * way, ends in the blocker's transaction, and the follow counts lose the approved ones.
    */
   async endBetween(a: number, b: number, tx: EntityManager): Promise<void> {
-    const ended: Array<{ ask_from: number; ask_to: number; approved: boolean }> = await tx.query(
+    // DELETE … RETURNING answers [rows, affected] through TypeORM's postgres driver.
+    const [ended]: [Array<{ ask_from: number; ask_to: number; approved: boolean }>, number] = await tx.query(
       `DELETE FROM follow_requests WHERE ((ask_from = $1 AND ask_to = $2) OR (ask_from = $2 AND ask_to = $1)) AND NOT hidden RETURNING ask_from, ask_to, approved`,
       [a, b],
     );
