@@ -293,4 +293,25 @@ describe('trust and safety', () => {
       }
     });
   });
+
+  describe('spam brakes', () => {
+    it('refuses the 21st report of an hour and the 61st post of ten minutes with 429 and Retry-After', async () => {
+      const busy = await createUser(t.app, { nickName: 'Busy' });
+      const targets = await Promise.all(Array.from({ length: 21 }, () => createPost(t.app, { userId: busy.userId })));
+      for (const id of targets.slice(0, 20)) {
+        await request(t.http).post(api('reports/')).set(auth(busy.token)).send({ target_type: 'post', target_id: id, reason: 'spam' }).expect(201);
+      }
+      const report = await request(t.http).post(api('reports/')).set(auth(busy.token)).send({ target_type: 'post', target_id: targets[20], reason: 'spam' }).expect(429);
+      expect(Number(report.headers['retry-after'])).toBeGreaterThan(3000);
+      // A repeat of an open report answers it (no new report, no point taken).
+      await request(t.http).post(api('reports/')).set(auth(busy.token)).send({ target_type: 'post', target_id: targets[0], reason: 'spam' }).expect(201);
+      for (let i = 0; i < 60; i++) await request(t.http).post(api('monopost/')).set(auth(busy.token)).send({ text: `post ${i}` }).expect(201);
+      const post = await request(t.http).post(api('monopost/')).set(auth(busy.token)).send({ text: 'one too many' }).expect(429);
+      expect(Number(post.headers['retry-after'])).toBeGreaterThan(500);
+      expect(post.body.detail).toMatch(/^Request was throttled/);
+      // Another account is not braked.
+      const calm = await createUser(t.app, { nickName: 'Calm' });
+      await request(t.http).post(api('monopost/')).set(auth(calm.token)).send({ text: 'hello' }).expect(201);
+    });
+  });
 });

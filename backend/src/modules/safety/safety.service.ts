@@ -8,7 +8,7 @@ import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import type { PageWindow } from '../../common/http/paging';
-import { throttled } from '../../common/http/rate-limit';
+import { takeAccountPoint } from '../../common/http/rate-limit';
 import { RateLimitStore } from '../../common/http/rate-limit-store';
 import { Sql } from '../../database/sql';
 import { AdsService } from '../ads/ads.service';
@@ -29,9 +29,6 @@ import type {
   RestoreDto,
   UserRelationListResponse,
 } from './dto/safety.dto';
-
-/** Reports one account may file per hour (docs/operations.md). */
-export const REPORTS_PER_HOUR = 20;
 
 type Relation = 'blocks' | 'mutes';
 const RELATION = {
@@ -158,12 +155,7 @@ export class SafetyService {
       [viewer.id, dto.target_type, dto.target_id],
     );
     if (open) return { id: open.id };
-    try {
-      await this.store.limiter({ keyPrefix: 'report:user', points: REPORTS_PER_HOUR, duration: 3600 }).consume(String(viewer.id));
-    } catch (err) {
-      if (err instanceof Error) throw err;
-      throw throttled((err as { msBeforeNext: number }).msBeforeNext);
-    }
+    await takeAccountPoint(this.store, 'report', viewer.id);
     const author = await this.targetUser(dto.target_type, dto.target_id);
     if (author === undefined) throw DrfValidationError.field('target_id', Msg.unknownReportTarget);
     const [row]: Array<{ id: number }> = await this.sql.query(
