@@ -118,6 +118,16 @@ describe('trust and safety', () => {
       expect(visitor.map((p) => p.text)).toEqual(expect.arrayContaining(['the blocker writes', 'the blocked writes']));
     });
 
+    it('keeps each out of the other\'s profile search', async () => {
+      const find = async (who?: UserFixture) => {
+        const req = request(t.http).get(api('profile/search/?q=Blocker'));
+        if (who) req.set(auth(who.token));
+        return ((await req.expect(200)).body as Array<{ nickName: string }>).map((p) => p.nickName);
+      };
+      expect(await find()).toEqual(['Blocker']);
+      expect(await find(blocked)).toEqual([]);
+    });
+
     it('lifts a block with 204 (404 when there is none); interactions work again', async () => {
       await request(t.http).delete(api(`blocks/${blocked.userId}/`)).set(auth(blocker.token)).expect(204);
       await request(t.http).delete(api(`blocks/${blocked.userId}/`)).set(auth(blocker.token)).expect(404);

@@ -146,8 +146,8 @@ export class FollowsController {
   @CountQuery()
   @ApiOkResponse({ type: [CombinedSearchItem] })
   @ApiValidationErrors()
-  combinedSearch(@Query('q') q?: string, @Query('count') count?: string): Promise<CombinedSearchItem[]> {
-    return this.follows.combinedSearch(typeof q === 'string' ? q : undefined, pageWindow(count));
+  combinedSearch(@Query('q') q?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<CombinedSearchItem[]> {
+    return this.follows.combinedSearch(typeof q === 'string' ? q : undefined, pageWindow(count), viewer);
   }
 
   @Post('access-log')

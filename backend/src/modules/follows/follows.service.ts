@@ -255,10 +255,10 @@ export class FollowsService {
    * combinedsearch/: a page of users and a page of circles (the audience owner's) matching the
    * words, newest first; an empty query lists the newest of both.
    */
-  async combinedSearch(q: string | undefined, page: PageWindow): Promise<CombinedSearchItem[]> {
+  async combinedSearch(q: string | undefined, page: PageWindow, viewer?: AuthUser): Promise<CombinedSearchItem[]> {
     const query = searchQuery(q ?? '');
     if (!query && (q ?? '').trim()) return [];
-    const [users, circles] = await Promise.all([this.profiles.search(q, page), this.audiences.search(query, page.limit, page.offset)]);
+    const [users, circles] = await Promise.all([this.profiles.search(q, page, viewer), this.audiences.search(query, page.limit, page.offset)]);
     const items: CombinedSearchItem[] = [
       ...users.map((u) => ({ type: 'user' as const, id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on })),
       ...circles.map((c) => ({ type: 'community' as const, id: c.id, userProfile: null, title: c.title, caption: c.caption, img: c.img, created_on: c.created_on })),
