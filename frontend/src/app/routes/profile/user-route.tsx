@@ -17,6 +17,7 @@ import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+import { UserSafetyMenu } from '@/features/safety/components/user-safety-menu';
 
 /** An ad after every 3rd post (spec §9). */
 const USER_ADS = adInterleave(3, { kind: 'random' });
@@ -40,7 +41,7 @@ export function UserRoute() {
   const { userid } = useParams();
   const userId = Number(userid);
   const valid = Number.isInteger(userId) && userId > 0;
-  const { profile: mine } = useSession();
+  const { profile: mine, isLoggedIn } = useSession();
   const { data, error, isLoading } = api.endpoints.getProfileDetail.useQuery({ id: userId }, { skip: !valid });
 
   let body;
@@ -64,7 +65,10 @@ export function UserRoute() {
             {t('profile.myPage')}
           </Button>
         ) : (
-          <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
+          <>
+            <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
+            {isLoggedIn ? <UserSafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} /> : null}
+          </>
         )}
       </Box>
     );
