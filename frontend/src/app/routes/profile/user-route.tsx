@@ -17,7 +17,7 @@ import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
-import { UserSafetyMenu } from '@/features/safety/components/user-safety-menu';
+import { UserSafetyMenu } from '@/components/safety/user-safety-menu';
 
 /** An ad after every 3rd post (spec §9). */
 const USER_ADS = adInterleave(3, { kind: 'random' });

@@ -1,4 +1,6 @@
 import '@/i18n/social';
+import { UserSafetyMenu } from '@/components/safety/user-safety-menu';
+import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Box from '@mui/material/Box';
@@ -38,6 +40,7 @@ type Props = {
 export function PostCard({ post, loginMessage = 'Header14' }: Props) {
   const { t } = useTranslation();
   const actions = usePostActions(post, loginMessage);
+  const { isLoggedIn, profile: mine } = useSession();
   const [showComments, setShowComments] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -84,6 +87,10 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
             <IconButton aria-label={t('posts.deletePost')} onClick={() => setConfirming(true)} size="small">
               <DeleteOutline />
             </IconButton>
+          ) : null}
+          {/* Someone else's post: block or mute its author, report the post (the original of a repost). */}
+          {isLoggedIn && authorId !== mine?.userProfile ? (
+            <UserSafetyMenu userId={authorId} name={name} report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }} />
           ) : null}
         </Box>
 

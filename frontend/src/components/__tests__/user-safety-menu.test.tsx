@@ -3,7 +3,7 @@ import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
 import { safetyTexts } from '@/i18n/safety';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { profileFactory } from '@/testing/factories';
+import { postFactory, postList, profileFactory } from '@/testing/factories';
 
 const me = profileFactory({ userProfile: 42, nickName: 'Me' });
 const other = profileFactory({ userProfile: 900, nickName: 'Spammer' });
@@ -22,6 +22,7 @@ function setup() {
     'POST /api/user/blocks/': () => reply(201),
     'POST /api/user/mutes/': () => reply(201),
     'POST /api/user/reports/': () => reply(201, { id: 5 }),
+    'GET /api/user/userpostcc/': ({ query }) => reply(200, postList(query.get('count') === '0' ? [postFactory({ id: 71, userPost: 900, text: 'Buy followers' })] : [])),
   });
   const view = renderApp('/user/900', { token: 'tok' });
   mockAllIsIntersecting(true);
@@ -60,5 +61,17 @@ describe("a user's safety menu", () => {
     await waitFor(() => expect(api.callsTo('POST /api/user/reports/')).toHaveLength(1));
     expect(api.callsTo('POST /api/user/reports/')[0].body).toEqual({ target_type: 'user', target_id: 900, reason: 'harassment', detail: 'rude replies' });
     expect(await screen.findByText('Thank you. A moderator will look at it.')).toBeInTheDocument();
+  });
+
+  it("reports a post from its card's menu (the author can be blocked from there too)", async () => {
+    const { api, user } = setup();
+    const card = await screen.findByTestId('post-71');
+    await user.click(within(card).getByRole('button', { name: /More actions for the post by/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(api.callsTo('POST /api/user/reports/')).toHaveLength(1));
+    expect(api.callsTo('POST /api/user/reports/')[0].body).toEqual({ target_type: 'post', target_id: 71, reason: 'spam', detail: '' });
   });
 });

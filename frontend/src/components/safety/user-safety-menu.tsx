@@ -8,12 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/api/api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog, type ReportTarget } from './report-dialog';
 
-type Props = { userId: number; name: string };
+type Props = {
+  userId: number;
+  name: string;
+  /** What "Report" reports: the user (default), or their post, comment, Book… */
+  report?: { type: ReportTarget; id: number };
+};
 
-/** A user's menu (⋮): block (asked first), mute, report. Logged-in viewers of someone else only. */
-export function UserSafetyMenu({ userId, name }: Props) {
+/** A user's menu (⋮), on their page or on their post: block (asked first), mute, report. Logged-in viewers of someone else only. */
+export function UserSafetyMenu({ userId, name, report }: Props) {
   const { t } = useTranslation();
   const menuId = useId();
   const showSnack = useSnackbar();
@@ -34,7 +39,7 @@ export function UserSafetyMenu({ userId, name }: Props) {
 
   return (
     <>
-      <IconButton aria-label={t('safety.menuLabel', { name })} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? true : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton aria-label={report ? t('safety.postMenuLabel', { name }) : t('safety.menuLabel', { name })} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? true : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
         <MoreVert />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -74,7 +79,7 @@ export function UserSafetyMenu({ userId, name }: Props) {
           void run(() => block({ userTargetDto: { user_id: userId } }).unwrap(), t('safety.blocked', { name }));
         }}
       />
-      <ReportDialog open={reporting} targetType="user" targetId={userId} onClose={() => setReporting(false)} />
+      <ReportDialog open={reporting} targetType={report?.type ?? 'user'} targetId={report?.id ?? userId} onClose={() => setReporting(false)} />
     </>
   );
 }
