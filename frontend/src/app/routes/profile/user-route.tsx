@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,9 @@ import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
-import { UserSafetyMenu } from '@/components/safety/user-safety-menu';
+
+// Block, mute and report (menu and dialogs) load when a card or page first shows them: outside the first-load budget.
+const LazySafetyMenu = lazy(() => import('@/components/safety/user-safety-menu').then((m) => ({ default: m.UserSafetyMenu })));
 
 /** An ad after every 3rd post (spec §9). */
 const USER_ADS = adInterleave(3, { kind: 'random' });
@@ -67,7 +70,7 @@ export function UserRoute() {
         ) : (
           <>
             <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
-            {isLoggedIn ? <UserSafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} /> : null}
+            {isLoggedIn ? <Suspense fallback={null}><LazySafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} /></Suspense> : null}
           </>
         )}
       </Box>

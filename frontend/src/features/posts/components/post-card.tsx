@@ -1,5 +1,4 @@
 import '@/i18n/social';
-import { UserSafetyMenu } from '@/components/safety/user-safety-menu';
 import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
@@ -29,6 +28,9 @@ const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((mod
 const CommentThread = lazy(() => import('./comment-thread').then((module) => ({ default: module.CommentThread })));
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 import { wrapAnywhere } from './wrap';
+
+// Block, mute and report (menu and dialogs) load when a card or page first shows them: outside the first-load budget.
+const LazySafetyMenu = lazy(() => import('@/components/safety/user-safety-menu').then((m) => ({ default: m.UserSafetyMenu })));
 
 type Props = {
   post: Post;
@@ -90,7 +92,7 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           ) : null}
           {/* Someone else's post: block or mute its author, report the post (the original of a repost). */}
           {isLoggedIn && authorId !== mine?.userProfile ? (
-            <UserSafetyMenu userId={authorId} name={name} report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }} />
+            <Suspense fallback={null}><LazySafetyMenu userId={authorId} name={name} report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }} /></Suspense>
           ) : null}
         </Box>
 
