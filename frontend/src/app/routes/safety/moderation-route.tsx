@@ -21,6 +21,9 @@ import '@/i18n/safety';
 import type safetyEn from '@/i18n/safety-en.json';
 
 type ReportType = keyof (typeof safetyEn)['safety']['moderation']['types'];
+type ActionName = keyof (typeof safetyEn)['safety']['moderation']['actions'];
+
+const typeNames: Record<string, true> = { post: true, comment: true, page: true, user: true, community: true, advertisement: true };
 
 function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
@@ -61,7 +64,7 @@ function ReportCard({ report }: { report: ReportResponse }) {
           <TextField label={t('safety.moderation.note')} value={note} onChange={(e) => setNote(e.target.value)} size="small" fullWidth sx={{ mt: 2 }} />
         ) : (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {report.action} {report.note ? `— ${report.note}` : ''}
+            {report.action ? t(`safety.moderation.actions.${report.action as ActionName}`) : ''} {report.note ? `— ${report.note}` : ''}
           </Typography>
         )}
       </CardContent>
@@ -112,7 +115,12 @@ function Audit() {
       {data.res.map((a) => (
         <li key={a.id}>
           <Typography variant="body2">
-            {new Date(a.created_on).toLocaleString()} — {t('safety.moderation.entry', { action: a.action, type: a.target_type, id: a.target_id, moderator: a.moderator_id })}
+            {new Date(a.created_on).toLocaleString()} — {t('safety.moderation.entry', {
+              action: t(`safety.moderation.actions.${a.action as ActionName}`),
+              type: a.target_type in typeNames ? t(`safety.moderation.types.${a.target_type as ReportType}`) : a.target_type,
+              id: a.target_id,
+              moderator: a.moderator_id,
+            })}
             {a.note ? ` — ${a.note}` : ''}
           </Typography>
         </li>

@@ -37,3 +37,21 @@ describe('/moderation', () => {
     expect(await screen.findByText('Only moderators can open this page.')).toBeInTheDocument();
   });
 });
+
+describe('/blocked', () => {
+  it('lists the blocked and muted users and lifts a block', async () => {
+    const spammer = { user_id: 900, profile: { id: 9, userId: 900, nickName: 'Spammer', img: null }, created_on: '2026-11-27T10:00:00.000Z' };
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/blocks/': () => reply(200, { res: [spammer], totalCount: 1 }),
+      'GET /api/user/mutes/': () => reply(200, { res: [], totalCount: 0 }),
+      'DELETE /api/user/blocks/900/': () => reply(204),
+    });
+    const { user } = renderApp('/blocked', { token: 'tok' });
+    expect(await screen.findByText('Spammer')).toBeInTheDocument();
+    expect(await screen.findByText('You have not muted anyone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unblock Spammer' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/user/blocks/900/')).toHaveLength(1));
+    expect(await screen.findByText('Unblocked Spammer')).toBeInTheDocument();
+  });
+});
