@@ -68,10 +68,7 @@ export function UserRoute() {
             {t('profile.myPage')}
           </Button>
         ) : (
-          <>
-            <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
-            {isLoggedIn ? <Suspense fallback={null}><LazySafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} /></Suspense> : null}
-          </>
+          <FollowButton userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
         )}
       </Box>
     );
@@ -79,6 +76,14 @@ export function UserRoute() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ProfileCard profile={data} action={action} />
+          {/* Block, mute, report: beside the card, not in its action row (which sits on the banner when it wraps). */}
+          {isLoggedIn && !own ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+              <Suspense fallback={null}>
+                <LazySafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
+              </Suspense>
+            </Box>
+          ) : null}
           <FollowCounts userId={data.userProfile} own={own} />
         </Box>
         <UserPosts userId={data.userProfile} />
