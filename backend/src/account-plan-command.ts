@@ -20,10 +20,10 @@ import { ACCOUNT_PLANS, type AccountPlan } from './modules/auth/entities/user.en
 // Printed on the operator's terminal (not an API message).
 const usage = `Usage: npm run account:plan -- <email> [${ACCOUNT_PLANS.join('|')}]`;
 
-type Query = (text: string, params: unknown[]) => Promise<unknown>;
+export type Query = (text: string, params: unknown[]) => Promise<unknown>;
 
 /** DataSource.query answers [rows, count] for an UPDATE … RETURNING: the rows either way. */
-const rowsOf = <T>(answer: unknown): T[] => (Array.isArray(answer) && Array.isArray(answer[0]) ? answer[0] : answer) as T[];
+export const rowsOf = <T>(answer: unknown): T[] => (Array.isArray(answer) && Array.isArray(answer[0]) ? answer[0] : answer) as T[];
 
 /**
  * Runs the command; answers the exit code (0 done, 1 no such account or database busy, 2 usage).
@@ -42,6 +42,15 @@ export async function accountPlanCommand(
     return 2;
   }
   if (connection) return apply(connection, email, plan, print);
+  return onConfiguredDatabase(config, print, (query) => apply(query, email, plan, print));
+}
+
+/**
+ * Runs an operator command's `run` on the configured database (schema brought up to date first);
+ * answers 1 with the reason when a server holds the embedded database. Shared by account:plan and
+ * account:role.
+ */
+export async function onConfiguredDatabase(config: AppConfig, print: (line: string) => void, run: (query: Query) => Promise<number>): Promise<number> {
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config.databaseUrl, config.dataDir, 1);
@@ -55,7 +64,7 @@ export async function accountPlanCommand(
   try {
     await db.initialize();
     await runMigrations(db, database.embedded);
-    return await apply((text, params) => db.query(text, params), email, plan, print);
+    return await run((text, params) => db.query(text, params));
   } finally {
     if (db.isInitialized) await db.destroy();
     await database.close();

@@ -27,6 +27,7 @@ import { AdsModule } from './modules/ads/ads.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { HelpModule } from './modules/help/help.module';
 import { SeoModule } from './modules/seo/seo.module';
+import { SafetyModule } from './modules/safety/safety.module';
 import { StorageModule } from './storage/storage.module';
 
 @Global()
@@ -104,6 +105,7 @@ export class AppModule {
         AnalyticsModule,
         HelpModule,
         SeoModule,
+        SafetyModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: DrfExceptionFilter }],
     };

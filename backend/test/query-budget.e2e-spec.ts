@@ -98,6 +98,12 @@ const FIXTURES: Record<string, { statements: number; kind: 'books' | 'other' | '
   // The people who follow me are told so (user_followed).
   // The token check and one statement (the related profiles, previews and titles embedded: NotificationsService.relatedColumns).
   '/api/user/notifications/all/': { statements: 2, kind: 'social', full: true },
+  // Safety: the budget user blocks and mutes one person per round, is a moderator, and resolves
+  // (dismisses) a report per round; the others report the strangers' posts (the open queue).
+  '/api/user/blocks/': { statements: 3, kind: 'social', full: true },
+  '/api/user/mutes/': { statements: 3, kind: 'social', full: true },
+  '/api/user/moderation/reports/': { statements: 5, kind: 'social', full: true },
+  '/api/user/moderation/audit/': { statements: 3, kind: 'social', full: true },
 };
 
 /** The URL of a list's first page, or the parameters no fixture fills. */
@@ -215,6 +221,7 @@ describe('statements per list request', () => {
 
   it('is the same for 1 and for 10 posts, people and follow requests in every social list', async () => {
     const me = made.me;
+    await db.query(`INSERT INTO account_roles (user_id, role) VALUES ($1, 'moderator')`, [me]);
     const bookId = await createBook(t.app, { title: 'Reviewed', contributors: [me] });
     made.reviewedBook = bookId;
     const otherBook = await createBook(t.app, { title: 'Not followed', contributors: [me] });
@@ -237,6 +244,13 @@ describe('statements per list request', () => {
         await request(t.http).post(`/api/user/community/${made.circle}/join-request/approve/${other.userId}/`).set(auth(token)).expect(200);
         await createPost(t.app, { userId: other.userId, text: `circle ${i}`, communities: [made.circle] });
         await request(t.http).post('/api/user/communityjoin/').set(auth(stranger.token)).send({ community: made.circle }).expect(201);
+        const blockee = await createUser(t.app, { nickName: `blockee${i}` });
+        await request(t.http).post('/api/user/blocks/').set(auth(token)).send({ user_id: blockee.userId }).expect(201);
+        await request(t.http).post('/api/user/mutes/').set(auth(token)).send({ user_id: blockee.userId }).expect(201);
+        const strangersPost = (await db.query(`SELECT id FROM posts WHERE user_id = $1`, [stranger.userId]))[0].id;
+        await request(t.http).post('/api/user/reports/').set(auth(other.token)).send({ target_type: 'post', target_id: strangersPost, reason: 'spam' }).expect(201);
+        const theirs = (await request(t.http).post('/api/user/reports/').set(auth(other.token)).send({ target_type: 'user', target_id: blockee.userId, reason: 'other' }).expect(201)).body.id;
+        await request(t.http).post(`/api/user/moderation/reports/${theirs}/resolve/`).set(auth(token)).send({ action: 'dismiss', note: 'fine' }).expect(200);
       }
       await eventsHandled(t.app, 'event.');
     }

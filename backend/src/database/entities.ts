@@ -8,6 +8,7 @@ import { Profile } from '../modules/profiles/entities/profile.entity';
 import { AccountsAndProfiles1732300000000 } from './migrations/1732300000000-accounts-and-profiles';
 import { Books1732400000000 } from './migrations/1732400000000-books';
 import { AttributeSeed1732400000001 } from './migrations/1732400000001-attribute-seed';
+import { Safety1735800000000 } from './migrations/1735800000000-safety';
 import { CalendarTags1735600000000 } from './migrations/1735600000000-calendar-tags';
 import { Platform1732500000000 } from './migrations/1732500000000-platform';
 import { Social1732600000000 } from './migrations/1732600000000-social';
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   MembersOnlyBooks1735100000000,
   CalendarTags1735600000000,
   MoneyHoles1735200000000,
+  Safety1735800000000,
 ];

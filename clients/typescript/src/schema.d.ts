@@ -2774,6 +2774,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/blocks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the caller blocked, newest first
+         * @description The users the caller blocked, newest first.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Block a user
+         * @description Ends every follow and request between the two. From then on neither sees the other's posts; the blocked user cannot follow, like, comment on, repost, review-reply to or invite the caller (403), and nothing they do notifies the caller. The blocked user is not told. 400 for oneself.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["blockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/blocks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a block (follows ended by it stay ended)
+         * @description Lift a block (follows ended by it stay ended).
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/mutes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the caller muted, newest first
+         * @description The users the caller muted, newest first.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        get: operations["listMutes"];
+        put?: never;
+        /**
+         * Mute a user
+         * @description The muted user's posts leave the caller's feeds and their acts the caller's notifications; nothing else changes and they are not told. 400 for oneself.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["muteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/mutes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a mute
+         * @description Lift a mute.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        delete: operations["unmuteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post, comment, Book (page), user, circle (community) or ad
+         * @description One open report per reporter and target: a repeat answers the open one. 400 for an unknown target or reason; 429 (Retry-After) past 20 reports an hour.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/moderation/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report queue (moderators): newest first, with the target, its author and its report count
+         * @description The report queue (moderators): newest first, with the target, its author and its report count.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        get: operations["listModerationReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/moderation/reports/{id}/resolve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a report (moderators): hide its post or comment, dismiss it, or suspend its author
+         * @description Resolves every open report of the same target, and writes the act to the audit log.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["resolveReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/moderation/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show a hidden post or comment again (moderators)
+         * @description Show a hidden post or comment again (moderators).
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["restoreContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/moderation/users/{id}/unsuspend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift an account's suspension (admins)
+         * @description Lift an account's suspension (admins).
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        post: operations["unsuspendUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/moderation/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every moderation action, newest first (moderators): who, when, what, note
+         * @description Every moderation action, newest first (moderators): who, when, what, note.
+         *
+         *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
+         */
+        get: operations["listModerationAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4289,6 +4521,109 @@ export interface components {
             intro: components["schemas"]["HelpVideosByLanguage"];
             /** @description The how-to (/howto, /videos, the login page's how-to dialog). */
             howto: components["schemas"]["HelpVideosByLanguage"];
+        };
+        UserTargetDto: {
+            /**
+             * Format: int32
+             * @description User id.
+             */
+            user_id: number;
+        };
+        UserRelationResponse: {
+            /**
+             * Format: int32
+             * @description User id of the blocked or muted person.
+             */
+            user_id: number;
+            /** @description Their profile (null when they have none or are leaving). */
+            profile: components["schemas"]["ProfileSummaryResponse"] | null;
+            /** Format: date-time */
+            created_on: string;
+        };
+        UserRelationListResponse: {
+            res: components["schemas"]["UserRelationResponse"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        CreateReportDto: {
+            /** @enum {string} */
+            target_type: "post" | "comment" | "page" | "user" | "community" | "advertisement";
+            /** Format: int32 */
+            target_id: number;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+            detail?: string;
+        };
+        ReportCreatedResponse: {
+            /** Format: int32 */
+            id: number;
+        };
+        ReportResponse: {
+            /** Format: int32 */
+            id: number;
+            /** @enum {string} */
+            target_type: "post" | "comment" | "page" | "user" | "community" | "advertisement";
+            /** Format: int32 */
+            target_id: number;
+            /** @description The reported text (a post or comment), null otherwise. */
+            target_text: string | null;
+            /**
+             * Format: int32
+             * @description The target's author (user id).
+             */
+            author_id: number | null;
+            author: components["schemas"]["ProfileSummaryResponse"] | null;
+            /**
+             * Format: int64
+             * @description How many reports the target has (open and resolved).
+             */
+            report_count: number;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+            detail: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            action: string | null;
+            note: string | null;
+            /** Format: date-time */
+            created_on: string;
+        };
+        ReportListResponse: {
+            res: components["schemas"]["ReportResponse"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        ResolveReportDto: {
+            /** @enum {string} */
+            action: "hide" | "dismiss" | "suspend_user";
+            note?: string;
+        };
+        RestoreDto: {
+            /** @enum {string} */
+            target_type: "post" | "comment";
+            /** Format: int32 */
+            target_id: number;
+            note?: string;
+        };
+        AuditEntryResponse: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            moderator_id: number;
+            /** Format: int32 */
+            report_id: number | null;
+            target_type: string;
+            /** Format: int32 */
+            target_id: number;
+            action: string;
+            note: string;
+            /** Format: date-time */
+            created_on: string;
+        };
+        AuditListResponse: {
+            res: components["schemas"]["AuditEntryResponse"][];
+            /** Format: int64 */
+            totalCount: number;
         };
     };
     responses: never;
@@ -9558,6 +9893,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
         };
     };
     deleteFollowRequest: {
@@ -10749,6 +11093,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
         };
     };
     getPost: {
@@ -11413,6 +11766,15 @@ export interface operations {
                     "application/json": {
                         detail: string;
                     };
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
                 };
             };
         };
@@ -16284,6 +16646,832 @@ export interface operations {
                     "application/json": {
                         detail: string;
                     };
+                };
+            };
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /** @description Page index from 0; 10 per page. */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "res": [
+                     *         {
+                     *           "user_id": 1,
+                     *           "profile": {
+                     *             "id": 1,
+                     *             "userId": 1,
+                     *             "nickName": "山田花子",
+                     *             "img": "https://monobook.example/media/covers/1.jpg"
+                     *           },
+                     *           "created_on": "2026-11-22T08:19:56.123456+09:00"
+                     *         }
+                     *       ],
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserRelationListResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserTargetDto"];
+            };
+        };
+        responses: {
+            /** @description Blocked (blocking twice changes nothing). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    listMutes: {
+        parameters: {
+            query?: {
+                /** @description Page index from 0; 10 per page. */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "res": [
+                     *         {
+                     *           "user_id": 1,
+                     *           "profile": {
+                     *             "id": 1,
+                     *             "userId": 1,
+                     *             "nickName": "山田花子",
+                     *             "img": "https://monobook.example/media/covers/1.jpg"
+                     *           },
+                     *           "created_on": "2026-11-22T08:19:56.123456+09:00"
+                     *         }
+                     *       ],
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserRelationListResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    muteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserTargetDto"];
+            };
+        };
+        responses: {
+            /** @description Muted (muting twice changes nothing). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    unmuteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_type": "post",
+                 *       "target_id": 1,
+                 *       "reason": "spam",
+                 *       "detail": "Not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateReportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportCreatedResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    listModerationReports: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                /** @description Page index from 0; 10 per page. */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "res": [
+                     *         {
+                     *           "id": 1,
+                     *           "target_type": "post",
+                     *           "target_id": 1,
+                     *           "target_text": "サンプル",
+                     *           "author_id": 1,
+                     *           "author": {
+                     *             "id": 1,
+                     *             "userId": 1,
+                     *             "nickName": "山田花子",
+                     *             "img": "https://monobook.example/media/covers/1.jpg"
+                     *           },
+                     *           "report_count": 3,
+                     *           "reason": "spam",
+                     *           "detail": "Not found.",
+                     *           "status": "open",
+                     *           "action": "サンプル",
+                     *           "note": "サンプル",
+                     *           "created_on": "2026-11-22T08:19:56.123456+09:00"
+                     *         }
+                     *       ],
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportListResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    resolveReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "hide",
+                 *       "note": "サンプル"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResolveReportDto"];
+            };
+        };
+        responses: {
+            /** @description Resolved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    restoreContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target_type": "post",
+                 *       "target_id": 1,
+                 *       "note": "サンプル"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RestoreDto"];
+            };
+        };
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Body or file too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    unsuspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+        };
+    };
+    listModerationAudit: {
+        parameters: {
+            query?: {
+                /** @description Page index from 0; 10 per page. */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "res": [
+                     *         {
+                     *           "id": 1,
+                     *           "moderator_id": 1,
+                     *           "report_id": 1,
+                     *           "target_type": "サンプル",
+                     *           "target_id": 1,
+                     *           "action": "サンプル",
+                     *           "note": "サンプル",
+                     *           "created_on": "2026-11-22T08:19:56.123456+09:00"
+                     *         }
+                     *       ],
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditListResponse"];
+                };
+            };
+            /** @description Validation errors, DRF style. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string[];
+                    } | {
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
+                };
+            };
+            /** @description Not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailResponse"];
                 };
             };
         };

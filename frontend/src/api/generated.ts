@@ -14,6 +14,7 @@ export const addTagTypes = [
   "ads",
   "analytics",
   "help",
+  "safety",
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -1277,6 +1278,121 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/user/help-videos/` }),
         providesTags: ["help"],
       }),
+      listBlocks: build.query<ListBlocksApiResponse, ListBlocksApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/blocks/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["safety"],
+      }),
+      blockUser: build.mutation<BlockUserApiResponse, BlockUserApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/blocks/`,
+          method: "POST",
+          body: queryArg.userTargetDto,
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      unblockUser: build.mutation<UnblockUserApiResponse, UnblockUserApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/blocks/${queryArg.id}/`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      listMutes: build.query<ListMutesApiResponse, ListMutesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/mutes/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["safety"],
+      }),
+      muteUser: build.mutation<MuteUserApiResponse, MuteUserApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/mutes/`,
+          method: "POST",
+          body: queryArg.userTargetDto,
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      unmuteUser: build.mutation<UnmuteUserApiResponse, UnmuteUserApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/mutes/${queryArg.id}/`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      createReport: build.mutation<CreateReportApiResponse, CreateReportApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/user/reports/`,
+            method: "POST",
+            body: queryArg.createReportDto,
+          }),
+          invalidatesTags: ["safety"],
+        },
+      ),
+      listModerationReports: build.query<
+        ListModerationReportsApiResponse,
+        ListModerationReportsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/moderation/reports/`,
+          params: {
+            status: queryArg.status,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["safety"],
+      }),
+      resolveReport: build.mutation<
+        ResolveReportApiResponse,
+        ResolveReportApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/moderation/reports/${queryArg.id}/resolve/`,
+          method: "POST",
+          body: queryArg.resolveReportDto,
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      restoreContent: build.mutation<
+        RestoreContentApiResponse,
+        RestoreContentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/moderation/restore/`,
+          method: "POST",
+          body: queryArg.restoreDto,
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      unsuspendUser: build.mutation<
+        UnsuspendUserApiResponse,
+        UnsuspendUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/moderation/users/${queryArg.id}/unsuspend/`,
+          method: "POST",
+        }),
+        invalidatesTags: ["safety"],
+      }),
+      listModerationAudit: build.query<
+        ListModerationAuditApiResponse,
+        ListModerationAuditApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/user/moderation/audit/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ["safety"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1880,6 +1996,62 @@ export type AnalyticsApiResponse = /** status 200  */ AnalyticsResponse;
 export type AnalyticsApiArg = void;
 export type HelpVideosApiResponse = /** status 200  */ HelpVideosResponse;
 export type HelpVideosApiArg = void;
+export type ListBlocksApiResponse = /** status 200  */ UserRelationListResponse;
+export type ListBlocksApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type BlockUserApiResponse = unknown;
+export type BlockUserApiArg = {
+  userTargetDto: UserTargetDto;
+};
+export type UnblockUserApiResponse = unknown;
+export type UnblockUserApiArg = {
+  id: number;
+};
+export type ListMutesApiResponse = /** status 200  */ UserRelationListResponse;
+export type ListMutesApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type MuteUserApiResponse = unknown;
+export type MuteUserApiArg = {
+  userTargetDto: UserTargetDto;
+};
+export type UnmuteUserApiResponse = unknown;
+export type UnmuteUserApiArg = {
+  id: number;
+};
+export type CreateReportApiResponse = /** status 201  */ ReportCreatedResponse;
+export type CreateReportApiArg = {
+  createReportDto: CreateReportDto;
+};
+export type ListModerationReportsApiResponse =
+  /** status 200  */ ReportListResponse;
+export type ListModerationReportsApiArg = {
+  status?: "open" | "resolved";
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
+export type ResolveReportApiResponse = unknown;
+export type ResolveReportApiArg = {
+  id: number;
+  resolveReportDto: ResolveReportDto;
+};
+export type RestoreContentApiResponse = unknown;
+export type RestoreContentApiArg = {
+  restoreDto: RestoreDto;
+};
+export type UnsuspendUserApiResponse = unknown;
+export type UnsuspendUserApiArg = {
+  id: number;
+};
+export type ListModerationAuditApiResponse =
+  /** status 200  */ AuditListResponse;
+export type ListModerationAuditApiArg = {
+  /** Page index from 0; 10 per page. */
+  count?: number;
+};
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -2886,6 +3058,77 @@ export type HelpVideosResponse = {
   /** The how-to (/howto, /videos, the login page's how-to dialog). */
   howto: HelpVideosByLanguage;
 };
+export type UserRelationResponse = {
+  /** User id of the blocked or muted person. */
+  user_id: number;
+  /** Their profile (null when they have none or are leaving). */
+  profile: ProfileSummaryResponse | null;
+  created_on: string;
+};
+export type UserRelationListResponse = {
+  res: UserRelationResponse[];
+  totalCount: number;
+};
+export type UserTargetDto = {
+  /** User id. */
+  user_id: number;
+};
+export type ReportCreatedResponse = {
+  id: number;
+};
+export type CreateReportDto = {
+  target_type:
+    "post" | "comment" | "page" | "user" | "community" | "advertisement";
+  target_id: number;
+  reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+  detail?: string;
+};
+export type ReportResponse = {
+  id: number;
+  target_type:
+    "post" | "comment" | "page" | "user" | "community" | "advertisement";
+  target_id: number;
+  /** The reported text (a post or comment), null otherwise. */
+  target_text: string | null;
+  /** The target's author (user id). */
+  author_id: number | null;
+  author: ProfileSummaryResponse | null;
+  /** How many reports the target has (open and resolved). */
+  report_count: number;
+  reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+  detail: string;
+  status: "open" | "resolved";
+  action: string | null;
+  note: string | null;
+  created_on: string;
+};
+export type ReportListResponse = {
+  res: ReportResponse[];
+  totalCount: number;
+};
+export type ResolveReportDto = {
+  action: "hide" | "dismiss" | "suspend_user";
+  note?: string;
+};
+export type RestoreDto = {
+  target_type: "post" | "comment";
+  target_id: number;
+  note?: string;
+};
+export type AuditEntryResponse = {
+  id: number;
+  moderator_id: number;
+  report_id: number | null;
+  target_type: string;
+  target_id: number;
+  action: string;
+  note: string;
+  created_on: string;
+};
+export type AuditListResponse = {
+  res: AuditEntryResponse[];
+  totalCount: number;
+};
 export const {
   useHealthzQuery,
   useReadyzQuery,
@@ -3018,4 +3261,16 @@ export const {
   useAdvertisementStatsQuery,
   useAnalyticsQuery,
   useHelpVideosQuery,
+  useListBlocksQuery,
+  useBlockUserMutation,
+  useUnblockUserMutation,
+  useListMutesQuery,
+  useMuteUserMutation,
+  useUnmuteUserMutation,
+  useCreateReportMutation,
+  useListModerationReportsQuery,
+  useResolveReportMutation,
+  useRestoreContentMutation,
+  useUnsuspendUserMutation,
+  useListModerationAuditQuery,
 } = injectedRtkApi;

@@ -103,6 +103,8 @@ const AdApplicationRoute = lazyRoute(() => import('./routes/ads/ad-application-r
 const HowtoRoute = lazyRoute(() => import('./routes/help/howto-route'), 'HowtoRoute');
 const VideosRoute = lazyRoute(() => import('./routes/help/videos-route'), 'VideosRoute');
 const AnalyticsRoute = lazyRoute(() => import('./routes/help/analytics-route'), 'AnalyticsRoute');
+const BlockedRoute = lazyRoute(() => import('./routes/safety/blocked-route'), 'BlockedRoute');
+const ModerationRoute = lazyRoute(() => import('./routes/safety/moderation-route'), 'ModerationRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const TermsRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'TermsRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/legal/legal-route'), 'PrivacyRoute');
@@ -205,6 +207,8 @@ export const routes: RouteObject[] = [
       { path: '/howto', element: <HowtoRoute /> },
       { path: '/videos', element: <VideosRoute /> },
       { path: '/analytics', element: <AnalyticsRoute /> },
+      { path: '/moderation', element: <ModerationRoute /> },
+      { path: '/blocked', element: <BlockedRoute /> },
       { path: '/terms', element: <TermsRoute /> },
       { path: '/privacy', element: <PrivacyRoute /> },
       { path: '/notFound', element: <NotFoundRoute /> },

@@ -9,13 +9,14 @@ import type adsEn from './ads-en.json';
 import type helpEn from './help-en.json';
 import type helpLoginEn from './help-login-en.json';
 import type bookDataEn from './book-data-en.json';
+import type safetyEn from './safety-en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The social texts load with the social screens (./social.ts).
     resources: {
-      translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn & typeof bookDataEn;
+      translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn & typeof bookDataEn & typeof safetyEn;
     };
   }
 }

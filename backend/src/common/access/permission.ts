@@ -45,6 +45,12 @@ export enum Permission {
   FollowRequestRecipient = 'follows.request-recipient',
   /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */
   FollowRequestParty = 'follows.request-party',
+  /** Act towards a user (follow, like, comment on, repost, review-reply to their posts, invite them to a circle): everyone but the users they blocked or who blocked them. ids are user ids. (safety.not-blocked) */
+  UserInteract = 'user.interact',
+  /** The moderation queue, its actions and audit log: accounts with the moderator or admin role. ids are the viewer's own user id. (safety.moderator) */
+  Moderator = 'account.moderator',
+  /** Lifting a suspension: accounts with the admin role. ids are the viewer's own user id. (safety.admin) */
+  Admin = 'account.admin',
 }
 
 /** How a refused `require` answers: 403, or 404 where the object's existence must not leak. */

@@ -64,6 +64,12 @@ export interface DomainEvents {
    *    to `users` (no ON DELETE action), so the accounts module's purge can delete the `users`
    *    row only once every owner has cleared its rows: that row goes last.
    */
+  /**
+   * A moderator hid (or restored) a post or a comment: its owner flips the row's `hidden` (with
+   * the reason) and moves its counters as a deletion would, only when the row changes.
+   */
+  'moderation.hidden': { targetType: 'post' | 'comment'; targetId: number; reason: string };
+  'moderation.restored': { targetType: 'post' | 'comment'; targetId: number };
   /** `userId` asked to delete their account (signed out everywhere already). */
   'account.deletion_requested': { userId: number };
   /** The grace period of `userId`'s deletion is over: owners delete or anonymise their rows. */

@@ -92,6 +92,13 @@ export const MESSAGES = {
   authorOnly: 'Only the author can change or delete this.',
   repostNotEditable: "A repost shows someone else's post: it cannot be edited.",
   cannotFollowSelf: 'You cannot follow yourself.',
+  // safety
+  cannotBlockSelf: 'You cannot block or mute yourself.',
+  blockedInteraction: 'You cannot interact with this user.',
+  unknownReportTarget: 'This target does not exist.',
+  moderatorsOnly: 'Only moderators can do this.',
+  adminsOnly: 'Only administrators can do this.',
+  accountSuspended: 'This account is suspended.',
   // circles
   notCircleMember: "You are not a member of this circle.",
   circleOwnerOnly: "Only the owner of the circle can do this.",

@@ -124,3 +124,40 @@ export class LoginFailureLimit {
     await this.failures.delete(this.key(email, ip));
   }
 }
+
+/**
+ * Spam brakes (issue 38): what one account may do per window, counted per account on the
+ * counters of RateLimitStore (per process, or shared through Redis). Figures in docs/operations.md.
+ */
+export const ACCOUNT_LIMITS = {
+  post: { points: 60, duration: 600 },
+  comment: { points: 120, duration: 600 },
+  follow: { points: 200, duration: 3600 },
+  report: { points: 20, duration: 3600 },
+} as const;
+export type AccountAction = keyof typeof ACCOUNT_LIMITS;
+
+/** Takes one of the account's `action` points; over the limit a 429 with Retry-After. */
+export function takeAccountPoint(store: RateLimitStore, action: AccountAction, userId: number): Promise<RateLimiterRes> {
+  return take(store.limiter({ keyPrefix: `account:${action}`, ...ACCOUNT_LIMITS[action] }), String(userId));
+}
+
+const ACCOUNT_ACTION = 'rate-limit:account-action';
+
+/** Limits the route per account (the viewer; the token guard has run) with ACCOUNT_LIMITS[action]. */
+export const AccountRateLimited = (action: AccountAction) => applyDecorators(SetMetadata(ACCOUNT_ACTION, action), UseGuards(AccountRateLimitGuard));
+
+@Injectable()
+export class AccountRateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly store: RateLimitStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const action = this.reflector.get<AccountAction>(ACCOUNT_ACTION, context.getHandler());
+    const user = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: number } }>().user;
+    if (action && user) await takeAccountPoint(this.store, action, user.id);
+    return true;
+  }
+}

@@ -134,6 +134,12 @@ export class AdsService {
   }
 
   /** POST advertisement/: a new, unpaid ad of the viewer (a profile is checked by the guard). */
+  /** The advertiser of ad `id` (for a report of it), undefined when there is no such ad. */
+  async advertiserOf(id: number): Promise<number | undefined> {
+    const [row]: Array<{ user_id: number }> = await this.sql.query(`SELECT user_id FROM ads WHERE id = $1`, [id]);
+    return row?.user_id;
+  }
+
   async create(viewer: AuthUser, dto: CreateAdDto, img?: UploadedMultipartFile): Promise<AdStatsResponse> {
     const type = dto.type as 0 | 1;
     if (!AD_TARGETS[type].includes(dto.target)) throw DrfValidationError.field('target', Msg.invalidChoice(dto.target));

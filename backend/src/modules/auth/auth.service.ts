@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -122,6 +123,7 @@ export class AuthService implements OnModuleInit {
       .where('u.email = :email', { email: dto.email })
       .getOne();
     const ok = await verifyPassword(user?.passwordHash ?? null, dto.password);
+    if (user && ok && user.suspendedAt) throw DrfValidationError.nonField(Msg.accountSuspended);
     if (!user || !ok || !user.isActive) {
       await this.loginFailures.failed(dto.email, ip);
       throw DrfValidationError.nonField(LOGIN_FAILED);
@@ -135,7 +137,20 @@ export class AuthService implements OnModuleInit {
     return { token, redirect_url: hasProfile ? '/home' : '/account', language: user.language === 'ja' ? 'ja' : 'en' };
   }
 
-  async account(user: AuthUser): Promise<AccountResponse> {
+/**
+   * Suspends (or reinstates) an account for the safety module. It goes through `is_active`, the
+   * column the token-cache triggers watch, so every process forgets the account's tokens at once;
+   * `suspended_at` tells a suspension from a deletion (login answers accountSuspended). An account
+   * leaving the site is not reinstated. Answers whether anything changed.
+   */
+  async setSuspended(userId: number, suspended: boolean, tx: EntityManager): Promise<boolean> {
+    const [, changed]: [unknown, number] = suspended
+      ? await tx.query(`UPDATE users SET is_active = false, suspended_at = now() WHERE id = $1 AND suspended_at IS NULL AND deletion_requested_at IS NULL`, [userId])
+      : await tx.query(`UPDATE users SET is_active = true, suspended_at = NULL WHERE id = $1 AND suspended_at IS NOT NULL AND deletion_requested_at IS NULL`, [userId]);
+    return changed > 0;
+  }
+
+    async account(user: AuthUser): Promise<AccountResponse> {
     const row = await this.users.findOneByOrFail({ id: user.id });
     return { email: row.email, language: row.language === 'ja' ? 'ja' : 'en' };
   }

@@ -387,7 +387,13 @@ export class BooksService {
   }
 
   /** SQL of the title of Book `idSql`, null when there is no such Book (titles are never null), for another module's list statement (notifications). */
-  titleSql(idSql: string): string {
+/** The creator of Book `id` (for a report of it), undefined when there is no such Book. */
+  async creatorOf(id: number): Promise<number | undefined> {
+    const [row]: Array<{ owner_id: number }> = await this.sql.query(`SELECT owner_id FROM pages WHERE id = $1`, [id]);
+    return row?.owner_id;
+  }
+
+    titleSql(idSql: string): string {
     return `(SELECT bt.title FROM pages bt WHERE bt.id = ${idSql})`;
   }
 

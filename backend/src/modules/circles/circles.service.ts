@@ -286,7 +286,13 @@ export class CirclesService implements AudienceOwner {
   }
 
   /** Whether invitation `id` still stands (not withdrawn by a deletion): the check a notification handler makes first. */
-  async invitationExists(id: number): Promise<boolean> {
+/** The owner of circle `id` (for a report of it), undefined when there is no such circle. */
+  async ownerOf(id: number): Promise<number | undefined> {
+    const [row]: Array<{ owner_id: number }> = await this.sql.query(`SELECT owner_id FROM circles WHERE id = $1`, [id]);
+    return row?.owner_id;
+  }
+
+    async invitationExists(id: number): Promise<boolean> {
     return (await this.sql.query(`SELECT 1 FROM circle_invitations WHERE id = $1 AND NOT hidden`, [id])).length > 0;
   }
 
@@ -542,6 +548,7 @@ export class CirclesService implements AudienceOwner {
     if (!(await this.exists(circleId))) throw notFound();
     await this.access.require(viewer, Permission.CircleMember, [circleId], { detail: Msg.notCircleMember });
     if (!(await this.profiles.byUserIds([invitedId])).size) throw DrfValidationError.field('invited_user', Msg.invalidPk(invitedId));
+    await this.access.require(viewer, Permission.UserInteract, [invitedId], { detail: Msg.blockedInteraction });
     if (await this.isMember(circleId, invitedId)) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.alreadyCircleMember);
     const row = await this.db.transaction(async (tx) => {
       const [created]: InvitationRow[] = await tx.query(

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { AccountRateLimited } from '../../common/http/rate-limit';
 import { NoFilesInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
@@ -28,6 +29,8 @@ export class FollowsController {
 
   @Post('approval')
   @ApiSecurity('token')
+  @AccountRateLimited('follow')
+  @ApiThrottled()
   @UseInterceptors(NoFilesInterceptor()) // the old client sends a form (multipart); JSON works too
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOperation({
@@ -143,8 +146,8 @@ export class FollowsController {
   @CountQuery()
   @ApiOkResponse({ type: [CombinedSearchItem] })
   @ApiValidationErrors()
-  combinedSearch(@Query('q') q?: string, @Query('count') count?: string): Promise<CombinedSearchItem[]> {
-    return this.follows.combinedSearch(typeof q === 'string' ? q : undefined, pageWindow(count));
+  combinedSearch(@Query('q') q?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<CombinedSearchItem[]> {
+    return this.follows.combinedSearch(typeof q === 'string' ? q : undefined, pageWindow(count), viewer);
   }
 
   @Post('access-log')

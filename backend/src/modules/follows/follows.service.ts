@@ -65,7 +65,20 @@ export class FollowsService {
    * and the follows among them leave both parties' counts, in one statement that changes only
    * requests not hidden yet (a redelivered event changes nothing).
    */
-  async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
+/**
+   * A block between `a` and `b` (safety module): every follow and request between them, either
+   * way, ends in the blocker's transaction, and the follow counts lose the approved ones.
+   */
+  async endBetween(a: number, b: number, tx: EntityManager): Promise<void> {
+    // DELETE … RETURNING answers [rows, affected] through TypeORM's postgres driver.
+    const [ended]: [Array<{ ask_from: number; ask_to: number; approved: boolean }>, number] = await tx.query(
+      `DELETE FROM follow_requests WHERE ((ask_from = $1 AND ask_to = $2) OR (ask_from = $2 AND ask_to = $1)) AND NOT hidden RETURNING ask_from, ask_to, approved`,
+      [a, b],
+    );
+    for (const row of ended) if (row.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
+  }
+
+    async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
     await tx.query(
       `WITH flipped AS (
          UPDATE follow_requests SET hidden = true WHERE (ask_from = $1 OR ask_to = $1) AND NOT hidden RETURNING ask_from, ask_to, approved
@@ -155,6 +168,7 @@ export class FollowsService {
     if (dto.askFrom !== undefined) await this.access.require(viewer, Permission.Self, [dto.askFrom], { detail: Msg.followAsYourself });
     if (dto.askTo === viewer.id) throw DrfValidationError.field('askTo', CANNOT_FOLLOW_SELF);
     if (!(await this.profiles.byUserIds([dto.askTo])).size) throw notFound();
+    await this.access.require(viewer, Permission.UserInteract, [dto.askTo], { detail: Msg.blockedInteraction });
     const row = await this.db.transaction(async (tx) => {
       const [created]: RequestRow[] = await tx.query(
         `INSERT INTO follow_requests (ask_from, ask_to) VALUES ($1, $2) ON CONFLICT (ask_from, ask_to) DO NOTHING
@@ -241,10 +255,10 @@ export class FollowsService {
    * combinedsearch/: a page of users and a page of circles (the audience owner's) matching the
    * words, newest first; an empty query lists the newest of both.
    */
-  async combinedSearch(q: string | undefined, page: PageWindow): Promise<CombinedSearchItem[]> {
+  async combinedSearch(q: string | undefined, page: PageWindow, viewer?: AuthUser): Promise<CombinedSearchItem[]> {
     const query = searchQuery(q ?? '');
     if (!query && (q ?? '').trim()) return [];
-    const [users, circles] = await Promise.all([this.profiles.search(q, page), this.audiences.search(query, page.limit, page.offset)]);
+    const [users, circles] = await Promise.all([this.profiles.search(q, page, viewer), this.audiences.search(query, page.limit, page.offset)]);
     const items: CombinedSearchItem[] = [
       ...users.map((u) => ({ type: 'user' as const, id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on })),
       ...circles.map((c) => ({ type: 'community' as const, id: c.id, userProfile: null, title: c.title, caption: c.caption, img: c.img, created_on: c.created_on })),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { visibleAuthorSql } from '../safety/safety-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -55,7 +56,8 @@ const SELF_TYPES: ReadonlySet<NotificationType> = new Set(['data_generated']);
 export function notificationGate(recipient: string, type: NotificationType, actor: string): string {
   if (!NOTIFICATION_TYPES.includes(type)) throw new Error(`unknown notification type ${type}`);
   const self = SELF_TYPES.has(type) ? '' : `${recipient} <> ${actor} AND `;
-  return `${self}NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = ${recipient} AND (ns.leaving OR NOT ns.${type}))`;
+  // Nothing from someone the recipient blocked, was blocked by or muted (safety module's fragment).
+  return `${self}NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = ${recipient} AND (ns.leaving OR NOT ns.${type})) AND ${visibleAuthorSql(actor, recipient)}`;
 }
 
 const COLUMNS = `n.id, n.type, n.read, n.created_on, n.actor_id, n.post_id, n.comment_id, n.page_id, n.community_id`;

@@ -5,7 +5,7 @@ import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import type { CombinedItem, PostListResponse } from './dto/post.dto';
 import { type EmbeddedPostRow, POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
-import { visiblePost } from './posts.service';
+import { seenBy, visiblePost } from './posts.service';
 import { Sql } from '../../database/sql';
 
 /**
@@ -106,13 +106,13 @@ export class FeedsService {
   homePageSql(user: string, limit: string, offset: string): string {
     const k = `(${limit}::int + ${offset}::int)`;
     return `SELECT f.id, f.id AS sort_key FROM (
-        (SELECT p.id FROM posts p WHERE p.user_id = ${user} AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k})
+        (SELECT p.id FROM posts p WHERE p.user_id = ${user} AND ${visiblePost()}${seenBy('p', user)} ORDER BY p.id DESC LIMIT ${k})
         UNION
         (SELECT x.id FROM (${this.follows.followedUserIdsSql(user)}) fu(uid)
-           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k}) x)
+           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visiblePost()}${seenBy('p', user)} ORDER BY p.id DESC LIMIT ${k}) x)
         UNION
         (SELECT x.id FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
-           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visiblePost()} AND NOT p.reposting ORDER BY p.id DESC LIMIT ${k}) x)
+           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visiblePost()}${seenBy('p', user)} AND NOT p.reposting ORDER BY p.id DESC LIMIT ${k}) x)
       ) f ORDER BY f.id DESC LIMIT ${limit} OFFSET ${offset}`;
   }
 
@@ -139,8 +139,9 @@ export class FeedsService {
   /** userpostcc/: a user's posts and reposts. */
   ofUser(userId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
     const w = pageSql(page, 2);
+    const seen = seenBy('p', viewer ? `$${w.params.length + 2}::int` : undefined);
     return this.list(
-      FeedsService.newestFirst(`p.user_id = $1 AND ${visiblePost()}`, w),
+      FeedsService.newestFirst(`p.user_id = $1 AND ${visiblePost()}${seen}`, w),
       FeedsService.userTotalsSql('$1'),
       [userId, ...w.params],
       viewer,
@@ -153,7 +154,7 @@ export class FeedsService {
     // A Book the viewer may not read (members-only) has no posts for them, as an unknown Book.
     const readable = this.books.bookReadableSql('$1', viewer ? `$${w.params.length + 2}::int` : 'NULL::int');
     return this.list(
-      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()} AND NOT p.reposting AND ${readable}`, w),
+      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()}${seenBy('p', viewer ? `$${w.params.length + 2}::int` : undefined)} AND NOT p.reposting AND ${readable}`, w),
       this.books.bookPostTotalsSql(`SELECT $1::int WHERE ${readable}`),
       [bookId, ...w.params],
       viewer,
@@ -162,7 +163,7 @@ export class FeedsService {
 
   /** likedpostscc/likedposts/: posts the viewer liked, latest like first (counted: a user's own likes). */
   liked(viewer: AuthUser, page: PageWindow): Promise<PostListResponse> {
-    const from = `FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 AND ${visiblePost()}`;
+    const from = `FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 AND ${visiblePost()}${seenBy('p', '$1')}`;
     const w = pageSql(page, 2);
     return this.list(
       `SELECT p.id, l.id AS sort_key ${from} ORDER BY l.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
@@ -175,8 +176,8 @@ export class FeedsService {
   /** GET monopost/: the newest visible posts (a plain list). */
   async newest(page: PageWindow, viewer?: AuthUser) {
     const rows: PostRow[] = await this.db.query(
-      `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT $1 OFFSET $2`,
-      [page.limit, page.offset],
+      `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', viewer ? '$3::int' : undefined)} ORDER BY p.id DESC LIMIT $1 OFFSET $2`,
+      viewer ? [page.limit, page.offset, viewer.id] : [page.limit, page.offset],
     );
     return this.packer.pack(rows, viewer);
   }
@@ -190,7 +191,7 @@ export class FeedsService {
     const postPage = { index, offset: index * DISCOVERY_POSTS, limit: DISCOVERY_POSTS };
     const bookPage = { index, offset: index * DISCOVERY_BOOKS, limit: DISCOVERY_BOOKS };
     const postsSql = viewer
-      ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} AND p.user_id <> $3
+      ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', '$3::int')} AND p.user_id <> $3
            AND p.user_id NOT IN (${this.follows.followedUserIdsSql('$3')}) ORDER BY p.id DESC LIMIT $1 OFFSET $2`
       : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT $1 OFFSET $2`;
     const [rows, bookIds] = await Promise.all([

@@ -1,9 +1,10 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import { AccountRateLimited } from '../../common/http/rate-limit';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
-import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
+import { ApiAuthErrors, ApiThrottled, ApiForbidden, ApiNotFound, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
 import {
@@ -34,6 +35,8 @@ export class PostsController {
 
   @Post('monopost')
   @ApiSecurity('token')
+  @AccountRateLimited('post')
+  @ApiThrottled()
   @UseInterceptors(IMAGE)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ operationId: 'createPost', summary: 'Post, review a Book (rating 5–100, step 5, with reviewTo), or repost (reposting, repostingFrom)' })
@@ -122,6 +125,8 @@ export class PostsController {
 
   @Post('monocomment')
   @ApiSecurity('token')
+  @AccountRateLimited('comment')
+  @ApiThrottled()
   @ApiOperation({ operationId: 'createComment', summary: 'Comment on a post' })
   @ApiCreatedResponse({ type: CommentResponse })
   @ApiValidationErrors()

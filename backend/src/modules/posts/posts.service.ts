@@ -1,4 +1,5 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import { notBlockedSql, visibleAuthorSql } from '../safety/safety-sql';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -33,6 +34,16 @@ export const invalidPk = (id: number) => Msg.invalidPk(id);
  * partial on it.
  */
 export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag AND NOT ${alias}.hidden`;
+
+/**
+ * Posts of `alias` the viewer `viewerSql` sees in lists (safety module: neither its author nor,
+ * for a repost, the original's author blocked either way or muted by the viewer). Empty for a
+ * visitor (nothing to check).
+ */
+export const seenBy = (alias: string, viewerSql: string | undefined) =>
+  viewerSql
+    ? ` AND ${visibleAuthorSql(`${alias}.user_id`, viewerSql)} AND (${alias}.reposting_from_user IS NULL OR ${visibleAuthorSql(`${alias}.reposting_from_user`, viewerSql)})`
+    : '';
 
 /** A post as the product stores it (the API and the test factories write through this). */
 export interface NewPost {
@@ -71,14 +82,21 @@ export class PostsService {
     access.contribute(Permission.PostContentEdit, 'posts.own-content', (viewer, ids, tx) => this.idsWhere('posts', 'user_id = $2 AND NOT reposting', ids, viewer, tx));
     access.contribute(Permission.CommentAuthor, 'posts.comment-author', (viewer, ids, tx) => this.idsWhere('post_comments', 'user_id = $2', ids, viewer, tx));
     // Posts outside circles are everyone's to see; a circles module contributes its members' circle posts.
-    access.contribute(Permission.PostVisible, 'posts.public', async (_viewer, ids, tx) => {
-      const sql = `SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}`;
-      const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids]) : await this.sql.query(sql, [ids]);
+    access.contribute(Permission.PostVisible, 'posts.public', async (viewer, ids, tx) => {
+      // Neither side of a block sees the other's posts (safety module's fragment).
+      const unblocked = viewer ? ` AND ${notBlockedSql('p.user_id', '$2::int')} AND (p.reposting_from_user IS NULL OR ${notBlockedSql('p.reposting_from_user', '$2::int')})` : '';
+      const sql = `SELECT p.id FROM posts p WHERE p.id = ANY($1::int[]) AND ${visiblePost()}${unblocked}`;
+      const params = viewer ? [ids, viewer.id] : [ids];
+      const rows: Array<{ id: number }> = tx ? await tx.query(sql, params) : await this.sql.query(sql, params);
       return rows.map((r) => r.id);
     });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'posts', ({ userId }) => this.deleteOfUser(userId));
+    events.subscribe('moderation.hidden', 'posts', ({ targetType, targetId, reason }) =>
+      this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx)),
+    );
+    events.subscribe('moderation.restored', 'posts', ({ targetType, targetId }) => this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx)));
   }
 
   /**
@@ -89,32 +107,10 @@ export class PostsService {
    * so a redelivered (or concurrent) event changes nothing more. Counters count visible rows.
    */
   async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
-    const changes: Array<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }> = await tx.query(
-      `WITH flipped AS (
-         UPDATE posts p SET hidden = true
-          WHERE NOT p.hidden
-            AND (p.user_id = $1 OR (p.reposting AND p.reposting_from IN (SELECT o.id FROM posts o WHERE o.user_id = $1 AND NOT o.reposting)))
-         RETURNING p.user_id, p.rating, p.review_to, p.reposting, p.reposting_from, p.communitypost_flag
-       ), authors AS (
-         UPDATE post_counts c SET post_count = c.post_count - a.n, rating_sum = c.rating_sum - a.total
-           FROM (SELECT user_id, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total FROM flipped WHERE NOT communitypost_flag GROUP BY user_id) a
-          WHERE c.user_id = a.user_id
-       )
-       SELECT 'repost' AS kind, reposting_from AS id, count(*)::int AS n, 0 AS rating_sum, 0 AS rated FROM flipped WHERE reposting GROUP BY reposting_from
-       UNION ALL
-       SELECT 'book', review_to, count(*)::int, coalesce(sum(rating), 0)::int, count(rating)::int FROM flipped
-        WHERE review_to IS NOT NULL AND NOT reposting AND NOT communitypost_flag GROUP BY review_to`,
+    await this.flipPosts(
+      `NOT p.hidden AND (p.user_id = $1 OR (p.reposting AND p.reposting_from IN (SELECT o.id FROM posts o WHERE o.user_id = $1 AND NOT o.reposting)))`,
       [userId],
-    );
-    const reposted = changes.filter((c) => c.kind === 'repost');
-    if (reposted.length) {
-      await tx.query(`UPDATE posts p SET reposted_times = p.reposted_times - d.n FROM unnest($1::int[], $2::int[]) AS d(id, n) WHERE p.id = d.id`, [
-        reposted.map((c) => c.id),
-        reposted.map((c) => c.n),
-      ]);
-    }
-    await this.books.recordPostTotals(
-      changes.filter((c) => c.kind === 'book').map((c) => ({ bookId: c.id, posts: -c.n, ratingSum: -c.rating_sum, rated: -c.rated })),
+      'hide',
       tx,
     );
     await tx.query(
@@ -127,6 +123,83 @@ export class PostsService {
        UPDATE posts p SET commented_counts = p.commented_counts - f.n FROM (SELECT post_id, count(*)::int AS n FROM flipped GROUP BY post_id) f WHERE p.id = f.post_id`,
       [userId],
     );
+  }
+
+  /**
+   * Hides (or shows again) the posts `where` selects (`p`, parameters `params`) and moves every
+   * counter that counts visible posts by the rows flipped: the authors' post_count and rating_sum,
+   * the originals' reposted_times, the Books' review statistics. Only rows that change count, so
+   * a redelivered event changes nothing more. `reason` is the moderator's (null otherwise).
+   */
+  private async flipPosts(where: string, params: unknown[], to: 'hide' | 'show', tx: EntityManager, reason: string | null = null): Promise<void> {
+    const sign = to === 'hide' ? -1 : 1;
+    const r = params.length + 1;
+    const changes: Array<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }> = await tx.query(
+      `WITH flipped AS (
+         UPDATE posts p SET hidden = ${to === 'hide'}, moderated_reason = $${r}::text
+          WHERE ${where}
+         RETURNING p.user_id, p.rating, p.review_to, p.reposting, p.reposting_from, p.communitypost_flag
+       ), authors AS (
+         UPDATE post_counts c SET post_count = c.post_count + ${sign} * a.n, rating_sum = c.rating_sum + ${sign} * a.total
+           FROM (SELECT user_id, count(*)::int AS n, coalesce(sum(rating), 0)::int AS total FROM flipped WHERE NOT communitypost_flag GROUP BY user_id) a
+          WHERE c.user_id = a.user_id
+       )
+       SELECT 'repost' AS kind, reposting_from AS id, count(*)::int AS n, 0 AS rating_sum, 0 AS rated FROM flipped WHERE reposting GROUP BY reposting_from
+       UNION ALL
+       SELECT 'book', review_to, count(*)::int, coalesce(sum(rating), 0)::int, count(rating)::int FROM flipped
+        WHERE review_to IS NOT NULL AND NOT reposting AND NOT communitypost_flag GROUP BY review_to`,
+      [...params, reason],
+    );
+    const reposted = changes.filter((c) => c.kind === 'repost');
+    if (reposted.length) {
+      await tx.query(`UPDATE posts p SET reposted_times = p.reposted_times + $3 * d.n FROM unnest($1::int[], $2::int[]) AS d(id, n) WHERE p.id = d.id`, [
+        reposted.map((c) => c.id),
+        reposted.map((c) => c.n),
+        sign,
+      ]);
+    }
+    await this.books.recordPostTotals(
+      changes.filter((c) => c.kind === 'book').map((c) => ({ bookId: c.id, posts: sign * c.n, ratingSum: sign * c.rating_sum, rated: sign * c.rated })),
+      tx,
+    );
+  }
+
+  /**
+   * `moderation.hidden`: a moderator hid a post (with the reposts showing it) or a comment. The
+   * row leaves every list and counter as a deleted one would; its author still sees it, marked
+   * with the reason (`posts.own-moderated`). `moderation.restored` undoes exactly that.
+   */
+  async moderate(targetType: 'post' | 'comment', targetId: number, to: 'hide' | 'show', reason: string | null, tx: EntityManager): Promise<void> {
+    if (targetType === 'post') {
+      const which = `(p.id = $1 OR (p.reposting AND p.reposting_from = $1))`;
+      await this.flipPosts(to === 'hide' ? `NOT p.hidden AND ${which}` : `p.hidden AND p.moderated_reason IS NOT NULL AND ${which}`, [targetId], to, tx, reason);
+      return;
+    }
+    const condition = to === 'hide' ? 'NOT hidden' : 'hidden AND moderated_reason IS NOT NULL';
+    await tx.query(
+      `WITH flipped AS (UPDATE post_comments SET hidden = ${to === 'hide'}, moderated_reason = $2::text WHERE id = $1 AND ${condition} RETURNING post_id)
+       UPDATE posts p SET commented_counts = p.commented_counts + $3 FROM flipped f WHERE p.id = f.post_id`,
+      [targetId, reason, to === 'hide' ? -1 : 1],
+    );
+  }
+
+  /** The texts of posts and comments (hidden or not) for the moderation queue, keyed `type:id`; one statement. */
+  async textsOf(targets: ReadonlyArray<{ type: 'post' | 'comment'; id: number }>): Promise<Map<string, string>> {
+    if (!targets.length) return new Map();
+    const ids = (type: string) => targets.filter((t) => t.type === type).map((t) => t.id);
+    const rows: Array<{ k: string; text: string }> = await this.sql.query(
+      `SELECT 'post:' || id AS k, text FROM posts WHERE id = ANY($1::int[]) UNION ALL SELECT 'comment:' || id, text FROM post_comments WHERE id = ANY($2::int[])`,
+      [ids('post'), ids('comment')],
+    );
+    return new Map(rows.map((r) => [r.k, r.text]));
+  }
+
+  /** The author of a post or comment (hidden or not), for reports and the moderation queue; undefined when there is none. */
+  async authorOf(targetType: 'post' | 'comment', id: number, tx?: EntityManager): Promise<{ userId: number; text: string; hiddenReason: string | null } | undefined> {
+    const table = targetType === 'post' ? 'posts' : 'post_comments';
+    const sql = `SELECT user_id, text, moderated_reason FROM ${table} WHERE id = $1`;
+    const [row]: Array<{ user_id: number; text: string; moderated_reason: string | null }> = tx ? await tx.query(sql, [id]) : await this.sql.query(sql, [id]);
+    return row ? { userId: row.user_id, text: row.text, hiddenReason: row.moderated_reason } : undefined;
   }
 
   /**
@@ -260,6 +333,8 @@ export class PostsService {
       if (target.communitypost_flag) throw DrfValidationError.field('repostingFrom', Msg.circlePostNotReposted);
       // A repost of a repost reposts the original. The repost carries the original's content.
       const original = target.reposting && target.reposting_from ? ((await this.row(target.reposting_from)) ?? target) : target;
+      // A block either way refuses the repost (safety module's part of UserInteract).
+      await this.access.require(viewer, Permission.UserInteract, [original.user_id, target.user_id], { detail: Msg.blockedInteraction });
       post = {
         userId: viewer.id, text: original.text, img: original.img, rating: original.rating, reviewTo: original.review_to,
         repostingFrom: original.id, repostingFromUser: original.user_id, communities: [],
@@ -295,6 +370,10 @@ export class PostsService {
     const edits = dto.text !== undefined || dto.rating !== undefined || dto.new_data_flag !== undefined || dto.purepost_flag !== undefined || !!image;
     if (edits) await this.access.require(viewer, Permission.PostAuthor, [id], { detail: AUTHOR_ONLY });
     if (dto.liked !== undefined) await this.access.require(viewer, Permission.Self, dto.liked, { detail: LIKE_ONLY_YOURSELF });
+    if (dto.liked?.includes(viewer.id)) {
+      const authors = [row.user_id, ...(row.reposting_from_user ? [row.reposting_from_user] : [])];
+      await this.access.require(viewer, Permission.UserInteract, authors, { detail: Msg.blockedInteraction });
+    }
     // A repost carries the original's text and image under the original author's name.
     if (edits) await this.access.require(viewer, Permission.PostContentEdit, [id], { detail: Msg.repostNotEditable });
     if (edits) {
@@ -414,6 +493,7 @@ export class PostsService {
     if (!shown) throw DrfValidationError.field('post', invalidPk(dto.post));
     // A comment on a repost is a comment on its original (the repost shows the original's thread).
     const post = shown.reposting && shown.reposting_from ? ((await this.row(shown.reposting_from)) ?? shown) : shown;
+    await this.access.require(viewer, Permission.UserInteract, [post.user_id, shown.user_id], { detail: Msg.blockedInteraction });
     const row = await this.db.transaction(async (tx) => {
       const [created]: CommentRow[] = await tx.query(
         `INSERT INTO post_comments (post_id, user_id, text) VALUES ($1, $2, $3) RETURNING id, post_id, user_id, text, created_on`,

@@ -58,8 +58,8 @@ export class ProfilesController {
   @ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0.' })
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
-  search(@Query('q') q?: string, @Query('count') count?: string): Promise<ProfileResponse[]> {
-    return this.profiles.search(typeof q === 'string' ? q : undefined, pageWindow(count));
+  search(@Query('q') q?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<ProfileResponse[]> {
+    return this.profiles.search(typeof q === 'string' ? q : undefined, pageWindow(count), viewer);
   }
 
   @Get('profile/get-user-profile')

@@ -1,4 +1,5 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import { notBlockedSql } from '../safety/safety-sql';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -177,12 +178,16 @@ export class ProfilesService {
   }
 
   /** Word search over nickname and caption (Japanese and English); an empty query lists the newest. */
-  async search(q: string | undefined, page: PageWindow): Promise<ProfileResponse[]> {
+  /** Profile search; a logged-in viewer does not find the people they blocked or who blocked them (safety module's fragment). */
+  async search(q: string | undefined, page: PageWindow, viewer?: AuthUser): Promise<ProfileResponse[]> {
     const query = searchQuery(q ?? '');
     if (!query && (q ?? '').trim()) return [];
+    const params: unknown[] = query ? [page.offset, page.limit, query] : [page.offset, page.limit];
+    if (viewer) params.push(viewer.id);
+    const unblocked = viewer ? ` AND ${notBlockedSql('p.user_id', `$${params.length}::int`)}` : '';
     const rows = await this.sql.query<ProfileRow>(
-      `${VISIBLE}${query ? ` AND p.search_vector @@ to_tsquery('simple', $3)` : ''} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
-      query ? [page.offset, page.limit, query] : [page.offset, page.limit],
+      `${VISIBLE}${query ? ` AND p.search_vector @@ to_tsquery('simple', $3)` : ''}${unblocked} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
+      params,
     );
     return rows.map((p) => this.toResponse(p));
   }

@@ -38,4 +38,8 @@ export class User {
 
   @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
   deletionRequestedAt: Date | null;
+
+  /** Set while a moderator's suspension holds (is_active is false then too). */
+  @Column({ name: 'suspended_at', type: 'timestamptz', nullable: true })
+  suspendedAt: Date | null;
 }

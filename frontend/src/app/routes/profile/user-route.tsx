@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,9 @@ import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+
+// Block, mute and report (menu and dialogs) load when a card or page first shows them: outside the first-load budget.
+const LazySafetyMenu = lazy(() => import('@/components/safety/user-safety-menu').then((m) => ({ default: m.UserSafetyMenu })));
 
 /** An ad after every 3rd post (spec §9). */
 const USER_ADS = adInterleave(3, { kind: 'random' });
@@ -40,7 +44,7 @@ export function UserRoute() {
   const { userid } = useParams();
   const userId = Number(userid);
   const valid = Number.isInteger(userId) && userId > 0;
-  const { profile: mine } = useSession();
+  const { profile: mine, isLoggedIn } = useSession();
   const { data, error, isLoading } = api.endpoints.getProfileDetail.useQuery({ id: userId }, { skip: !valid });
 
   let body;
@@ -72,6 +76,14 @@ export function UserRoute() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ProfileCard profile={data} action={action} />
+          {/* Block, mute, report: beside the card, not in its action row (which sits on the banner when it wraps). */}
+          {isLoggedIn && !own ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+              <Suspense fallback={null}>
+                <LazySafetyMenu userId={data.userProfile} name={displayName(data.nickName, t('common.noName'))} />
+              </Suspense>
+            </Box>
+          ) : null}
           <FollowCounts userId={data.userProfile} own={own} />
         </Box>
         <UserPosts userId={data.userProfile} />

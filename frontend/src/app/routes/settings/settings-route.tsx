@@ -27,6 +27,8 @@ import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import '@/i18n/notifications';
 import '@/i18n/help';
+import '@/i18n/safety';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
 
 type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComponent; loggedInOnly: boolean };
 
@@ -41,6 +43,7 @@ const ENTRIES: Entry[] = [
   { to: '/howto', label: 'help.settings.howto', hint: 'help.settings.howtoHint', icon: HelpOutline, loggedInOnly: false },
   { to: '/videos', label: 'help.settings.videos', icon: OndemandVideoOutlined, loggedInOnly: false },
   { to: '/analytics', label: 'help.settings.analytics', hint: 'help.settings.analyticsHint', icon: InsertChartOutlined, loggedInOnly: true },
+  { to: '/blocked', label: 'safety.settingsEntry', hint: 'safety.settingsHint', icon: BlockOutlined, loggedInOnly: true },
   { to: '/logout', label: 'settings.logout', icon: LogoutOutlined, loggedInOnly: true },
   { to: '/deleteaccount', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint', icon: PersonRemoveOutlined, loggedInOnly: true },
 ];

@@ -1,4 +1,5 @@
 import '@/i18n/social';
+import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import Box from '@mui/material/Box';
@@ -28,6 +29,9 @@ const CommentThread = lazy(() => import('./comment-thread').then((module) => ({ 
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 import { wrapAnywhere } from './wrap';
 
+// Block, mute and report (menu and dialogs) load when a card or page first shows them: outside the first-load budget.
+const LazySafetyMenu = lazy(() => import('@/components/safety/user-safety-menu').then((m) => ({ default: m.UserSafetyMenu })));
+
 type Props = {
   post: Post;
   /** The please-log-in message of the screen (Home3, Mono20, Header14). */
@@ -38,6 +42,7 @@ type Props = {
 export function PostCard({ post, loginMessage = 'Header14' }: Props) {
   const { t } = useTranslation();
   const actions = usePostActions(post, loginMessage);
+  const { isLoggedIn, profile: mine } = useSession();
   const [showComments, setShowComments] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -84,6 +89,10 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
             <IconButton aria-label={t('posts.deletePost')} onClick={() => setConfirming(true)} size="small">
               <DeleteOutline />
             </IconButton>
+          ) : null}
+          {/* Someone else's post: block or mute its author, report the post (the original of a repost). */}
+          {isLoggedIn && authorId !== mine?.userProfile ? (
+            <Suspense fallback={null}><LazySafetyMenu userId={authorId} name={name} report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }} /></Suspense>
           ) : null}
         </Box>
 

@@ -1,0 +1,285 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { Permission } from '../../common/access/permission';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { EventsService } from '../../common/events/events.service';
+import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { notFound } from '../../common/http/id-param.pipe';
+import type { PageWindow } from '../../common/http/paging';
+import { takeAccountPoint } from '../../common/http/rate-limit';
+import { RateLimitStore } from '../../common/http/rate-limit-store';
+import { Sql } from '../../database/sql';
+import { AdsService } from '../ads/ads.service';
+import { AuthService } from '../auth/auth.service';
+import { BooksService } from '../books/books.service';
+import { CirclesService } from '../circles/circles.service';
+import { FollowsService } from '../follows/follows.service';
+import { PostsService } from '../posts/posts.service';
+import { ProfilePacker } from '../profiles/profile.packer';
+import { notBlockedSql, visibleAuthorSql } from './safety-sql';
+import type {
+  AuditListResponse,
+  CreateReportDto,
+  ReportCreatedResponse,
+  ReportListResponse,
+  ReportTarget,
+  ResolveReportDto,
+  RestoreDto,
+  UserRelationListResponse,
+} from './dto/safety.dto';
+
+type Relation = 'blocks' | 'mutes';
+const RELATION = {
+  blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
+  mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },
+} as const;
+
+/**
+ * Trust and safety (issue 38). Owns user_blocks, user_mutes, reports, moderation_actions and
+ * account_roles. Other modules take its facts in two forms: the SQL fragment
+ * `SafetyService.visibleAuthorSql` (not blocked either way, not muted by the viewer) in their
+ * lists and in the notification gate, and the permissions it contributes (`UserInteract`,
+ * `Moderator`, `Admin`) checked through the access layer. Hiding goes through the owners'
+ * durable events (`moderation.hidden` / `moderation.restored`); suspension through
+ * `AuthService.setSuspended` (is_active: the token caches of every process drop the tokens).
+ */
+@Injectable()
+export class SafetyService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+    private readonly access: AccessService,
+    private readonly events: EventsService,
+    private readonly store: RateLimitStore,
+    private readonly follows: FollowsService,
+    private readonly profiles: ProfilePacker,
+    private readonly posts: PostsService,
+    private readonly books: BooksService,
+    private readonly circles: CirclesService,
+    private readonly ads: AdsService,
+    private readonly auth: AuthService,
+  ) {
+    access.contribute(Permission.UserInteract, 'safety.not-blocked', async (viewer, ids, tx) => {
+      if (!viewer) return [];
+      const rows: Array<{ id: number }> = await this.read(
+        `SELECT u.id FROM unnest($1::int[]) AS u(id) WHERE ${SafetyService.notBlockedSql('u.id', '$2::int')}`,
+        [ids, viewer.id],
+        tx,
+      );
+      return rows.map((r) => r.id);
+    });
+    const role = (roles: string[]) => async (viewer: AuthUser | undefined, ids: readonly number[], tx?: EntityManager) => {
+      if (!viewer || !ids.includes(viewer.id)) return [];
+      const rows: unknown[] = await this.read(`SELECT 1 FROM account_roles WHERE user_id = $1 AND role = ANY($2::text[])`, [viewer.id, roles], tx);
+      return rows.length ? [viewer.id] : [];
+    };
+    access.contribute(Permission.Moderator, 'safety.moderator', role(['moderator', 'admin']));
+    access.contribute(Permission.Admin, 'safety.admin', role(['admin']));
+  }
+
+  private async read<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
+    return tx ? tx.query(sql, params) : this.sql.query(sql, params);
+  }
+
+  /** SQL: no block between the users `a` and `b`, either way (safety-sql.ts). */
+  static notBlockedSql = notBlockedSql;
+
+  /** SQL: not blocked either way and not muted by the viewer: the one fragment of feeds, lists, search and the notification gate (safety-sql.ts). */
+  static visibleAuthorSql = visibleAuthorSql;
+
+  // Blocks and mutes
+
+  /** POST blocks/ or mutes/. A block also ends every follow and request between the two. */
+  async add(viewer: AuthUser, relation: Relation, userId: number): Promise<void> {
+    if (userId === viewer.id) throw DrfValidationError.field('user_id', Msg.cannotBlockSelf);
+    if (!(await this.profiles.summaries([userId])).size) throw notFound();
+    const r = RELATION[relation];
+    await this.db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO ${r.table} (${r.actor}, ${r.other}) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [viewer.id, userId]);
+      if (relation === 'blocks') await this.follows.endBetween(viewer.id, userId, tx);
+    });
+  }
+
+  /** DELETE blocks/{user_id}/ or mutes/{user_id}/: 404 when there is none. */
+  async remove(viewer: AuthUser, relation: Relation, userId: number): Promise<void> {
+    const r = RELATION[relation];
+    const [, removed]: [unknown, number] = await this.db.query(`DELETE FROM ${r.table} WHERE ${r.actor} = $1 AND ${r.other} = $2`, [viewer.id, userId]);
+    if (!removed) throw notFound();
+  }
+
+  /** GET blocks/ or mutes/: the viewer's own, newest first, 10 a page. */
+  async list(viewer: AuthUser, relation: Relation, page: PageWindow): Promise<UserRelationListResponse> {
+    const r = RELATION[relation];
+    const rows: Array<{ user_id: number; created_on: Date; total: number }> = await this.sql.query(
+      `SELECT ${r.other} AS user_id, created_on, count(*) OVER ()::int AS total FROM ${r.table} WHERE ${r.actor} = $1 ORDER BY created_on DESC, ${r.other} DESC LIMIT $2 OFFSET $3`,
+      [viewer.id, page.limit, page.offset],
+    );
+    const profiles = await this.profiles.summaries(rows.map((x) => x.user_id));
+    const totalCount = rows[0]?.total ?? (page.offset ? (await this.count(r.table, r.actor, viewer.id)) : 0);
+    return {
+      res: rows.map((x) => ({ user_id: x.user_id, profile: profiles.get(x.user_id) ?? null, created_on: new Date(x.created_on).toISOString() })),
+      totalCount,
+    };
+  }
+
+  private async count(table: string, column: string, id: number): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [id]);
+    return row.n;
+  }
+
+  // Reports
+
+  /** The user behind a report's target, or undefined when the target does not exist. */
+  private async targetUser(type: ReportTarget, id: number): Promise<number | undefined> {
+    switch (type) {
+      case 'post':
+      case 'comment':
+        return (await this.posts.authorOf(type, id))?.userId;
+      case 'page':
+        return this.books.creatorOf(id);
+      case 'community':
+        return this.circles.ownerOf(id);
+      case 'advertisement':
+        return this.ads.advertiserOf(id);
+      case 'user':
+        return (await this.profiles.summaries([id])).size ? id : undefined;
+    }
+  }
+
+  /** POST reports/: one open report per reporter and target (a repeat answers the open one). */
+  async report(viewer: AuthUser, dto: CreateReportDto): Promise<ReportCreatedResponse> {
+    const [open]: Array<{ id: number }> = await this.sql.query(
+      `SELECT id FROM reports WHERE reporter_id = $1 AND target_type = $2 AND target_id = $3 AND status = 'open'`,
+      [viewer.id, dto.target_type, dto.target_id],
+    );
+    if (open) return { id: open.id };
+    await takeAccountPoint(this.store, 'report', viewer.id);
+    const author = await this.targetUser(dto.target_type, dto.target_id);
+    if (author === undefined) throw DrfValidationError.field('target_id', Msg.unknownReportTarget);
+    const [row]: Array<{ id: number }> = await this.sql.query(
+      `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO UPDATE SET detail = reports.detail RETURNING id`,
+      [viewer.id, dto.target_type, dto.target_id, author, dto.reason, dto.detail ?? ''],
+    );
+    return { id: row.id };
+  }
+
+  // Moderation
+
+  private async moderator(viewer: AuthUser): Promise<void> {
+    await this.access.require(viewer, Permission.Moderator, [viewer.id], { detail: Msg.moderatorsOnly });
+  }
+
+  /** GET moderation/reports/: newest first, with the target's text and author and its report count. */
+  async queue(viewer: AuthUser, status: 'open' | 'resolved', page: PageWindow): Promise<ReportListResponse> {
+    await this.moderator(viewer);
+    const rows: Array<{
+      id: number; target_type: string; target_id: number; target_user_id: number | null; reason: string; detail: string; status: string;
+      action: string | null; note: string | null; created_on: Date; report_count: number; total: number;
+    }> = await this.sql.query(
+      `SELECT r.id, r.target_type, r.target_id, r.target_user_id, r.reason, r.detail, r.status, r.action, r.note, r.created_on,
+              (SELECT count(*)::int FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id) AS report_count,
+              count(*) OVER ()::int AS total
+         FROM reports r WHERE r.status = $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3`,
+      [status, page.limit, page.offset],
+    );
+    const profiles = await this.profiles.summaries(rows.flatMap((r) => (r.target_user_id ? [r.target_user_id] : [])));
+    const texts = await this.posts.textsOf(rows.filter((r) => r.target_type === 'post' || r.target_type === 'comment').map((r) => ({ type: r.target_type as 'post' | 'comment', id: r.target_id })));
+    return {
+      res: rows.map((r) => ({
+        id: r.id,
+        target_type: r.target_type,
+        target_id: r.target_id,
+        target_text: texts.get(`${r.target_type}:${r.target_id}`) ?? null,
+        author_id: r.target_user_id,
+        author: (r.target_user_id && profiles.get(r.target_user_id)) || null,
+        report_count: r.report_count,
+        reason: r.reason,
+        detail: r.detail,
+        status: r.status,
+        action: r.action,
+        note: r.note,
+        created_on: new Date(r.created_on).toISOString(),
+      })),
+      totalCount: rows[0]?.total ?? 0,
+    };
+  }
+
+  /**
+   * POST moderation/reports/{id}/resolve/: hide the target (posts and comments), dismiss, or
+   * suspend its author; every open report of the same target is resolved with it, and the act is
+   * written to the audit log, in one transaction.
+   */
+  async resolve(viewer: AuthUser, id: number, dto: ResolveReportDto): Promise<void> {
+    await this.moderator(viewer);
+    const [report]: Array<{ target_type: ReportTarget; target_id: number; target_user_id: number | null; reason: string; status: string }> = await this.sql.query(
+      `SELECT target_type, target_id, target_user_id, reason, status FROM reports WHERE id = $1`,
+      [id],
+    );
+    if (!report) throw notFound();
+    if (dto.action === 'hide' && report.target_type !== 'post' && report.target_type !== 'comment') {
+      throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
+    }
+    const note = dto.note ?? '';
+    await this.db.transaction(async (tx) => {
+      if (dto.action === 'hide') {
+        await this.events.publish('moderation.hidden', { targetType: report.target_type as 'post' | 'comment', targetId: report.target_id, reason: note || report.reason }, tx);
+      } else if (dto.action === 'suspend_user' && report.target_user_id) {
+        await this.auth.setSuspended(report.target_user_id, true, tx);
+      }
+      await tx.query(
+        `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
+          WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+        [report.target_type, report.target_id, viewer.id, dto.action, note],
+      );
+      await this.audit(viewer, id, report.target_type, report.target_id, dto.action, note, tx);
+    });
+  }
+
+  /** POST moderation/restore/: a moderator shows a hidden post or comment again. */
+  async restore(viewer: AuthUser, dto: RestoreDto): Promise<void> {
+    await this.moderator(viewer);
+    if (!(await this.posts.authorOf(dto.target_type, dto.target_id))) throw notFound();
+    await this.db.transaction(async (tx) => {
+      await this.events.publish('moderation.restored', { targetType: dto.target_type, targetId: dto.target_id }, tx);
+      await this.audit(viewer, null, dto.target_type, dto.target_id, 'restore', dto.note ?? '', tx);
+    });
+  }
+
+  /** POST moderation/users/{id}/unsuspend/: an admin lifts a suspension. */
+  async unsuspend(viewer: AuthUser, userId: number, note: string): Promise<void> {
+    await this.access.require(viewer, Permission.Admin, [viewer.id], { detail: Msg.adminsOnly });
+    await this.db.transaction(async (tx) => {
+      if (!(await this.auth.setSuspended(userId, false, tx))) throw notFound();
+      await this.audit(viewer, null, 'user', userId, 'unsuspend', note, tx);
+    });
+  }
+
+  private async audit(viewer: AuthUser, reportId: number | null, type: string, targetId: number, action: string, note: string, tx: EntityManager): Promise<void> {
+    await tx.query(`INSERT INTO moderation_actions (moderator_id, report_id, target_type, target_id, action, note) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      viewer.id,
+      reportId,
+      type,
+      targetId,
+      action,
+      note,
+    ]);
+  }
+
+  /** GET moderation/audit/: every moderator action, newest first. */
+  async auditLog(viewer: AuthUser, page: PageWindow): Promise<AuditListResponse> {
+    await this.moderator(viewer);
+    const rows: Array<{ id: number; moderator_id: number; report_id: number | null; target_type: string; target_id: number; action: string; note: string; created_on: Date; total: number }> =
+      await this.sql.query(
+        `SELECT id, moderator_id, report_id, target_type, target_id, action, note, created_on, count(*) OVER ()::int AS total
+           FROM moderation_actions ORDER BY id DESC LIMIT $1 OFFSET $2`,
+        [page.limit, page.offset],
+      );
+    return {
+      res: rows.map(({ total: _total, ...r }) => ({ ...r, created_on: new Date(r.created_on).toISOString() })),
+      totalCount: rows[0]?.total ?? 0,
+    };
+  }
+}
