@@ -1,7 +1,8 @@
-import { applyDecorators, type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, type CallHandler, type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable, type NestInterceptor, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
+import { type Observable, tap } from 'rxjs';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { DrfDetailError, Msg } from './drf-errors';
@@ -144,20 +145,34 @@ export function takeAccountPoint(store: RateLimitStore, action: AccountAction, u
 
 const ACCOUNT_ACTION = 'rate-limit:account-action';
 
-/** Limits the route per account (the viewer; the token guard has run) with ACCOUNT_LIMITS[action]. */
-export const AccountRateLimited = (action: AccountAction) => applyDecorators(SetMetadata(ACCOUNT_ACTION, action), UseGuards(AccountRateLimitGuard));
+/**
+ * Limits the route per account (the viewer; the token guard has run) with ACCOUNT_LIMITS[action].
+ * What counts is what was done: a request over the limit is refused (429 with Retry-After) before
+ * it is handled, but only an answered one (2xx) takes a point — a refused or invalid request
+ * (400, 403, 404) is no post, comment or follow.
+ */
+export const AccountRateLimited = (action: AccountAction) => applyDecorators(SetMetadata(ACCOUNT_ACTION, action), UseInterceptors(AccountRateLimitInterceptor));
 
 @Injectable()
-export class AccountRateLimitGuard implements CanActivate {
+export class AccountRateLimitInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly store: RateLimitStore,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const action = this.reflector.get<AccountAction>(ACCOUNT_ACTION, context.getHandler());
     const user = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: number } }>().user;
-    if (action && user) await takeAccountPoint(this.store, action, user.id);
-    return true;
+    if (!action || !user) return next.handle();
+    const limiter = this.store.limiter({ keyPrefix: `account:${action}`, ...ACCOUNT_LIMITS[action] });
+    const key = String(user.id);
+    const state = await limiter.get(key);
+    if (state && state.consumedPoints >= ACCOUNT_LIMITS[action].points) throw throttled(state.msBeforeNext);
+    return next.handle().pipe(
+      tap(() => {
+        // Counted after the fact; two requests racing at the limit may both pass (by one).
+        limiter.consume(key).catch(() => undefined);
+      }),
+    );
   }
 }
