@@ -26,7 +26,7 @@ const sources = [
 
 /** Uses of ページ that name a web page, not a Book (docs/glossary.md). */
 const JA_PAGE_ALLOWED =
-  /マイページ|ユーザーページ|Bookのページ|トピックページ|おすすめのページ|決済のページ|お支払いページ|安全なページ|このページ|お探しのページ|ページが見つかりません|ページの種類/g;
+  /マイページ|ユーザーページ|Bookのページ|トピックページ|おすすめのページ|決済のページ|お支払いページ|決済ページ|さんのページ|安全なページ|このページ|お探しのページ|ページが見つかりません|ページの種類/g;
 
 function forbiddenIn(lang: 'ja' | 'en', text: string): string[] {
   const found: string[] = [];

@@ -160,14 +160,15 @@ describe('/analytics', () => {
     mockApi({ 'GET /api/user/analytics/': () => reply(200, ENTERPRISE) });
     renderApp('/analytics', { token: 'tok' });
     expect(await screen.findByText('Figures of the 2 Books you own or contributed to.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Views per day (last 30 days)' })).toBeInTheDocument();
+    // The charts' code is a chunk of its own: on a busy machine it arrives seconds later.
+    expect(await screen.findByRole('heading', { name: 'Views per day (last 30 days)' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('36 views in 30 days')).toBeInTheDocument();
     expect(screen.getByText('6 followers')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Followers by sex as a table' })).toHaveTextContent('Male3');
     expect(screen.getByText('Sales appear here once the site takes payments for Books.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sleep diary' })).toHaveAttribute('href', '/mono/12');
-    await waitFor(() => expect(document.querySelectorAll('svg.MuiChartsSurface-root, .MuiChartsSurface-root').length).toBeGreaterThan(0));
-  });
+    await waitFor(() => expect(document.querySelectorAll('svg.MuiChartsSurface-root, .MuiChartsSurface-root').length).toBeGreaterThan(0), { timeout: 20_000 });
+  }, 60_000);
 
   it('points an enterprise account without Books to finding some', async () => {
     mockApi({ 'GET /api/user/analytics/': () => reply(200, { ...ENTERPRISE, book_count: 0, books: [] }) });
