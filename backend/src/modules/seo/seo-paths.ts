@@ -38,6 +38,8 @@ export const DISALLOWED_PATHS = [
   '/userfollowing',
   '/userfollowed',
   '/likedposts',
+  '/moderation',
+  '/blocked',
   '/users',
   '/communitylist',
   '/usercommunitylist',
