@@ -210,6 +210,9 @@ async function demoLife(dataSource: DataSource, call: DemoCall, waitMs: number):
   const weather = books.get('東京の毎日の天気 2025');
   const survey = books.get('Remote work survey 2025');
   const cleanup = books.get('町内清掃の参加者と回収量 2025');
+  // A file posted to a circle makes a members-only Book; hanako, its creator, makes it public so
+  // that the open circle's shelf shows it to everyone (as a person who wants it read would).
+  if (cleanup) await call('POST', `monopage/${cleanup}/make-public/`, hanako.token);
 
   const post = (who: typeof hanako, body: object) => call<{ id: number }>('POST', 'monopost/', who.token, body).then((p) => p.id);
   const comment = (who: typeof hanako, postId: number, text: string) => call('POST', 'monocomment/', who.token, { post: postId, text });
