@@ -71,8 +71,14 @@ export async function quickstart(baseUrl: string, log: (line: string) => void = 
         const n = e.data as { type: string; page?: number | null };
         log(`bell: ${n.type}${n.page ? ` (Book #${n.page})` : ''}`);
         if (n.type === 'data_generated' && n.page) {
-          generatedBookId = n.page;
-          break;
+          // The bell rings for every Book of this account (a demo start may still be making its
+          // own): is it the one of this upload?
+          const files = await client.GET('/api/user/uploadedfiles/', { params: { query: { user_id: me.data.userProfile } } });
+          const file = files.data?.find((f) => f.id === uploaded.id);
+          if (file?.status === 'done' && file.page === n.page) {
+            generatedBookId = n.page;
+            break;
+          }
         }
       }
     }
