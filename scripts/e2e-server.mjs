@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import { ensureBuilt, runServer } from './start.mjs';
 
 const require = createRequire(new URL('../backend/package.json', import.meta.url));
-const env = { PORT: '3100', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...process.env };
+// Journeys make content and look at it as visitors at once: no page cache (the backend's
+// server-render test covers it).
+const env = { PORT: '3100', SEED_DEMO: 'false', LOG_LEVEL: 'warn', PAGE_CACHE_SECONDS: '0', ...process.env };
 
 ensureBuilt();
 if (env.DATABASE_URL) {

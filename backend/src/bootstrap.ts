@@ -180,7 +180,7 @@ async function serveFrontend(fastify: FastifyInstance, config: AppOptions['confi
       reply.header('Cache-Control', cacheControl);
     },
   });
-  const renderer = await PageRenderer.load(fastify, dist, siteOrigin(config));
+  const renderer = await PageRenderer.load(fastify, dist, siteOrigin(config), config.pageCacheSeconds);
   // Client-side routes: a catch-all route (so compression applies), below every other route.
   fastify.get('/*', { config: SPA_ROUTE }, async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];

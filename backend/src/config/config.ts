@@ -77,6 +77,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'ACCOUNT_DELETION_GRACE_DAYS', kind: 'int', default: '14', description: 'Days between a deletion request and the removal of the account.' },
   { name: 'NOTIFICATION_STREAMS_PER_ACCOUNT', kind: 'int', default: '5', description: 'Live-bell streams (notifications/stream/) one account may hold open on one API process; one more is refused with 429 and `Retry-After` (the bell then polls).' },
   { name: 'NOTIFICATION_STREAMS_MAX', kind: 'int', default: '4000', description: 'Live-bell streams one API process holds open at most (each is an open connection: a file descriptor and about 10 KB of memory); one more is refused with 503 and `Retry-After`, so a proxy can send it to another process.' },
+  { name: 'PAGE_CACHE_SECONDS', kind: 'int', default: '60', description: "How long a server-rendered public page is kept in the process's memory and may be cached by browsers and proxies, in seconds (0: rendered for every request)." },
   { name: 'ACCESS_LOG_RATE_LIMIT', kind: 'int', default: '60', description: 'access-log/ calls per user (visitors: per IP) per minute.' },
   { name: 'AD_SERVE_RATE_LIMIT', kind: 'int', default: '60', description: 'Ad servings (advertisements-random/, advertisements-for-monopage/) per user (visitors: per IP) per minute; beyond it 429.' },
   { name: 'STRIPE_SECRET_KEY', kind: 'string', description: 'Stripe secret key (sk_…). Unset: payments are off (paid Books cannot be bought, payouts cannot be set up; free Books keep working).' },
@@ -141,6 +142,7 @@ export interface AppConfig {
   redisUrl?: string;
   accountDeletionGraceDays: number;
   accessLogRateLimit: number;
+  pageCacheSeconds: number;
   /** Live-bell stream caps: per account per process, and per process. */
   notificationStreams: { perAccount: number; max: number };
   /** Stripe: payments are on when `secretKey` is set. */
@@ -293,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: values.REDIS_URL,
     accountDeletionGraceDays: Number(values.ACCOUNT_DELETION_GRACE_DAYS),
     accessLogRateLimit: Number(values.ACCESS_LOG_RATE_LIMIT),
+    pageCacheSeconds: Number(values.PAGE_CACHE_SECONDS),
     notificationStreams: { perAccount: Math.max(1, Number(values.NOTIFICATION_STREAMS_PER_ACCOUNT)), max: Math.max(1, Number(values.NOTIFICATION_STREAMS_MAX)) },
     payments: {
       secretKey: values.STRIPE_SECRET_KEY,

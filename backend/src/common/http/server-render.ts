@@ -42,8 +42,6 @@ interface RenderedPage {
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
-/** How long a visitor's page is served from the process's memory, and may be kept by caches. */
-export const PAGE_TTL_SECONDS = 60;
 /** How long a cache may serve it stale while it asks again. */
 export const PAGE_STALE_SECONDS = 600;
 const MAX_PAGES = 500;
@@ -101,13 +99,15 @@ export class PageRenderer {
     private readonly renderer: ServerRenderer,
     private readonly template: string,
     private readonly origin: (request: FastifyRequest) => string,
+    /** How long a visitor's page is served from the process's memory, and may be kept by caches (PAGE_CACHE_SECONDS). */
+    private readonly ttlSeconds: number,
   ) {}
 
   /**
    * The renderer of the build beside `dist` (dist-server/entry-server.js), or undefined when the
    * build has none (then every page is the client-rendered app, as before).
    */
-  static async load(fastify: FastifyInstance, dist: string, origin: (request: FastifyRequest) => string): Promise<PageRenderer | undefined> {
+  static async load(fastify: FastifyInstance, dist: string, origin: (request: FastifyRequest) => string, ttlSeconds: number): Promise<PageRenderer | undefined> {
     const entry = path.join(dist, '..', 'dist-server', 'entry-server.js');
     if (!fs.existsSync(entry)) return undefined;
     const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -116,7 +116,7 @@ export class PageRenderer {
       return undefined;
     }
     const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
-    return new PageRenderer(fastify, renderer, template, origin);
+    return new PageRenderer(fastify, renderer, template, origin, ttlSeconds);
   }
 
   isPublicPath(pathname: string): boolean {
@@ -130,14 +130,16 @@ export class PageRenderer {
     const url = new URL(request.url, origin);
     const key = `${origin} ${pageKey(url, lang)}`;
     const kept = this.pages.get(key);
-    if (kept && Date.now() - kept.at < PAGE_TTL_SECONDS * 1000) return kept;
+    if (kept && Date.now() - kept.at < this.ttlSeconds * 1000) return kept;
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = this.renderPage(request, url, lang, origin).finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
     const page = await pending;
-    if (page) {
+    // Only a page that exists is kept: a 404 (a Book not made yet, members-only until its creator
+    // makes it public) must turn into the page as soon as it exists.
+    if (page?.status === 200 && this.ttlSeconds > 0) {
       this.pages.delete(key);
       this.pages.set(key, page);
       if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
@@ -176,7 +178,7 @@ export class PageRenderer {
 
   /** Sends a rendered page: its ETag (304 when the browser has it), cacheable by anyone for a short while. */
   send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
-    reply.header('Cache-Control', `public, max-age=${PAGE_TTL_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`);
+    reply.header('Cache-Control', page.status === 200 && this.ttlSeconds > 0 ? `public, max-age=${this.ttlSeconds}, stale-while-revalidate=${PAGE_STALE_SECONDS}` : 'no-cache');
     // The bare path's language follows the cookie and Accept-Language; a signed-in browser gets the app.
     reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
     reply.header('Content-Language', page.lang);
