@@ -30,9 +30,14 @@ export function BookCover({ src, title, height, rounded = false, whole = false, 
   const radius = rounded ? 2 : 0;
   if (src) {
     const phone = phoneCopyFailed === src ? null : phoneCoverUrl(src);
+    // A server-rendered image may have failed before hydration attached onError: look once mounted.
+    const seeIfBroken = (el: HTMLImageElement | null) => {
+      if (el && phone && el.complete && el.naturalWidth === 0 && el.currentSrc) setPhoneCopyFailed(src);
+    };
     const img = (
       <Box
         component="img"
+        ref={seeIfBroken}
         src={src}
         alt={t('books.coverOf', { title })}
         loading={priority ? 'eager' : 'lazy'}
