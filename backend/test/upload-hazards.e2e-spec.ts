@@ -88,7 +88,7 @@ describe('crafted uploads cannot take the server down', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fails each crafted file with its reason, answering /healthz within 1 s and keeping RSS flat throughout', async () => {
+  it('fails each crafted file with its reason, answering /healthz and keeping RSS flat throughout', async () => {
     const files: Array<[string, () => Promise<number>]> = [
       ['bomb.docx', () => writeZipBombDocx(path.join(dir, 'bomb.docx'), 400 * MB)],
       ['liar.docx', () => writeZipBombDocx(path.join(dir, 'liar.docx'), 400 * MB, MB)],
@@ -176,8 +176,10 @@ describe('crafted uploads cannot take the server down', () => {
     expect(final['deep.docx']).toMatchObject({ status: 'failed', failure: 'too-large', page: null });
     expect(health.failures).toEqual([]);
     expect(health.polls).toBeGreaterThan(20);
-    expect(health.longest).toBeLessThan(1000);
-    expect(longestDelay).toBeLessThan(1000);
+    // Not a timing test (the figures above are for reading): a parse inside the server would
+    // stall it for tens of seconds on these files; 5 s leaves room for a busy 2-core CI machine.
+    expect(health.longest).toBeLessThan(5000);
+    expect(longestDelay).toBeLessThan(5000);
     // The server process never holds more than an upload's bytes on their way through: the
     // unpacked 400 MB never reach it. (Its baseline includes Jest and the embedded database.)
     expect(peakRss - baseline).toBeLessThan(200 * MB);
