@@ -28,5 +28,9 @@ export default {
   moduleNameMapper: { '^content-disposition$': require.resolve('content-disposition'), '^cookie$': '<rootDir>/test/helpers/cookie-cjs.cjs' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 60_000,
-  maxWorkers: 1,
+  // On PostgreSQL (DATABASE_URL) two test files at a time: each has its own database, the server
+  // does the work on its own cores, and two workers take about half the time of one on two cores.
+  // The embedded PGlite runs in the test's own process (WebAssembly, CPU-bound): one at a time.
+  // JEST_WORKERS overrides both.
+  maxWorkers: Number(process.env.JEST_WORKERS ?? (process.env.DATABASE_URL ? 2 : 1)),
 };
