@@ -27,7 +27,7 @@ export default {
   // The same for light-my-request's `cookie` (test/helpers/cookie-cjs.cjs).
   moduleNameMapper: { '^content-disposition$': require.resolve('content-disposition'), '^cookie$': '<rootDir>/test/helpers/cookie-cjs.cjs' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-  testTimeout: 60_000,
+  testTimeout: 120_000, // a margin for a busy machine: Books are made by a background process
   // On PostgreSQL (DATABASE_URL) two test files at a time: each has its own database, the server
   // does the work on its own cores, and two workers take about half the time of one on two cores.
   // The embedded PGlite runs in the test's own process (WebAssembly, CPU-bound): one at a time.

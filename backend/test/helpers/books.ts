@@ -27,7 +27,7 @@ export function upload(t: TestApp, token: string, name: string, content: Buffer,
 }
 
 /** Waits until the background job has turned the upload into a Book; answers the file row. */
-export async function waitForBook(t: TestApp, userId: number, fileId: number, timeoutMs = 30_000): Promise<{ page: number; status: string }> {
+export async function waitForBook(t: TestApp, userId: number, fileId: number, timeoutMs = 60_000): Promise<{ page: number; status: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await request(t.http).get(`/api/user/uploadedfiles/?user_id=${userId}`).expect(200);
