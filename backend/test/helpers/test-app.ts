@@ -77,7 +77,7 @@ async function postgresTemplate(base: string): Promise<string> {
       url.pathname = `/${building}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-template-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', SERVE_FRONTEND: 'false', DATABASE_URL: url.toString() });
-      const app = await createApp({ config, database: { url: url.toString(), embedded: false, poolSize: 2, close: async () => {} }, runWorkers: false });
+      const app = await createApp({ config, database: { url: url.toString(), embedded: false, poolSize: 2 }, runWorkers: false });
       await app.init();
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
