@@ -58,18 +58,18 @@ async function embeddedTemplate(): Promise<Blob> {
  * (`mb_template_<key>`), from which each test file's database is copied by `CREATE DATABASE …
  * TEMPLATE` (a file copy: about 0.1 s, against 2–3 s of migrations and pg-boss's schema). Built
  * once per key under an advisory lock, so parallel jest workers and runs wait for one build;
- * templates of other keys (older migrations) are dropped then.
+ * of other keys (older migrations, other checkouts) the three newest are kept.
  */
-async function postgresTemplate(base: string): Promise<string> {
+async function postgresCopy(base: string, copy: string): Promise<void> {
   const name = `mb_template_${templateKey()}`;
   const admin = new Client({ connectionString: base });
   await admin.connect();
   try {
+    // Built, pruned and copied under one lock: another checkout (another key) never drops a
+    // template between this one's check and its copy.
     await admin.query('SELECT pg_advisory_lock(7436120)');
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'mb\\_template\\_%'");
-      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       const building = `${name}_build`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${building}`);
@@ -82,13 +82,21 @@ async function postgresTemplate(base: string): Promise<string> {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       // Whole or not at all: only a finished build gets the name the others look for.
+      await admin.query(`COMMENT ON DATABASE ${building} IS '${Date.now()}'`);
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      // Templates of other keys (older migrations, other checkouts): the three newest are kept.
+      const others = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'mb\\_template\\_%' AND datname <> $1 AND datname NOT LIKE '%\\_build'
+          ORDER BY coalesce(shobj_description(oid, 'pg_database'), '0') DESC OFFSET 3`,
+        [name],
+      );
+      for (const { datname } of others.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
+    await admin.query(`CREATE DATABASE ${copy} TEMPLATE ${name}`);
   } finally {
     await admin.query('SELECT pg_advisory_unlock(7436120)').catch(() => undefined);
     await admin.end();
   }
-  return name;
 }
 
 /**
@@ -99,12 +107,8 @@ async function postgresTemplate(base: string): Promise<string> {
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const base = process.env.DATABASE_URL;
   if (!base) return startEmbeddedPostgres(undefined, await embeddedTemplate());
-  const template = await postgresTemplate(base);
   const name = `mb_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await postgresCopy(base, name);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {

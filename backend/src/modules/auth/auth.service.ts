@@ -295,7 +295,7 @@ export class AuthService implements OnModuleInit {
       const [rows]: [Array<{ id: number }>, number] = await tx.query(
         `UPDATE users SET purge_started_at = now()
           WHERE id IN (SELECT id FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 AND purge_started_at IS NULL
-                        ORDER BY id LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)
+                        ORDER BY id LIMIT ${PURGE_BATCH} FOR NO KEY UPDATE SKIP LOCKED)
           RETURNING id`,
         [cutoff],
       );
