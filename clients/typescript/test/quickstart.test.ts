@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The seed's sample files (backend/src/database/seed.ts DEMO_UPLOADS): each becomes a Book after start-up. */
-const DEMO_BOOKS = 6;
+/**
+ * The demo's public Books (backend/src/database/seed.ts): the six sample files of DEMO_UPLOADS,
+ * and the circle's Book that hanako makes public once the demo's life is seeded.
+ */
+const DEMO_BOOKS = 7;
 
 let server: StartedServer;
 before(async () => {

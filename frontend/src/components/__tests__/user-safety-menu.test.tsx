@@ -30,6 +30,12 @@ function setup() {
 }
 
 describe("a user's safety menu", () => {
+  // The person page and the menu are loaded lazily: their modules are transformed here, once,
+  // so the first test's queries wait for the screen rather than for the module transform.
+  beforeAll(async () => {
+    await Promise.all([import('@/app/routes/profile/user-route'), import('@/components/safety/user-safety-menu'), import('@/features/posts/components/post-card')]);
+  }, 120_000);
+
   it('has every text in both languages', () => {
     expect(keys(safetyTexts.ja).sort()).toEqual(keys(safetyTexts.en).sort());
   });
