@@ -21,7 +21,9 @@ export default defineConfig({
   // Two files at a time against the one server (every journey makes its own users and content);
   // on two cores that takes about two thirds of the time of one. E2E_WORKERS=1 for one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // CI shares two cores between the server, PostgreSQL and two browsers: a journey that fails is
+  // run once more, and the report names it flaky (a second failure fails the run).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
