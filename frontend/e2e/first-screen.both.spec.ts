@@ -17,9 +17,11 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
   const request = await playwrightRequest.newContext({ baseURL });
   const author = await apiUser(request, { label: 'first-screen', language: 'ja', nickName: '表紙の人' });
-  // Data of a subject of its own, so that the Book is this one: a file of the same subject (the
-  // rainfall of other journeys) would join a Book made earlier in the run, under that Book's title.
-  bookId = await apiBook(request, author, '最初の画面のBook', await uniqueCsv('first-screen', 'stations'));
+  // Data of a subject no other journey posts (ferry passengers by port), so that the Book is this
+  // one: a file of the same subject (the rainfall or the station counts of other journeys) would
+  // join a Book made earlier in the run, under that Book's title. (The phone project's run joins
+  // the desktop's, under the same title.)
+  bookId = await apiBook(request, author, '最初の画面のBook', await uniqueCsv('first-screen', 'ferries'));
   await request.dispose();
 });
 

@@ -39,15 +39,22 @@ export async function apiUser(
 
 /**
  * A CSV of random figures. Books of the same subject share one Book (an upload with the same
- * title words and column names joins it, when free): `shape: 'stations'` gives a subject no other
- * journey's data has (passengers by station and hour), for a test that needs a Book of its own
- * whatever ran before it; the default is rainfall by prefecture and month.
+ * title words and column names joins it, when free). The default is rainfall by prefecture and
+ * month; `'stations'` (passengers by station and hour, the crawler journey's) and `'ferries'`
+ * (boardings by port and month, the first-screen journey's) are each one journey's own subject,
+ * for a test that needs a Book of its own whatever ran before it.
  */
-export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' = 'rainfall'): Promise<string> {
+export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' | 'ferries' = 'rainfall'): Promise<string> {
   const fs = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), `${label}.csv`);
+  if (shape === 'ferries') {
+    const ports = ['Kobe', 'Beppu', 'Otaru', 'Tsuruga', 'Niigata', 'Kagoshima'];
+    const rows = ports.flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${Math.round(2000 + Math.random() * 30000)}`));
+    fs.writeFileSync(file, `port,month,ferry_boardings\n${rows.join('\n')}\n`);
+    return file;
+  }
   if (shape === 'stations') {
     const stations = ['Shinjuku', 'Shibuya', 'Ikebukuro', 'Umeda', 'Hakata', 'Sapporo'];
     const rows = stations.flatMap((s) => Array.from({ length: 24 }, (_, h) => `${s},${h},${Math.round(500 + Math.random() * 20000)}`));
