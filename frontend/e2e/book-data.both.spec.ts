@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import type { Page } from '@playwright/test';
-import { snap, switchLanguage } from './support/app';
+import { appReady, snap, switchLanguage } from './support/app';
 import { apiBook, apiUser } from './support/seed';
 
 /** The interface language, whatever it is now (the button of the current one is disabled). */
@@ -47,7 +47,8 @@ test('a Book shows its column profile and headline chart in both languages', asy
   await expect(page.getByRole('figure', { name: '日付ごとの降水量（平均）' })).toBeVisible();
   await expect(page.getByText('まだレビューはありません', { exact: true })).toBeVisible();
   await expect(page.getByLabel('概要')).toContainText('1,461日分');
-  // A free Book: its first rows, on demand.
+  // A free Book: its first rows, on demand (once the server's page is hydrated).
+  await appReady(page);
   await page.getByRole('button', { name: '最初の20行を表示' }).click();
   await expect(page.getByRole('cell', { name: '2012-01-01', exact: true })).toBeVisible();
   // English column names are explained in Japanese beside the name as written in the file.

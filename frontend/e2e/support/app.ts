@@ -142,3 +142,12 @@ export async function switchLanguage(page: Page, to: 'ja' | 'en'): Promise<void>
   await page.locator(`main button[lang="${to}"]`).click();
   await expect(page.locator('html')).toHaveAttribute('lang', to);
 }
+
+/**
+ * Waits until the app has rendered or hydrated the page (app.tsx marks `<html data-app-ready>`):
+ * a server-rendered page shows its buttons before the app's code has run, and a click then does
+ * nothing, as for a person whose phone is still loading.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+}
