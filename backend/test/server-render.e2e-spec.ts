@@ -144,7 +144,7 @@ describe('server rendering of the public screens', () => {
     expect(visibleText(cached.body)).not.toContain('a second review');
   });
 
-  it('after its minute sends the kept page at once and renders it anew meanwhile: the next visitor gets the new one', async () => {
+  it('after its minute sends the kept page at once and renders it anew shortly after: a later visitor gets the new one', async () => {
     const first = await get(base, `/mono/${bookId}?lang=en&v=stale`);
     await createPost(t.app, { userId, text: 'a third review', rating: 90, reviewTo: bookId });
     const realNow = Date.now.bind(Date);
@@ -154,7 +154,7 @@ describe('server rendering of the public screens', () => {
       expect(stale.status).toBe(200);
       expect(stale.headers.etag).toBe(first.headers.etag);
       expect(visibleText(stale.body)).not.toContain('a third review');
-      // The render started by that request ends; then the page has the new post.
+      // The render that request started (a few seconds later) ends; then the page has the new post.
       let renewed = stale;
       while (renewed.headers.etag === first.headers.etag) {
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -51,6 +51,12 @@ interface RenderedPage {
 /** How long a cache may serve it stale while it asks again. */
 export const PAGE_STALE_SECONDS = 600;
 const MAX_PAGES = 500;
+/**
+ * How long after a visitor got a kept page past its time it is rendered anew: a render holds the
+ * process's one thread for 0.1–1.5 s, and right after its HTML the visitor's browser asks for the
+ * page's cover, scripts and data, which would wait behind it (on a phone: the LCP image by as much).
+ */
+const REFRESH_DELAY_MS = 3000;
 
 /** The cookie the app sets while it holds a token (frontend lib/session-marker.ts): no secret. */
 const SIGNED_IN_COOKIE = 'mb_signed_in';
@@ -109,6 +115,8 @@ function askerOf(request: FastifyRequest): Asker {
 export class PageRenderer {
   private readonly pages = new Map<string, RenderedPage>();
   private readonly rendering = new Map<string, Promise<RenderedPage | null>>();
+  /** The pages to be rendered anew shortly (REFRESH_DELAY_MS). */
+  private readonly refreshing = new Set<string>();
 
   private constructor(
     private readonly fastify: FastifyInstance,
@@ -142,9 +150,10 @@ export class PageRenderer {
   /**
    * The page for a visitor: from memory while fresh, else rendered (once for requests that ask
    * together). A kept page past its time (up to PAGE_STALE_SECONDS more, as the Cache-Control
-   * header lets any cache do) is sent at once while it is rendered anew in the background: no
-   * visitor waits for a render of a page that was there a minute ago (a render is 0.1–1.5 s of
-   * server time, up to 5 s on a busy machine, all of it before the page's first byte on a phone).
+   * header lets any cache do) is sent at once and rendered anew in the background a few seconds
+   * later: no visitor waits for a render of a page that was there a minute ago (a render is
+   * 0.1–1.5 s of server time, up to 5 s on a busy machine, all of it before the page's first
+   * byte on a phone), nor for its images and scripts behind it.
    */
   async page(request: FastifyRequest): Promise<RenderedPage | null> {
     const lang = pageLanguage(request);
@@ -156,7 +165,14 @@ export class PageRenderer {
     const age = kept ? Date.now() - kept.at : Infinity;
     if (kept && age < this.ttlSeconds * 1000) return kept;
     if (kept && age < (this.ttlSeconds + PAGE_STALE_SECONDS) * 1000) {
-      this.render(key, url, lang, origin, asker).catch((error: unknown) => this.fastify.log.warn({ err: error, url: url.pathname }, 'a page was not rendered anew (the kept one is sent meanwhile)'));
+      if (!this.refreshing.has(key)) {
+        this.refreshing.add(key);
+        setTimeout(() => {
+          this.render(key, url, lang, origin, asker)
+            .catch((error: unknown) => this.fastify.log.warn({ err: error, url: url.pathname }, 'a page was not rendered anew (the kept one is sent meanwhile)'))
+            .finally(() => this.refreshing.delete(key));
+        }, REFRESH_DELAY_MS).unref();
+      }
       return kept;
     }
     return this.render(key, url, lang, origin, asker);
