@@ -19,7 +19,8 @@
 // contentful paint. CLS: the largest session window of layout shifts (gaps under 1 s, at most
 // 5 s), as web-vitals counts it. Each run also says what the LCP element was, when the first web
 // font file was asked for and how many font files came (ms from the navigation's start), and the
-// CLS of the shifts from then on (what the swap to the web font moves). This machine may have no
+// CLS of the shifts from then on (what the swap to the web font moves), and the time to the
+// document's first byte (a page the server renders anew before answering shows there). This machine may have no
 // Japanese font: the text is drawn in boxes until the web font comes. As a phone (Android: Noto
 // Sans CJK JP), point FONTCONFIG_FILE at a fontconfig file that adds one (docs/benchmarks.md).
 import { chromium, devices } from '@playwright/test';
@@ -93,6 +94,7 @@ const readVitals = () =>
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     out.fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    out.ttfb = performance.getEntriesByType('navigation')[0]?.responseStart ?? 0;
     const cls = (shifts) => {
       let worst = 0;
       let window_ = 0;
@@ -169,7 +171,7 @@ async function visit(base, path) {
   const v = await page.evaluate(readVitals);
   const tbt = v.longTasks.filter((t) => t.start + t.duration > v.fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
   const font = v.fonts ? `${v.fonts} font files from ${Math.round(v.firstFont)} ms (CLS from then ${v.clsFonts.toFixed(3)})` : 'no font files';
-  const line = `LCP ${Math.round(v.lcp)} ms (${v.lcpElement}), FCP ${Math.round(v.fcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${v.cls.toFixed(3)}, ${font}, idle after ${idleMs} ms`;
+  const line = `LCP ${Math.round(v.lcp)} ms (${v.lcpElement}), TTFB ${Math.round(v.ttfb)} ms, FCP ${Math.round(v.fcp)} ms, TBT ${Math.round(tbt)} ms, CLS ${v.cls.toFixed(3)}, ${font}, idle after ${idleMs} ms`;
   let details = '';
   if (trace) {
     const all = [...net.values()].filter((r) => !r.url.startsWith('data:'));
@@ -185,7 +187,7 @@ async function visit(base, path) {
     details = ['      sent  1st-B   done    bytes  priority     type       url', ...rows, `      ${all.length} requests, ${bytes} B`, ...shifts].join('\n');
   }
   await context.close();
-  return { lcp: v.lcp, fcp: v.fcp, tbt, cls: v.cls, idleMs, line, details };
+  return { lcp: v.lcp, ttfb: v.ttfb, fcp: v.fcp, tbt, cls: v.cls, idleMs, line, details };
 }
 
 for (const path of paths) {
@@ -204,7 +206,7 @@ for (const path of paths) {
     const m = (key) => Math.round(median(list.map((r) => r[key])));
     const cls = median(list.map((r) => r.cls)).toFixed(3);
     const all = list.map((r) => Math.round(r.lcp)).join(', ');
-    console.log(`${bases.length > 1 ? `${base} ` : ''}${path}: LCP ${m('lcp')} ms (${all}), FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, CLS ${cls} (${list.map((r) => r.cls.toFixed(3)).join(', ')}), network idle after ${m('idleMs')} ms (median of ${runs})`);
+    console.log(`${bases.length > 1 ? `${base} ` : ''}${path}: LCP ${m('lcp')} ms (${all}), TTFB ${m('ttfb')} ms, FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, CLS ${cls} (${list.map((r) => r.cls.toFixed(3)).join(', ')}), network idle after ${m('idleMs')} ms (median of ${runs})`);
   }
 }
 await browser.close();
