@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -142,4 +143,28 @@ describe('server rendering of the public screens', () => {
     expect(cached.headers.etag).toBe(first.headers.etag);
     expect(visibleText(cached.body)).not.toContain('a second review');
   });
+
+  it('after its minute sends the kept page at once and renders it anew shortly after: a later visitor gets the new one', async () => {
+    const first = await get(base, `/mono/${bookId}?lang=en&v=stale`);
+    await createPost(t.app, { userId, text: 'a third review', rating: 90, reviewTo: bookId });
+    const realNow = Date.now.bind(Date);
+    const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000);
+    try {
+      const stale = await get(base, `/mono/${bookId}?lang=en&v=stale`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.etag).toBe(first.headers.etag);
+      expect(visibleText(stale.body)).not.toContain('a third review');
+      // The render that request started (a few seconds later) ends; then the page has the new post.
+      let renewed = stale;
+      while (renewed.headers.etag === first.headers.etag) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        renewed = await get(base, `/mono/${bookId}?lang=en&v=stale`);
+      }
+      expect(renewed.status).toBe(200);
+      expect(visibleText(renewed.body)).toContain('a third review');
+    } finally {
+      later.mockRestore();
+    }
+  });
 });
+

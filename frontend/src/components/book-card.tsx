@@ -15,6 +15,8 @@ type Props = {
   book: Pick<Book, 'id' | 'title' | 'summary' | 'img' | 'page_price' | 'created_on'>;
   /** Compact cards (side panels, related Books) have a shorter title and no summary. */
   size?: 'regular' | 'compact';
+  /** The cover is the first screen's largest image (BookCover's `priority`). */
+  priority?: boolean;
 };
 
 export function BookPriceChip({ price }: { price: number }) {
@@ -34,7 +36,7 @@ export function BookPriceChip({ price }: { price: number }) {
  * /mono/{id}, stretched over the whole card, so the link's name is exactly the visible title
  * (shortened by CSS, not in the text: WCAG 2.5.3) and the whole card stays clickable.
  */
-export function BookCard({ book, size = 'regular' }: Props) {
+export function BookCard({ book, size = 'regular', priority = false }: Props) {
   const { now: renderNow } = useRenderTime();
   const { t } = useTranslation();
   const compact = size === 'compact';
@@ -51,7 +53,7 @@ export function BookCard({ book, size = 'regular' }: Props) {
       }}
     >
       <Box sx={{ position: 'relative', flex: compact ? '0 0 88px' : undefined }}>
-        <BookCover src={book.img} title={book.title} height={compact ? 72 : 140} />
+        <BookCover src={book.img} title={book.title} height={compact ? 72 : 140} priority={priority} />
         {isNew(book.created_on, renderNow) ? (
           <Chip label={t('books.new')} color="secondary" size="small" sx={{ position: 'absolute', top: 8, left: 8, height: 20, fontSize: 11 }} />
         ) : null}

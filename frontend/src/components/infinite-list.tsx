@@ -20,8 +20,8 @@ export type PagedQuery<T> = {
 type Props<T> = {
   /** The result of an infinite query hook, e.g. `api.endpoints.followedBooks.useInfiniteQuery()`. */
   query: PagedQuery<T>;
-  /** `page` is the index of the page the item came from. */
-  renderItem: (item: T, page: number) => ReactNode;
+  /** `page` is the index of the page the item came from; `index` the item's place in the list (from 0). */
+  renderItem: (item: T, page: number, index: number) => ReactNode;
   getKey: (item: T) => string | number;
   /** Shown when the list is empty. */
   empty?: ReactNode;
@@ -82,7 +82,7 @@ export function InfiniteList<T>({ query, renderItem, getKey, empty, label, minIt
         }}
       >
         {items.map(({ item, page }, index) => {
-          const li = <li key={getKey(item)}>{renderItem(item, page)}</li>;
+          const li = <li key={getKey(item)}>{renderItem(item, page, index)}</li>;
           if (!interleave || (index + 1) % interleave.every !== 0) return li;
           const slot = (index + 1) / interleave.every - 1;
           return [

@@ -28,6 +28,12 @@ interface ServerRenderer {
   } | null>;
 }
 
+/**
+ * Who asked for a page, as its queries pass it on (taken when the request comes: a render in the
+ * background outlives the request's socket).
+ */
+type Asker = { headers: Record<string, string>; remoteAddress: string | undefined };
+
 /** A query of a page on the server, and its answer (frontend src/api/base-api.ts). */
 type ServerRequest = { method: string; url: string; headers: Record<string, string> };
 type ServerAnswer = { status: number; contentType: string; body: string };
@@ -45,6 +51,12 @@ interface RenderedPage {
 /** How long a cache may serve it stale while it asks again. */
 export const PAGE_STALE_SECONDS = 600;
 const MAX_PAGES = 500;
+/**
+ * How long after a visitor got a kept page past its time it is rendered anew: a render holds the
+ * process's one thread for 0.1–1.5 s, and right after its HTML the visitor's browser asks for the
+ * page's cover, scripts and data, which would wait behind it (on a phone: the LCP image by as much).
+ */
+const REFRESH_DELAY_MS = 3000;
 
 /** The cookie the app sets while it holds a token (frontend lib/session-marker.ts): no secret. */
 const SIGNED_IN_COOKIE = 'mb_signed_in';
@@ -90,9 +102,21 @@ function pageKey(url: URL, lang: Language): string {
   return `${lang} ${url.pathname}?${new URLSearchParams(params).toString()}`;
 }
 
+/** The headers of the visitor's request that the page's queries pass on, and their address. */
+function askerOf(request: FastifyRequest): Asker {
+  const headers: Record<string, string> = {};
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return { headers, remoteAddress: request.socket.remoteAddress };
+}
+
 export class PageRenderer {
   private readonly pages = new Map<string, RenderedPage>();
   private readonly rendering = new Map<string, Promise<RenderedPage | null>>();
+  /** The pages to be rendered anew shortly (REFRESH_DELAY_MS). */
+  private readonly refreshing = new Set<string>();
 
   private constructor(
     private readonly fastify: FastifyInstance,
@@ -123,32 +147,58 @@ export class PageRenderer {
     return this.renderer.isPublicPath(pathname);
   }
 
-  /** The page for a visitor: from memory while fresh, else rendered (once for requests that ask together). */
+  /**
+   * The page for a visitor: from memory while fresh, else rendered (once for requests that ask
+   * together). A kept page past its time (up to PAGE_STALE_SECONDS more, as the Cache-Control
+   * header lets any cache do) is sent at once and rendered anew in the background a few seconds
+   * later: no visitor waits for a render of a page that was there a minute ago (a render is
+   * 0.1–1.5 s of server time, up to 5 s on a busy machine, all of it before the page's first
+   * byte on a phone), nor for its images and scripts behind it.
+   */
   async page(request: FastifyRequest): Promise<RenderedPage | null> {
     const lang = pageLanguage(request);
     const origin = this.origin(request);
     const url = new URL(request.url, origin);
     const key = `${origin} ${pageKey(url, lang)}`;
+    const asker = askerOf(request);
     const kept = this.pages.get(key);
-    if (kept && Date.now() - kept.at < this.ttlSeconds * 1000) return kept;
+    const age = kept ? Date.now() - kept.at : Infinity;
+    if (kept && age < this.ttlSeconds * 1000) return kept;
+    if (kept && age < (this.ttlSeconds + PAGE_STALE_SECONDS) * 1000) {
+      if (!this.refreshing.has(key)) {
+        this.refreshing.add(key);
+        setTimeout(() => {
+          this.render(key, url, lang, origin, asker)
+            .catch((error: unknown) => this.fastify.log.warn({ err: error, url: url.pathname }, 'a page was not rendered anew (the kept one is sent meanwhile)'))
+            .finally(() => this.refreshing.delete(key));
+        }, REFRESH_DELAY_MS).unref();
+      }
+      return kept;
+    }
+    return this.render(key, url, lang, origin, asker);
+  }
+
+  /** Renders a page (one render per page at a time) and keeps it when it exists, or forgets the kept one. */
+  private async render(key: string, url: URL, lang: Language, origin: string, asker: Asker): Promise<RenderedPage | null> {
     let pending = this.rendering.get(key);
     if (!pending) {
-      pending = this.renderPage(request, url, lang, origin).finally(() => this.rendering.delete(key));
+      pending = this.renderPage(url, lang, origin, asker).finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
     }
     const page = await pending;
     // Only a page that exists is kept: a 404 (a Book not made yet, members-only until its creator
-    // makes it public) must turn into the page as soon as it exists.
+    // makes it public) must turn into the page as soon as it exists, and a page that is gone (a
+    // Book made private) is not sent again.
+    this.pages.delete(key);
     if (page?.status === 200 && this.ttlSeconds > 0) {
-      this.pages.delete(key);
       this.pages.set(key, page);
       if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
     }
     return page;
   }
 
-  private async renderPage(request: FastifyRequest, url: URL, lang: Language, origin: string): Promise<RenderedPage | null> {
-    const result = await this.renderer.render({ url: url.pathname + url.search, lang, origin, fetch: (inner) => this.answer(request, inner) });
+  private async renderPage(url: URL, lang: Language, origin: string, asker: Asker): Promise<RenderedPage | null> {
+    const result = await this.renderer.render({ url: url.pathname + url.search, lang, origin, fetch: (inner) => this.answer(asker, inner) });
     if (!result) return null;
     const html = this.template
       .replace(/<html lang="[^"]*">/, `<html lang="${result.lang}">`)
@@ -165,13 +215,9 @@ export class PageRenderer {
    * A query of the page, answered by the app itself (no network): as the visitor would be
    * answered (their address for rate limits, the Host for absolute media URLs), without a token.
    */
-  private async answer(request: FastifyRequest, inner: ServerRequest): Promise<ServerAnswer> {
-    const headers: Record<string, string> = { ...inner.headers };
-    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent']) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const response = await this.fastify.inject({ method: inner.method as 'GET', url: inner.url, headers, remoteAddress: request.socket.remoteAddress });
+  private async answer(asker: Asker, inner: ServerRequest): Promise<ServerAnswer> {
+    const headers: Record<string, string> = { ...inner.headers, ...asker.headers };
+    const response = await this.fastify.inject({ method: inner.method as 'GET', url: inner.url, headers, remoteAddress: asker.remoteAddress });
     const type = response.headers['content-type'];
     return { status: response.statusCode, contentType: typeof type === 'string' ? type : '', body: response.payload };
   }

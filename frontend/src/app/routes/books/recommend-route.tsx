@@ -132,7 +132,7 @@ export function RecommendRoute() {
           {heading}
         </Typography>
       ) : null}
-      <BookList query={books} empty={<EmptyState message={empty} />} />
+      <BookList query={books} empty={<EmptyState message={empty} />} firstCoverFirst />
       {dialogUsed ? (
         <Suspense fallback={null}>
           <TagSearchDialog

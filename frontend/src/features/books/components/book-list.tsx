@@ -10,16 +10,22 @@ type Props = {
   query: PagedQuery<Book>;
   empty: ReactNode;
   label?: string;
+  /**
+   * The list is the top of its screen: the first card's cover is probably the largest thing a
+   * phone shows at first, so it is loaded at once and ahead of the page's scripts (BookCover's
+   * `priority`), not lazily after layout.
+   */
+  firstCoverFirst?: boolean;
 };
 
 /** Books in columns, loaded page by page as the user scrolls. */
-export function BookList({ query, empty, label }: Props) {
+export function BookList({ query, empty, label, firstCoverFirst = false }: Props) {
   const { t } = useTranslation();
   return (
     <InfiniteList<Book>
       query={query}
       getKey={(book) => book.id}
-      renderItem={(book) => <BookCard book={book} />}
+      renderItem={(book, _page, index) => <BookCard book={book} priority={firstCoverFirst && index === 0} />}
       label={label ?? t('books.listLabel')}
       empty={empty}
       minItemWidth={220}

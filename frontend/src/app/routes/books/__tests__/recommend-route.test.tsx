@@ -110,4 +110,22 @@ describe('/recommend', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?attid=7'));
     expect(api.callsTo('GET /api/user/pageattribute/search/')[0].query.get('lan')).toBe('en');
   });
+
+  it("loads the first Book's cover at once and ahead of the rest (the phone's largest image), the others lazily", async () => {
+    mockApi({
+      'GET /api/user/attributecc/': () => reply(200, []),
+      'GET /api/user/pageccen/': firstPageOnly([
+        bookFactory({ title: 'Rainfall', img: 'https://example.test/media/covers/rain.jpg' }),
+        bookFactory({ title: 'Rivers', img: 'https://example.test/media/covers/rivers.jpg' }),
+      ]),
+    });
+    renderApp('/recommend');
+    mockAllIsIntersecting(true);
+    const first = await screen.findByRole('img', { name: /Rainfall/ });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    const second = screen.getByRole('img', { name: /Rivers/ });
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority');
+  });
 });
