@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { apiBook, apiUser } from './support/seed';
+import { apiBook, apiUser, uniqueCsv } from './support/seed';
 
 /**
  * A visitor opens a Book and a person's page from a shared link: the server sends them with
@@ -35,7 +35,8 @@ async function serverHtml(page: Page, path: string): Promise<string> {
 test('a server-rendered Book page and a user page hydrate without a shift or an error, and their like and follow work', async ({ page }) => {
   test.setTimeout(120_000);
   const author = await apiUser(page.request, { label: 'ssr-author', language: 'ja', nickName: 'サーバー描画の著者', caption: '地域データを集めています' });
-  const bookId = await apiBook(page.request, author, 'サーバーで描かれるBook');
+  // A subject of its own: the sample file of other journeys (first-visit's) would join their Book.
+  const bookId = await apiBook(page.request, author, 'サーバーで描かれるBook', await uniqueCsv('ssr', 'own'));
   const review = await page.request.post('/api/user/monopost/', {
     headers: { Authorization: `Token ${author.token}` },
     multipart: { text: '表が見やすく、出典もはっきりしています。', rating: '80', reviewTo: String(bookId) },

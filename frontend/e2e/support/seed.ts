@@ -42,13 +42,23 @@ export async function apiUser(
  * title words and column names joins it, when free). The default is rainfall by prefecture and
  * month; `'stations'` (passengers by station and hour, the crawler journey's) and `'ferries'`
  * (boardings by port and month, the first-screen journey's) are each one journey's own subject,
- * for a test that needs a Book of its own whatever ran before it.
+ * for a test that needs a Book of its own whatever ran before it; `'own'` is a subject drawn at
+ * random for each call.
  */
-export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' | 'ferries' = 'rainfall'): Promise<string> {
+export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' | 'ferries' | 'own' = 'rainfall'): Promise<string> {
   const fs = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), `${label}.csv`);
+  if (shape === 'own') {
+    // Three words drawn from thirty name the columns: two such files share fewer subject words
+    // than a Book asks of a file that joins it.
+    const words = ['lighthouse', 'orchard', 'glacier', 'harbor', 'meadow', 'canyon', 'quarry', 'vineyard', 'observatory', 'reservoir', 'bakery', 'library', 'museum', 'stadium', 'aquarium', 'temple', 'castle', 'tunnel', 'bridge', 'airport', 'pier', 'lagoon', 'volcano', 'forest', 'island', 'valley', 'plateau', 'delta', 'ridge', 'summit'];
+    const [a, b, c] = words.sort(() => Math.random() - 0.5);
+    const rows = Array.from({ length: 6 }, (_, i) => Array.from({ length: 10 }, (_, y) => `${a} ${i + 1},${2015 + y},${Math.round(100 + Math.random() * 5000)}`)).flat();
+    fs.writeFileSync(file, `${a}_name,year,${b}_${c}_count\n${rows.join('\n')}\n`);
+    return file;
+  }
   if (shape === 'ferries') {
     const ports = ['Kobe', 'Beppu', 'Otaru', 'Tsuruga', 'Niigata', 'Kagoshima'];
     const rows = ports.flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${Math.round(2000 + Math.random() * 30000)}`));
