@@ -108,7 +108,8 @@ export class FeedsService {
    * Blocks and mutes (seenBy) are checked once per followed user, not per post (their posts all
    * have that author), and as `NOT IN` a set read once per statement: as NOT EXISTS per post,
    * PostgreSQL made them an anti join under which a followed account's whole history was read
-   * and sorted for each page.
+   * and sorted for each page. The viewer's own posts need only the repost check (nobody can block
+   * or mute themselves: the safety tables' CHECKs).
    */
   homePageSql(user: string, limit: string, offset: string): string {
     const k = `(${limit}::int + ${offset}::int)`;
