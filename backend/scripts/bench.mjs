@@ -22,6 +22,7 @@ import { compareSamples, meetsGoal, printTable, roundRatios, writeResults } from
 import { loadSocial } from './bench/social-data.mjs';
 import { loadCircles } from './bench/circles-data.mjs';
 import { reuseData } from './bench/reuse-data.mjs';
+import { shapeHomeUsers } from './bench/home-users.mjs';
 import { combineRounds, runScenario, sampleAnswers } from './bench/run.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { freePort, startServer } from './bench/server.mjs';
@@ -252,6 +253,8 @@ async function main() {
     try {
       if (target.reused) loaded = await reuseData(sql);
       else loaded = await loadAll(sql);
+      // The kinds of home-feed readers (popular accounts followed, 500 people, 50 Books, none).
+      if (loaded.posts) loaded.homeTokens = await shapeHomeUsers(sql, loaded.tokenOwners, loaded.tokens);
       databaseVersion = (await sql.query('SHOW server_version')).rows[0].server_version;
     } finally {
       await sql.close();

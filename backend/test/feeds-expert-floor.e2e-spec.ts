@@ -190,4 +190,26 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
       expect({ count, app, expert: await seen() }).toEqual({ count, app: after, expert: after });
     }
   });
+  it('postcc/ with blocks and mutes (issue 43): the same answers as the app, without the hidden authors', async () => {
+    const loud = await createUser(t.app, { nickName: 'Loud' });
+    const rude = await createUser(t.app, { nickName: 'Rude' });
+    const [{ id: paid }] = (await t.app.get(Sql).query(`SELECT id FROM pages WHERE title = 'Paid, not mine'`)) as Array<{ id: number }>;
+    await createFollow(t.app, me.userId, loud.userId);
+    const hidden = [
+      await createPost(t.app, { userId: loud.userId, text: 'loud' }),
+      await createPost(t.app, { userId: loud.userId, text: 'loud review', reviewTo: paid, rating: 15 }),
+      await createPost(t.app, { userId: rude.userId, text: 'rude review', reviewTo: paid, rating: 25 }),
+    ];
+    hidden.push((await request(t.http).post(api('monopost/')).set(auth(friend.token)).send({ text: '', reposting: true, repostingFrom: hidden[2] }).expect(201)).body.id);
+    const home = async () => ((await request(t.http).get(api('postcc/?count=0')).set(auth(me.token)).expect(200)).body as { res: Array<{ id: number }> }).res.map((p) => p.id);
+    expect(await home()).toEqual(expect.arrayContaining(hidden));
+    await request(t.http).post(api('mutes/')).set(auth(me.token)).send({ user_id: loud.userId }).expect(201);
+    await request(t.http).post(api('blocks/')).set(auth(rude.token)).send({ user_id: me.userId }).expect(201);
+    for (const count of [0, 1]) {
+      const app = (await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(me.token)).expect(200)).body as { res: Array<{ id: number }> };
+      expect(app.res.map((p) => p.id).filter((id) => hidden.includes(id))).toEqual([]);
+      expect({ count, ...(await expertOf(`postcc/?count=${count}`, me)) }).toEqual({ count, status: 200, answer: app });
+    }
+    expect((await home()).length).toBeGreaterThan(5);
+  });
 });

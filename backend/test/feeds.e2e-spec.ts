@@ -214,6 +214,70 @@ describe('home feed with overlapping sources', () => {
   });
 });
 
+/**
+ * The home feed of someone who follows an account with a long history (issue 43: each followed
+ * user's and Book's newest posts, bounded by the page), with blocks and mutes in every source: a
+ * muted followed user (their posts and their reviews of a followed Book), a blocked author and an
+ * author who blocked the viewer reviewing the followed Book, a repost of a blocked author's post
+ * by a followed user. Every page, on the first pages (window written in) and past them.
+ */
+describe('home feed of a long history with blocks and mutes', () => {
+  let t: TestApp;
+  const api = (path: string) => `/api/user/${path}`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('postcc/: every page holds the posts the viewer sees, newest first, each once; nothing of a hidden author', async () => {
+    const viewer = await createUser(t.app, { nickName: 'Reader' });
+    const prolific = await createUser(t.app, { nickName: 'Prolific' });
+    const muted = await createUser(t.app, { nickName: 'Muted one' });
+    const blocked = await createUser(t.app, { nickName: 'Blocked one' });
+    const blocker = await createUser(t.app, { nickName: 'Blocker one' });
+    const reviewer = await createUser(t.app, { nickName: 'Reviewer one' });
+    const book = await createBook(t.app, { title: 'Much reviewed', contributors: [reviewer.userId] });
+    await createFollow(t.app, viewer.userId, prolific.userId);
+    await createFollow(t.app, viewer.userId, muted.userId);
+    await request(t.http).post(api('followingpage/')).set(auth(viewer.token)).send({ pageId: book }).expect(201);
+    const all: number[] = [];
+    const seen: number[] = [];
+    const authors = [prolific, muted, blocked, blocker, reviewer];
+    for (let i = 0; i < 100; i++) {
+      const author = authors[i % 5];
+      const review = author !== prolific;
+      const id = await createPost(t.app, { userId: author.userId, text: `h${i}`, ...(review ? { reviewTo: book, rating: 5 + (i % 20) * 5 } : {}) });
+      all.push(id);
+      if (author === prolific || author === reviewer) seen.push(id);
+      if (i % 20 === 19) {
+        // The followed user reposts the blocked author's latest review (hidden from the viewer) and the reviewer's (seen).
+        for (const [from, shown] of [[all[all.length - 3], false], [id, true]] as const) {
+          const repost = (await request(t.http).post(api('monopost/')).set(auth(prolific.token)).send({ reposting: true, repostingFrom: from }).expect(201)).body.id as number;
+          all.push(repost);
+          if (shown) seen.push(repost);
+        }
+      }
+    }
+    const pages = async (n: number) => {
+      const out: number[][] = [];
+      for (let count = 0; count < n; count++) out.push((await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(viewer.token)).expect(200)).body.res.map((p: Item) => p.id));
+      return out;
+    };
+    // Before any block or mute: every post of every source, newest first (12 pages, 110 posts).
+    const before = await pages(12);
+    expect(before.map((p) => p.length)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0]);
+    expect(before.flat()).toEqual([...all].sort((a, b) => b - a));
+
+    await request(t.http).post(api('mutes/')).set(auth(viewer.token)).send({ user_id: muted.userId }).expect(201);
+    await request(t.http).post(api('blocks/')).set(auth(viewer.token)).send({ user_id: blocked.userId }).expect(201);
+    await request(t.http).post(api('blocks/')).set(auth(blocker.token)).send({ user_id: viewer.userId }).expect(201);
+    const after = await pages(6);
+    expect(after.map((p) => p.length)).toEqual([10, 10, 10, 10, 5, 0]);
+    expect(after.flat()).toEqual([...seen].sort((a, b) => b - a));
+  });
+});
+
 /** Past the first pages (pageSql writes their LIMIT and OFFSET into the statement) the window is a parameter: the list goes on the same. */
 describe('a long post list', () => {
   let t: TestApp;

@@ -146,8 +146,8 @@ export async function loadData(sql, { users, seed, batchSize = 500, tokenCount =
   const r = random(seed);
   const empty = await sql.query('SELECT count(*)::int AS n FROM users');
   if (empty.rows[0].n !== 0) throw new Error('the bench database is not empty');
-  const out = { users: 0, profiles: 0, inactive: 0, tokens: [], userIdsWithProfile: [], profileIds: [] };
-  const tokenOwners = [];
+  const out = { users: 0, profiles: 0, inactive: 0, tokens: [], tokenOwners: [], userIdsWithProfile: [], profileIds: [] };
+  const tokenOwners = out.tokenOwners; // the users holding tokens[i]
   await sql.query('BEGIN');
   try {
     let batch = [];

@@ -21,6 +21,8 @@ const visible = (a) => `NOT ${a}.communitypost_flag AND NOT ${a}.hidden`;
 const media = (column) => `CASE WHEN coalesce(${column}, '') = '' THEN NULL ELSE $4::text || '/media/' || ${column} END`;
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const V = '(SELECT id FROM viewer)';
+/** A repost is seen when its original's author is (blocks and mutes: the `hid` CTE of the home statement). */
+const seenRepost = '(p.reposting_from_user IS NULL OR p.reposting_from_user NOT IN (SELECT uid FROM hid))';
 /** The reader's language: the account's (a visitor reads each Book in its data's language: no Accept-Language here). */
 const L = '(SELECT language FROM viewer)';
 /** A Book text field in the reader's language (BookPacker's inLanguage: when that language has a title). */
@@ -104,14 +106,23 @@ const sums = (from) => `SELECT coalesce(sum(c.post_count), 0)::int AS n, coalesc
 export const EXPERT_SQL = {
   /** postcc/ for a visitor: every visible post. */
   homeVisitor: feedSql(newestFirst(`$1::text IS NULL AND ${visible('p')}`), sums('post_counts c')),
-  /** postcc/: own posts, followed users' posts, posts about followed Books (each post once). */
+  /**
+   * postcc/: own posts, followed users' posts, posts about followed Books (each post once), less
+   * the posts of authors the viewer blocked, was blocked by or muted (and reposts of their posts).
+   * The best statement found for the readers of issue 43 (docs/home-feed-explain.md): each
+   * source's newest `limit + offset` posts read index-only from posts_user_feed_idx /
+   * posts_book_feed_idx and merged; blocks and mutes as one set read once (`hid`), checked once
+   * per followed user and per post only where the author varies (Books) or for reposts.
+   */
   home: feedSql(
     `SELECT f.id, f.id AS sort_key FROM (
-        (SELECT p.id FROM posts p WHERE p.user_id = ${V} AND ${visible('p')} ORDER BY p.id DESC LIMIT $2::int + $3::int)
+        (SELECT p.id FROM posts p WHERE p.user_id = ${V} AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int)
         UNION
-        (SELECT x.id FROM fu CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visible('p')} ORDER BY p.id DESC LIMIT $2::int + $3::int) x)
+        (SELECT x.id FROM fu CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x
+          WHERE fu.uid NOT IN (SELECT uid FROM hid))
         UNION
-        (SELECT x.id FROM fb CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visible('p')} AND NOT p.reposting ORDER BY p.id DESC LIMIT $2::int + $3::int) x)
+        (SELECT x.id FROM fb CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visible('p')} AND NOT p.reposting
+                                                   AND p.user_id NOT IN (SELECT uid FROM hid) AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x)
       ) f ORDER BY f.id DESC LIMIT $2 OFFSET $3`,
     `SELECT u.n + b.n - ov.n AS n, u.rating_sum + b.rating_sum - ov.rating_sum AS rating_sum
        FROM (${sums(`post_counts c WHERE c.user_id IN (SELECT uid FROM authors)`)}) u,
@@ -122,7 +133,10 @@ export const EXPERT_SQL = {
     {
       extraCtes: `fu AS (SELECT fr.ask_to AS uid FROM follow_requests fr WHERE fr.ask_from = ${V} AND fr.approved),
      fb AS (SELECT pf.page_id AS bid FROM page_follows pf WHERE pf.user_id = ${V}),
-     authors AS (SELECT ${V} AS uid UNION ALL SELECT uid FROM fu),`,
+     authors AS (SELECT ${V} AS uid UNION ALL SELECT uid FROM fu),
+     hid AS (SELECT ub.blocked_id AS uid FROM user_blocks ub WHERE ub.blocker_id = ${V}
+             UNION ALL SELECT ub.blocker_id FROM user_blocks ub WHERE ub.blocked_id = ${V}
+             UNION ALL SELECT um.muted_id FROM user_mutes um WHERE um.muter_id = ${V}),`,
     },
   ),
   /** userpostcc/: a user's posts and reposts. */

@@ -8,6 +8,15 @@
 //
 // Each request is explained 5 times (after one unrecorded run); the median of the sums of
 // planning + execution time is shown. Needs the built backend (npm run build).
+//
+//   --viewer ID   the logged-in requests as user ID (a bench user holding a token); default: the
+//                 first bench user who liked something
+//   --page N      page N of each list (count=N); default 0
+//   --only TEXT   only the requests whose name starts with TEXT (e.g. postcc)
+//   --generic     explain the plan PostgreSQL keeps for the prepared statement (its generic plan,
+//                 PREPARE + EXPLAIN EXECUTE under plan_cache_mode = force_generic_plan), as the
+//                 app's named statements run after their first executions, not a plan made for
+//                 the request's values
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +38,14 @@ const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
 const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
 
 const showPlans = process.argv.includes('--plans');
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const viewerArg = arg('--viewer') === undefined ? undefined : Number(arg('--viewer'));
+const pageIndex = Number(arg('--page') ?? 0);
+const only = arg('--only');
+const generic = process.argv.includes('--generic');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
 const one = async (text, values = []) => (await pool.query(text, values)).rows[0];
 
@@ -50,7 +67,25 @@ const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, 
 const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 const tokens = new TokenService(null, db, access);
 
+/** A parameter's value written into EXECUTE (the values are numbers, texts without quotes, or null). */
+const literal = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
 async function explain({ text, values }) {
+  if (generic) {
+    const client = await pool.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE explained AS ${text}`);
+      const execute = `EXECUTE explained${values?.length ? `(${values.map(literal).join(', ')})` : ''}`;
+      await client.query(execute); // the plan is made here, once, as for a named statement
+      const [{ 'QUERY PLAN': [plan] }] = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`)).rows;
+      await client.query('DEALLOCATE explained');
+      await client.query('RESET plan_cache_mode');
+      return { ms: plan['Planning Time'] + plan['Execution Time'], plan };
+    } finally {
+      client.release();
+    }
+  }
   const [{ 'QUERY PLAN': [plan] }] = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
   return { ms: plan['Planning Time'] + plan['Execution Time'], plan };
 }
@@ -76,17 +111,21 @@ async function measure(run) {
 
 /** The requests measured (the first page of each feed, the Book list), with the token lookup of the logged-in ones. */
 async function feedCases() {
-  const viewer = await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t JOIN users u ON u.id = t.user_id
-    WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`);
+  const viewer =
+    viewerArg === undefined
+      ? await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t JOIN users u ON u.id = t.user_id
+          WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`)
+      : await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t WHERE t.user_id = $1 ORDER BY t.id LIMIT 1`, [viewerArg]);
+  if (!viewer) throw new Error(`no bench token for user ${viewerArg}`);
   const circle = await one(`SELECT c.id FROM circles c JOIN circle_members m ON m.circle_id = c.id WHERE m.user_id = $1 ORDER BY c.post_count DESC LIMIT 1`, [viewer.id]);
   const famous = (await one(`SELECT min(id)::int AS id FROM users`)).id;
   const book = (await one(`SELECT id FROM pages ORDER BY post_count DESC LIMIT 1`)).id;
   const user = markActiveViewer({ id: viewer.id, email: '', language: 'ja', tokenId: 0 }); // as the token guard does
-  const page = { index: 0, offset: 0, limit: 10 };
+  const page = { index: pageIndex, offset: pageIndex * 10, limit: 10 };
   const token = { text: `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`, values: [viewer.key_hash] };
   void tokens;
 
-  const cases = [
+  const all = [
     { name: 'postcc (logged in)', app: () => feeds.home(user, page), auth: true, path: '/api/user/postcc/', params: {} },
     { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
     { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
@@ -95,6 +134,7 @@ async function feedCases() {
     // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
     { name: 'pageccja (Book list)', app: () => books.byLanguage('ja', page, user), auth: true, path: null },
   ];
+  const cases = only ? all.filter((c) => c.name.startsWith(only)) : all;
   return { viewer, token, cases };
 }
 
@@ -117,14 +157,14 @@ export async function closeExplain() {
 
 async function main() {
   const { viewer, token, cases } = await feedCases();
-  console.log(`Database time per request (EXPLAIN ANALYZE: planning + execution, median of 5), viewer ${viewer.id}\n`);
+  console.log(`Database time per request (EXPLAIN ANALYZE${generic ? ' of the generic plans' : ''}: planning + execution, median of 5), viewer ${viewer.id}, page ${pageIndex}\n`);
   console.log(`${'feed'.padEnd(36)}  app stmts  app ms  expert ms`);
   for (const c of cases) {
     const appRun = await measure(async () => {
       if (c.auth) recording.push(token);
       await c.app();
     });
-    const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: '0', ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
+    const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: String(pageIndex), ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
     const expertRun = q ? await measure(async () => void (await db.query(q.text, q.values))) : null;
     console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`);
     if (showPlans) {

@@ -31,6 +31,7 @@ export async function reuseData(sql) {
     profiles: counts.profiles,
     inactive: counts.inactive,
     tokens,
+    tokenOwners: owners,
     userIdsWithProfile: await ints(`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.is_active ORDER BY u.id`),
     profileIds: await ints(`SELECT id FROM profiles ORDER BY id`),
     books: counts.books,

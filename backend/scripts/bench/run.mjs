@@ -1,6 +1,9 @@
 // Runs one scenario with autocannon against the server under test.
 import autocannon from 'autocannon';
 
+/** The tokens a logged-in scenario's connections use: its own kind of users (`tokens`), or every bench user. */
+const tokensOf = (scenario, data) => scenario.tokens?.(data) ?? data.tokens;
+
 /** Extra headers of every request of this run (the floor server's `x-bench-floor`). */
 function withHeaders(list, headers, extra = {}) {
   if (Object.keys(extra).length) headers = { ...headers, ...extra };
@@ -11,7 +14,7 @@ function withHeaders(list, headers, extra = {}) {
 async function checkScenario(base, scenario, list, data, extra) {
   const problems = [];
   const seen = new Set();
-  const headers = scenario.auth ? { authorization: `Token ${data.tokens[0]}` } : {};
+  const headers = scenario.auth ? { authorization: `Token ${tokensOf(scenario, data)[0]}` } : {};
   for (const req of withHeaders(list, headers, extra)) {
     const key = `${req.method} ${req.path}`;
     if (seen.has(key) || seen.size >= 20) continue;
@@ -36,7 +39,7 @@ async function checkScenario(base, scenario, list, data, extra) {
  * floor is checked against. Returns a Map of 'path' → { status, json }.
  */
 export async function sampleAnswers(base, scenario, data, extra = {}) {
-  const headers = { ...(scenario.auth ? { authorization: `Token ${data.tokens[0]}` } : {}), ...extra };
+  const headers = { ...(scenario.auth ? { authorization: `Token ${tokensOf(scenario, data)[0]}` } : {}), ...extra };
   const paths = [...new Set(scenario.requests(data).map((r) => r.path.replace(/([?&])count=\d+&?/, '$1').replace(/[?&]$/, '')))].slice(0, 3);
   const answers = new Map();
   for (const p of paths) {
@@ -66,7 +69,7 @@ function cannon(base, list, scenario, data, { connections, duration }, extra) {
     requests: list,
     setupClient: (client) => {
       const i = next++;
-      const headers = scenario.auth ? { authorization: `Token ${data.tokens[i % data.tokens.length]}` } : {};
+      const headers = scenario.auth ? { authorization: `Token ${tokensOf(scenario, data)[i % tokensOf(scenario, data).length]}` } : {};
       const rotated = list.map((_, k) => list[(k + i) % list.length]);
       client.setRequests(withHeaders(rotated, headers, extra));
     },

@@ -153,6 +153,23 @@ export const scenarios = [
     requests: () => [{ path: '/api/user/postcc/?count=0' }, { path: '/api/user/postcc/?count=1' }],
     check: postList,
   },
+  // The home feed by kind of reader (issue 43; scripts/bench/home-users.mjs): each connection holds
+  // the token of a user of that kind; pages 0 to 3 (the pages whose paging is written in).
+  ...[
+    ['home-popular', 'popular', 'users who follow the 5 most-followed accounts (50 users)'],
+    ['home-many', 'many', 'users who follow about 520 people (10 users)'],
+    ['home-books', 'books', 'users who follow 50 Books and about 20 people (10 users)'],
+    ['home-newcomer', 'newcomer', 'users who follow nobody (10 users; their own posts only)'],
+  ].map(([name, kind, who]) => ({
+    name,
+    description: `GET /api/user/postcc/?count=0…3 with a token: the home feed of ${who}`,
+    auth: true,
+    feedFloor: true,
+    tokens: (data) => data.homeTokens?.[kind] ?? data.tokens,
+    requests: () => [0, 1, 2, 3].map((count) => ({ path: `/api/user/postcc/?count=${count}` })),
+    // A newcomer's later pages may be empty (a few posts of their own).
+    check: kind === 'newcomer' ? (status, json) => (status === 200 && Array.isArray(json?.res) && typeof json.totalCount === 'number') || `status ${status}` : postList,
+  })),
   {
     name: 'userpostcc',
     description: "GET /api/user/userpostcc/?user_id=…&count=0 anonymous: a user's posts (the heavy accounts and random users)",

@@ -9,6 +9,7 @@ import { AccountsAndProfiles1732300000000 } from './migrations/1732300000000-acc
 import { Books1732400000000 } from './migrations/1732400000000-books';
 import { AttributeSeed1732400000001 } from './migrations/1732400000001-attribute-seed';
 import { Safety1735800000000 } from './migrations/1735800000000-safety';
+import { HomeFeedIndexes1736000000000 } from './migrations/1736000000000-home-feed-indexes';
 import { CalendarTags1735600000000 } from './migrations/1735600000000-calendar-tags';
 import { Platform1732500000000 } from './migrations/1732500000000-platform';
 import { Social1732600000000 } from './migrations/1732600000000-social';
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   CalendarTags1735600000000,
   MoneyHoles1735200000000,
   Safety1735800000000,
+  HomeFeedIndexes1736000000000,
 ];

@@ -5,7 +5,8 @@ import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import type { CombinedItem, PostListResponse } from './dto/post.dto';
 import { type EmbeddedPostRow, POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
-import { seenBy, visiblePost } from './posts.service';
+import { seenBy, seenRepostBy, visiblePost } from './posts.service';
+import { hiddenAuthorsSql } from '../safety/safety-sql';
 import { Sql } from '../../database/sql';
 
 /**
@@ -101,18 +102,27 @@ export class FeedsService {
   /**
    * The page of user `$user`'s home feed: the newest `limit + offset` posts of each source (own
    * posts; per followed user; per followed Book), each an index range scan read backwards and
-   * stopped early, merged, then the page. Nothing reads a whole feed.
+   * stopped early, merged, then the page. Nothing reads a whole feed: at most `limit + offset`
+   * posts per source, whatever the sources' history (docs/home-feed-explain.md).
+   *
+   * Blocks and mutes (seenBy) are checked once per followed user, not per post (their posts all
+   * have that author), and as `NOT IN` a set read once per statement: as NOT EXISTS per post,
+   * PostgreSQL made them an anti join under which a followed account's whole history was read
+   * and sorted for each page. The viewer's own posts need only the repost check (nobody can block
+   * or mute themselves: the safety tables' CHECKs).
    */
   homePageSql(user: string, limit: string, offset: string): string {
     const k = `(${limit}::int + ${offset}::int)`;
+    const newest = (where: string) => `SELECT p.id FROM posts p WHERE ${where} AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k}`;
     return `SELECT f.id, f.id AS sort_key FROM (
-        (SELECT p.id FROM posts p WHERE p.user_id = ${user} AND ${visiblePost()}${seenBy('p', user)} ORDER BY p.id DESC LIMIT ${k})
+        (${newest(`p.user_id = ${user}${seenRepostBy('p', user)}`)})
         UNION
         (SELECT x.id FROM (${this.follows.followedUserIdsSql(user)}) fu(uid)
-           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visiblePost()}${seenBy('p', user)} ORDER BY p.id DESC LIMIT ${k}) x)
+           CROSS JOIN LATERAL (${newest(`p.user_id = fu.uid${seenRepostBy('p', user)}`)}) x
+          WHERE fu.uid NOT IN (${hiddenAuthorsSql(user)}))
         UNION
         (SELECT x.id FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
-           CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visiblePost()}${seenBy('p', user)} AND NOT p.reposting ORDER BY p.id DESC LIMIT ${k}) x)
+           CROSS JOIN LATERAL (${newest(`p.review_to = fb.bid${seenBy('p', user)} AND NOT p.reposting`)}) x)
       ) f ORDER BY f.id DESC LIMIT ${limit} OFFSET ${offset}`;
   }
 

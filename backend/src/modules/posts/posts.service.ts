@@ -1,5 +1,5 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import { notBlockedSql, visibleAuthorSql } from '../safety/safety-sql';
+import { hiddenAuthorsSql, notBlockedSql } from '../safety/safety-sql';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -41,9 +41,14 @@ export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag AND
  * visitor (nothing to check).
  */
 export const seenBy = (alias: string, viewerSql: string | undefined) =>
-  viewerSql
-    ? ` AND ${visibleAuthorSql(`${alias}.user_id`, viewerSql)} AND (${alias}.reposting_from_user IS NULL OR ${visibleAuthorSql(`${alias}.reposting_from_user`, viewerSql)})`
-    : '';
+  viewerSql ? ` AND ${alias}.user_id NOT IN (${hiddenAuthorsSql(viewerSql)})${seenRepostBy(alias, viewerSql)}` : '';
+
+/**
+ * The half of `seenBy` about a repost's original author, for lists whose authors are already
+ * known to be seen (the home feed checks each followed user once, not each of their posts).
+ */
+export const seenRepostBy = (alias: string, viewerSql: string) =>
+  ` AND (${alias}.reposting_from_user IS NULL OR ${alias}.reposting_from_user NOT IN (${hiddenAuthorsSql(viewerSql)}))`;
 
 /** A post as the product stores it (the API and the test factories write through this). */
 export interface NewPost {
