@@ -302,6 +302,35 @@ describe('trust and safety', () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
+    it("tells each reporter the outcome in a notification (hidden, suspended, dismissed), naming no moderator; the setting turns it off", async () => {
+      await settle();
+      type Note = { type: string; relatedUser: { userId: number } | null; post: number | null; preview: string | null; read: boolean };
+      const notes = async (who: UserFixture) => (await request(t.http).get(api('notifications/all/')).set(auth(who.token)).expect(200)).body as Note[];
+      // The review was hidden (both reporters told), the account suspended (the reporter told).
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_suspended', 'report_hidden']);
+      expect((await notes(moderator)).map((n) => n.type)).toEqual(['report_hidden']);
+      const [hidden] = (await notes(moderator));
+      expect(hidden).toMatchObject({ relatedUser: { userId: moderator.userId }, post: null, preview: null, read: false });
+      // Dismissing the Book's report tells its reporter; the unread count moves.
+      const unread = async () => (await request(t.http).get(api('notifications/unread/')).set(auth(reporter.token)).expect(200)).body.total_unread_count as number;
+      const before = await unread();
+      const queue = (await request(t.http).get(api('moderation/reports/')).set(auth(moderator.token)).expect(200)).body.res as Array<{ id: number; target_type: string }>;
+      const ofBook = queue.find((r) => r.target_type === 'page')!;
+      await request(t.http).post(api(`moderation/reports/${ofBook.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss', note: 'fine' }).expect(200);
+      await settle();
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
+      expect(await unread()).toBe(before + 1);
+      // The author of the hidden review is not told of anyone's report.
+      expect((await notes(author)).filter((n) => n.type.startsWith('report_'))).toEqual([]);
+      // Turned off, the outcome no longer comes.
+      await request(t.http).put(api('notification-settings/')).set(auth(reporter.token)).send({ report_dismissed: false }).expect(200);
+      const settings = (await request(t.http).get(api('notification-settings/')).set(auth(reporter.token)).expect(200)).body;
+      expect(settings).toMatchObject({ report_hidden: true, report_dismissed: false, report_suspended: true });
+      const ofUser = queue.find((r) => r.target_type === 'user')!;
+      await request(t.http).post(api(`moderation/reports/${ofUser.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss' }).expect(200);
+      await settle();
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
+    });
   });
 
   describe('spam brakes', () => {

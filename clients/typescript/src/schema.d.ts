@@ -2286,8 +2286,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's twelve notification settings (default all on)
-         * @description The caller's twelve notification settings (default all on).
+         * The caller's notification settings, one per type (default all on)
+         * @description The caller's notification settings, one per type (default all on).
          *
          *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
          */
@@ -3974,7 +3974,7 @@ export interface components {
             /** Format: int32 */
             id: number;
             /** @enum {string} */
-            type: "post_liked" | "post_commented" | "post_reposted" | "user_followed" | "data_generated" | "book_posted" | "data_book_followed" | "data_book_owned" | "followingpage_commented" | "followinguser_book_generated" | "community_invited" | "community_joinrequest_approved";
+            type: "post_liked" | "post_commented" | "post_reposted" | "user_followed" | "data_generated" | "book_posted" | "data_book_followed" | "data_book_owned" | "followingpage_commented" | "followinguser_book_generated" | "community_invited" | "community_joinrequest_approved" | "report_hidden" | "report_dismissed" | "report_suspended";
             read: boolean;
             /** Format: date-time */
             created_on: string;
@@ -4044,6 +4044,9 @@ export interface components {
             followinguser_book_generated: boolean;
             community_invited: boolean;
             community_joinrequest_approved: boolean;
+            report_hidden: boolean;
+            report_dismissed: boolean;
+            report_suspended: boolean;
         };
         NotificationSettingsDto: {
             post_liked?: boolean;
@@ -4058,6 +4061,9 @@ export interface components {
             followinguser_book_generated?: boolean;
             community_invited?: boolean;
             community_joinrequest_approved?: boolean;
+            report_hidden?: boolean;
+            report_dismissed?: boolean;
+            report_suspended?: boolean;
         };
         OperatorDetails: {
             name: string;
@@ -14901,7 +14907,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -14940,7 +14949,10 @@ export interface operations {
                  *       "followingpage_commented": false,
                  *       "followinguser_book_generated": false,
                  *       "community_invited": false,
-                 *       "community_joinrequest_approved": false
+                 *       "community_joinrequest_approved": false,
+                 *       "report_hidden": false,
+                 *       "report_dismissed": false,
+                 *       "report_suspended": false
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsDto"];
@@ -14965,7 +14977,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -15044,7 +15059,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -15083,7 +15101,10 @@ export interface operations {
                  *       "followingpage_commented": false,
                  *       "followinguser_book_generated": false,
                  *       "community_invited": false,
-                 *       "community_joinrequest_approved": false
+                 *       "community_joinrequest_approved": false,
+                 *       "report_hidden": false,
+                 *       "report_dismissed": false,
+                 *       "report_suspended": false
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsDto"];
@@ -15108,7 +15129,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];

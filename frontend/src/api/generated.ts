@@ -2698,7 +2698,10 @@ export type NotificationResponse = {
     | "followingpage_commented"
     | "followinguser_book_generated"
     | "community_invited"
-    | "community_joinrequest_approved";
+    | "community_joinrequest_approved"
+    | "report_hidden"
+    | "report_dismissed"
+    | "report_suspended";
   read: boolean;
   created_on: string;
   /** The post the act concerns (liked, commented, reposted, or a post about a Book). */
@@ -2748,6 +2751,9 @@ export type NotificationSettingsResponse = {
   followinguser_book_generated: boolean;
   community_invited: boolean;
   community_joinrequest_approved: boolean;
+  report_hidden: boolean;
+  report_dismissed: boolean;
+  report_suspended: boolean;
 };
 export type NotificationSettingsDto = {
   post_liked?: boolean;
@@ -2762,6 +2768,9 @@ export type NotificationSettingsDto = {
   followinguser_book_generated?: boolean;
   community_invited?: boolean;
   community_joinrequest_approved?: boolean;
+  report_hidden?: boolean;
+  report_dismissed?: boolean;
+  report_suspended?: boolean;
 };
 export type OperatorDetails = {
   name: string;

@@ -70,6 +70,11 @@ export interface DomainEvents {
    */
   'moderation.hidden': { targetType: 'post' | 'comment'; targetId: number; reason: string };
   'moderation.restored': { targetType: 'post' | 'comment'; targetId: number };
+  /**
+   * A moderator resolved report `reportId` of `reporterId` with `action` (one event per report:
+   * every open report of the target is resolved together); the reporter is told the outcome.
+   */
+  'moderation.report_resolved': { reportId: number; reporterId: number; action: 'hide' | 'dismiss' | 'suspend_user' };
   /** `userId` asked to delete their account (signed out everywhere already). */
   'account.deletion_requested': { userId: number };
   /** The grace period of `userId`'s deletion is over: owners delete or anonymise their rows. */

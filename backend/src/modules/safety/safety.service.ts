@@ -229,11 +229,15 @@ export class SafetyService {
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
         await this.auth.setSuspended(report.target_user_id, true, tx);
       }
-      await tx.query(
+      const [resolved]: [Array<{ id: number; reporter_id: number }>, number] = await tx.query(
         `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
-          WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+          WHERE target_type = $1 AND target_id = $2 AND status = 'open' RETURNING id, reporter_id`,
         [report.target_type, report.target_id, viewer.id, dto.action, note],
       );
+      // Each reporter is told the outcome (the notifications module's subscription).
+      for (const r of resolved) {
+        await this.events.publish('moderation.report_resolved', { reportId: r.id, reporterId: r.reporter_id, action: dto.action }, tx);
+      }
       await this.audit(viewer, id, report.target_type, report.target_id, dto.action, note, tx);
     });
   }
