@@ -331,6 +331,55 @@ describe('trust and safety', () => {
       await settle();
       expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
     });
+    it("hides a Book: 404 to everyone but its creator (who sees it marked, with the reason), out of lists, search and the sitemap; a moderator restores it", async () => {
+      const buyer = await createUser(t.app, { nickName: 'Co-author' });
+      const hidden = await createBook(t.app, { title: 'Forged harbour figures', contributors: [author.userId, buyer.userId] });
+      const info = (who?: UserFixture) => {
+        const req = request(t.http).get(api(`monopage/get-page-info/?pageId=${hidden}`));
+        return who ? req.set(auth(who.token)) : req;
+      };
+      const listed = async (path: string, who?: UserFixture) => {
+        const req = request(t.http).get(api(path));
+        if (who) req.set(auth(who.token));
+        return ((await req.expect(200)).body as Array<{ id: number }>).map((b) => b.id).includes(hidden);
+      };
+      const inSitemap = async () => (await request(t.http).get('/sitemaps/books-0.xml').expect(200)).text.includes(`/mono/${hidden}<`);
+      expect((await info().expect(200)).body.moderated_reason).toBeNull();
+      expect(await listed('newpagecc/?count=0')).toBe(true);
+      expect(await listed('monopage/search-pages/?query=harbour&count=0')).toBe(true);
+      expect(await inSitemap()).toBe(true);
+
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'page', target_id: hidden, reason: 'copyright' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'copied figures' }).expect(200);
+      await settle();
+      await info().expect(404);
+      await info(reporter).expect(404);
+      await info(buyer).expect(404); // an owner who is not its creator
+      await request(t.http).get(api(`relatedmonopage/${hidden}/`)).set(auth(reporter.token)).expect(404);
+      const own = (await info(author).expect(200)).body;
+      expect(own).toMatchObject({ id: hidden, moderated_reason: 'copied figures' });
+      expect(await listed('newpagecc/?count=0')).toBe(false);
+      expect(await listed('newpagecc/?count=0', buyer)).toBe(false);
+      expect(await listed('monopage/search-pages/?query=harbour&count=0')).toBe(false);
+      expect(await inSitemap()).toBe(false);
+      // The reporter is told.
+      const notes = (await request(t.http).get(api('notifications/all/')).set(auth(reporter.token)).expect(200)).body as Array<{ type: string }>;
+      expect(notes[0].type).toBe('report_hidden');
+
+      await request(t.http).post(api('moderation/restore/')).set(auth(reporter.token)).send({ target_type: 'page', target_id: hidden }).expect(403);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'page', target_id: 99999999 }).expect(404);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'page', target_id: hidden, note: 'licence shown' }).expect(200);
+      await settle();
+      expect((await info(buyer).expect(200)).body.moderated_reason).toBeNull();
+      expect(await listed('newpagecc/?count=0')).toBe(true);
+      expect(await inSitemap()).toBe(true);
+    });
+
+    it('refuses to hide what cannot be hidden yet (a user: suspend instead) with a 400', async () => {
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'user', target_id: admin.userId, reason: 'other' }).expect(201)).body;
+      const refused = await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide' }).expect(400);
+      expect(refused.body).toEqual({ action: ['"hide" is not a valid choice.'] });
+    });
   });
 
   describe('spam brakes', () => {

@@ -3395,6 +3395,8 @@ export interface components {
             language: "ja" | "en";
             /** @description The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
             members_only: boolean;
+            /** @description A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+            moderated_reason: string | null;
             /** @description monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
             can_make_public?: boolean;
             /** @description Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
@@ -4571,7 +4573,7 @@ export interface components {
             target_type: "post" | "comment" | "page" | "user" | "community" | "advertisement";
             /** Format: int32 */
             target_id: number;
-            /** @description The reported text (a post or comment), null otherwise. */
+            /** @description The reported text (a post or comment; a Book's title), null otherwise. */
             target_text: string | null;
             /**
              * Format: int32
@@ -4606,7 +4608,7 @@ export interface components {
         };
         RestoreDto: {
             /** @enum {string} */
-            target_type: "post" | "comment";
+            target_type: "post" | "comment" | "page";
             /** Format: int32 */
             target_id: number;
             note?: string;
@@ -7108,6 +7110,7 @@ export interface operations {
                      *       ],
                      *       "language": "ja",
                      *       "members_only": false,
+                     *       "moderated_reason": "サンプル",
                      *       "can_make_public": false,
                      *       "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *       "column_profile": {
@@ -7322,6 +7325,7 @@ export interface operations {
                      *       ],
                      *       "language": "ja",
                      *       "members_only": false,
+                     *       "moderated_reason": "サンプル",
                      *       "can_make_public": false,
                      *       "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *       "column_profile": {
@@ -7472,6 +7476,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -7620,6 +7625,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -7931,6 +7937,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8074,6 +8081,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8219,6 +8227,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8366,6 +8375,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8513,6 +8523,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8660,6 +8671,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8807,6 +8819,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8965,6 +8978,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -9306,6 +9320,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -10727,6 +10742,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -10952,6 +10968,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11177,6 +11194,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11389,6 +11407,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11978,6 +11997,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12175,6 +12195,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12372,6 +12393,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12568,6 +12590,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12763,6 +12786,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12896,6 +12920,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -13053,6 +13078,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -13186,6 +13212,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -13439,6 +13466,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -13841,6 +13869,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {

@@ -2331,6 +2331,8 @@ export type PageResponse = {
   language: "ja" | "en";
   /** The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
   members_only: boolean;
+  /** A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+  moderated_reason: string | null;
   /** monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
   can_make_public?: boolean;
   /** Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
@@ -3097,7 +3099,7 @@ export type ReportResponse = {
   target_type:
     "post" | "comment" | "page" | "user" | "community" | "advertisement";
   target_id: number;
-  /** The reported text (a post or comment), null otherwise. */
+  /** The reported text (a post or comment; a Book's title), null otherwise. */
   target_text: string | null;
   /** The target's author (user id). */
   author_id: number | null;
@@ -3120,7 +3122,7 @@ export type ResolveReportDto = {
   note?: string;
 };
 export type RestoreDto = {
-  target_type: "post" | "comment";
+  target_type: "post" | "comment" | "page";
   target_id: number;
   note?: string;
 };

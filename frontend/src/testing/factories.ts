@@ -50,6 +50,7 @@ export function bookFactory(overrides: Partial<Book> = {}): Book {
     files: [],
     language: 'en',
     members_only: false,
+    moderated_reason: null,
     ...overrides,
   };
 }

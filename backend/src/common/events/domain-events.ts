@@ -65,11 +65,13 @@ export interface DomainEvents {
    *    row only once every owner has cleared its rows: that row goes last.
    */
   /**
-   * A moderator hid (or restored) a post or a comment: its owner flips the row's `hidden` (with
-   * the reason) and moves its counters as a deletion would, only when the row changes.
+   * A moderator hid (or restored) a post, a comment or a Book (page): its owner flips the row's
+   * `hidden` (with the reason) and moves its counters as a deletion would, only when the row
+   * changes; a Book is marked (`moderated_reason`) and read by its creator alone. Each owner
+   * handles its own target types and ignores the others.
    */
-  'moderation.hidden': { targetType: 'post' | 'comment'; targetId: number; reason: string };
-  'moderation.restored': { targetType: 'post' | 'comment'; targetId: number };
+  'moderation.hidden': { targetType: ModeratedTarget; targetId: number; reason: string };
+  'moderation.restored': { targetType: ModeratedTarget; targetId: number };
   /**
    * A moderator resolved report `reportId` of `reporterId` with `action` (one event per report:
    * every open report of the target is resolved together); the reporter is told the outcome.
@@ -82,3 +84,6 @@ export interface DomainEvents {
 }
 
 export type DomainEventName = keyof DomainEvents;
+
+/** What a moderator can hide: posts and comments (posts module), Books (books module). */
+export type ModeratedTarget = 'post' | 'comment' | 'page';

@@ -93,10 +93,12 @@ export class PostsService {
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'posts', ({ userId }) => this.deleteOfUser(userId));
-    events.subscribe('moderation.hidden', 'posts', ({ targetType, targetId, reason }) =>
-      this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx)),
-    );
-    events.subscribe('moderation.restored', 'posts', ({ targetType, targetId }) => this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx)));
+    events.subscribe('moderation.hidden', 'posts', async ({ targetType, targetId, reason }) => {
+      if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx));
+    });
+    events.subscribe('moderation.restored', 'posts', async ({ targetType, targetId }) => {
+      if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx));
+    });
   }
 
   /**

@@ -25,12 +25,15 @@ import type {
   ReportCreatedResponse,
   ReportListResponse,
   ReportTarget,
+  HideableTarget,
   ResolveReportDto,
   RestoreDto,
   UserRelationListResponse,
 } from './dto/safety.dto';
 
 type Relation = 'blocks' | 'mutes';
+
+const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page';
 const RELATION = {
   blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },
@@ -219,13 +222,11 @@ export class SafetyService {
       [id],
     );
     if (!report) throw notFound();
-    if (dto.action === 'hide' && report.target_type !== 'post' && report.target_type !== 'comment') {
-      throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
-    }
+    if (dto.action === 'hide' && !isHideable(report.target_type)) throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
     const note = dto.note ?? '';
     await this.db.transaction(async (tx) => {
       if (dto.action === 'hide') {
-        await this.events.publish('moderation.hidden', { targetType: report.target_type as 'post' | 'comment', targetId: report.target_id, reason: note || report.reason }, tx);
+        await this.events.publish('moderation.hidden', { targetType: report.target_type as HideableTarget, targetId: report.target_id, reason: note || report.reason }, tx);
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
         await this.auth.setSuspended(report.target_user_id, true, tx);
       }
@@ -242,10 +243,10 @@ export class SafetyService {
     });
   }
 
-  /** POST moderation/restore/: a moderator shows a hidden post or comment again. */
+  /** POST moderation/restore/: a moderator shows a hidden post, comment or Book again. */
   async restore(viewer: AuthUser, dto: RestoreDto): Promise<void> {
     await this.moderator(viewer);
-    if (!(await this.posts.authorOf(dto.target_type, dto.target_id))) throw notFound();
+    if ((await this.targetUser(dto.target_type, dto.target_id)) === undefined) throw notFound();
     await this.db.transaction(async (tx) => {
       await this.events.publish('moderation.restored', { targetType: dto.target_type, targetId: dto.target_id }, tx);
       await this.audit(viewer, null, dto.target_type, dto.target_id, 'restore', dto.note ?? '', tx);
