@@ -128,6 +128,25 @@ describe('trust and safety', () => {
       expect(await find(blocked)).toEqual([]);
     });
 
+    it("keeps each out of the other's view of follower and following lists (a visitor sees everyone)", async () => {
+      const third = await createUser(t.app, { nickName: 'Popular' });
+      await createFollow(t.app, blocked.userId, third.userId);
+      await createFollow(t.app, blocker.userId, third.userId);
+      await createFollow(t.app, third.userId, blocked.userId);
+      const names = async (path: string, who?: UserFixture) => {
+        const req = request(t.http).get(api(path));
+        if (who) req.set(auth(who.token));
+        return ((await req.expect(200)).body as Array<{ nickName: string }>).map((p) => p.nickName).sort();
+      };
+      expect(await names(`followeduser/${third.userId}/`)).toEqual(['Blocked', 'Blocker']);
+      expect(await names(`followeduser/${third.userId}/`, blocker)).toEqual(['Blocker']);
+      expect(await names(`followeduser/${third.userId}/`, blocked)).toEqual(['Blocked']);
+      expect(await names(`followinguser/${third.userId}/`)).toEqual(['Blocked']);
+      expect(await names(`followinguser/${third.userId}/`, blocker)).toEqual([]);
+      // The counters stay true: the list hides, the count counts.
+      expect(await counts(third.userId)).toMatchObject({ followed_count: 2, following_count: 1 });
+    });
+
     it('lifts a block with 204 (404 when there is none); interactions work again', async () => {
       await request(t.http).delete(api(`blocks/${blocked.userId}/`)).set(auth(blocker.token)).expect(204);
       await request(t.http).delete(api(`blocks/${blocked.userId}/`)).set(auth(blocker.token)).expect(404);
@@ -275,6 +294,11 @@ describe('trust and safety', () => {
       const email = `suspended-${Date.now()}@example.com`;
       const { token, userId } = await signUp(t, email);
       await request(t.http).post(api('profile/')).set(auth(token)).send({ nickName: 'Suspect', sex: '0' });
+      const theirPost = await createPost(t.app, { userId, text: 'threatening words' });
+      const commentedOn = await createPost(t.app, { userId: reporter.userId, text: 'a calm post' });
+      await request(t.http).post(api('monocomment/')).set(auth(token)).send({ post: commentedOn, text: 'a threatening comment' }).expect(201);
+      const commentCount = async () => (await db.query(`SELECT commented_counts FROM posts WHERE id = $1`, [commentedOn]))[0].commented_counts as number;
+      expect(await commentCount()).toBe(1);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-second-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url, DATABASE_PREPARE: 'false' });
       const second: NestFastifyApplication = await createApp({ config, database: t.database, runWorkers: false });
@@ -291,12 +315,23 @@ describe('trust and safety', () => {
         while (Date.now() - started < 1000 && status === 200) status = (await remote()).status;
         expect(status).toBe(401);
         await request(t.http).get(api('account/')).set(auth(token)).expect(401);
+        // Its content is hidden as a moderator's hide: its post answers 404, its comment leaves the count.
+        await settle();
+        await request(t.http).get(api(`monopost/${theirPost}/`)).expect(404);
+        await request(t.http).get(api(`monopost/${theirPost}/`)).set(auth(reporter.token)).expect(404);
+        expect(await commentCount()).toBe(0);
+        const newest = (await request(t.http).get(api('monopost/')).expect(200)).body as Array<{ text: string }>;
+        expect(newest.map((p) => p.text)).not.toContain('threatening words');
         const login = await request(t.http).post(api('login/')).send({ email, password: PASSWORD }).expect(400);
         expect(login.body).toEqual({ non_field_errors: ['This account is suspended.'] });
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(moderator.token)).expect(403);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(200);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(404);
         await request(t.http).post(api('login/')).send({ email, password: PASSWORD }).expect(200);
+        // Lifted: exactly what the suspension hid comes back.
+        await settle();
+        await request(t.http).get(api(`monopost/${theirPost}/`)).expect(200);
+        expect(await commentCount()).toBe(1);
       } finally {
         await second.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -305,7 +340,8 @@ describe('trust and safety', () => {
     it("tells each reporter the outcome in a notification (hidden, suspended, dismissed), naming no moderator; the setting turns it off", async () => {
       await settle();
       type Note = { type: string; relatedUser: { userId: number } | null; post: number | null; preview: string | null; read: boolean };
-      const notes = async (who: UserFixture) => (await request(t.http).get(api('notifications/all/')).set(auth(who.token)).expect(200)).body as Note[];
+      const notes = async (who: UserFixture) =>
+        ((await request(t.http).get(api('notifications/all/')).set(auth(who.token)).expect(200)).body as Note[]).filter((n) => n.type.startsWith('report_'));
       // The review was hidden (both reporters told), the account suspended (the reporter told).
       expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_suspended', 'report_hidden']);
       expect((await notes(moderator)).map((n) => n.type)).toEqual(['report_hidden']);
@@ -321,7 +357,7 @@ describe('trust and safety', () => {
       expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
       expect(await unread()).toBe(before + 1);
       // The author of the hidden review is not told of anyone's report.
-      expect((await notes(author)).filter((n) => n.type.startsWith('report_'))).toEqual([]);
+      expect(await notes(author)).toEqual([]);
       // Turned off, the outcome no longer comes.
       await request(t.http).put(api('notification-settings/')).set(auth(reporter.token)).send({ report_dismissed: false }).expect(200);
       const settings = (await request(t.http).get(api('notification-settings/')).set(auth(reporter.token)).expect(200)).body;

@@ -1410,8 +1410,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's followers (approved), latest first
-         * @description The user's followers (approved), latest first.
+         * The user's followers (approved), latest first; without the users the caller blocked or was blocked by
+         * @description The user's followers (approved), latest first; without the users the caller blocked or was blocked by.
          *
          *     Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.
          */
@@ -1432,8 +1432,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Users the user follows (approved), latest first
-         * @description Users the user follows (approved), latest first.
+         * Users the user follows (approved), latest first; without the users the caller blocked or was blocked by
+         * @description Users the user follows (approved), latest first; without the users the caller blocked or was blocked by.
          *
          *     Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.
          */

@@ -81,6 +81,12 @@ export interface DomainEvents {
   'account.deletion_requested': { userId: number };
   /** The grace period of `userId`'s deletion is over: owners delete or anonymise their rows. */
   'account.deleted': { userId: number };
+  /**
+   * A moderator suspended `userId` (or an admin lifted it): while it holds, the owners hide the
+   * user's content as a moderator's hide does (marked so that lifting shows exactly that again).
+   */
+  'account.suspended': { userId: number };
+  'account.unsuspended': { userId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -96,6 +96,9 @@ export class PostsService {
     events.subscribe('moderation.hidden', 'posts', async ({ targetType, targetId, reason }) => {
       if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx));
     });
+    // A suspended account's posts (and the reposts of them) and comments are hidden while it holds.
+    events.subscribe('account.suspended', 'posts', ({ userId }) => this.db.transaction((tx) => this.suspendOfUser(userId, 'hide', tx)));
+    events.subscribe('account.unsuspended', 'posts', ({ userId }) => this.db.transaction((tx) => this.suspendOfUser(userId, 'show', tx)));
     events.subscribe('moderation.restored', 'posts', async ({ targetType, targetId }) => {
       if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx));
     });
@@ -128,17 +131,34 @@ export class PostsService {
   }
 
   /**
+   * `account.suspended` / `account.unsuspended`: the user's posts, the reposts of them and the
+   * user's comments leave (or come back to) every list and counter, as a moderator's hide; the rows
+   * are marked `suspended_hidden`, so lifting shows exactly those (not what a moderator or the
+   * user's leaving hid).
+   */
+  async suspendOfUser(userId: number, to: 'hide' | 'show', tx: EntityManager): Promise<void> {
+    const theirs = `(p.user_id = $1 OR (p.reposting AND p.reposting_from IN (SELECT o.id FROM posts o WHERE o.user_id = $1 AND NOT o.reposting)))`;
+    await this.flipPosts(to === 'hide' ? `NOT p.hidden AND ${theirs}` : `p.hidden AND p.suspended_hidden AND ${theirs}`, [userId], to, tx, null, to === 'hide');
+    await tx.query(
+      `WITH flipped AS (UPDATE post_comments SET hidden = $2, suspended_hidden = $2 WHERE user_id = $1 AND ${to === 'hide' ? 'NOT hidden' : 'hidden AND suspended_hidden'} RETURNING post_id)
+       UPDATE posts p SET commented_counts = p.commented_counts + $3 * f.n FROM (SELECT post_id, count(*)::int AS n FROM flipped GROUP BY post_id) f WHERE p.id = f.post_id`,
+      [userId, to === 'hide', to === 'hide' ? -1 : 1],
+    );
+  }
+
+  /**
    * Hides (or shows again) the posts `where` selects (`p`, parameters `params`) and moves every
    * counter that counts visible posts by the rows flipped: the authors' post_count and rating_sum,
    * the originals' reposted_times, the Books' review statistics. Only rows that change count, so
-   * a redelivered event changes nothing more. `reason` is the moderator's (null otherwise).
+   * a redelivered event changes nothing more. `reason` is the moderator's (null otherwise);
+   * `suspended` marks rows hidden for a suspension.
    */
-  private async flipPosts(where: string, params: unknown[], to: 'hide' | 'show', tx: EntityManager, reason: string | null = null): Promise<void> {
+  private async flipPosts(where: string, params: unknown[], to: 'hide' | 'show', tx: EntityManager, reason: string | null = null, suspended = false): Promise<void> {
     const sign = to === 'hide' ? -1 : 1;
     const r = params.length + 1;
     const changes: Array<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }> = await tx.query(
       `WITH flipped AS (
-         UPDATE posts p SET hidden = ${to === 'hide'}, moderated_reason = $${r}::text
+         UPDATE posts p SET hidden = ${to === 'hide'}, moderated_reason = $${r}::text, suspended_hidden = ${suspended}
           WHERE ${where}
          RETURNING p.user_id, p.rating, p.review_to, p.reposting, p.reposting_from, p.communitypost_flag
        ), authors AS (

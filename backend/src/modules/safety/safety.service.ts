@@ -228,7 +228,7 @@ export class SafetyService {
       if (dto.action === 'hide') {
         await this.events.publish('moderation.hidden', { targetType: report.target_type as HideableTarget, targetId: report.target_id, reason: note || report.reason }, tx);
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
-        await this.auth.setSuspended(report.target_user_id, true, tx);
+        if (await this.auth.setSuspended(report.target_user_id, true, tx)) await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
       }
       const [resolved]: [Array<{ id: number; reporter_id: number }>, number] = await tx.query(
         `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
@@ -258,6 +258,7 @@ export class SafetyService {
     await this.access.require(viewer, Permission.Admin, [viewer.id], { detail: Msg.adminsOnly });
     await this.db.transaction(async (tx) => {
       if (!(await this.auth.setSuspended(userId, false, tx))) throw notFound();
+      await this.events.publish('account.unsuspended', { userId }, tx);
       await this.audit(viewer, null, 'user', userId, 'unsuspend', note, tx);
     });
   }
