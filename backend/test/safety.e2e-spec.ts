@@ -271,6 +271,8 @@ describe('trust and safety', () => {
       await settle();
       await request(t.http).get(api(`monopost/${review}/`)).set(auth(reporter.token)).expect(404);
       await request(t.http).get(api(`monopost/${review}/`)).expect(404);
+      // Its author still sees it, marked with the reason.
+      expect((await request(t.http).get(api(`monopost/${review}/`)).set(auth(author.token)).expect(200)).body.moderated_reason).toBe('advertising');
       expect(await bookRow()).toEqual({ post_count: 1, rating_sum: 20, rating_count: 1 });
       const ofBook = (await request(t.http).get(api(`monopostcc/?count=0&pageId=${book}`)).expect(200)).body;
       expect(JSON.stringify(ofBook)).not.toContain('spam review');
@@ -411,6 +413,24 @@ describe('trust and safety', () => {
       expect(await inSitemap()).toBe(true);
     });
 
+    it("hides an ad: served to nobody, its advertiser sees it marked and inactive; a moderator restores it", async () => {
+      const [{ id: ad }] = await db.query(
+        `INSERT INTO ads (user_id, type, url, content, target, price, attributes, paid, paid_on) VALUES ($1, 0, 'https://shop.example/', 'Miracle cure', 90000, 5000, '{}'::int[], true, now()) RETURNING id`,
+        [author.userId],
+      );
+      const served = async () => ((await request(t.http).get(api('advertisements-random/')).expect(200)).body as Array<{ id: number }>).map((a) => a.id);
+      expect(await served()).toContain(ad);
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'advertisement', target_id: ad, reason: 'illegal' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'false health claims' }).expect(200);
+      await settle();
+      expect(await served()).not.toContain(ad);
+      expect((await request(t.http).get(api(`advertisement/${ad}/`)).set(auth(author.token)).expect(200)).body).toMatchObject({ active: false, moderated_reason: 'false health claims' });
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'advertisement', target_id: ad }).expect(200);
+      await settle();
+      expect(await served()).toContain(ad);
+      expect((await request(t.http).get(api(`advertisement/${ad}/`)).set(auth(author.token)).expect(200)).body).toMatchObject({ active: true, moderated_reason: null });
+    });
+
     it('refuses to hide what cannot be hidden yet (a user: suspend instead) with a 400', async () => {
       const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'user', target_id: admin.userId, reason: 'other' }).expect(201)).body;
       const refused = await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide' }).expect(400);
@@ -419,6 +439,43 @@ describe('trust and safety', () => {
   });
 
   describe('spam brakes', () => {
+    it("holds a new account's posts with a link once two others' reports against it are open; its author sees it marked held; a moderator releases it", async () => {
+      const newcomer = await createUser(t.app, { nickName: 'Newcomer' });
+      const first = await createUser(t.app, { nickName: 'First reporter' });
+      const second = await createUser(t.app, { nickName: 'Second reporter' });
+      const moderator = await createUser(t.app, { email: 'brake-mod@example.com', nickName: 'Brake mod' });
+      expect(await role('brake-mod@example.com', 'moderator')).toBe(0);
+      const post = async (text: string) => (await request(t.http).post(api('monopost/')).set(auth(newcomer.token)).send({ text }).expect(201)).body as { id: number; moderated_reason: string | null };
+      const reportUser = (who: UserFixture) => request(t.http).post(api('reports/')).set(auth(who.token)).send({ target_type: 'user', target_id: newcomer.userId, reason: 'spam' }).expect(201);
+      // One report is not a pile: a link goes out.
+      await reportUser(first);
+      expect((await post('see https://example.com/a')).moderated_reason).toBeNull();
+      await reportUser(second);
+      // Two: a post without a link still goes out, one with a link is held.
+      const plain = await post('just words');
+      expect(plain.moderated_reason).toBeNull();
+      const held = await post('cheap pills at www.example.com');
+      expect(held.moderated_reason).toBe('Held for review: a new account with reports against it posted a link.');
+      await request(t.http).get(api(`monopost/${held.id}/`)).expect(404);
+      await request(t.http).get(api(`monopost/${held.id}/`)).set(auth(first.token)).expect(404);
+      const own = (await request(t.http).get(api(`monopost/${held.id}/`)).set(auth(newcomer.token)).expect(200)).body;
+      expect(own.moderated_reason).toBe(held.moderated_reason);
+      const newest = (await request(t.http).get(api('monopost/')).expect(200)).body as Array<{ id: number }>;
+      expect(newest.map((p) => p.id)).toEqual(expect.arrayContaining([plain.id]));
+      expect(newest.map((p) => p.id)).not.toContain(held.id);
+      // It waits in the queue; dismissing its report releases it.
+      await settle();
+      const queue = (await request(t.http).get(api('moderation/reports/')).set(auth(moderator.token)).expect(200)).body.res as Array<{ id: number; target_type: string; target_id: number; detail: string; author_id: number }>;
+      const entry = queue.find((r) => r.target_type === 'post' && r.target_id === held.id)!;
+      expect(entry).toMatchObject({ author_id: newcomer.userId, detail: held.moderated_reason });
+      await request(t.http).post(api(`moderation/reports/${entry.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss', note: 'a real shop' }).expect(200);
+      await settle();
+      expect((await request(t.http).get(api(`monopost/${held.id}/`)).expect(200)).body.moderated_reason).toBeNull();
+      // The newcomer is not told as a reporter would be.
+      const notes = (await request(t.http).get(api('notifications/all/')).set(auth(newcomer.token)).expect(200)).body as Array<{ type: string }>;
+      expect(notes.filter((n) => n.type.startsWith('report_'))).toEqual([]);
+    });
+
     it('refuses the 21st report of an hour and the 61st post of ten minutes with 429 and Retry-After', async () => {
       const busy = await createUser(t.app, { nickName: 'Busy' });
       const targets = await Promise.all(Array.from({ length: 21 }, () => createPost(t.app, { userId: busy.userId })));

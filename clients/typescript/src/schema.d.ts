@@ -3726,6 +3726,8 @@ export interface components {
             is_liked: boolean;
             is_reposted: boolean;
             is_commented: boolean;
+            /** @description Only ever set for its author: a moderator hid the post (the reason), or the spam brake holds it for the moderators (HELD_REASON); nobody else gets it meanwhile. Null otherwise. */
+            moderated_reason: string | null;
         };
         UpdatePostDto: {
             text?: string;
@@ -4286,7 +4288,7 @@ export interface components {
             rate_limit: number;
             /**
              * Format: int64
-             * @description A click on an ad that is not running (unpaid, stopped or used up).
+             * @description A click on an ad that is not running (unpaid, stopped, used up or hidden by a moderator).
              */
             inactive: number;
         };
@@ -4339,8 +4341,10 @@ export interface components {
              */
             remaining: number;
             paid: boolean;
-            /** @description Being served now: paid, not stopped, not used up. */
+            /** @description Being served now: paid, not stopped, not used up, not hidden by a moderator. */
             active: boolean;
+            /** @description A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+            moderated_reason: string | null;
             /**
              * Format: int64
              * @description Price in yen.
@@ -4608,7 +4612,7 @@ export interface components {
         };
         RestoreDto: {
             /** @enum {string} */
-            target_type: "post" | "comment" | "page";
+            target_type: "post" | "comment" | "page" | "advertisement";
             /** Format: int32 */
             target_id: number;
             note?: string;
@@ -10831,7 +10835,8 @@ export interface operations {
                      *         "likedTimes": 3,
                      *         "is_liked": false,
                      *         "is_reposted": false,
-                     *         "is_commented": false
+                     *         "is_commented": false,
+                     *         "moderated_reason": "サンプル"
                      *       }
                      *     ]
                      */
@@ -11057,7 +11062,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -11283,7 +11289,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -11496,7 +11503,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -12086,7 +12094,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12284,7 +12293,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12482,7 +12492,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12679,7 +12690,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12875,7 +12887,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         },
                      *         "page": {
                      *           "id": 1,
@@ -13167,7 +13180,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         },
                      *         "page": {
                      *           "id": 1,
@@ -13958,7 +13972,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -15910,6 +15925,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,
@@ -16121,6 +16137,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,
@@ -16471,6 +16488,7 @@ export interface operations {
                      *         "remaining": 3,
                      *         "paid": false,
                      *         "active": false,
+                     *         "moderated_reason": "サンプル",
                      *         "price": 3,
                      *         "refused": {
                      *           "repeat": 3,
@@ -16536,6 +16554,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,

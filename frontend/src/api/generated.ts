@@ -2520,6 +2520,8 @@ export type PostResponse = {
   is_liked: boolean;
   is_reposted: boolean;
   is_commented: boolean;
+  /** Only ever set for its author: a moderator hid the post (the reason), or the spam brake holds it for the moderators (HELD_REASON); nobody else gets it meanwhile. Null otherwise. */
+  moderated_reason: string | null;
 };
 export type CreatePostDto = {
   text?: string;
@@ -2891,7 +2893,7 @@ export type AdRefusals = {
   no_offer: number;
   /** The viewer clicked too many ads within the hour. */
   rate_limit: number;
-  /** A click on an ad that is not running (unpaid, stopped or used up). */
+  /** A click on an ad that is not running (unpaid, stopped, used up or hidden by a moderator). */
   inactive: number;
 };
 export type AdViewRefusals = {
@@ -2922,8 +2924,10 @@ export type AdStatsResponse = {
   /** What is left before the ad retires (it retires at target - 1). */
   remaining: number;
   paid: boolean;
-  /** Being served now: paid, not stopped, not used up. */
+  /** Being served now: paid, not stopped, not used up, not hidden by a moderator. */
   active: boolean;
+  /** A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+  moderated_reason: string | null;
   /** Price in yen. */
   price: number;
   /** Clicks not counted, by reason. */
@@ -3122,7 +3126,7 @@ export type ResolveReportDto = {
   note?: string;
 };
 export type RestoreDto = {
-  target_type: "post" | "comment" | "page";
+  target_type: "post" | "comment" | "page" | "advertisement";
   target_id: number;
   note?: string;
 };

@@ -110,6 +110,7 @@ export function postFactory(overrides: Partial<Post> = {}): Post {
     is_liked: false,
     is_reposted: false,
     is_commented: false,
+    moderated_reason: null,
     ...overrides,
   };
 }

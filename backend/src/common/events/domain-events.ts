@@ -34,6 +34,8 @@ export interface DomainEvents {
   'post.reposted': { repostId: number; postId: number; userId: number; authorId: number };
   /** `userId` posted `postId` (a post or review, not a repost nor a circle post) about Book `bookId`. */
   'post.about_book': { postId: number; userId: number; bookId: number };
+  /** The spam brake held post `postId` of `userId` (posts module): the safety module queues it for the moderators. */
+  'post.held': { postId: number; userId: number };
   /** `followedId` approved the follow request `requestId` of `followerId`. */
   'user.followed': { requestId: number; followerId: number; followedId: number };
   /** `fromId` asked to follow `toId` (request `requestId`, not approved yet). */
@@ -91,5 +93,5 @@ export interface DomainEvents {
 
 export type DomainEventName = keyof DomainEvents;
 
-/** What a moderator can hide: posts and comments (posts module), Books (books module). */
-export type ModeratedTarget = 'post' | 'comment' | 'page';
+/** What a moderator can hide: posts and comments (posts module), Books (books module), ads (ads module). */
+export type ModeratedTarget = 'post' | 'comment' | 'page' | 'advertisement';

@@ -1,5 +1,5 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import { notBlockedSql, visibleAuthorSql } from '../safety/safety-sql';
+import { HELD_REASON, heldAuthorSql, LINK_PATTERN, notBlockedSql, visibleAuthorSql } from '../safety/safety-sql';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -90,6 +90,10 @@ export class PostsService {
       const rows: Array<{ id: number }> = tx ? await tx.query(sql, params) : await this.sql.query(sql, params);
       return rows.map((r) => r.id);
     });
+    // Its author still sees a post a moderator hid (or the spam brake holds), marked with the reason.
+    access.contribute(Permission.PostVisible, 'posts.own-moderated', (viewer, ids, tx) =>
+      this.idsWhere('posts', 'user_id = $2 AND hidden AND moderated_reason IS NOT NULL AND NOT reposting', ids, viewer, tx),
+    );
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'posts', ({ userId }) => this.deleteOfUser(userId));
@@ -375,12 +379,29 @@ export class PostsService {
     if (image && !dto.reposting) post.img = await this.storeImage(viewer.id, image);
     let id: number;
     try {
-      id = await this.db.transaction((tx) => this.insert(post, tx));
+      id = await this.db.transaction(async (tx) => {
+        const made = await this.insert(post, tx);
+        if (!dto.reposting && !post.communityPost && LINK_PATTERN.test(post.text)) await this.holdIfBraked(made, viewer.id, tx);
+        return made;
+      });
     } catch (err) {
       if (image && post.img) await this.storage.delete(post.img).catch(() => undefined);
       throw err;
     }
     return this.packOne(id, viewer);
+  }
+
+  /**
+   * The spam brake (docs/operations.md): a post with a link by a young account against which
+   * reports pile up (safety module's `heldAuthorSql`) is held — hidden as a moderator's hide, with
+   * HELD_REASON, its author alone sees it — and `post.held` puts it on the moderators' queue, where
+   * a restore (or dismissing its report) releases it.
+   */
+  private async holdIfBraked(postId: number, userId: number, tx: EntityManager): Promise<void> {
+    const [{ held }]: Array<{ held: boolean }> = await tx.query(`SELECT ${heldAuthorSql('$1::int')} AS held`, [userId]);
+    if (!held) return;
+    await this.flipPosts('p.id = $1 AND NOT p.hidden', [postId], 'hide', tx, HELD_REASON);
+    await this.events.publish('post.held', { postId, userId }, tx);
   }
 
   /**

@@ -18,7 +18,7 @@ import { CirclesService } from '../circles/circles.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
 import { ProfilePacker } from '../profiles/profile.packer';
-import { notBlockedSql, visibleAuthorSql } from './safety-sql';
+import { HELD_REASON, notBlockedSql, visibleAuthorSql } from './safety-sql';
 import type {
   AuditListResponse,
   CreateReportDto,
@@ -33,7 +33,7 @@ import type {
 
 type Relation = 'blocks' | 'mutes';
 
-const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page';
+const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement';
 const RELATION = {
   blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },
@@ -79,6 +79,14 @@ export class SafetyService {
       return rows.length ? [viewer.id] : [];
     };
     access.contribute(Permission.Moderator, 'safety.moderator', role(['moderator', 'admin']));
+    // A post the spam brake held waits in the queue as a report of its own author (reporter = author).
+    events.subscribe('post.held', 'safety', async ({ postId, userId }) => {
+      await this.sql.query(
+        `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES ($1, 'post', $2, $1, 'spam', $3)
+         ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING`,
+        [userId, postId, HELD_REASON],
+      );
+    });
     access.contribute(Permission.Admin, 'safety.admin', role(['admin']));
   }
 
@@ -230,13 +238,17 @@ export class SafetyService {
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
         if (await this.auth.setSuspended(report.target_user_id, true, tx)) await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
       }
-      const [resolved]: [Array<{ id: number; reporter_id: number }>, number] = await tx.query(
+      const [resolved]: [Array<{ id: number; reporter_id: number; target_user_id: number | null }>, number] = await tx.query(
         `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
-          WHERE target_type = $1 AND target_id = $2 AND status = 'open' RETURNING id, reporter_id`,
+          WHERE target_type = $1 AND target_id = $2 AND status = 'open' RETURNING id, reporter_id, target_user_id`,
         [report.target_type, report.target_id, viewer.id, dto.action, note],
       );
-      // Each reporter is told the outcome (the notifications module's subscription).
-      for (const r of resolved) {
+      // Dismissing the report of a held post releases it (the spam brake's own report: reporter = author).
+      if (dto.action === 'dismiss' && report.target_type === 'post' && resolved.some((r) => r.reporter_id === r.target_user_id)) {
+        await this.events.publish('moderation.restored', { targetType: 'post', targetId: report.target_id }, tx);
+      }
+      // Each reporter is told the outcome (the notifications module's subscription); not the author of a held post.
+      for (const r of resolved.filter((x) => x.reporter_id !== x.target_user_id)) {
         await this.events.publish('moderation.report_resolved', { reportId: r.id, reporterId: r.reporter_id, action: dto.action }, tx);
       }
       await this.audit(viewer, id, report.target_type, report.target_id, dto.action, note, tx);
