@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { accountRoleCommand } from '../src/account-role-command';
@@ -429,6 +430,25 @@ describe('trust and safety', () => {
       await settle();
       expect(await served()).toContain(ad);
       expect((await request(t.http).get(api(`advertisement/${ad}/`)).set(auth(author.token)).expect(200)).body).toMatchObject({ active: true, moderated_reason: null });
+    });
+
+    it("hides a circle: 404 to everyone but its owner (who sees it marked), out of search; a moderator restores it", async () => {
+      const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+      const made = await request(t.http).post(api('create-community/')).set(auth(author.token)).field('title', 'Pyramid scheme club').field('description', 'join now').attach('image', image, 'icon.jpg').expect(201);
+      const circle = made.body.id as number;
+      const found = async () => ((await request(t.http).get(api('combinedsearch/?q=Pyramid')).expect(200)).body as Array<{ type: string; id: number }>).some((i) => i.type === 'community' && i.id === circle);
+      expect(await found()).toBe(true);
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'community', target_id: circle, reason: 'spam' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'a scam' }).expect(200);
+      await settle();
+      await request(t.http).get(api(`community/${circle}/`)).expect(404);
+      await request(t.http).get(api(`community/${circle}/`)).set(auth(reporter.token)).expect(404);
+      expect((await request(t.http).get(api(`community/${circle}/`)).set(auth(author.token)).expect(200)).body.moderated_reason).toBe('a scam');
+      expect(await found()).toBe(false);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'community', target_id: circle }).expect(200);
+      await settle();
+      expect((await request(t.http).get(api(`community/${circle}/`)).expect(200)).body.moderated_reason).toBeNull();
+      expect(await found()).toBe(true);
     });
 
     it('refuses to hide what cannot be hidden yet (a user: suspend instead) with a 400', async () => {

@@ -3849,6 +3849,8 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
+            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            moderated_reason: string | null;
         };
         CommunityStatusResponse: {
             /**
@@ -3917,6 +3919,8 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
+            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            moderated_reason: string | null;
             /** @description A post arrived since the caller last opened the thread. */
             newpost_flag: boolean;
         };
@@ -4612,7 +4616,7 @@ export interface components {
         };
         RestoreDto: {
             /** @enum {string} */
-            target_type: "post" | "comment" | "page" | "advertisement";
+            target_type: "post" | "comment" | "page" | "advertisement" | "community";
             /** Format: int32 */
             target_id: number;
             note?: string;
@@ -13341,7 +13345,8 @@ export interface operations {
                      *       "page_count": 3,
                      *       "member_count": 3,
                      *       "post_count": 3,
-                     *       "joinrequest_count": 3
+                     *       "joinrequest_count": 3,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["CommunityResponse"];
@@ -13767,7 +13772,8 @@ export interface operations {
                      *         "page_count": 3,
                      *         "member_count": 3,
                      *         "post_count": 3,
-                     *         "joinrequest_count": 3
+                     *         "joinrequest_count": 3,
+                     *         "moderated_reason": "サンプル"
                      *       }
                      *     ]
                      */
@@ -14060,6 +14066,7 @@ export interface operations {
                      *         "member_count": 3,
                      *         "post_count": 3,
                      *         "joinrequest_count": 3,
+                     *         "moderated_reason": "サンプル",
                      *         "newpost_flag": false
                      *       }
                      *     ]
@@ -14188,7 +14195,8 @@ export interface operations {
                      *       "page_count": 3,
                      *       "member_count": 3,
                      *       "post_count": 3,
-                     *       "joinrequest_count": 3
+                     *       "joinrequest_count": 3,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["CommunityResponse"];

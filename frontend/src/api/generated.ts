@@ -2617,6 +2617,8 @@ export type CommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
+  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  moderated_reason: string | null;
 };
 export type CommunityStatusResponse = {
   /** The caller's relation to the circle (always none for a visitor). */
@@ -2654,6 +2656,8 @@ export type MyCommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
+  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  moderated_reason: string | null;
   /** A post arrived since the caller last opened the thread. */
   newpost_flag: boolean;
 };
@@ -3126,7 +3130,7 @@ export type ResolveReportDto = {
   note?: string;
 };
 export type RestoreDto = {
-  target_type: "post" | "comment" | "page" | "advertisement";
+  target_type: "post" | "comment" | "page" | "advertisement" | "community";
   target_id: number;
   note?: string;
 };

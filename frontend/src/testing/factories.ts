@@ -133,6 +133,7 @@ export function circleFactory(overrides: Partial<Circle> = {}): Circle {
     member_count: 1,
     post_count: 0,
     joinrequest_count: 0,
+    moderated_reason: null,
     ...overrides,
   };
 }

@@ -93,5 +93,5 @@ export interface DomainEvents {
 
 export type DomainEventName = keyof DomainEvents;
 
-/** What a moderator can hide: posts and comments (posts module), Books (books module), ads (ads module). */
-export type ModeratedTarget = 'post' | 'comment' | 'page' | 'advertisement';
+/** What a moderator can hide: posts and comments (posts module), Books (books module), ads (ads module), circles (circles module). */
+export type ModeratedTarget = 'post' | 'comment' | 'page' | 'advertisement' | 'community';

@@ -33,7 +33,7 @@ import type {
 
 type Relation = 'blocks' | 'mutes';
 
-const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement';
+const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement' || type === 'community';
 const RELATION = {
   blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },

@@ -112,8 +112,8 @@ export class AuditListResponse {
   @ApiProperty() totalCount: number;
 }
 
-/** What a moderator can hide (and restore): posts, comments, Books (page), ads. */
-export const HIDEABLE_TARGETS = ['post', 'comment', 'page', 'advertisement'] as const;
+/** What a moderator can hide (and restore): posts, comments, Books (page), ads, circles (community). */
+export const HIDEABLE_TARGETS = ['post', 'comment', 'page', 'advertisement', 'community'] as const;
 export type HideableTarget = (typeof HIDEABLE_TARGETS)[number];
 
 /** POST moderation/restore/: show a hidden post, comment or Book again. */
