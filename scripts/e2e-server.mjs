@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // The server for Playwright journeys: the built app on PORT (3100) with its own DATA_DIR. With
-// DATABASE_URL set it gets a fresh database of its own on that server, dropped at exit.
+// DATABASE_URL set it gets a fresh database of its own on that server, dropped at exit, whose URL
+// it leaves in DATA_DIR/database-url: a journey acts as the operator there (`npm run
+// account:role` beside the running server, as on PostgreSQL an operator can; the embedded
+// database is the server's alone).
 import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { ensureBuilt, runServer } from './start.mjs';
 
@@ -21,6 +26,10 @@ if (env.DATABASE_URL) {
   const url = new URL(env.DATABASE_URL);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
+  if (env.DATA_DIR) {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(path.join(env.DATA_DIR, 'database-url'), env.DATABASE_URL);
+  }
   const child = runServer(env);
   child.on('exit', async () => {
     const c = new Client({ connectionString: process.env.DATABASE_URL });

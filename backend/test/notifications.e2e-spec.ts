@@ -253,7 +253,7 @@ describe('notifications', () => {
 
   it('a setting turned off suppresses exactly that type', async () => {
     const defaults = await request(t.http).get(api('notification-settings/')).set(auth(hanako.token)).expect(200);
-    expect(Object.values(defaults.body)).toHaveLength(12);
+    expect(Object.values(defaults.body)).toHaveLength(15);
     expect(Object.values(defaults.body).every((v) => v === true)).toBe(true);
     const off = await request(t.http).put(api('notification-settings/')).set(auth(hanako.token)).send({ post_liked: false }).expect(200);
     expect(off.body).toEqual({ ...defaults.body, post_liked: false });

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { accountRoleCommand } from '../src/account-role-command';
@@ -126,6 +127,25 @@ describe('trust and safety', () => {
       };
       expect(await find()).toEqual(['Blocker']);
       expect(await find(blocked)).toEqual([]);
+    });
+
+    it("keeps each out of the other's view of follower and following lists (a visitor sees everyone)", async () => {
+      const third = await createUser(t.app, { nickName: 'Popular' });
+      await createFollow(t.app, blocked.userId, third.userId);
+      await createFollow(t.app, blocker.userId, third.userId);
+      await createFollow(t.app, third.userId, blocked.userId);
+      const names = async (path: string, who?: UserFixture) => {
+        const req = request(t.http).get(api(path));
+        if (who) req.set(auth(who.token));
+        return ((await req.expect(200)).body as Array<{ nickName: string }>).map((p) => p.nickName).sort();
+      };
+      expect(await names(`followeduser/${third.userId}/`)).toEqual(['Blocked', 'Blocker']);
+      expect(await names(`followeduser/${third.userId}/`, blocker)).toEqual(['Blocker']);
+      expect(await names(`followeduser/${third.userId}/`, blocked)).toEqual(['Blocked']);
+      expect(await names(`followinguser/${third.userId}/`)).toEqual(['Blocked']);
+      expect(await names(`followinguser/${third.userId}/`, blocker)).toEqual([]);
+      // The counters stay true: the list hides, the count counts.
+      expect(await counts(third.userId)).toMatchObject({ followed_count: 2, following_count: 1 });
     });
 
     it('lifts a block with 204 (404 when there is none); interactions work again', async () => {
@@ -252,6 +272,8 @@ describe('trust and safety', () => {
       await settle();
       await request(t.http).get(api(`monopost/${review}/`)).set(auth(reporter.token)).expect(404);
       await request(t.http).get(api(`monopost/${review}/`)).expect(404);
+      // Its author still sees it, marked with the reason.
+      expect((await request(t.http).get(api(`monopost/${review}/`)).set(auth(author.token)).expect(200)).body.moderated_reason).toBe('advertising');
       expect(await bookRow()).toEqual({ post_count: 1, rating_sum: 20, rating_count: 1 });
       const ofBook = (await request(t.http).get(api(`monopostcc/?count=0&pageId=${book}`)).expect(200)).body;
       expect(JSON.stringify(ofBook)).not.toContain('spam review');
@@ -275,6 +297,11 @@ describe('trust and safety', () => {
       const email = `suspended-${Date.now()}@example.com`;
       const { token, userId } = await signUp(t, email);
       await request(t.http).post(api('profile/')).set(auth(token)).send({ nickName: 'Suspect', sex: '0' });
+      const theirPost = await createPost(t.app, { userId, text: 'threatening words' });
+      const commentedOn = await createPost(t.app, { userId: reporter.userId, text: 'a calm post' });
+      await request(t.http).post(api('monocomment/')).set(auth(token)).send({ post: commentedOn, text: 'a threatening comment' }).expect(201);
+      const commentCount = async () => (await db.query(`SELECT commented_counts FROM posts WHERE id = $1`, [commentedOn]))[0].commented_counts as number;
+      expect(await commentCount()).toBe(1);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-second-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url, DATABASE_PREPARE: 'false' });
       const second: NestFastifyApplication = await createApp({ config, database: t.database, runWorkers: false });
@@ -291,20 +318,184 @@ describe('trust and safety', () => {
         while (Date.now() - started < 1000 && status === 200) status = (await remote()).status;
         expect(status).toBe(401);
         await request(t.http).get(api('account/')).set(auth(token)).expect(401);
+        // Its content is hidden as a moderator's hide: its post answers 404, its comment leaves the count.
+        await settle();
+        await request(t.http).get(api(`monopost/${theirPost}/`)).expect(404);
+        await request(t.http).get(api(`monopost/${theirPost}/`)).set(auth(reporter.token)).expect(404);
+        expect(await commentCount()).toBe(0);
+        const newest = (await request(t.http).get(api('monopost/')).expect(200)).body as Array<{ text: string }>;
+        expect(newest.map((p) => p.text)).not.toContain('threatening words');
         const login = await request(t.http).post(api('login/')).send({ email, password: PASSWORD }).expect(400);
         expect(login.body).toEqual({ non_field_errors: ['This account is suspended.'] });
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(moderator.token)).expect(403);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(200);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(404);
         await request(t.http).post(api('login/')).send({ email, password: PASSWORD }).expect(200);
+        // Lifted: exactly what the suspension hid comes back.
+        await settle();
+        await request(t.http).get(api(`monopost/${theirPost}/`)).expect(200);
+        expect(await commentCount()).toBe(1);
       } finally {
         await second.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
+    it("tells each reporter the outcome in a notification (hidden, suspended, dismissed), naming no moderator; the setting turns it off", async () => {
+      await settle();
+      type Note = { type: string; relatedUser: { userId: number } | null; post: number | null; preview: string | null; read: boolean };
+      const notes = async (who: UserFixture) =>
+        ((await request(t.http).get(api('notifications/all/')).set(auth(who.token)).expect(200)).body as Note[]).filter((n) => n.type.startsWith('report_'));
+      // The review was hidden (both reporters told), the account suspended (the reporter told).
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_suspended', 'report_hidden']);
+      expect((await notes(moderator)).map((n) => n.type)).toEqual(['report_hidden']);
+      const [hidden] = (await notes(moderator));
+      expect(hidden).toMatchObject({ relatedUser: { userId: moderator.userId }, post: null, preview: null, read: false });
+      // Dismissing the Book's report tells its reporter; the unread count moves.
+      const unread = async () => (await request(t.http).get(api('notifications/unread/')).set(auth(reporter.token)).expect(200)).body.total_unread_count as number;
+      const before = await unread();
+      const queue = (await request(t.http).get(api('moderation/reports/')).set(auth(moderator.token)).expect(200)).body.res as Array<{ id: number; target_type: string }>;
+      const ofBook = queue.find((r) => r.target_type === 'page')!;
+      await request(t.http).post(api(`moderation/reports/${ofBook.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss', note: 'fine' }).expect(200);
+      await settle();
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
+      expect(await unread()).toBe(before + 1);
+      // The author of the hidden review is not told of anyone's report.
+      expect(await notes(author)).toEqual([]);
+      // Turned off, the outcome no longer comes.
+      await request(t.http).put(api('notification-settings/')).set(auth(reporter.token)).send({ report_dismissed: false }).expect(200);
+      const settings = (await request(t.http).get(api('notification-settings/')).set(auth(reporter.token)).expect(200)).body;
+      expect(settings).toMatchObject({ report_hidden: true, report_dismissed: false, report_suspended: true });
+      const ofUser = queue.find((r) => r.target_type === 'user')!;
+      await request(t.http).post(api(`moderation/reports/${ofUser.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss' }).expect(200);
+      await settle();
+      expect((await notes(reporter)).map((n) => n.type)).toEqual(['report_dismissed', 'report_suspended', 'report_hidden']);
+    });
+    it("hides a Book: 404 to everyone but its creator (who sees it marked, with the reason), out of lists, search and the sitemap; a moderator restores it", async () => {
+      const buyer = await createUser(t.app, { nickName: 'Co-author' });
+      const hidden = await createBook(t.app, { title: 'Forged harbour figures', contributors: [author.userId, buyer.userId] });
+      const info = (who?: UserFixture) => {
+        const req = request(t.http).get(api(`monopage/get-page-info/?pageId=${hidden}`));
+        return who ? req.set(auth(who.token)) : req;
+      };
+      const listed = async (path: string, who?: UserFixture) => {
+        const req = request(t.http).get(api(path));
+        if (who) req.set(auth(who.token));
+        return ((await req.expect(200)).body as Array<{ id: number }>).map((b) => b.id).includes(hidden);
+      };
+      const inSitemap = async () => (await request(t.http).get('/sitemaps/books-0.xml').expect(200)).text.includes(`/mono/${hidden}<`);
+      expect((await info().expect(200)).body.moderated_reason).toBeNull();
+      expect(await listed('newpagecc/?count=0')).toBe(true);
+      expect(await listed('monopage/search-pages/?query=harbour&count=0')).toBe(true);
+      expect(await inSitemap()).toBe(true);
+
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'page', target_id: hidden, reason: 'copyright' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'copied figures' }).expect(200);
+      await settle();
+      await info().expect(404);
+      await info(reporter).expect(404);
+      await info(buyer).expect(404); // an owner who is not its creator
+      await request(t.http).get(api(`relatedmonopage/${hidden}/`)).set(auth(reporter.token)).expect(404);
+      const own = (await info(author).expect(200)).body;
+      expect(own).toMatchObject({ id: hidden, moderated_reason: 'copied figures' });
+      expect(await listed('newpagecc/?count=0')).toBe(false);
+      expect(await listed('newpagecc/?count=0', buyer)).toBe(false);
+      expect(await listed('monopage/search-pages/?query=harbour&count=0')).toBe(false);
+      expect(await inSitemap()).toBe(false);
+      // The reporter is told.
+      const notes = (await request(t.http).get(api('notifications/all/')).set(auth(reporter.token)).expect(200)).body as Array<{ type: string }>;
+      expect(notes[0].type).toBe('report_hidden');
+
+      await request(t.http).post(api('moderation/restore/')).set(auth(reporter.token)).send({ target_type: 'page', target_id: hidden }).expect(403);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'page', target_id: 99999999 }).expect(404);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'page', target_id: hidden, note: 'licence shown' }).expect(200);
+      await settle();
+      expect((await info(buyer).expect(200)).body.moderated_reason).toBeNull();
+      expect(await listed('newpagecc/?count=0')).toBe(true);
+      expect(await inSitemap()).toBe(true);
+    });
+
+    it("hides an ad: served to nobody, its advertiser sees it marked and inactive; a moderator restores it", async () => {
+      const [{ id: ad }] = await db.query(
+        `INSERT INTO ads (user_id, type, url, content, target, price, attributes, paid, paid_on) VALUES ($1, 0, 'https://shop.example/', 'Miracle cure', 90000, 5000, '{}'::int[], true, now()) RETURNING id`,
+        [author.userId],
+      );
+      const served = async () => ((await request(t.http).get(api('advertisements-random/')).expect(200)).body as Array<{ id: number }>).map((a) => a.id);
+      expect(await served()).toContain(ad);
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'advertisement', target_id: ad, reason: 'illegal' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'false health claims' }).expect(200);
+      await settle();
+      expect(await served()).not.toContain(ad);
+      expect((await request(t.http).get(api(`advertisement/${ad}/`)).set(auth(author.token)).expect(200)).body).toMatchObject({ active: false, moderated_reason: 'false health claims' });
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'advertisement', target_id: ad }).expect(200);
+      await settle();
+      expect(await served()).toContain(ad);
+      expect((await request(t.http).get(api(`advertisement/${ad}/`)).set(auth(author.token)).expect(200)).body).toMatchObject({ active: true, moderated_reason: null });
+    });
+
+    it("hides a circle: 404 to everyone but its owner (who sees it marked), out of search; a moderator restores it", async () => {
+      const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+      const made = await request(t.http).post(api('create-community/')).set(auth(author.token)).field('title', 'Pyramid scheme club').field('description', 'join now').attach('image', image, 'icon.jpg').expect(201);
+      const circle = made.body.id as number;
+      const found = async () => ((await request(t.http).get(api('combinedsearch/?q=Pyramid')).expect(200)).body as Array<{ type: string; id: number }>).some((i) => i.type === 'community' && i.id === circle);
+      expect(await found()).toBe(true);
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'community', target_id: circle, reason: 'spam' }).expect(201)).body;
+      await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'a scam' }).expect(200);
+      await settle();
+      await request(t.http).get(api(`community/${circle}/`)).expect(404);
+      await request(t.http).get(api(`community/${circle}/`)).set(auth(reporter.token)).expect(404);
+      expect((await request(t.http).get(api(`community/${circle}/`)).set(auth(author.token)).expect(200)).body.moderated_reason).toBe('a scam');
+      expect(await found()).toBe(false);
+      await request(t.http).post(api('moderation/restore/')).set(auth(moderator.token)).send({ target_type: 'community', target_id: circle }).expect(200);
+      await settle();
+      expect((await request(t.http).get(api(`community/${circle}/`)).expect(200)).body.moderated_reason).toBeNull();
+      expect(await found()).toBe(true);
+    });
+
+    it('refuses to hide what cannot be hidden yet (a user: suspend instead) with a 400', async () => {
+      const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'user', target_id: admin.userId, reason: 'other' }).expect(201)).body;
+      const refused = await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide' }).expect(400);
+      expect(refused.body).toEqual({ action: ['"hide" is not a valid choice.'] });
+    });
   });
 
   describe('spam brakes', () => {
+    it("holds a new account's posts with a link once two others' reports against it are open; its author sees it marked held; a moderator releases it", async () => {
+      const newcomer = await createUser(t.app, { nickName: 'Newcomer' });
+      const first = await createUser(t.app, { nickName: 'First reporter' });
+      const second = await createUser(t.app, { nickName: 'Second reporter' });
+      const moderator = await createUser(t.app, { email: 'brake-mod@example.com', nickName: 'Brake mod' });
+      expect(await role('brake-mod@example.com', 'moderator')).toBe(0);
+      const post = async (text: string) => (await request(t.http).post(api('monopost/')).set(auth(newcomer.token)).send({ text }).expect(201)).body as { id: number; moderated_reason: string | null };
+      const reportUser = (who: UserFixture) => request(t.http).post(api('reports/')).set(auth(who.token)).send({ target_type: 'user', target_id: newcomer.userId, reason: 'spam' }).expect(201);
+      // One report is not a pile: a link goes out.
+      await reportUser(first);
+      expect((await post('see https://example.com/a')).moderated_reason).toBeNull();
+      await reportUser(second);
+      // Two: a post without a link still goes out, one with a link is held.
+      const plain = await post('just words');
+      expect(plain.moderated_reason).toBeNull();
+      const held = await post('cheap pills at www.example.com');
+      expect(held.moderated_reason).toBe('Held for review: a new account with reports against it posted a link.');
+      await request(t.http).get(api(`monopost/${held.id}/`)).expect(404);
+      await request(t.http).get(api(`monopost/${held.id}/`)).set(auth(first.token)).expect(404);
+      const own = (await request(t.http).get(api(`monopost/${held.id}/`)).set(auth(newcomer.token)).expect(200)).body;
+      expect(own.moderated_reason).toBe(held.moderated_reason);
+      const newest = (await request(t.http).get(api('monopost/')).expect(200)).body as Array<{ id: number }>;
+      expect(newest.map((p) => p.id)).toEqual(expect.arrayContaining([plain.id]));
+      expect(newest.map((p) => p.id)).not.toContain(held.id);
+      // It waits in the queue; dismissing its report releases it.
+      await settle();
+      const queue = (await request(t.http).get(api('moderation/reports/')).set(auth(moderator.token)).expect(200)).body.res as Array<{ id: number; target_type: string; target_id: number; detail: string; author_id: number }>;
+      const entry = queue.find((r) => r.target_type === 'post' && r.target_id === held.id)!;
+      expect(entry).toMatchObject({ author_id: newcomer.userId, detail: held.moderated_reason });
+      await request(t.http).post(api(`moderation/reports/${entry.id}/resolve/`)).set(auth(moderator.token)).send({ action: 'dismiss', note: 'a real shop' }).expect(200);
+      await settle();
+      expect((await request(t.http).get(api(`monopost/${held.id}/`)).expect(200)).body.moderated_reason).toBeNull();
+      // The newcomer is not told as a reporter would be.
+      const notes = (await request(t.http).get(api('notifications/all/')).set(auth(newcomer.token)).expect(200)).body as Array<{ type: string }>;
+      expect(notes.filter((n) => n.type.startsWith('report_'))).toEqual([]);
+    });
+
     it('refuses the 21st report of an hour and the 61st post of ten minutes with 429 and Retry-After', async () => {
       const busy = await createUser(t.app, { nickName: 'Busy' });
       const targets = await Promise.all(Array.from({ length: 21 }, () => createPost(t.app, { userId: busy.userId })));

@@ -8,6 +8,8 @@ import { Profile } from '../modules/profiles/entities/profile.entity';
 import { AccountsAndProfiles1732300000000 } from './migrations/1732300000000-accounts-and-profiles';
 import { Books1732400000000 } from './migrations/1732400000000-books';
 import { AttributeSeed1732400000001 } from './migrations/1732400000001-attribute-seed';
+import { ModeratedBooksAndSuspendedContent1735900000001 } from './migrations/1735900000001-moderated-books-and-suspended-content';
+import { ReportOutcomes1735900000000 } from './migrations/1735900000000-report-outcomes';
 import { Safety1735800000000 } from './migrations/1735800000000-safety';
 import { HomeFeedIndexes1736000000000 } from './migrations/1736000000000-home-feed-indexes';
 import { CalendarTags1735600000000 } from './migrations/1735600000000-calendar-tags';
@@ -55,5 +57,7 @@ export const MIGRATIONS = [
   CalendarTags1735600000000,
   MoneyHoles1735200000000,
   Safety1735800000000,
+  ReportOutcomes1735900000000,
+  ModeratedBooksAndSuspendedContent1735900000001,
   HomeFeedIndexes1736000000000,
 ];

@@ -1410,8 +1410,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's followers (approved), latest first
-         * @description The user's followers (approved), latest first.
+         * The user's followers (approved), latest first; without the users the caller blocked or was blocked by
+         * @description The user's followers (approved), latest first; without the users the caller blocked or was blocked by.
          *
          *     Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.
          */
@@ -1432,8 +1432,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Users the user follows (approved), latest first
-         * @description Users the user follows (approved), latest first.
+         * Users the user follows (approved), latest first; without the users the caller blocked or was blocked by
+         * @description Users the user follows (approved), latest first; without the users the caller blocked or was blocked by.
          *
          *     Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.
          */
@@ -2286,8 +2286,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's twelve notification settings (default all on)
-         * @description The caller's twelve notification settings (default all on).
+         * The caller's notification settings, one per type (default all on)
+         * @description The caller's notification settings, one per type (default all on).
          *
          *     Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.
          */
@@ -3395,6 +3395,8 @@ export interface components {
             language: "ja" | "en";
             /** @description The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
             members_only: boolean;
+            /** @description A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+            moderated_reason: string | null;
             /** @description monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
             can_make_public?: boolean;
             /** @description Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
@@ -3724,6 +3726,8 @@ export interface components {
             is_liked: boolean;
             is_reposted: boolean;
             is_commented: boolean;
+            /** @description Only ever set for its author: a moderator hid the post (the reason), or the spam brake holds it for the moderators (HELD_REASON); nobody else gets it meanwhile. Null otherwise. */
+            moderated_reason: string | null;
         };
         UpdatePostDto: {
             text?: string;
@@ -3845,6 +3849,8 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
+            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            moderated_reason: string | null;
         };
         CommunityStatusResponse: {
             /**
@@ -3913,6 +3919,8 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
+            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            moderated_reason: string | null;
             /** @description A post arrived since the caller last opened the thread. */
             newpost_flag: boolean;
         };
@@ -3974,7 +3982,7 @@ export interface components {
             /** Format: int32 */
             id: number;
             /** @enum {string} */
-            type: "post_liked" | "post_commented" | "post_reposted" | "user_followed" | "data_generated" | "book_posted" | "data_book_followed" | "data_book_owned" | "followingpage_commented" | "followinguser_book_generated" | "community_invited" | "community_joinrequest_approved";
+            type: "post_liked" | "post_commented" | "post_reposted" | "user_followed" | "data_generated" | "book_posted" | "data_book_followed" | "data_book_owned" | "followingpage_commented" | "followinguser_book_generated" | "community_invited" | "community_joinrequest_approved" | "report_hidden" | "report_dismissed" | "report_suspended";
             read: boolean;
             /** Format: date-time */
             created_on: string;
@@ -4044,6 +4052,9 @@ export interface components {
             followinguser_book_generated: boolean;
             community_invited: boolean;
             community_joinrequest_approved: boolean;
+            report_hidden: boolean;
+            report_dismissed: boolean;
+            report_suspended: boolean;
         };
         NotificationSettingsDto: {
             post_liked?: boolean;
@@ -4058,6 +4069,9 @@ export interface components {
             followinguser_book_generated?: boolean;
             community_invited?: boolean;
             community_joinrequest_approved?: boolean;
+            report_hidden?: boolean;
+            report_dismissed?: boolean;
+            report_suspended?: boolean;
         };
         OperatorDetails: {
             name: string;
@@ -4278,7 +4292,7 @@ export interface components {
             rate_limit: number;
             /**
              * Format: int64
-             * @description A click on an ad that is not running (unpaid, stopped or used up).
+             * @description A click on an ad that is not running (unpaid, stopped, used up or hidden by a moderator).
              */
             inactive: number;
         };
@@ -4331,8 +4345,10 @@ export interface components {
              */
             remaining: number;
             paid: boolean;
-            /** @description Being served now: paid, not stopped, not used up. */
+            /** @description Being served now: paid, not stopped, not used up, not hidden by a moderator. */
             active: boolean;
+            /** @description A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+            moderated_reason: string | null;
             /**
              * Format: int64
              * @description Price in yen.
@@ -4565,7 +4581,7 @@ export interface components {
             target_type: "post" | "comment" | "page" | "user" | "community" | "advertisement";
             /** Format: int32 */
             target_id: number;
-            /** @description The reported text (a post or comment), null otherwise. */
+            /** @description The reported text (a post or comment; a Book's title), null otherwise. */
             target_text: string | null;
             /**
              * Format: int32
@@ -4600,7 +4616,7 @@ export interface components {
         };
         RestoreDto: {
             /** @enum {string} */
-            target_type: "post" | "comment";
+            target_type: "post" | "comment" | "page" | "advertisement" | "community";
             /** Format: int32 */
             target_id: number;
             note?: string;
@@ -7102,6 +7118,7 @@ export interface operations {
                      *       ],
                      *       "language": "ja",
                      *       "members_only": false,
+                     *       "moderated_reason": "サンプル",
                      *       "can_make_public": false,
                      *       "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *       "column_profile": {
@@ -7316,6 +7333,7 @@ export interface operations {
                      *       ],
                      *       "language": "ja",
                      *       "members_only": false,
+                     *       "moderated_reason": "サンプル",
                      *       "can_make_public": false,
                      *       "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *       "column_profile": {
@@ -7466,6 +7484,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -7614,6 +7633,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -7925,6 +7945,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8068,6 +8089,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8213,6 +8235,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8360,6 +8383,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8507,6 +8531,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8654,6 +8679,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8801,6 +8827,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -8959,6 +8986,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -9300,6 +9328,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -10721,6 +10750,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -10809,7 +10839,8 @@ export interface operations {
                      *         "likedTimes": 3,
                      *         "is_liked": false,
                      *         "is_reposted": false,
-                     *         "is_commented": false
+                     *         "is_commented": false,
+                     *         "moderated_reason": "サンプル"
                      *       }
                      *     ]
                      */
@@ -10946,6 +10977,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11034,7 +11066,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -11171,6 +11204,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11259,7 +11293,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -11383,6 +11418,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -11471,7 +11507,8 @@ export interface operations {
                      *       "likedTimes": 3,
                      *       "is_liked": false,
                      *       "is_reposted": false,
-                     *       "is_commented": false
+                     *       "is_commented": false,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["PostResponse"];
@@ -11972,6 +12009,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12060,7 +12098,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12169,6 +12208,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12257,7 +12297,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12366,6 +12407,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12454,7 +12496,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12562,6 +12605,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12650,7 +12694,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -12757,6 +12802,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -12845,7 +12891,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         },
                      *         "page": {
                      *           "id": 1,
@@ -12890,6 +12937,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -13047,6 +13095,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -13135,7 +13184,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         },
                      *         "page": {
                      *           "id": 1,
@@ -13180,6 +13230,7 @@ export interface operations {
                      *           ],
                      *           "language": "ja",
                      *           "members_only": false,
+                     *           "moderated_reason": "サンプル",
                      *           "can_make_public": false,
                      *           "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *           "column_profile": {
@@ -13294,7 +13345,8 @@ export interface operations {
                      *       "page_count": 3,
                      *       "member_count": 3,
                      *       "post_count": 3,
-                     *       "joinrequest_count": 3
+                     *       "joinrequest_count": 3,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["CommunityResponse"];
@@ -13433,6 +13485,7 @@ export interface operations {
                      *         ],
                      *         "language": "ja",
                      *         "members_only": false,
+                     *         "moderated_reason": "サンプル",
                      *         "can_make_public": false,
                      *         "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *         "column_profile": {
@@ -13719,7 +13772,8 @@ export interface operations {
                      *         "page_count": 3,
                      *         "member_count": 3,
                      *         "post_count": 3,
-                     *         "joinrequest_count": 3
+                     *         "joinrequest_count": 3,
+                     *         "moderated_reason": "サンプル"
                      *       }
                      *     ]
                      */
@@ -13835,6 +13889,7 @@ export interface operations {
                      *             ],
                      *             "language": "ja",
                      *             "members_only": false,
+                     *             "moderated_reason": "サンプル",
                      *             "can_make_public": false,
                      *             "encrypted_pageId": "MTIzNDU2Nzg5MA.c2lnbmF0dXJl",
                      *             "column_profile": {
@@ -13923,7 +13978,8 @@ export interface operations {
                      *           "likedTimes": 3,
                      *           "is_liked": false,
                      *           "is_reposted": false,
-                     *           "is_commented": false
+                     *           "is_commented": false,
+                     *           "moderated_reason": "サンプル"
                      *         }
                      *       ],
                      *       "totalCount": 3,
@@ -14010,6 +14066,7 @@ export interface operations {
                      *         "member_count": 3,
                      *         "post_count": 3,
                      *         "joinrequest_count": 3,
+                     *         "moderated_reason": "サンプル",
                      *         "newpost_flag": false
                      *       }
                      *     ]
@@ -14138,7 +14195,8 @@ export interface operations {
                      *       "page_count": 3,
                      *       "member_count": 3,
                      *       "post_count": 3,
-                     *       "joinrequest_count": 3
+                     *       "joinrequest_count": 3,
+                     *       "moderated_reason": "サンプル"
                      *     }
                      */
                     "application/json": components["schemas"]["CommunityResponse"];
@@ -14901,7 +14959,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -14940,7 +15001,10 @@ export interface operations {
                  *       "followingpage_commented": false,
                  *       "followinguser_book_generated": false,
                  *       "community_invited": false,
-                 *       "community_joinrequest_approved": false
+                 *       "community_joinrequest_approved": false,
+                 *       "report_hidden": false,
+                 *       "report_dismissed": false,
+                 *       "report_suspended": false
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsDto"];
@@ -14965,7 +15029,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -15044,7 +15111,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -15083,7 +15153,10 @@ export interface operations {
                  *       "followingpage_commented": false,
                  *       "followinguser_book_generated": false,
                  *       "community_invited": false,
-                 *       "community_joinrequest_approved": false
+                 *       "community_joinrequest_approved": false,
+                 *       "report_hidden": false,
+                 *       "report_dismissed": false,
+                 *       "report_suspended": false
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsDto"];
@@ -15108,7 +15181,10 @@ export interface operations {
                      *       "followingpage_commented": false,
                      *       "followinguser_book_generated": false,
                      *       "community_invited": false,
-                     *       "community_joinrequest_approved": false
+                     *       "community_joinrequest_approved": false,
+                     *       "report_hidden": false,
+                     *       "report_dismissed": false,
+                     *       "report_suspended": false
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationSettingsResponse"];
@@ -15857,6 +15933,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,
@@ -16068,6 +16145,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,
@@ -16418,6 +16496,7 @@ export interface operations {
                      *         "remaining": 3,
                      *         "paid": false,
                      *         "active": false,
+                     *         "moderated_reason": "サンプル",
                      *         "price": 3,
                      *         "refused": {
                      *           "repeat": 3,
@@ -16483,6 +16562,7 @@ export interface operations {
                      *       "remaining": 3,
                      *       "paid": false,
                      *       "active": false,
+                     *       "moderated_reason": "サンプル",
                      *       "price": 3,
                      *       "refused": {
                      *         "repeat": 3,

@@ -2331,6 +2331,8 @@ export type PageResponse = {
   language: "ja" | "en";
   /** The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
   members_only: boolean;
+  /** A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+  moderated_reason: string | null;
   /** monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
   can_make_public?: boolean;
   /** Opaque ticket for POST owningpage/, present when the viewer may take the Book without paying (free Book or contributor). */
@@ -2518,6 +2520,8 @@ export type PostResponse = {
   is_liked: boolean;
   is_reposted: boolean;
   is_commented: boolean;
+  /** Only ever set for its author: a moderator hid the post (the reason), or the spam brake holds it for the moderators (HELD_REASON); nobody else gets it meanwhile. Null otherwise. */
+  moderated_reason: string | null;
 };
 export type CreatePostDto = {
   text?: string;
@@ -2613,6 +2617,8 @@ export type CommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
+  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  moderated_reason: string | null;
 };
 export type CommunityStatusResponse = {
   /** The caller's relation to the circle (always none for a visitor). */
@@ -2650,6 +2656,8 @@ export type MyCommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
+  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  moderated_reason: string | null;
   /** A post arrived since the caller last opened the thread. */
   newpost_flag: boolean;
 };
@@ -2698,7 +2706,10 @@ export type NotificationResponse = {
     | "followingpage_commented"
     | "followinguser_book_generated"
     | "community_invited"
-    | "community_joinrequest_approved";
+    | "community_joinrequest_approved"
+    | "report_hidden"
+    | "report_dismissed"
+    | "report_suspended";
   read: boolean;
   created_on: string;
   /** The post the act concerns (liked, commented, reposted, or a post about a Book). */
@@ -2748,6 +2759,9 @@ export type NotificationSettingsResponse = {
   followinguser_book_generated: boolean;
   community_invited: boolean;
   community_joinrequest_approved: boolean;
+  report_hidden: boolean;
+  report_dismissed: boolean;
+  report_suspended: boolean;
 };
 export type NotificationSettingsDto = {
   post_liked?: boolean;
@@ -2762,6 +2776,9 @@ export type NotificationSettingsDto = {
   followinguser_book_generated?: boolean;
   community_invited?: boolean;
   community_joinrequest_approved?: boolean;
+  report_hidden?: boolean;
+  report_dismissed?: boolean;
+  report_suspended?: boolean;
 };
 export type OperatorDetails = {
   name: string;
@@ -2880,7 +2897,7 @@ export type AdRefusals = {
   no_offer: number;
   /** The viewer clicked too many ads within the hour. */
   rate_limit: number;
-  /** A click on an ad that is not running (unpaid, stopped or used up). */
+  /** A click on an ad that is not running (unpaid, stopped, used up or hidden by a moderator). */
   inactive: number;
 };
 export type AdViewRefusals = {
@@ -2911,8 +2928,10 @@ export type AdStatsResponse = {
   /** What is left before the ad retires (it retires at target - 1). */
   remaining: number;
   paid: boolean;
-  /** Being served now: paid, not stopped, not used up. */
+  /** Being served now: paid, not stopped, not used up, not hidden by a moderator. */
   active: boolean;
+  /** A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+  moderated_reason: string | null;
   /** Price in yen. */
   price: number;
   /** Clicks not counted, by reason. */
@@ -3088,7 +3107,7 @@ export type ReportResponse = {
   target_type:
     "post" | "comment" | "page" | "user" | "community" | "advertisement";
   target_id: number;
-  /** The reported text (a post or comment), null otherwise. */
+  /** The reported text (a post or comment; a Book's title), null otherwise. */
   target_text: string | null;
   /** The target's author (user id). */
   author_id: number | null;
@@ -3111,7 +3130,7 @@ export type ResolveReportDto = {
   note?: string;
 };
 export type RestoreDto = {
-  target_type: "post" | "comment";
+  target_type: "post" | "comment" | "page" | "advertisement" | "community";
   target_id: number;
   note?: string;
 };

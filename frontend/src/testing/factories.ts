@@ -50,6 +50,7 @@ export function bookFactory(overrides: Partial<Book> = {}): Book {
     files: [],
     language: 'en',
     members_only: false,
+    moderated_reason: null,
     ...overrides,
   };
 }
@@ -109,6 +110,7 @@ export function postFactory(overrides: Partial<Post> = {}): Post {
     is_liked: false,
     is_reposted: false,
     is_commented: false,
+    moderated_reason: null,
     ...overrides,
   };
 }
@@ -131,6 +133,7 @@ export function circleFactory(overrides: Partial<Circle> = {}): Circle {
     member_count: 1,
     post_count: 0,
     joinrequest_count: 0,
+    moderated_reason: null,
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ export interface DomainEvents {
   'post.reposted': { repostId: number; postId: number; userId: number; authorId: number };
   /** `userId` posted `postId` (a post or review, not a repost nor a circle post) about Book `bookId`. */
   'post.about_book': { postId: number; userId: number; bookId: number };
+  /** The spam brake held post `postId` of `userId` (posts module): the safety module queues it for the moderators. */
+  'post.held': { postId: number; userId: number };
   /** `followedId` approved the follow request `requestId` of `followerId`. */
   'user.followed': { requestId: number; followerId: number; followedId: number };
   /** `fromId` asked to follow `toId` (request `requestId`, not approved yet). */
@@ -65,15 +67,31 @@ export interface DomainEvents {
    *    row only once every owner has cleared its rows: that row goes last.
    */
   /**
-   * A moderator hid (or restored) a post or a comment: its owner flips the row's `hidden` (with
-   * the reason) and moves its counters as a deletion would, only when the row changes.
+   * A moderator hid (or restored) a post, a comment or a Book (page): its owner flips the row's
+   * `hidden` (with the reason) and moves its counters as a deletion would, only when the row
+   * changes; a Book is marked (`moderated_reason`) and read by its creator alone. Each owner
+   * handles its own target types and ignores the others.
    */
-  'moderation.hidden': { targetType: 'post' | 'comment'; targetId: number; reason: string };
-  'moderation.restored': { targetType: 'post' | 'comment'; targetId: number };
+  'moderation.hidden': { targetType: ModeratedTarget; targetId: number; reason: string };
+  'moderation.restored': { targetType: ModeratedTarget; targetId: number };
+  /**
+   * A moderator resolved report `reportId` of `reporterId` with `action` (one event per report:
+   * every open report of the target is resolved together); the reporter is told the outcome.
+   */
+  'moderation.report_resolved': { reportId: number; reporterId: number; action: 'hide' | 'dismiss' | 'suspend_user' };
   /** `userId` asked to delete their account (signed out everywhere already). */
   'account.deletion_requested': { userId: number };
   /** The grace period of `userId`'s deletion is over: owners delete or anonymise their rows. */
   'account.deleted': { userId: number };
+  /**
+   * A moderator suspended `userId` (or an admin lifted it): while it holds, the owners hide the
+   * user's content as a moderator's hide does (marked so that lifting shows exactly that again).
+   */
+  'account.suspended': { userId: number };
+  'account.unsuspended': { userId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
+
+/** What a moderator can hide: posts and comments (posts module), Books (books module), ads (ads module), circles (circles module). */
+export type ModeratedTarget = 'post' | 'comment' | 'page' | 'advertisement' | 'community';

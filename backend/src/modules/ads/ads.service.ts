@@ -78,11 +78,12 @@ interface AdRow {
   affiliate_html: string;
   paid: boolean;
   delete_flag: boolean;
+  moderated_reason?: string | null;
   session_id: string | null;
   created_on: Date | string;
 }
 
-const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views, views_refused, clicks, attributes, is_affiliate, affiliate_html, paid, delete_flag, session_id, created_on`;
+const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views, views_refused, clicks, attributes, is_affiliate, affiliate_html, paid, delete_flag, session_id, created_on, moderated_reason`;
 
 /**
  * Paid ads (issue 28): created by people with a profile, paid through Stripe Checkout (the
@@ -121,6 +122,14 @@ export class AdsService {
     payments.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
     events.subscribe('account.deletion_requested', 'ads', ({ userId }) => this.stopOfUser(userId).then(() => undefined));
     events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
+    // A moderator hid (or restored) an ad: it is served to nobody and takes no click meanwhile;
+    // its advertiser sees it marked (moderated_reason) in their figures.
+    events.subscribe('moderation.hidden', 'ads', async ({ targetType, targetId, reason }) => {
+      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = $2 WHERE id = $1 AND moderated_reason IS NULL`, [targetId, reason]);
+    });
+    events.subscribe('moderation.restored', 'ads', async ({ targetType, targetId }) => {
+      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = NULL WHERE id = $1`, [targetId]);
+    });
     jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
   }
 
@@ -238,7 +247,7 @@ export class AdsService {
    */
   async serve(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
     const running = (extra: string, from: '>=' | '<') =>
-      `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT $1)`;
+      `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.moderated_reason IS NULL AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT $1)`;
     const shares = `AND cardinality($2::int[]) > 0 AND a.attributes && $2::int[]`;
     const others = `AND a.id NOT IN (SELECT id FROM tagged)`;
     const rows: Array<AdRow & { offer: string }> = await this.db.query(
@@ -255,7 +264,7 @@ export class AdsService {
                 cnt = a.cnt + CASE WHEN a.type = 0 THEN v.n ELSE 0 END,
                 delete_flag = a.delete_flag OR (a.type = 0 AND a.cnt + v.n >= a.target - 1)
            FROM (SELECT p.id, CASE WHEN EXISTS (SELECT 1 FROM seen s WHERE s.ad_id = p.id) THEN 1 ELSE 0 END AS n FROM picked p) v
-          WHERE a.id = v.id AND a.paid AND NOT a.delete_flag
+          WHERE a.id = v.id AND a.paid AND NOT a.delete_flag AND a.moderated_reason IS NULL
          RETURNING a.${COLUMNS.split(', ').join(', a.')}
        ), offers AS (
          INSERT INTO ad_offers (id, ad_id, viewer_key) SELECT gen_random_uuid(), c.id, $3 FROM counted c RETURNING id, ad_id
@@ -285,8 +294,8 @@ export class AdsService {
     }
     const key = this.viewerKey(viewer, ip, userAgent);
     return this.db.transaction(async (tx) => {
-      const [ad]: Array<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean }> = await tx.query(
-        `SELECT id, type, target, cnt, paid, delete_flag FROM ads WHERE id = $1 FOR UPDATE`,
+      const [ad]: Array<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean; moderated_reason: string | null }> = await tx.query(
+        `SELECT id, type, target, cnt, paid, delete_flag, moderated_reason FROM ads WHERE id = $1 FOR UPDATE`,
         [adId],
       );
       if (!ad) throw notFound();
@@ -297,7 +306,7 @@ export class AdsService {
         );
         return { counted: false, reason, cnt: ad.cnt, delete_flag: ad.delete_flag };
       };
-      if (!ad.paid || ad.delete_flag) return refuse('inactive');
+      if (!ad.paid || ad.delete_flag || ad.moderated_reason !== null) return refuse('inactive');
       const [recent]: Array<{ same: number; total: number }> = await tx.query(
         `SELECT count(*) FILTER (WHERE ad_id = $1)::int AS same, count(*)::int AS total FROM ad_clicks WHERE viewer_key = $2 AND created_on > now() - interval '1 hour'`,
         [adId, key],
@@ -378,7 +387,8 @@ export class AdsService {
         clicks: r.clicks,
         remaining: Math.max(0, r.target - 1 - r.cnt),
         paid: r.paid,
-        active: r.paid && !r.delete_flag,
+        active: r.paid && !r.delete_flag && !r.moderated_reason,
+        moderated_reason: r.moderated_reason ?? null,
         price: r.price,
         refused: {
           repeat: refused?.get('repeat') ?? 0,

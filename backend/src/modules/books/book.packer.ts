@@ -12,7 +12,7 @@ import { currentRequestLanguage } from '../../common/http/request-origin';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
-  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts, p.members_only`;
+  p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts, p.members_only, p.moderated_reason`;
 
 export interface BookRow {
   id: number;
@@ -38,6 +38,8 @@ export interface BookRow {
   rating_count: number;
   /** Made from a file posted to circles and not made public (BooksService.readableSql). */
   members_only: boolean;
+  /** Set while a moderator's hide holds: the reason (only the creator reads such a Book). */
+  moderated_reason?: string | null;
   /** The text per language ({"ja": {title, …}, "en": {…}}); absent from rows read without it. */
   texts?: Partial<Record<string, Partial<Record<TextField, string>>>> | null;
 }
@@ -152,13 +154,14 @@ export class BookPacker {
    * members-only is for everyone; a members-only one for its creator, its owners (page_owners:
    * contributors, buyers, claimers) and the members of one of its circles (the audience owner's
    * part). The same parts as the access contributions books.public, books.owner and
-   * circles.member-books. A visitor's fragment is the column alone (one plan, no subquery).
+   * circles.member-books. A Book a moderator hid (moderated_reason) is its creator's alone (the
+   * withholding books.moderated). A visitor's fragment is the columns alone (one plan, no subquery).
    */
   readableSql(alias: string, viewerSql: string): string {
-    if (/^NULL(::int)?$/i.test(viewerSql.trim())) return `NOT ${alias}.members_only`;
-    return `(NOT ${alias}.members_only OR ${alias}.owner_id = ${viewerSql}
+    if (/^NULL(::int)?$/i.test(viewerSql.trim())) return `(NOT ${alias}.members_only AND ${alias}.moderated_reason IS NULL)`;
+    return `(${alias}.owner_id = ${viewerSql} OR ${alias}.moderated_reason IS NULL AND (NOT ${alias}.members_only
       OR EXISTS (SELECT 1 FROM page_owners rdo WHERE rdo.page_id = ${alias}.id AND rdo.user_id = ${viewerSql})
-      OR ${this.audiences.bookMemberSql(`${alias}.id`, viewerSql)})`;
+      OR ${this.audiences.bookMemberSql(`${alias}.id`, viewerSql)}))`;
   }
 
   /**
@@ -180,7 +183,7 @@ export class BookPacker {
         'point4', bk.point4, 'point5', bk.point5, 'answer', bk.answer, 'owner_id', bk.owner_id,
         'created_on', to_char(bk.created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'post_count', bk.post_count, 'rating_sum', bk.rating_sum, 'rating_count', bk.rating_count, 'texts', bk.texts,
-        'members_only', bk.members_only,
+        'members_only', bk.members_only, 'moderated_reason', bk.moderated_reason,
         'monthly_views', (SELECT coalesce(sum(bkd.views), 0) FROM page_view_days bkd WHERE bkd.page_id = bk.id AND bkd.day > CURRENT_DATE - 30)::int,
         'male', coalesce(bkc.male, 0), 'female', coalesce(bkc.female, 0),
         'owned', EXISTS (SELECT 1 FROM page_owners bko WHERE bko.page_id = bk.id AND bko.user_id = coalesce(${viewerSql}, 0)),
@@ -278,6 +281,7 @@ export class BookPacker {
         files: filesByBook.get(row.id) ?? [],
         language: row.language,
         members_only: !!row.members_only,
+        moderated_reason: row.moderated_reason ?? null,
       };
     });
   }

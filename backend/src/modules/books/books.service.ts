@@ -167,6 +167,24 @@ export class BooksService {
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'books', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
+    // A moderator hid (or restored) a Book: its creator alone reads it meanwhile (books.moderated).
+    events.subscribe('moderation.hidden', 'books', async ({ targetType, targetId, reason }) => {
+      if (targetType === 'page') await this.sql.query(`UPDATE pages SET moderated_reason = $2 WHERE id = $1 AND moderated_reason IS NULL`, [targetId, reason]);
+    });
+    events.subscribe('moderation.restored', 'books', async ({ targetType, targetId }) => {
+      if (targetType === 'page') await this.sql.query(`UPDATE pages SET moderated_reason = NULL WHERE id = $1`, [targetId]);
+    });
+    // A Book a moderator hid is its creator's alone, whatever else lets a reader have it (owners,
+    // circle members): the lists apply the same rule as SQL (readableSql).
+    access.withhold(Permission.BookRead, 'books.moderated', async (viewer, ids, tx) =>
+      (
+        await this.read<{ id: number }>(
+          `SELECT id FROM pages WHERE id = ANY($1::int[]) AND moderated_reason IS NOT NULL AND owner_id IS DISTINCT FROM $2::int`,
+          [ids, viewer?.id ?? null],
+          tx,
+        )
+      ).map((r) => r.id),
+    );
   }
 
   /**
@@ -284,13 +302,15 @@ export class BooksService {
   /**
    * Refuses (404: a members-only Book's existence must not leak) unless the viewer may read every
    * Book of `ids` (Permission.BookRead); an unknown Book is refused the same way. `publicIds`: the
-   * ids the caller knows from rows in hand not to be members-only (no statement for them).
+   * ids the caller knows from rows in hand not to be members-only, `unmoderatedIds` not hidden by
+   * a moderator (no statement for them).
    */
-  async requireReadable(viewer: AuthUser | undefined, ids: readonly number[], opts: { publicIds?: number[]; tx?: EntityManager } = {}): Promise<void> {
+  async requireReadable(viewer: AuthUser | undefined, ids: readonly number[], opts: { publicIds?: number[]; unmoderatedIds?: number[]; tx?: EntityManager } = {}): Promise<void> {
     await this.access.require(viewer, Permission.BookRead, ids, {
       refuse: 'not-found',
       tx: opts.tx,
       known: opts.publicIds ? { by: READ_PUBLIC_RULE, granted: opts.publicIds } : undefined,
+      clear: opts.unmoderatedIds,
     });
   }
 
@@ -310,7 +330,7 @@ export class BooksService {
       [pageId],
     );
     if (!rows.length) throw notFound();
-    await this.requireReadable(viewer, [pageId], { publicIds: rows[0].members_only ? [] : [pageId] });
+    await this.requireReadable(viewer, [pageId], { publicIds: rows[0].members_only ? [] : [pageId], unmoderatedIds: rows[0].moderated_reason ? [] : [pageId] });
     const [page] = await this.pack(rows, viewer);
     if (!page) throw notFound();
     if (page.members_only) page.can_make_public = !!viewer && rows[0].owner_id === viewer.id;
@@ -394,7 +414,7 @@ export class BooksService {
   }
 
     titleSql(idSql: string): string {
-    return `(SELECT bt.title FROM pages bt WHERE bt.id = ${idSql})`;
+    return `(SELECT bt.title FROM pages bt WHERE bt.id = ${idSql} AND bt.moderated_reason IS NULL)`;
   }
 
   /** Titles of Books by id (one statement). */
@@ -540,13 +560,13 @@ export class BooksService {
    * Never filled with unrelated Books (an empty list is honest).
    */
   async related(pageId: number, viewer?: AuthUser) {
-    const [base]: Array<{ subject_words: string; members_only: boolean; columns: string[] | null }> = await this.sql.query(
-      `SELECT subject_words, members_only, ARRAY(SELECT c->>'name' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(column_profile->'columns') = 'array' THEN column_profile->'columns' ELSE '[]'::jsonb END) c) AS columns
+    const [base]: Array<{ subject_words: string; members_only: boolean; moderated_reason: string | null; columns: string[] | null }> = await this.sql.query(
+      `SELECT subject_words, members_only, moderated_reason, ARRAY(SELECT c->>'name' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(column_profile->'columns') = 'array' THEN column_profile->'columns' ELSE '[]'::jsonb END) c) AS columns
          FROM pages WHERE id = $1`,
       [pageId],
     );
     if (!base) throw notFound();
-    await this.requireReadable(viewer, [pageId], { publicIds: base.members_only ? [] : [pageId] });
+    await this.requireReadable(viewer, [pageId], { publicIds: base.members_only ? [] : [pageId], unmoderatedIds: base.moderated_reason ? [] : [pageId] });
     const words = [...new Set(base.subject_words.split(' ').filter(Boolean))].slice(0, 12);
     const subject = searchQuery(words.join(' '))?.replace(/ & /g, ' | ') ?? null;
     const wordQueries = words.map((w) => searchQuery(w)).filter((q): q is string => q !== null);
@@ -599,7 +619,7 @@ export class BooksService {
 
   /** How many Books carry each tag (for ranking the tag vocabulary). */
   async bookCountsByTag(): Promise<Map<number, number>> {
-    const rows: Array<{ attribute_id: number; n: number }> = await this.sql.query(`SELECT pa.attribute_id, count(*)::int AS n FROM page_attributes pa JOIN pages p ON p.id = pa.page_id WHERE NOT p.members_only GROUP BY pa.attribute_id`);
+    const rows: Array<{ attribute_id: number; n: number }> = await this.sql.query(`SELECT pa.attribute_id, count(*)::int AS n FROM page_attributes pa JOIN pages p ON p.id = pa.page_id WHERE NOT p.members_only AND p.moderated_reason IS NULL GROUP BY pa.attribute_id`);
     return new Map(rows.map((r) => [r.attribute_id, r.n]));
   }
 
@@ -787,7 +807,7 @@ export class BooksService {
     if (!query) return null;
     const candidates: Array<{ id: number; subject_words: string }> = await tx.query(
       `SELECT p.id, p.subject_words FROM pages p
-        WHERE p.language = $1 AND p.page_price = 0 AND NOT p.members_only AND p.search_vector @@ to_tsquery('simple', $2)
+        WHERE p.language = $1 AND p.page_price = 0 AND NOT p.members_only AND p.moderated_reason IS NULL AND p.search_vector @@ to_tsquery('simple', $2)
           AND NOT EXISTS (SELECT 1 FROM book_files f WHERE f.page_id = p.id AND f.user_id = $3)
           AND (SELECT count(*) FROM book_files f WHERE f.page_id = p.id) < ${FILES_PER_BOOK}
         ORDER BY ts_rank(p.search_vector, to_tsquery('simple', $2)) DESC, p.id DESC LIMIT 20`,

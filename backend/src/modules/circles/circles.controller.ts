@@ -45,8 +45,8 @@ export class CirclesController {
   @ApiOperation({ operationId: 'getCommunity', summary: 'A circle: its header (public), with its stored counts' })
   @ApiOkResponse({ type: CommunityResponse })
   @ApiNotFound()
-  get(@Param('id', IdParamPipe) id: number): Promise<CommunityResponse> {
-    return this.circles.get(id);
+  get(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<CommunityResponse> {
+    return this.circles.get(id, viewer);
   }
 
   @Get('community_status/:id')

@@ -36,7 +36,10 @@ import type {
 } from './dto/circle.dto';
 
 const CIRCLE_COLUMNS = `c.id, c.owner_id, c.title, c.description, c.image, c.background_image, c.item_type, c.member_count, c.post_count,
-  c.page_count, c.joinrequest_count, c.last_post_id, c.created_on`;
+  c.page_count, c.joinrequest_count, c.last_post_id, c.created_on, c.moderated_reason`;
+
+/** SQL: circle `c` is shown to viewer `$2` (an int or null): not hidden by a moderator, or the viewer owns it. */
+const SHOWN = `(c.moderated_reason IS NULL OR c.owner_id = $2::int)`;
 
 interface CircleRow {
   id: number;
@@ -52,6 +55,8 @@ interface CircleRow {
   joinrequest_count: number;
   last_post_id: number;
   created_on: Date;
+  /** Set while a moderator's hide holds: the circle is its owner's alone meanwhile. */
+  moderated_reason: string | null;
 }
 
 interface RequestRow {
@@ -133,6 +138,13 @@ export class CirclesService implements AudienceOwner {
     access.contribute(Permission.BookRead, 'circles.member-books', (viewer, ids, tx) =>
       this.idsWhere(`SELECT b.id FROM unnest($1::int[]) AS b(id) WHERE ${this.bookMemberSql('b.id', '$2')}`, ids, viewer, tx),
     );
+    // A moderator hid (or restored) a circle: its owner's alone meanwhile (404 to others, out of search).
+    events.subscribe('moderation.hidden', 'circles', async ({ targetType, targetId, reason }) => {
+      if (targetType === 'community') await this.sql.query(`UPDATE circles SET moderated_reason = $2 WHERE id = $1 AND moderated_reason IS NULL`, [targetId, reason]);
+    });
+    events.subscribe('moderation.restored', 'circles', async ({ targetType, targetId }) => {
+      if (targetType === 'community') await this.sql.query(`UPDATE circles SET moderated_reason = NULL WHERE id = $1`, [targetId]);
+    });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'circles', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'circles', ({ userId }) => this.deleteOfUser(userId));
@@ -161,7 +173,7 @@ export class CirclesService implements AudienceOwner {
   }
 
   existsSql(idExpr: string): string {
-    return `SELECT 1 FROM circles WHERE id = ${idExpr}`;
+    return `SELECT 1 FROM circles WHERE id = ${idExpr} AND moderated_reason IS NULL`;
   }
 
   async attach(target: AudienceTarget, objectId: number, userId: number, circleIds: readonly number[], tx: EntityManager): Promise<void> {
@@ -209,7 +221,7 @@ export class CirclesService implements AudienceOwner {
 
   async search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]> {
     const rows: CircleRow[] = await this.sql.query(
-      `SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE ($3::text IS NULL OR c.search_vector @@ to_tsquery('simple', $3)) ORDER BY c.created_on DESC, c.id DESC LIMIT $1 OFFSET $2`,
+      `SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE c.moderated_reason IS NULL AND ($3::text IS NULL OR c.search_vector @@ to_tsquery('simple', $3)) ORDER BY c.created_on DESC, c.id DESC LIMIT $1 OFFSET $2`,
       [limit, offset, tsQuery],
     );
     return rows.map((r) => {
@@ -320,6 +332,7 @@ export class CirclesService implements AudienceOwner {
       member_count: r.member_count,
       post_count: r.post_count,
       joinrequest_count: r.joinrequest_count,
+      moderated_reason: r.moderated_reason ?? null,
     };
   }
 
@@ -346,20 +359,21 @@ export class CirclesService implements AudienceOwner {
     };
   }
 
-  private async row(id: number): Promise<CircleRow> {
-    const [row]: CircleRow[] = await this.sql.query(`SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE c.id = $1`, [id]);
+  /** A circle the viewer may see (404 otherwise): one a moderator hid is its owner's alone. */
+  private async row(id: number, viewer?: AuthUser): Promise<CircleRow> {
+    const [row]: CircleRow[] = await this.sql.query(`SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE c.id = $1 AND ${SHOWN}`, [id, viewer?.id ?? null]);
     if (!row) throw notFound();
     return row;
   }
 
-  private async exists(id: number): Promise<boolean> {
-    return (await this.sql.query(`SELECT 1 FROM circles WHERE id = $1`, [id])).length > 0;
+  private async exists(id: number, viewer?: AuthUser): Promise<boolean> {
+    return (await this.sql.query(`SELECT 1 FROM circles c WHERE c.id = $1 AND ${SHOWN}`, [id, viewer?.id ?? null])).length > 0;
   }
 
   // Reads
 
-  async get(id: number): Promise<CommunityResponse> {
-    return this.pack(await this.row(id));
+  async get(id: number, viewer?: AuthUser): Promise<CommunityResponse> {
+    return this.pack(await this.row(id, viewer));
   }
 
   async status(viewer: AuthUser | undefined, id: number): Promise<CommunityStatusResponse> {
@@ -377,7 +391,7 @@ export class CirclesService implements AudienceOwner {
   }
 
   async books(id: number, page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
-    if (!(await this.exists(id))) throw notFound();
+    if (!(await this.exists(id, viewer))) throw notFound();
     return this.bookshelf.listIn(`SELECT f.page_id FROM circle_files f WHERE f.circle_id = $1 AND f.page_id IS NOT NULL AND NOT f.hidden`, [id], page, viewer);
   }
 
@@ -395,7 +409,7 @@ export class CirclesService implements AudienceOwner {
   }
 
   async pendingRequests(viewer: AuthUser, id: number, page: PageWindow): Promise<JoinRequestResponse[]> {
-    if (!(await this.exists(id))) throw notFound();
+    if (!(await this.exists(id, viewer))) throw notFound();
     await this.access.require(viewer, Permission.CircleOwner, [id], { detail: Msg.circleOwnerOnly });
     const rows: RequestRow[] = await this.sql.query(
       `SELECT id, circle_id, user_id, approved, created_on FROM circle_join_requests WHERE circle_id = $1 AND NOT approved AND NOT hidden ORDER BY id LIMIT $2 OFFSET $3`,
@@ -407,7 +421,7 @@ export class CirclesService implements AudienceOwner {
   async ofUser(userId: number, page: PageWindow): Promise<CommunityResponse[]> {
     const rows: CircleRow[] = await this.sql.query(
       `SELECT ${CIRCLE_COLUMNS} FROM circle_members m JOIN circles c ON c.id = m.circle_id
-        WHERE m.user_id = $1 AND NOT m.hidden ORDER BY m.created_on DESC, m.circle_id DESC LIMIT $2 OFFSET $3`,
+        WHERE m.user_id = $1 AND NOT m.hidden AND c.moderated_reason IS NULL ORDER BY m.created_on DESC, m.circle_id DESC LIMIT $2 OFFSET $3`,
       [userId, page.limit, page.offset],
     );
     return rows.map((r) => this.pack(r));
@@ -416,7 +430,7 @@ export class CirclesService implements AudienceOwner {
   async mine(viewer: AuthUser, page: PageWindow): Promise<MyCommunityResponse[]> {
     const rows: Array<CircleRow & { last_seen_post_id: number }> = await this.sql.query(
       `SELECT ${CIRCLE_COLUMNS}, m.last_seen_post_id FROM circle_members m JOIN circles c ON c.id = m.circle_id
-        WHERE m.user_id = $1 AND NOT m.hidden ORDER BY m.created_on DESC, m.circle_id DESC LIMIT $2 OFFSET $3`,
+        WHERE m.user_id = $1 AND NOT m.hidden AND (c.moderated_reason IS NULL OR c.owner_id = $1) ORDER BY m.created_on DESC, m.circle_id DESC LIMIT $2 OFFSET $3`,
       [viewer.id, page.limit, page.offset],
     );
     return rows.map((r) => ({ ...this.pack(r), newpost_flag: r.last_post_id > r.last_seen_post_id }));
@@ -438,7 +452,7 @@ export class CirclesService implements AudienceOwner {
       await this.access.require(viewer, Permission.CircleMember, [id], { detail: Msg.notCircleMember });
     } catch (refused) {
       // Asked only when refused (a member's request costs no statement for it): no such circle is a 404.
-      if (!(await this.exists(id))) throw notFound();
+      if (!(await this.exists(id, viewer))) throw notFound();
       throw refused;
     }
     const w = pageSql(page, 2);
@@ -522,7 +536,7 @@ export class CirclesService implements AudienceOwner {
 
   /** communityjoin/: a join request for the owner to approve; asking again answers the same request. */
   async requestToJoin(viewer: AuthUser, circleId: number): Promise<JoinRequestResponse> {
-    if (!(await this.exists(circleId))) throw DrfValidationError.field('community', Msg.invalidPk(circleId));
+    if (!(await this.exists(circleId, viewer))) throw DrfValidationError.field('community', Msg.invalidPk(circleId));
     if (await this.isMember(circleId, viewer.id)) throw DrfValidationError.nonField(Msg.youAreCircleMember);
     const row = await this.db.transaction(async (tx) => {
       const [created]: RequestRow[] = await tx.query(
@@ -545,7 +559,7 @@ export class CirclesService implements AudienceOwner {
 
   /** community/{id}/invite/: a member invites a user; inviting again answers the same invitation. */
   async invite(viewer: AuthUser, circleId: number, invitedId: number): Promise<InvitationResponse> {
-    if (!(await this.exists(circleId))) throw notFound();
+    if (!(await this.exists(circleId, viewer))) throw notFound();
     await this.access.require(viewer, Permission.CircleMember, [circleId], { detail: Msg.notCircleMember });
     if (!(await this.profiles.byUserIds([invitedId])).size) throw DrfValidationError.field('invited_user', Msg.invalidPk(invitedId));
     await this.access.require(viewer, Permission.UserInteract, [invitedId], { detail: Msg.blockedInteraction });
@@ -587,7 +601,7 @@ export class CirclesService implements AudienceOwner {
 
   /** community/{id}/join-request/approve/{userProfile}/: the owner lets a requester in. */
   async approve(viewer: AuthUser, circleId: number, userId: number): Promise<JoinRequestResponse> {
-    if (!(await this.exists(circleId))) throw notFound();
+    if (!(await this.exists(circleId, viewer))) throw notFound();
     await this.access.require(viewer, Permission.CircleOwner, [circleId], { detail: Msg.circleOwnerOnly });
     const [request]: RequestRow[] = await this.sql.query(
       `SELECT id, circle_id, user_id, approved, created_on FROM circle_join_requests WHERE circle_id = $1 AND user_id = $2 AND NOT hidden`,

@@ -103,22 +103,22 @@ export class FollowsController {
 
   @Get('followeduser/:id')
   @Public()
-  @ApiOperation({ operationId: 'listFollowers', summary: "The user's followers (approved), latest first" })
+  @ApiOperation({ operationId: 'listFollowers', summary: "The user's followers (approved), latest first; without the users the caller blocked or was blocked by" })
   @CountQuery()
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
-  followers(@Param('id', IdParamPipe) id: number, @Query('count') count?: string): Promise<ProfileResponse[]> {
-    return this.follows.people(id, 'followers', pageWindow(count));
+  followers(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<ProfileResponse[]> {
+    return this.follows.people(id, 'followers', pageWindow(count), viewer);
   }
 
   @Get('followinguser/:id')
   @Public()
-  @ApiOperation({ operationId: 'listFollowing', summary: 'Users the user follows (approved), latest first' })
+  @ApiOperation({ operationId: 'listFollowing', summary: 'Users the user follows (approved), latest first; without the users the caller blocked or was blocked by' })
   @CountQuery()
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
-  following(@Param('id', IdParamPipe) id: number, @Query('count') count?: string): Promise<ProfileResponse[]> {
-    return this.follows.people(id, 'following', pageWindow(count));
+  following(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<ProfileResponse[]> {
+    return this.follows.people(id, 'following', pageWindow(count), viewer);
   }
 
   @Get('follower_following_counts/:id')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { notBlockedSql } from '../safety/safety-sql';
 import { Audiences } from '../../common/audiences/audiences';
 import { searchQuery } from '../../common/search/search-text';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -226,11 +227,13 @@ export class FollowsService {
   }
 
   /** followeduser/{id}/ (followers) and followinguser/{id}/ (followed): approved follows only, latest first. */
-  async people(userId: number, direction: 'followers' | 'following', page: PageWindow): Promise<ProfileResponse[]> {
+  async people(userId: number, direction: 'followers' | 'following', page: PageWindow, viewer?: AuthUser): Promise<ProfileResponse[]> {
     const [select, where] = direction === 'followers' ? ['ask_from', 'ask_to'] : ['ask_to', 'ask_from'];
+    // Nobody the viewer blocked or was blocked by (the safety module's fragment; nothing for a visitor).
+    const unblocked = viewer ? ` AND ${notBlockedSql(select, '$4::int')}` : '';
     const rows: Array<{ user_id: number }> = await this.sql.query(
-      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved AND NOT hidden ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
+      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved AND NOT hidden${unblocked} ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      viewer ? [userId, page.limit, page.offset, viewer.id] : [userId, page.limit, page.offset],
     );
     const profiles = await this.profiles.byUserIds(rows.map((r) => r.user_id));
     return rows.flatMap((r) => profiles.get(r.user_id) ?? []);

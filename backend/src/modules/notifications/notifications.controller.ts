@@ -121,7 +121,7 @@ export class NotificationsController {
 
   @Get('notification-settings')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'getNotificationSettings', summary: "The caller's twelve notification settings (default all on)" })
+  @ApiOperation({ operationId: 'getNotificationSettings', summary: "The caller's notification settings, one per type (default all on)" })
   @ApiOkResponse({ type: NotificationSettingsResponse })
   @ApiAuthErrors()
   settings(@CurrentUser() viewer: AuthUser): Promise<NotificationSettingsResponse> {

@@ -44,8 +44,11 @@ export interface NewNotification {
 type CircleInvited = DomainEvents['circle.invited'];
 type CircleJoinApproved = DomainEvents['circle.join_approved'];
 
-/** The only types made about oneself: your own file became a Book. */
-const SELF_TYPES: ReadonlySet<NotificationType> = new Set(['data_generated']);
+/** The only types made about oneself: your own file became a Book; the outcome of your report (no moderator named). */
+const SELF_TYPES: ReadonlySet<NotificationType> = new Set(['data_generated', 'report_hidden', 'report_dismissed', 'report_suspended']);
+
+/** The notification that tells a reporter a moderator's outcome. */
+const REPORT_OUTCOME = { hide: 'report_hidden', dismiss: 'report_dismissed', suspend_user: 'report_suspended' } as const;
 
 /**
  * The one gate every notification passes (Misskey's createNotification, as a SQL predicate over
@@ -127,6 +130,10 @@ export class NotificationsService {
     });
     events.subscribe('circle.join_approved', sub, async (p) => {
       await this.circleJoinApproved(p);
+    });
+    // The outcome of a report, to its reporter (the safety module's event).
+    events.subscribe('moderation.report_resolved', sub, async ({ reportId, reporterId, action }) => {
+      await this.notifyOne(reporterId, { type: REPORT_OUTCOME[action], actorId: reporterId, objectId: reportId });
     });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', sub, ({ userId }) => this.hideOfUser(userId));

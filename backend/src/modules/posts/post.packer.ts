@@ -21,7 +21,7 @@ const shownCounter = (column: string) =>
  */
 export const POST_COLUMNS = `p.id, p.user_id, p.text, p.img, p.rating, p.review_to, p.reposting, p.reposting_from, p.reposting_from_user,
   p.new_data_flag, p.purepost_flag, p.communitypost_flag, ${shownCounter('liked_times')}, ${shownCounter('reposted_times')},
-  ${shownCounter('commented_counts')}, p.created_on, p.hidden`;
+  ${shownCounter('commented_counts')}, p.created_on, p.hidden, p.moderated_reason`;
 
 interface Interactions {
   is_liked: boolean;
@@ -57,6 +57,8 @@ export interface PostRow {
   created_on: Date;
   /** Left out of every list: see visiblePost(). */
   hidden: boolean;
+  /** A moderator's reason (or the spam brake's hold) while hidden by them. */
+  moderated_reason?: string | null;
 }
 
 /**
@@ -189,6 +191,7 @@ export class PostPacker {
       is_liked: !!f?.is_liked,
       is_reposted: !!f?.is_reposted,
       is_commented: !!f?.is_commented,
+      moderated_reason: r.hidden ? (r.moderated_reason ?? null) : null,
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
-import { hiddenAuthorsSql, notBlockedSql } from '../safety/safety-sql';
+import { HELD_REASON, heldAuthorSql, hiddenAuthorsSql, LINK_PATTERN, notBlockedSql } from '../safety/safety-sql';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
@@ -95,13 +95,22 @@ export class PostsService {
       const rows: Array<{ id: number }> = tx ? await tx.query(sql, params) : await this.sql.query(sql, params);
       return rows.map((r) => r.id);
     });
+    // Its author still sees a post a moderator hid (or the spam brake holds), marked with the reason.
+    access.contribute(Permission.PostVisible, 'posts.own-moderated', (viewer, ids, tx) =>
+      this.idsWhere('posts', 'user_id = $2 AND hidden AND moderated_reason IS NOT NULL AND NOT reposting', ids, viewer, tx),
+    );
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'posts', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'posts', ({ userId }) => this.deleteOfUser(userId));
-    events.subscribe('moderation.hidden', 'posts', ({ targetType, targetId, reason }) =>
-      this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx)),
-    );
-    events.subscribe('moderation.restored', 'posts', ({ targetType, targetId }) => this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx)));
+    events.subscribe('moderation.hidden', 'posts', async ({ targetType, targetId, reason }) => {
+      if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'hide', reason, tx));
+    });
+    // A suspended account's posts (and the reposts of them) and comments are hidden while it holds.
+    events.subscribe('account.suspended', 'posts', ({ userId }) => this.db.transaction((tx) => this.suspendOfUser(userId, 'hide', tx)));
+    events.subscribe('account.unsuspended', 'posts', ({ userId }) => this.db.transaction((tx) => this.suspendOfUser(userId, 'show', tx)));
+    events.subscribe('moderation.restored', 'posts', async ({ targetType, targetId }) => {
+      if (targetType === 'post' || targetType === 'comment') await this.db.transaction((tx) => this.moderate(targetType, targetId, 'show', null, tx));
+    });
   }
 
   /**
@@ -131,17 +140,34 @@ export class PostsService {
   }
 
   /**
+   * `account.suspended` / `account.unsuspended`: the user's posts, the reposts of them and the
+   * user's comments leave (or come back to) every list and counter, as a moderator's hide; the rows
+   * are marked `suspended_hidden`, so lifting shows exactly those (not what a moderator or the
+   * user's leaving hid).
+   */
+  async suspendOfUser(userId: number, to: 'hide' | 'show', tx: EntityManager): Promise<void> {
+    const theirs = `(p.user_id = $1 OR (p.reposting AND p.reposting_from IN (SELECT o.id FROM posts o WHERE o.user_id = $1 AND NOT o.reposting)))`;
+    await this.flipPosts(to === 'hide' ? `NOT p.hidden AND ${theirs}` : `p.hidden AND p.suspended_hidden AND ${theirs}`, [userId], to, tx, null, to === 'hide');
+    await tx.query(
+      `WITH flipped AS (UPDATE post_comments SET hidden = $2, suspended_hidden = $2 WHERE user_id = $1 AND ${to === 'hide' ? 'NOT hidden' : 'hidden AND suspended_hidden'} RETURNING post_id)
+       UPDATE posts p SET commented_counts = p.commented_counts + $3 * f.n FROM (SELECT post_id, count(*)::int AS n FROM flipped GROUP BY post_id) f WHERE p.id = f.post_id`,
+      [userId, to === 'hide', to === 'hide' ? -1 : 1],
+    );
+  }
+
+  /**
    * Hides (or shows again) the posts `where` selects (`p`, parameters `params`) and moves every
    * counter that counts visible posts by the rows flipped: the authors' post_count and rating_sum,
    * the originals' reposted_times, the Books' review statistics. Only rows that change count, so
-   * a redelivered event changes nothing more. `reason` is the moderator's (null otherwise).
+   * a redelivered event changes nothing more. `reason` is the moderator's (null otherwise);
+   * `suspended` marks rows hidden for a suspension.
    */
-  private async flipPosts(where: string, params: unknown[], to: 'hide' | 'show', tx: EntityManager, reason: string | null = null): Promise<void> {
+  private async flipPosts(where: string, params: unknown[], to: 'hide' | 'show', tx: EntityManager, reason: string | null = null, suspended = false): Promise<void> {
     const sign = to === 'hide' ? -1 : 1;
     const r = params.length + 1;
     const changes: Array<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }> = await tx.query(
       `WITH flipped AS (
-         UPDATE posts p SET hidden = ${to === 'hide'}, moderated_reason = $${r}::text
+         UPDATE posts p SET hidden = ${to === 'hide'}, moderated_reason = $${r}::text, suspended_hidden = ${suspended}
           WHERE ${where}
          RETURNING p.user_id, p.rating, p.review_to, p.reposting, p.reposting_from, p.communitypost_flag
        ), authors AS (
@@ -358,12 +384,29 @@ export class PostsService {
     if (image && !dto.reposting) post.img = await this.storeImage(viewer.id, image);
     let id: number;
     try {
-      id = await this.db.transaction((tx) => this.insert(post, tx));
+      id = await this.db.transaction(async (tx) => {
+        const made = await this.insert(post, tx);
+        if (!dto.reposting && !post.communityPost && LINK_PATTERN.test(post.text)) await this.holdIfBraked(made, viewer.id, tx);
+        return made;
+      });
     } catch (err) {
       if (image && post.img) await this.storage.delete(post.img).catch(() => undefined);
       throw err;
     }
     return this.packOne(id, viewer);
+  }
+
+  /**
+   * The spam brake (docs/operations.md): a post with a link by a young account against which
+   * reports pile up (safety module's `heldAuthorSql`) is held — hidden as a moderator's hide, with
+   * HELD_REASON, its author alone sees it — and `post.held` puts it on the moderators' queue, where
+   * a restore (or dismissing its report) releases it.
+   */
+  private async holdIfBraked(postId: number, userId: number, tx: EntityManager): Promise<void> {
+    const [{ held }]: Array<{ held: boolean }> = await tx.query(`SELECT ${heldAuthorSql('$1::int')} AS held`, [userId]);
+    if (!held) return;
+    await this.flipPosts('p.id = $1 AND NOT p.hidden', [postId], 'hide', tx, HELD_REASON);
+    await this.events.publish('post.held', { postId, userId }, tx);
   }
 
   /**

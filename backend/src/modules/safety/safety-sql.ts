@@ -10,6 +10,21 @@ export function notBlockedSql(a: string, b: string): string {
   return `NOT EXISTS (SELECT 1 FROM user_blocks ub WHERE (ub.blocker_id = ${a} AND ub.blocked_id = ${b}) OR (ub.blocker_id = ${b} AND ub.blocked_id = ${a}))`;
 }
 
+/** The spam brake (docs/operations.md): an account younger than this … */
+export const HOLD_NEW_ACCOUNT_DAYS = 7;
+/** … against which at least this many other accounts have open reports has its posts with a link held. */
+export const HOLD_REPORTERS = 2;
+/** A post with a link: http(s):// or www. */
+export const LINK_PATTERN = /\bhttps?:\/\/|\bwww\./i;
+/** The reason a held post carries (its author sees it). */
+export const HELD_REASON = 'Held for review: a new account with reports against it posted a link.';
+
+/** SQL: the spam brake holds the posts with a link of user `userSql` (a young account with open reports from HOLD_REPORTERS others). */
+export function heldAuthorSql(userSql: string): string {
+  return `(EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${userSql} AND hu.date_joined > now() - interval '${HOLD_NEW_ACCOUNT_DAYS} days')
+    AND (SELECT count(DISTINCT hr.reporter_id) FROM reports hr WHERE hr.target_user_id = ${userSql} AND hr.status = 'open' AND hr.reporter_id <> ${userSql}) >= ${HOLD_REPORTERS})`;
+}
+
 /** The author `authorSql` is one the viewer sees in feeds and notifications: no block either way, not muted by the viewer. */
 export function visibleAuthorSql(authorSql: string, viewerSql: string): string {
   return `(${notBlockedSql(authorSql, viewerSql)} AND NOT EXISTS (SELECT 1 FROM user_mutes um WHERE um.muter_id = ${viewerSql} AND um.muted_id = ${authorSql}))`;

@@ -18,19 +18,22 @@ import { CirclesService } from '../circles/circles.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
 import { ProfilePacker } from '../profiles/profile.packer';
-import { notBlockedSql, visibleAuthorSql } from './safety-sql';
+import { HELD_REASON, notBlockedSql, visibleAuthorSql } from './safety-sql';
 import type {
   AuditListResponse,
   CreateReportDto,
   ReportCreatedResponse,
   ReportListResponse,
   ReportTarget,
+  HideableTarget,
   ResolveReportDto,
   RestoreDto,
   UserRelationListResponse,
 } from './dto/safety.dto';
 
 type Relation = 'blocks' | 'mutes';
+
+const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement' || type === 'community';
 const RELATION = {
   blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },
@@ -76,6 +79,14 @@ export class SafetyService {
       return rows.length ? [viewer.id] : [];
     };
     access.contribute(Permission.Moderator, 'safety.moderator', role(['moderator', 'admin']));
+    // A post the spam brake held waits in the queue as a report of its own author (reporter = author).
+    events.subscribe('post.held', 'safety', async ({ postId, userId }) => {
+      await this.sql.query(
+        `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES ($1, 'post', $2, $1, 'spam', $3)
+         ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING`,
+        [userId, postId, HELD_REASON],
+      );
+    });
     access.contribute(Permission.Admin, 'safety.admin', role(['admin']));
   }
 
@@ -219,29 +230,35 @@ export class SafetyService {
       [id],
     );
     if (!report) throw notFound();
-    if (dto.action === 'hide' && report.target_type !== 'post' && report.target_type !== 'comment') {
-      throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
-    }
+    if (dto.action === 'hide' && !isHideable(report.target_type)) throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
     const note = dto.note ?? '';
     await this.db.transaction(async (tx) => {
       if (dto.action === 'hide') {
-        await this.events.publish('moderation.hidden', { targetType: report.target_type as 'post' | 'comment', targetId: report.target_id, reason: note || report.reason }, tx);
+        await this.events.publish('moderation.hidden', { targetType: report.target_type as HideableTarget, targetId: report.target_id, reason: note || report.reason }, tx);
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
-        await this.auth.setSuspended(report.target_user_id, true, tx);
+        if (await this.auth.setSuspended(report.target_user_id, true, tx)) await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
       }
-      await tx.query(
+      const [resolved]: [Array<{ id: number; reporter_id: number; target_user_id: number | null }>, number] = await tx.query(
         `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
-          WHERE target_type = $1 AND target_id = $2 AND status = 'open'`,
+          WHERE target_type = $1 AND target_id = $2 AND status = 'open' RETURNING id, reporter_id, target_user_id`,
         [report.target_type, report.target_id, viewer.id, dto.action, note],
       );
+      // Dismissing the report of a held post releases it (the spam brake's own report: reporter = author).
+      if (dto.action === 'dismiss' && report.target_type === 'post' && resolved.some((r) => r.reporter_id === r.target_user_id)) {
+        await this.events.publish('moderation.restored', { targetType: 'post', targetId: report.target_id }, tx);
+      }
+      // Each reporter is told the outcome (the notifications module's subscription); not the author of a held post.
+      for (const r of resolved.filter((x) => x.reporter_id !== x.target_user_id)) {
+        await this.events.publish('moderation.report_resolved', { reportId: r.id, reporterId: r.reporter_id, action: dto.action }, tx);
+      }
       await this.audit(viewer, id, report.target_type, report.target_id, dto.action, note, tx);
     });
   }
 
-  /** POST moderation/restore/: a moderator shows a hidden post or comment again. */
+  /** POST moderation/restore/: a moderator shows a hidden post, comment or Book again. */
   async restore(viewer: AuthUser, dto: RestoreDto): Promise<void> {
     await this.moderator(viewer);
-    if (!(await this.posts.authorOf(dto.target_type, dto.target_id))) throw notFound();
+    if ((await this.targetUser(dto.target_type, dto.target_id)) === undefined) throw notFound();
     await this.db.transaction(async (tx) => {
       await this.events.publish('moderation.restored', { targetType: dto.target_type, targetId: dto.target_id }, tx);
       await this.audit(viewer, null, dto.target_type, dto.target_id, 'restore', dto.note ?? '', tx);
@@ -253,6 +270,7 @@ export class SafetyService {
     await this.access.require(viewer, Permission.Admin, [viewer.id], { detail: Msg.adminsOnly });
     await this.db.transaction(async (tx) => {
       if (!(await this.auth.setSuspended(userId, false, tx))) throw notFound();
+      await this.events.publish('account.unsuspended', { userId }, tx);
       await this.audit(viewer, null, 'user', userId, 'unsuspend', note, tx);
     });
   }

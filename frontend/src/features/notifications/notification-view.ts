@@ -49,8 +49,11 @@ export function groupNotifications(list: readonly Notification[]): NotificationG
   return groups;
 }
 
-/** Where a notification leads, or the message to show instead (the target or the actor is gone). */
-export type NotificationTarget = { to: string } | { error: 'NotificationEach12' | 'NotificationEach13' };
+/**
+ * Where a notification leads, or the message to show instead (the target or the actor is gone),
+ * or nowhere: the outcome of a report says all there is (the hidden content is gone for the reporter).
+ */
+export type NotificationTarget = { to: string } | { error: 'NotificationEach12' | 'NotificationEach13' } | { to: null };
 
 export function targetOfNotification(n: Notification): NotificationTarget {
   if (n.type !== 'data_generated' && !n.relatedUser) return { error: 'NotificationEach13' };
@@ -72,6 +75,10 @@ export function targetOfNotification(n: Notification): NotificationTarget {
     case 'community_invited':
     case 'community_joinrequest_approved':
       return n.community ? { to: `/communitypage/${n.community}` } : { error: 'NotificationEach12' };
+    case 'report_hidden':
+    case 'report_dismissed':
+    case 'report_suspended':
+      return { to: null };
   }
 }
 
@@ -84,4 +91,5 @@ export const SETTING_GROUPS: ReadonlyArray<{ label: ParseKeys; flags: Notificati
   { label: 'notifications.settings.groups.follows', flags: ['user_followed', 'followinguser_book_generated'] },
   { label: 'notifications.settings.groups.data', flags: ['data_generated', 'book_posted', 'data_book_followed', 'data_book_owned', 'followingpage_commented'] },
   { label: 'notifications.settings.groups.circles', flags: ['community_invited', 'community_joinrequest_approved'] },
+  { label: 'notifications.settings.groups.reports', flags: ['report_hidden', 'report_dismissed', 'report_suspended'] },
 ];

@@ -131,7 +131,7 @@ export class AdRefusals {
   @ApiProperty({ description: 'The same viewer clicked again within the hour.' }) repeat: number;
   @ApiProperty({ description: 'A click without an unused offer served to that viewer.' }) no_offer: number;
   @ApiProperty({ description: 'The viewer clicked too many ads within the hour.' }) rate_limit: number;
-  @ApiProperty({ description: 'A click on an ad that is not running (unpaid, stopped or used up).' }) inactive: number;
+  @ApiProperty({ description: 'A click on an ad that is not running (unpaid, stopped, used up or hidden by a moderator).' }) inactive: number;
 }
 
 export class AdViewRefusals {
@@ -143,7 +143,9 @@ export class AdStatsResponse extends AdResponse {
   @ApiProperty({ description: 'Clicks counted.' }) clicks: number;
   @ApiProperty({ description: 'What is left before the ad retires (it retires at target - 1).' }) remaining: number;
   @ApiProperty() paid: boolean;
-  @ApiProperty({ description: 'Being served now: paid, not stopped, not used up.' }) active: boolean;
+  @ApiProperty({ description: 'Being served now: paid, not stopped, not used up, not hidden by a moderator.' }) active: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it.' })
+  moderated_reason: string | null;
   @ApiProperty({ description: 'Price in yen.' }) price: number;
   @ApiProperty({ type: AdRefusals, description: 'Clicks not counted, by reason.' }) refused: AdRefusals;
   @ApiProperty({ type: AdViewRefusals, description: 'Servings not counted as views, by reason.' }) refused_views: AdViewRefusals;

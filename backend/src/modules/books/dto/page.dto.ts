@@ -218,6 +218,13 @@ export class PageResponse {
   })
   members_only: boolean;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book).",
+  })
+  moderated_reason: string | null;
+
   @ApiPropertyOptional({ description: 'monopage/get-page-info/ only: the viewer created this members-only Book and may make it public.' })
   can_make_public?: boolean;
 

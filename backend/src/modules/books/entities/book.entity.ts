@@ -55,6 +55,10 @@ export class Book {
   @Column({ name: 'members_only', type: 'boolean', default: false })
   membersOnly: boolean;
 
+  /** Set while a moderator's hide holds (the reason): read by its creator alone. */
+  @Column({ name: 'moderated_reason', type: 'text', nullable: true })
+  moderatedReason: string | null;
+
   /** Keywords that define the subject; files on the same subject join this Book. */
   @Column({ name: 'subject_words', type: 'text', default: '', select: false })
   subjectWords: string;

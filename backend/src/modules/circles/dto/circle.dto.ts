@@ -86,6 +86,13 @@ export class CommunityResponse {
 
   @ApiProperty({ description: 'Join requests waiting for the owner.' })
   joinrequest_count: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise.',
+  })
+  moderated_reason: string | null;
 }
 
 /** A circle in the caller's own list (mycommunities/), with its unread flag. */

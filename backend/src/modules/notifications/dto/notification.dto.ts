@@ -5,10 +5,16 @@ import { Msg } from '../../../common/http/drf-errors';
 import { toBool } from '../../../common/http/transforms';
 import { ProfileSummaryResponse } from '../../profiles/dto/profile.dto';
 
-/** The twelve notification types; each is also a boolean setting of the same name (default on). */
+/**
+ * The notification types; each is also a boolean setting of the same name (default on). The
+ * three `report_*` types tell a reporter how a moderator resolved their report (the content was
+ * hidden, the report dismissed, the account suspended); their actor is the reporter (no moderator
+ * is named) and their object the report.
+ */
 export const NOTIFICATION_TYPES = [
   'post_liked', 'post_commented', 'post_reposted', 'user_followed', 'data_generated', 'book_posted', 'data_book_followed', 'data_book_owned',
   'followingpage_commented', 'followinguser_book_generated', 'community_invited', 'community_joinrequest_approved',
+  'report_hidden', 'report_dismissed', 'report_suspended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -83,7 +89,7 @@ const Flag = () => (target: object, key: string) => {
   IsBoolean({ message: Msg.invalidBool })(target, key);
 };
 
-/** PUT notification-settings/: any of the twelve flags; the others keep their value. */
+/** PUT notification-settings/: any of the flags; the others keep their value. */
 export class NotificationSettingsDto {
   @Flag() post_liked?: boolean;
   @Flag() post_commented?: boolean;
@@ -97,6 +103,9 @@ export class NotificationSettingsDto {
   @Flag() followinguser_book_generated?: boolean;
   @Flag() community_invited?: boolean;
   @Flag() community_joinrequest_approved?: boolean;
+  @Flag() report_hidden?: boolean;
+  @Flag() report_dismissed?: boolean;
+  @Flag() report_suspended?: boolean;
 }
 
 export class NotificationSettingsResponse {
@@ -112,4 +121,7 @@ export class NotificationSettingsResponse {
   @ApiProperty() followinguser_book_generated: boolean;
   @ApiProperty() community_invited: boolean;
   @ApiProperty() community_joinrequest_approved: boolean;
+  @ApiProperty() report_hidden: boolean;
+  @ApiProperty() report_dismissed: boolean;
+  @ApiProperty() report_suspended: boolean;
 }

@@ -192,6 +192,14 @@ export class PostResponse {
 
   @ApiProperty()
   is_commented: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Only ever set for its author: a moderator hid the post (the reason), or the spam brake holds it for the moderators (HELD_REASON); nobody else gets it meanwhile. Null otherwise.',
+  })
+  moderated_reason: string | null;
 }
 
 export class RatingAggregate {

@@ -79,7 +79,7 @@ export class ReportResponse {
   @ApiProperty() id: number;
   @ApiProperty({ enum: REPORT_TARGETS }) target_type: string;
   @ApiProperty() target_id: number;
-  @ApiProperty({ type: String, nullable: true, description: 'The reported text (a post or comment), null otherwise.' }) target_text: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The reported text (a post or comment; a Book\'s title), null otherwise.' }) target_text: string | null;
   @ApiProperty({ type: Number, nullable: true, description: "The target's author (user id)." }) author_id: number | null;
   @ApiProperty({ type: ProfileSummaryResponse, nullable: true }) author: ProfileSummaryResponse | null;
   @ApiProperty({ description: 'How many reports the target has (open and resolved).' }) report_count: number;
@@ -112,11 +112,15 @@ export class AuditListResponse {
   @ApiProperty() totalCount: number;
 }
 
-/** POST moderation/restore/: show a hidden post or comment again. */
+/** What a moderator can hide (and restore): posts, comments, Books (page), ads, circles (community). */
+export const HIDEABLE_TARGETS = ['post', 'comment', 'page', 'advertisement', 'community'] as const;
+export type HideableTarget = (typeof HIDEABLE_TARGETS)[number];
+
+/** POST moderation/restore/: show a hidden post, comment or Book again. */
 export class RestoreDto {
-  @ApiProperty({ enum: ['post', 'comment'] })
-  @choice(['post', 'comment'])
-  target_type: 'post' | 'comment';
+  @ApiProperty({ enum: HIDEABLE_TARGETS })
+  @choice(HIDEABLE_TARGETS)
+  target_type: HideableTarget;
 
   @ApiProperty()
   @IdField(true)

@@ -28,6 +28,7 @@ export function book(over: Partial<BookHeadInfo> = {}): BookHeadInfo {
     rating: 80,
     is_owned: false,
     members_only: false,
+    moderated_reason: null,
     goodpoint: '',
     badpoint: '',
     point1: '',

@@ -27,7 +27,7 @@ import { BookPoints, BookTextSection } from '@/features/books/components/book-po
 import { BookRating } from '@/features/books/components/book-rating';
 import { BookTags } from '@/features/books/components/book-tags';
 import { Contributors } from '@/features/books/components/contributors';
-import { MembersOnlyNotice } from '@/features/books/components/members-only';
+import { MembersOnlyNotice, ModeratedNotice } from '@/features/books/components/members-only';
 import { RelatedBooks } from '@/features/books/components/related-books';
 import { parseId } from '@/features/books/utils/book-id';
 import { ColumnProfile } from '@/features/books/components/data/column-profile';
@@ -101,6 +101,7 @@ export function MonoRoute() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               <RelativeTime iso={book.created_on} /> · {t('books.monthlyViews', { count: book.monthly_views })}
             </Typography>
+            <ModeratedNotice book={book} />
             <MembersOnlyNotice book={book} />
             {actionsUnderTitle ? (
               <Box ref={actionsRef} sx={hydrated ? undefined : { display: { md: 'none' } }}>

@@ -43,7 +43,7 @@ function ReportCard({ report }: { report: ReportResponse }) {
     }
   };
   const type = t(`safety.moderation.types.${report.target_type as ReportType}`);
-  const hideable = report.target_type === 'post' || report.target_type === 'comment';
+  const hideable = ['post', 'comment', 'page', 'advertisement', 'community'].includes(report.target_type);
   return (
     <Card variant="outlined" component="li" data-testid={`report-${report.id}`}>
       <CardContent>

@@ -15,8 +15,9 @@ const PREVIEW = 20;
 /** The countdown of spec §9: 50 minus the count modulo 50. */
 export const countdown = (cnt: number) => 50 - (cnt % 50);
 
-function status(ad: AdStats): 'statusActive' | 'statusUnpaid' | 'statusEnded' {
+function status(ad: AdStats): 'statusActive' | 'statusUnpaid' | 'statusEnded' | 'statusHidden' {
   if (!ad.paid) return 'statusUnpaid';
+  if (ad.moderated_reason) return 'statusHidden';
   return ad.active ? 'statusActive' : 'statusEnded';
 }
 

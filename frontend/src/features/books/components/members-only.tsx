@@ -8,6 +8,17 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { parseApiError } from '@/utils/api-error';
 
+/** A Book a moderator hid: its creator (the only one who still gets it) is told so, with the reason. */
+export function ModeratedNotice({ book }: { book: Book }) {
+  const { t } = useTranslation();
+  if (!book.moderated_reason) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }}>
+      {t('books.moderated', { reason: book.moderated_reason })}
+    </Alert>
+  );
+}
+
 /**
  * A members-only Book (made from data posted to circles, api-contract rule 7): says so, and gives
  * its creator the one way to make it public.

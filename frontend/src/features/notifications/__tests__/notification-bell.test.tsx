@@ -79,8 +79,33 @@ describe('the notification bell', () => {
   });
 });
 
+describe('the outcome of a report', () => {
+  it('tells the reporter what a moderator did; a click marks it read and stays in the dialog', async () => {
+    const me = { id: 5, userId: 15, nickName: 'Taro', img: null };
+    const hidden = note({ type: 'report_hidden', post: null, preview: null, relatedUser: me });
+    const dismissed = note({ type: 'report_dismissed', post: null, preview: null, relatedUser: me, read: true });
+    const api = mockApi({
+      'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Taro' })),
+      'GET /api/user/notifications/unread/': () => reply(200, { total_unread_count: 1, notifications: [hidden] }),
+      'GET /api/user/notifications/all/': ({ query }) => reply(200, query.get('count') === '0' ? [hidden, dismissed] : []),
+      [`PATCH /api/user/notifications/${hidden.id}/`]: () => reply(200, { ...hidden, read: true }),
+      'POST /api/user/notifications/mark-all-read/': () => reply(200, { marked: 1 }),
+    });
+    const { user, router } = renderApp('/settings', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const row = await within(dialog).findByTestId(`notification-${hidden.id}`);
+    expect(within(row).getByText('A moderator hid what you reported. Thank you for your report.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A moderator reviewed your report and took no action.')).toBeInTheDocument();
+    await user.click(row);
+    await waitFor(() => expect(api.callsTo(`PATCH /api/user/notifications/${hidden.id}/`)).toHaveLength(1));
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});
+
 describe('/notificationsetting', () => {
-  const all = { post_liked: true, post_commented: true, post_reposted: true, user_followed: true, data_generated: true, book_posted: true, data_book_followed: true, data_book_owned: true, followingpage_commented: true, followinguser_book_generated: true, community_invited: true, community_joinrequest_approved: true };
+  const all = { post_liked: true, post_commented: true, post_reposted: true, user_followed: true, data_generated: true, book_posted: true, data_book_followed: true, data_book_owned: true, followingpage_commented: true, followinguser_book_generated: true, community_invited: true, community_joinrequest_approved: true, report_hidden: true, report_dismissed: true, report_suspended: true };
 
   it('flips one flag and takes the returned settings', async () => {
     const api = mockApi({
@@ -91,6 +116,7 @@ describe('/notificationsetting', () => {
     const { user } = renderApp('/notificationsetting', { token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Notification settings' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Circles' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your reports' })).getByRole('switch', { name: 'What you reported was hidden' })).toBeChecked();
     const likes = screen.getByRole('switch', { name: 'Likes of your posts' });
     expect(likes).toBeChecked();
     await user.click(likes);

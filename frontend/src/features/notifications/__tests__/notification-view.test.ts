@@ -57,6 +57,9 @@ describe('notification view', () => {
     expect(targetOfNotification(note({ type: 'community_invited', post: null, community: 8 }))).toEqual({ to: '/communitypage/8' });
     expect(targetOfNotification(note({ type: 'book_posted', page: 4, target_gone: true }))).toEqual({ error: 'NotificationEach12' });
     expect(targetOfNotification(note({ relatedUser: null }))).toEqual({ error: 'NotificationEach13' });
+    // The outcome of a report leads nowhere: the message says it all.
+    expect(targetOfNotification(note({ type: 'report_hidden', post: null }))).toEqual({ to: null });
+    expect(targetOfNotification(note({ type: 'report_dismissed', post: null }))).toEqual({ to: null });
   });
 
   it('has every text in both languages', () => {

@@ -63,6 +63,7 @@ export function NotificationDialog({ open, onClose }: Props) {
       showSnack(t(target.error), 'error');
       return;
     }
+    if (target.to === null) return;
     close();
     navigate(target.to);
   };

@@ -1,7 +1,9 @@
 import '@/i18n/social';
+import '@/i18n/safety';
 import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -39,6 +41,9 @@ type Props = {
 };
 
 /** A post or review: author, Book and rating, text, image, and the like/repost/comment toggles. */
+/** The reason the server's spam brake gives a held post (backend safety-sql.ts HELD_REASON); shown translated. */
+const HELD_REASON = 'Held for review: a new account with reports against it posted a link.';
+
 export function PostCard({ post, loginMessage = 'Header14' }: Props) {
   const { t } = useTranslation();
   const actions = usePostActions(post, loginMessage);
@@ -120,6 +125,11 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           </Box>
         ) : null}
 
+        {post.moderated_reason ? (
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {post.moderated_reason === HELD_REASON ? t('safety.held') : t('safety.ownHidden', { reason: post.moderated_reason })}
+          </Alert>
+        ) : null}
         <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', lineHeight: 1.8, ...wrapAnywhere }}>{post.text}</Typography>
 
         {post.img ? (

@@ -200,4 +200,15 @@ describe('/userpage ads', () => {
     expect(ad).toHaveTextContent('Views not counted: 37 repeated (the same viewer within the hour)');
     expect(within(section).getByRole('link', { name: 'Advertise' })).toHaveAttribute('href', '/adapplication');
   });
+
+  it('marks an ad a moderator hid', async () => {
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/uploadedfiles/': () => reply(200, []),
+      'GET /api/user/advertisements-mine/': () => reply(200, [stats({ active: false, moderated_reason: 'false claims' })]),
+    });
+    renderApp('/userpage', { token: 'tok' });
+    const ad = await within(await screen.findByRole('region', { name: 'Your ads' })).findByTestId('my-ad');
+    expect(ad).toHaveTextContent('Hidden by a moderator');
+  });
 });

@@ -126,6 +126,17 @@ describe('/mono/:pageid', () => {
     await waitFor(() => expect(screen.queryByText(/only their members can see it/)).not.toBeInTheDocument());
   });
 
+  it('tells the creator of a Book a moderator hid that only they see it, with the reason; others see no notice', async () => {
+    setup({ book: bookPage({ page_price: 0, moderated_reason: 'copied figures' }) });
+    expect(await screen.findByText('A moderator hid this Book: only you can see it, and it is in no list or search. Reason: copied figures')).toBeInTheDocument();
+  });
+
+  it('shows no moderation notice on a Book that is not hidden', async () => {
+    setup({ book: bookPage({ page_price: 0 }) });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/A moderator hid this Book/)).not.toBeInTheDocument();
+  });
+
   it('shows a member who did not make the Book no button to make it public', async () => {
     setup({ book: bookPage({ page_price: 0, members_only: true, can_make_public: false }) });
     expect(await screen.findByText(/only their members can see it/)).toBeInTheDocument();

@@ -42,6 +42,14 @@ describe('a circle', () => {
     expect(api.callsTo('GET /api/user/communityposts/7/')[0].query.get('count')).toBe('0');
   });
 
+  it("tells the owner of a circle a moderator hid that only they see it, with the reason", async () => {
+    mockApi(circleHandlers('member', { 'GET /api/user/community/7/': () => reply(200, { ...circle, moderated_reason: 'a scam' }) }));
+    renderApp('/communitypage/7', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    expect(await screen.findByText('A moderator hid this circle: only you can see it, and it is in no search. Reason: a scam')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tea lovers' })).toBeInTheDocument();
+  });
+
   it('writes a post to the circle: the post dialog sends the circle', async () => {
     const api = mockApi(
       circleHandlers('member', {

@@ -28,6 +28,19 @@ describe('/moderation', () => {
     expect(api.callsTo('POST /api/user/moderation/reports/3/resolve/')[0].body).toEqual({ action: 'hide', note: 'advertising' });
   });
 
+  it('offers Hide on reports of Books and ads, and not on reports of users (suspend instead)', async () => {
+    const of = (id: number, target_type: string) => ({ ...report, id, target_type, target_text: null });
+    mockApi({
+      'GET /api/user/myprofile/': () => reply(200, me),
+      'GET /api/user/moderation/reports/': ({ query }) =>
+        reply(200, query.get('status') === 'open' ? { res: [of(4, 'page'), of(5, 'advertisement'), of(6, 'user')], totalCount: 3 } : { res: [], totalCount: 0 }),
+    });
+    renderApp('/moderation', { token: 'tok' });
+    expect(within(await screen.findByTestId('report-4')).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('report-5')).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('report-6')).queryByRole('button', { name: 'Hide' })).not.toBeInTheDocument();
+  });
+
   it('tells a non-moderator the page is for moderators (the server answers 403)', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),

@@ -212,6 +212,21 @@ describe('post cards', () => {
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
   });
 
+  it("tells the author of a hidden post that only they see it, with the moderator's reason, and a held post that it waits for a moderator", async () => {
+    mockApi({
+      ...homeHandlers([
+        postFactory({ id: 76, text: 'my hidden words', moderated_reason: 'advertising' }),
+        postFactory({ id: 77, text: 'my held link', moderated_reason: 'Held for review: a new account with reports against it posted a link.' }),
+        postFactory({ id: 78, text: 'my visible words' }),
+      ]),
+    });
+    renderApp('/home', { token: 'tok' });
+    mockAllIsIntersecting(true);
+    expect(await screen.findByText('A moderator hid this post: only you can see it. Reason: advertising')).toBeInTheDocument();
+    expect(screen.getByText(/This post is held for review: only you can see it until a moderator releases it/)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
   it('wraps long unbroken text instead of widening the card', async () => {
     mockApi(homeHandlers([postFactory({ id: 75, text: 'x'.repeat(100) })]));
     renderApp('/home');
