@@ -52,7 +52,7 @@ function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = f
     SELECT b.id, ${text('title')} AS title, json_build_object(
         'id', b.id, 'title', ${text('title')}, 'summary', ${text('summary')}, 'img', ${media('b.img')}, 'created_on', ${iso('b.created_on')},
         'page_price', b.page_price, 'rating', CASE WHEN b.rating_count > 0 THEN round(b.rating_sum::numeric / b.rating_count)::int ELSE 0 END,
-        'is_owned', ow.owned, 'members_only', b.members_only, 'goodpoint', ${text('goodpoint')}, 'badpoint', CASE WHEN b.page_price = 0 OR ow.owned THEN ${text('badpoint')} ELSE '' END,
+        'is_owned', ow.owned, 'members_only', b.members_only, 'moderated_reason', b.moderated_reason, 'goodpoint', ${text('goodpoint')}, 'badpoint', CASE WHEN b.page_price = 0 OR ow.owned THEN ${text('badpoint')} ELSE '' END,
         'point1', ${text('point1')}, 'point2', ${text('point2')}, 'point3', ${text('point3')}, 'point4', ${text('point4')}, 'point5', ${text('point5')},
         'answer', CASE WHEN b.page_price = 0 OR ow.owned THEN ${text('answer')} ELSE '' END, 'post_count', b.post_count,
         'monthly_views', (SELECT coalesce(sum(d.views), 0)::int FROM page_view_days d WHERE d.page_id = b.id AND d.day > CURRENT_DATE - 30),
@@ -79,6 +79,7 @@ function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = f
         'repostingFromUser', p.reposting_from_user,
         'repostingProfile', CASE WHEN p.reposting_from_user IS NOT NULL THEN ${profile('p.reposting_from_user')} END,
         'new_data_flag', p.new_data_flag, 'purepost_flag', p.purepost_flag, 'communitypost_flag', p.communitypost_flag,
+        'moderated_reason', CASE WHEN p.hidden THEN p.moderated_reason END,
         'communities', ${circleLinks ? `coalesce(cl.ids, '[]'::json)` : `'[]'::json`}, 'communities_info', ${circleLinks ? `coalesce(cl.titles, '[]'::json)` : `'[]'::json`},
         'liked', CASE WHEN fl.is_liked THEN json_build_array(${V}) ELSE '[]'::json END,
         'userPost', p.user_id, 'userPostProfile', ${profile('p.user_id')}, 'title', coalesce(bk.title, ''),
