@@ -302,6 +302,18 @@ test('a first-time visitor opening a circle invitation sees it, not the tour, in
     await expect(visitor.getByRole('dialog', { name: words.welcome })).toBeVisible();
     await context.close();
   }
+
+  // Issue 41 (1): the circle's header counts its Books as Book (not 「ブック」), in both languages.
+  for (const [language, books] of [['ja', '0Book'], ['en', '0Books']] as const) {
+    const res = await request.patch('/api/user/account/', { headers: auth(owner.token), data: { language } });
+    expect(res.status(), await res.text()).toBe(200);
+    await useToken(page, owner.token, language);
+    await page.goto(`/communitypage/${circleId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator(`a[href="/communitypagebook/${circleId}"]`).first()).toHaveText(books);
+    await expect(page.getByText(/ブック|コミュニティ|ページになりました/)).toHaveCount(0);
+    await screenIsClean(page, `${language}-circle-header`);
+  }
   await request.dispose();
 });
 
