@@ -455,6 +455,13 @@ test.describe('held sales, from held to paid out (issue 41, item 8)', () => {
       const sale = page.getByRole('table', { name: w.sales, exact: true }).getByRole('row').filter({ hasText: title });
       await expect(sale).toContainText('￥720');
       await expect(sale.getByText(w.held, { exact: true })).toBeVisible();
+      // Readable at 360 px: a date, a figure and a heading each on one line (they were squeezed to
+      // a character a line, 「¥8 / 00」); the page itself does not scroll sideways.
+      await oneLine(sale.getByRole('cell').nth(0));
+      await oneLine(sale.getByRole('cell').nth(2));
+      await oneLine(page.getByRole('table', { name: w.sales, exact: true }).getByRole('columnheader').last());
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect(widths.page, `/bankaccount is ${widths.page} px wide on a ${widths.screen} px screen`).toBeLessThanOrEqual(widths.screen);
       await screenIsClean(page, `${language}-earnings-held`);
 
       // The seller sets up payouts on the stand-in's page and comes back: the sale is sent.

@@ -168,6 +168,14 @@ function DashboardButton({ shopId }: { shopId: string }) {
   );
 }
 
+/**
+ * The earnings tables keep each figure, date and heading on one line (at 360 px they were squeezed
+ * to a character per line: 「¥8 / 00」); a table wider than the screen is swiped inside its card,
+ * never the page. The card is focusable so the keyboard can scroll it too.
+ */
+const noBreaks = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
+const swipeable = (labelledBy: string) => ({ tabIndex: 0, role: 'group', 'aria-labelledby': labelledBy }) as const;
+
 function SalesTables({ data }: { data: EarningsResponse }) {
   const { t, i18n } = useTranslation();
   return (
@@ -180,8 +188,8 @@ function SalesTables({ data }: { data: EarningsResponse }) {
           {data.months.length === 0 ? (
             <Typography color="text.secondary">{t('payments.noSales')}</Typography>
           ) : (
-            <TableContainer>
-              <Table size="small" aria-labelledby="monthly-title">
+            <TableContainer {...swipeable('monthly-title')}>
+              <Table size="small" aria-labelledby="monthly-title" sx={noBreaks}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('payments.colMonth')}</TableCell>
@@ -216,8 +224,8 @@ function SalesTables({ data }: { data: EarningsResponse }) {
             <Typography color="text.secondary">{t('payments.noSales')}</Typography>
           ) : (
             <>
-              <TableContainer>
-                <Table size="small" aria-labelledby="sales-title">
+              <TableContainer {...swipeable('sales-title')}>
+                <Table size="small" aria-labelledby="sales-title" sx={noBreaks}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('payments.colDate')}</TableCell>
@@ -232,7 +240,7 @@ function SalesTables({ data }: { data: EarningsResponse }) {
                     {data.sales.map((sale) => (
                       <TableRow key={sale.id}>
                         <TableCell>{formatDate(sale.paid_on, i18n.language)}</TableCell>
-                        <TableCell>
+                        <TableCell sx={{ whiteSpace: 'normal', minWidth: '10em' }}>
                           {sale.pageId ? <RouterLink to={`/mono/${sale.pageId}`}>{sale.title}</RouterLink> : sale.title}
                         </TableCell>
                         <TableCell align="right">{formatYen(sale.gross)}</TableCell>
