@@ -458,7 +458,10 @@ test.describe('held sales, from held to paid out (issue 41, item 8)', () => {
       // Readable at 360 px: a date, a figure and a heading each on one line (they were squeezed to
       // a character a line, 「¥8 / 00」); the page itself does not scroll sideways.
       await oneLine(sale.getByRole('cell').nth(0));
-      await oneLine(sale.getByRole('cell').nth(2));
+      await oneLine(sale.getByRole('cell').nth(3));
+      // The seller's share and its state come first: on screen without swiping.
+      await sale.getByRole('cell').nth(0).scrollIntoViewIfNeeded();
+      await expect(sale.getByText(w.held, { exact: true })).toBeInViewport({ ratio: 1 });
       await oneLine(page.getByRole('table', { name: w.sales, exact: true }).getByRole('columnheader').last());
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
       expect(widths.page, `/bankaccount is ${widths.page} px wide on a ${widths.screen} px screen`).toBeLessThanOrEqual(widths.screen);
