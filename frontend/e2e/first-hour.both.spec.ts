@@ -363,6 +363,19 @@ test('first hour in Japanese: the same screens', async ({ page, baseURL }) => {
   await expect(page.locator('legend', { hasText: '生年月日' })).toContainText('*');
   await screenIsClean(page, 'ja-account');
 
+  // Issue 41 (7): the comment send button lines up with its field (it sat lower).
+  const postId = await post(request, me, 'コメントしてください');
+  await page.goto(`/post/${postId}`);
+  await page.getByRole('button', { name: '0 コメント' }).click();
+  const field = page.getByRole('textbox', { name: 'コメントを書く' });
+  await expect(field).toBeVisible();
+  const fieldBox = await field.locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]').boundingBox();
+  const sendBox = await page.getByRole('button', { name: '送信', exact: true }).boundingBox();
+  expect(fieldBox && sendBox).toBeTruthy();
+  expect(Math.abs(fieldBox!.y - sendBox!.y), 'top of the send button against its field').toBeLessThanOrEqual(1);
+  expect(Math.abs(fieldBox!.y + fieldBox!.height - (sendBox!.y + sendBox!.height)), 'bottom of the send button against its field').toBeLessThanOrEqual(1);
+  await screenIsClean(page, 'ja-comment');
+
   // Issue 41 (5), in Japanese: what happens and when, then the confirmation.
   await page.goto('/deleteaccount');
   await expect(page.getByText('14日後に、アカウントとそのすべてが完全に削除されます。')).toBeVisible();
