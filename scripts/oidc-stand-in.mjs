@@ -27,7 +27,8 @@ export const PEOPLE = {
 export const CLIENTS = {
   google: { id: 'local-google-client' },
   line: { id: 'local-line-channel', secret: 'local-line-channel-secret-0123456789' },
-  yahoo: { id: 'localyahooclient01', secret: 'local-yahoo-secret' },
+  // The shape of a real YConnect client id (base64 with a trailing hyphen or two).
+  yahoo: { id: 'dj00aiZpPWxvY2FsLXlhaG9vJnM9Y29uc3VtZXJzZWNyZXQmeD1sMQ--', secret: 'local-yahoo-secret' },
 };
 
 const decode = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
@@ -44,7 +45,13 @@ async function issuer(name, port, host) {
   // A key made here rather than by the store's generate(), which trips over jest's module realms (the test imports this file).
   const jwk = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
   await server.issuer.keys.add({ ...jwk, alg: 'RS256', kid: crypto.randomUUID() });
-  server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, PEOPLE[name]));
+  server.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, PEOPLE[name]);
+    // client_secret_basic credentials are form-url-encoded before base64 (RFC 6749 §2.3.1; the
+    // app's OpenID client writes "-" as %2D), which oauth2-mock-server does not undo: the ID token's
+    // audience would be "…%2D%2D" and the app would refuse it. Real issuers decode it.
+    if (typeof token.payload.aud === 'string') token.payload.aud = decodeURIComponent(token.payload.aud.replace(/\+/g, ' '));
+  });
   if (name === 'line') {
     server.service.on('beforeResponse', (response) => {
       if (typeof response.body?.id_token === 'string') response.body.id_token = hs256(decode(response.body.id_token), CLIENTS.line.secret);
@@ -107,7 +114,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const app = values.app.replace(/\/+$/, '');
   const token = await standIn.googleIdToken(24 * 3600);
-  const line = (key) => `${key}=${standIn.env[key]}`;
+  // Quoted for the shell when a value needs it (a client id or secret of another shape).
+  const quote = (value) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+  const line = (key) => `${key}=${quote(standIn.env[key])}`;
   console.log(
     [
       `OpenID stand-ins: Google ${standIn.env.GOOGLE_ISSUER}, LINE ${standIn.env.LINE_ISSUER}, Yahoo! JAPAN ${standIn.env.YAHOO_ISSUER}`,

@@ -78,3 +78,49 @@ test('/analytics: "enterprise only" for a free account, the charts for an enterp
   await expect(page.locator('.MuiChartsSurface-root')).toHaveCount(4);
   await expectAccessible(page, '/analytics enterprise en');
 });
+
+/**
+ * Issue 41, item 3: /analytics at 360 px does not scroll sideways (the posts-and-rating table was
+ * 430 px wide), and the sales axis reads whole, short yen (no 「0.00…」), with sales or none yet,
+ * in Japanese and English at both widths.
+ */
+test('/analytics fits the screen and its sales axis reads whole, short yen (issue 41, item 3)', async ({ page, request }) => {
+  const owner = await apiUser(request, { label: 'analytics-fit', nickName: 'Fit' });
+  const month = (i: number) => `2026-${String(i + 1).padStart(2, '0')}`;
+  const day = (i: number) => new Date(Date.UTC(2026, 10, i + 1)).toISOString().slice(0, 10);
+  const figures = (amounts: number[]) => ({
+    book_count: 1,
+    books: [{ id: 1, title: 'Household spending by prefecture and month, 2015–2026 (all 47 prefectures)' }],
+    views: Array.from({ length: 30 }, (_, i) => ({ day: day(i), views: i * 13 })),
+    followers_by_sex: { male: 40, female: 31, other: 2, unanswered: 9 },
+    posts: Array.from({ length: 12 }, (_, i) => ({ month: month(i), posts: i * 3, reviews: i, rating: i % 4 ? 55 + i : null })),
+    sales: { available: true, series: amounts.map((amount, i) => ({ month: month(i), amount })) },
+  });
+  let answer = figures(Array.from({ length: 12 }, () => 0));
+  await page.route('**/api/user/analytics/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }));
+  const salesTicks = () =>
+    page.locator('section[aria-labelledby="analytics-sales"] .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+  const fits = () => page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+
+  for (const [language, salesHeading] of [['ja', '売上'], ['en', 'Sales']] as const) {
+    // The interface follows the account's language.
+    const res = await request.patch('/api/user/account/', { headers: { Authorization: `Token ${owner.token}` }, data: { language } });
+    expect(res.status()).toBe(200);
+    await useToken(page, owner.token, language);
+    for (const amounts of [Array.from({ length: 12 }, () => 0), [0, 0, 720, 1440, 0, 2160, 250_000, 0, 800, 12_800, 0, 64_000]]) {
+      answer = figures(amounts);
+      await page.goto('/analytics');
+      await expect(page.getByRole('heading', { level: 2, name: salesHeading, exact: true })).toBeVisible();
+      // Five charts: views, followers, posts, rating and (now that there are sales) sales.
+      await expect(page.locator('.MuiChartsSurface-root')).toHaveCount(5);
+      await expect.poll(async () => (await salesTicks()).length).toBeGreaterThan(0);
+      const ticks = await salesTicks();
+      // Whole yen, short: 「0」「5万」「25万」, "50K", "250K" — never a fraction of a yen.
+      for (const tick of ticks) expect(tick, `sales axis label in ${language}: ${ticks.join(' | ')}`).toMatch(/^[\d,]+(\.\d)?(万|K|M)?$/);
+      expect(ticks.some((tick) => /^0\.\d/.test(tick)), ticks.join(' | ')).toBe(false);
+      const { page: width, screen } = await fits();
+      expect(width, `/analytics is ${width} px wide on a ${screen} px screen (${language})`).toBeLessThanOrEqual(screen);
+    }
+    await expectAccessible(page, `/analytics sales ${language}`);
+  }
+});

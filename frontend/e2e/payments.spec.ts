@@ -1,10 +1,8 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { snap, switchLanguage } from './support/app';
-import { useStripeApp } from './support/stripe-app';
-import { apiUser, uniqueCsv, type SeededUser } from './support/seed';
+import { paidBook as paidBookOn, useStripeApp } from './support/stripe-app';
+import { apiUser, type SeededUser } from './support/seed';
 
 /**
  * Buying a ¥800 Book, end to end, with the Stripe stand-in (backend/scripts/stripe-stand-in.mjs)
@@ -18,35 +16,7 @@ const SECRET = 'whsec_e2e_payments';
 
 const stripeApp = useStripeApp('payments', APP_PORT, SECRET);
 
-/** A ¥800 Book from the owner's own data; answers its id. */
-async function paidBook(owner: SeededUser, title: string): Promise<number> {
-  const file = await uniqueCsv('paid-rainfall');
-  const upload = await stripeApp.api.post('/api/user/upload/', {
-    headers: { Authorization: `Token ${owner.token}`, 'Accept-Language': 'en' },
-    multipart: {
-      title,
-      description: '',
-      user_id: String(owner.userId),
-      price: '800',
-      mydata: 'true',
-      file: { name: path.basename(file), mimeType: 'text/csv', buffer: fs.readFileSync(file) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { id } = (await upload.json()) as { id: number };
-  let page: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await stripeApp.api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
-        page = list.find((f) => f.id === id)?.page ?? null;
-        return page;
-      },
-      { timeout: 120_000, intervals: [500, 1000, 2000] },
-    )
-    .not.toBeNull();
-  return page as unknown as number;
-}
+const paidBook = (owner: SeededUser, title: string) => paidBookOn(stripeApp.api, owner, title);
 
 /** A returning visitor (no welcome dialog over the first screen), in English. */
 test('buy a ¥800 Book through the stand-in checkout, download it, and the data owner sees the sale', async ({ browser }) => {

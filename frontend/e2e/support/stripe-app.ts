@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../../../backend/scripts/stripe-stand-in.mjs';
-import { useToken } from './seed';
+import { uniqueCsv, useToken, type SeededUser } from './seed';
 
 /** A server of a journey's own with payments on, its Stripe the stand-in (backend/scripts/stripe-stand-in.mjs). */
 export interface StripeApp {
@@ -13,28 +13,34 @@ export interface StripeApp {
   standIn: StripeStandIn;
   /** A request context on the server. */
   api: APIRequestContext;
-  /** A page of a new browser context on the server (English, a returning visitor), logged in with `token`. */
-  pageAs: (browser: Browser, token: string) => Promise<Page>;
+  /**
+   * A page of a new browser context on the server (a returning visitor, English unless told),
+   * logged in with `token`; 360 px wide in the phone project.
+   */
+  pageAs: (browser: Browser, token: string, language?: 'ja' | 'en') => Promise<Page>;
 }
 
 /**
  * Registers the beforeAll and afterAll of a journey that needs payments (the shared webServer
  * has them off): the stand-in, then the app (scripts/e2e-server.mjs) on `port` with STRIPE_*
  * pointing at it and a data directory of its own (also E2E_DATA_DIR for the seeding helpers'
- * mail while the file runs). `name` names the journey in errors and the directory. Answers an
- * object whose fields are set once beforeAll has run.
+ * mail while the file runs). `name` names the journey in errors and the directory. The port may
+ * be a function, called in beforeAll (where test.info() names the project: a *.both journey's
+ * desktop and phone runs may run at the same time). Answers an object whose fields are set once
+ * beforeAll has run.
  */
-export function useStripeApp(name: string, port: number, secret: string): StripeApp {
-  const url = `http://127.0.0.1:${port}`;
-  const handle = { url } as StripeApp;
-  handle.pageAs = async (browser, token) => {
+export function useStripeApp(name: string, portOrPerProject: number | (() => number), secret: string): StripeApp {
+  const handle = {} as StripeApp;
+  handle.pageAs = async (browser, token, language = 'en') => {
+    const phone = test.info().project.name === 'phone';
     const context = await browser.newContext({
-      baseURL: url,
-      locale: 'en-US',
-      storageState: { cookies: [], origins: [{ origin: url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
+      baseURL: handle.url,
+      locale: language === 'ja' ? 'ja-JP' : 'en-US',
+      ...(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
+      storageState: { cookies: [], origins: [{ origin: handle.url, localStorage: [{ name: 'last-visit', value: String(Date.now()) }] }] },
     });
     const page = await context.newPage();
-    await useToken(page, token, 'en');
+    await useToken(page, token, language);
     return page;
   };
   let app: ChildProcess | undefined;
@@ -45,6 +51,9 @@ export function useStripeApp(name: string, port: number, secret: string): Stripe
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
+    const port = typeof portOrPerProject === 'number' ? portOrPerProject : portOrPerProject();
+    const url = `http://127.0.0.1:${port}`;
+    handle.url = url;
     handle.standIn = await startStripeStandIn({ webhookUrl: `${url}/api/user/stripe-webhook/`, webhookSecret: secret });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `monobook-e2e-${name}-`));
     process.env.E2E_DATA_DIR = dataDir;
@@ -91,4 +100,34 @@ export function useStripeApp(name: string, port: number, secret: string): Stripe
   });
 
   return handle;
+}
+
+/** A ¥`price` Book from the owner's own data on the journey's server, once it is made; answers its id. */
+export async function paidBook(api: APIRequestContext, owner: SeededUser, title: string, price = 800): Promise<number> {
+  const file = await uniqueCsv('paid-rainfall');
+  const upload = await api.post('/api/user/upload/', {
+    headers: { Authorization: `Token ${owner.token}`, 'Accept-Language': 'en' },
+    multipart: {
+      title,
+      description: '',
+      user_id: String(owner.userId),
+      price: String(price),
+      mydata: 'true',
+      file: { name: path.basename(file), mimeType: 'text/csv', buffer: fs.readFileSync(file) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { id } = (await upload.json()) as { id: number };
+  let page: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
+        page = list.find((f) => f.id === id)?.page ?? null;
+        return page;
+      },
+      { timeout: 120_000, intervals: [500, 1000, 2000] },
+    )
+    .not.toBeNull();
+  return page as unknown as number;
 }

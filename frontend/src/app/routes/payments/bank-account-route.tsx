@@ -168,6 +168,14 @@ function DashboardButton({ shopId }: { shopId: string }) {
   );
 }
 
+/**
+ * The earnings tables keep each figure, date and heading on one line (at 360 px they were squeezed
+ * to a character per line: 「¥8 / 00」), but a Book's title wraps; a table wider than the screen is swiped inside its card,
+ * never the page. The card is focusable so the keyboard can scroll it too.
+ */
+const noBreaks = { '& th, & td:not([data-wraps])': { whiteSpace: 'nowrap' } } as const;
+const swipeable = (labelledBy: string) => ({ tabIndex: 0, role: 'group', 'aria-labelledby': labelledBy }) as const;
+
 function SalesTables({ data }: { data: EarningsResponse }) {
   const { t, i18n } = useTranslation();
   return (
@@ -180,25 +188,25 @@ function SalesTables({ data }: { data: EarningsResponse }) {
           {data.months.length === 0 ? (
             <Typography color="text.secondary">{t('payments.noSales')}</Typography>
           ) : (
-            <TableContainer>
-              <Table size="small" aria-labelledby="monthly-title">
+            <TableContainer {...swipeable('monthly-title')}>
+              <Table size="small" aria-labelledby="monthly-title" sx={noBreaks}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('payments.colMonth')}</TableCell>
+                    <TableCell align="right">{t('payments.colNet')}</TableCell>
                     <TableCell align="right">{t('payments.colSales')}</TableCell>
                     <TableCell align="right">{t('payments.colGross')}</TableCell>
                     <TableCell align="right">{t('payments.colPlatformFee')}</TableCell>
-                    <TableCell align="right">{t('payments.colNet')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {data.months.map((m) => (
                     <TableRow key={m.month}>
                       <TableCell>{m.month}</TableCell>
+                      <TableCell align="right">{formatYen(m.net)}</TableCell>
                       <TableCell align="right">{m.sales}</TableCell>
                       <TableCell align="right">{formatYen(m.gross)}</TableCell>
                       <TableCell align="right">{formatYen(m.platform_fee)}</TableCell>
-                      <TableCell align="right">{formatYen(m.net)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -216,30 +224,31 @@ function SalesTables({ data }: { data: EarningsResponse }) {
             <Typography color="text.secondary">{t('payments.noSales')}</Typography>
           ) : (
             <>
-              <TableContainer>
-                <Table size="small" aria-labelledby="sales-title">
+              <TableContainer {...swipeable('sales-title')}>
+                <Table size="small" aria-labelledby="sales-title" sx={noBreaks}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('payments.colDate')}</TableCell>
                       <TableCell>{t('payments.colBook')}</TableCell>
+                      <TableCell align="right">{t('payments.colNet')}</TableCell>
                       <TableCell align="right">{t('payments.colGross')}</TableCell>
                       <TableCell align="right">{t('payments.colStripeFee')}</TableCell>
                       <TableCell align="right">{t('payments.colPlatformFee')}</TableCell>
-                      <TableCell align="right">{t('payments.colNet')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {data.sales.map((sale) => (
                       <TableRow key={sale.id}>
                         <TableCell>{formatDate(sale.paid_on, i18n.language)}</TableCell>
-                        <TableCell>
+                        <TableCell data-wraps sx={{ overflowWrap: 'anywhere', minWidth: '7em' }}>
                           {sale.pageId ? <RouterLink to={`/mono/${sale.pageId}`}>{sale.title}</RouterLink> : sale.title}
                         </TableCell>
-                        <TableCell align="right">{formatYen(sale.gross)}</TableCell>
-                        <TableCell align="right">{formatYen(sale.stripe_fee)}</TableCell>
-                        <TableCell align="right">{formatYen(sale.platform_fee)}</TableCell>
+                        {/* The seller's share and its state first: on a phone they show without swiping. */}
                         <TableCell align="right">
-                          {formatYen(sale.net)}{' '}
+                          {/* The chip under the amount: a narrower column, so both fit a phone's screen. */}
+                          <Box component="span" sx={{ display: 'block' }}>
+                            {formatYen(sale.net)}
+                          </Box>
                           <Chip
                             size="small"
                             label={sale.transferred ? t('payments.sentChip') : t('payments.held')}
@@ -247,6 +256,9 @@ function SalesTables({ data }: { data: EarningsResponse }) {
                             variant={sale.transferred ? 'outlined' : 'filled'}
                           />
                         </TableCell>
+                        <TableCell align="right">{formatYen(sale.gross)}</TableCell>
+                        <TableCell align="right">{formatYen(sale.stripe_fee)}</TableCell>
+                        <TableCell align="right">{formatYen(sale.platform_fee)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

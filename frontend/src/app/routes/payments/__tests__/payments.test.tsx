@@ -190,9 +190,10 @@ describe('/bankaccount', () => {
     expect(await screen.findByText('Your Stripe account can receive payouts.')).toBeInTheDocument();
     const monthly = within(screen.getByRole('table', { name: 'Per month' }));
     expect(monthly.getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'MonthSalesPricePlatform feeYour share',
-      '2026-111￥800￥80￥720',
-      '2026-101￥800￥80￥720',
+      // The seller's share first (on a phone it shows without swiping).
+      'MonthYour shareSalesPricePlatform fee',
+      '2026-11￥7201￥800￥80',
+      '2026-10￥7201￥800￥80',
     ]);
     const sales = within(screen.getByRole('table', { name: 'Sales' }));
     expect(sales.getAllByRole('row')).toHaveLength(3);
