@@ -32,6 +32,8 @@ export const MESSAGES = {
   serverError: 'A server error occurred.',
   /** Live-bell streams of one process (NOTIFICATION_STREAMS_MAX). */
   streamsFull: 'This server holds as many notification streams as it can. Try again in a moment.',
+  /** The reason a post held by the spam brake carries (only its author gets it). */
+  heldForReview: 'Held for review: a new account with reports against it posted a link.',
   badRequest: 'Bad request.',
   fileTooLarge: 'File too large.',
   unsupportedMediaType: 'Unsupported media type in request.',

@@ -1,9 +1,11 @@
 /**
  * The safety module's SQL fragments, the one way other modules' lists take blocks and mutes into
- * account (this file imports nothing, so the modules that use it need not import the module).
+ * account (this file imports only the message catalogue, so the modules that use it need not
+ * import the module).
  * `a`, `b`, `authorSql`, `viewerSql` are SQL expressions of user ids; a NULL viewer (a visitor)
  * makes every fragment true, but callers leave them out for visitors (no subquery to run).
  */
+import { MESSAGES } from '../../common/http/messages';
 
 /** No block between the users `a` and `b`, either way. */
 export function notBlockedSql(a: string, b: string): string {
@@ -16,8 +18,8 @@ export const HOLD_NEW_ACCOUNT_DAYS = 7;
 export const HOLD_REPORTERS = 2;
 /** A post with a link: http(s):// or www. */
 export const LINK_PATTERN = /\bhttps?:\/\/|\bwww\./i;
-/** The reason a held post carries (its author sees it). */
-export const HELD_REASON = 'Held for review: a new account with reports against it posted a link.';
+/** The reason a held post carries (its author sees it): the message catalogue's. */
+export const HELD_REASON = MESSAGES.heldForReview;
 
 /** SQL: the spam brake holds the posts with a link of user `userSql` (a young account with open reports from HOLD_REPORTERS others). */
 export function heldAuthorSql(userSql: string): string {
