@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { apiUser, useToken } from './support/seed';
 import type { SeededUser } from './support/seed';
@@ -19,6 +19,15 @@ async function like(request: APIRequestContext, user: SeededUser, postId: number
 async function comment(request: APIRequestContext, user: SeededUser, postId: number, text: string) {
   const answer = await request.post('/api/user/monocomment/', { headers: auth(user), data: { post: postId, text } });
   expect(answer.status(), await answer.text()).toBe(201);
+}
+
+/** The bell's badge shows `count` on one line (at most as tall as it is wide). */
+async function expectOneLineBadge(page: Page, count: string): Promise<void> {
+  const badge = page.getByTestId('notification-count').locator('.MuiBadge-badge');
+  await expect(badge).toHaveText(count);
+  const box = await badge.boundingBox();
+  expect(box, 'the badge is on the screen').not.toBeNull();
+  expect(box!.height, JSON.stringify(box)).toBeLessThanOrEqual(box!.width);
 }
 
 test('the bell rises live, the dialog leads to the post, and a setting turned off is respected', async ({ browser, request }) => {
@@ -69,6 +78,12 @@ test('the bell rises live, the dialog leads to the post, and a setting turned of
   const list = (await (await request.get('/api/user/notifications/all/?count=0', { headers: auth(a) })).json()) as Array<{ type: string; relatedUser: { userId: number } | null }>;
   expect(list.filter((n) => n.relatedUser?.userId === c.userId).map((n) => n.type)).toEqual(['post_commented']);
 
+  // Two digits stay on one line in the badge (the page's overflow-wrap: anywhere stacked them,
+  // a "1" over a "1").
+  for (let i = 0; i < 10; i++) await comment(request, c, postId, `More ${i}`);
+  await expect(bell).toHaveAccessibleName('Notifications, 11 unread', { timeout: 15_000 });
+  await expectOneLineBadge(page, '11');
+
   // In Japanese at 360 px: the dialog and the settings screen.
   const language = await request.patch('/api/user/account/', { headers: auth(a), data: { language: 'ja' } });
   expect(language.status(), await language.text()).toBe(200);
@@ -77,10 +92,11 @@ test('the bell rises live, the dialog leads to the post, and a setting turned of
   await page.goto('/notificationsetting');
   await expect(page.getByRole('heading', { name: '通知設定' })).toBeVisible();
   await expect(page.getByRole('switch', { name: '投稿へのいいね' })).not.toBeChecked();
+  await expectOneLineBadge(page, '11');
   await expectAccessible(page, '/notificationsetting ja 360');
   await page.getByTestId('notification-bell').click();
   const dialogJa = page.getByRole('dialog', { name: 'お知らせ' });
-  await expect(dialogJa.getByText('Chikaさんがあなたの投稿にコメントしました')).toBeVisible();
+  await expect(dialogJa.getByText('Chikaさんがあなたの投稿にコメントしました').first()).toBeVisible();
   await expectAccessible(page, 'notification dialog ja 360');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await context.close();

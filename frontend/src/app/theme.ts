@@ -54,6 +54,8 @@ export const theme = createTheme({
     MuiFab: { styleOverrides: { root: { overflowWrap: 'normal', whiteSpace: 'nowrap' } } },
     MuiChip: { styleOverrides: { root: { overflowWrap: 'normal' } } },
     MuiTab: { styleOverrides: { root: { overflowWrap: 'normal' } } },
+    // A count in a badge (the bell's "11") on one line: "anywhere" stacked its digits.
+    MuiBadge: { styleOverrides: { badge: { overflowWrap: 'normal', whiteSpace: 'nowrap' } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
     // MUI's default unselected toggle text (#000 at 54%) is 4.48:1 on white: below AA.
     MuiToggleButton: { styleOverrides: { root: { color: '#57606a' } } },
