@@ -175,7 +175,7 @@ export class BooksService {
     events.subscribe('moderation.restored', 'books', async ({ targetType, targetId }) => {
       if (targetType === 'page') await this.sql.query(`UPDATE pages SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [targetId]);
     });
-    // A suspended account's books are hidden as a moderator's hide is, marked suspended_hidden;
+    // A suspended account's Books are hidden as a moderator's hide is, marked suspended_hidden;
     // lifting the suspension shows exactly those (one a moderator hid, before or meanwhile, stays hidden).
     events.subscribe('account.suspended', 'books', ({ userId }) =>
       this.sql.query(`UPDATE pages SET moderated_reason = $2, suspended_hidden = true WHERE owner_id = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]).then(() => undefined),
