@@ -3395,7 +3395,7 @@ export interface components {
             language: "ja" | "en";
             /** @description The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
             members_only: boolean;
-            /** @description A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+            /** @description A moderator hid the Book (the reason, until a moderator restores it), or its creator's account is suspended ("Hidden while its account is suspended.", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book). */
             moderated_reason: string | null;
             /** @description monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
             can_make_public?: boolean;
@@ -3849,7 +3849,7 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
-            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            /** @description A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise. */
             moderated_reason: string | null;
         };
         CommunityStatusResponse: {
@@ -3919,7 +3919,7 @@ export interface components {
              * @description Join requests waiting for the owner.
              */
             joinrequest_count: number;
-            /** @description A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+            /** @description A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise. */
             moderated_reason: string | null;
             /** @description A post arrived since the caller last opened the thread. */
             newpost_flag: boolean;
@@ -4347,7 +4347,7 @@ export interface components {
             paid: boolean;
             /** @description Being served now: paid, not stopped, not used up, not hidden by a moderator. */
             active: boolean;
-            /** @description A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+            /** @description A moderator hid the ad (the reason, until a moderator restores it), or its advertiser’s account is suspended (until an admin lifts the suspension): it is served to nobody and takes no click meanwhile. */
             moderated_reason: string | null;
             /**
              * Format: int64

@@ -2331,7 +2331,7 @@ export type PageResponse = {
   language: "ja" | "en";
   /** The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
   members_only: boolean;
-  /** A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book). */
+  /** A moderator hid the Book (the reason, until a moderator restores it), or its creator's account is suspended ("Hidden while its account is suspended.", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book). */
   moderated_reason: string | null;
   /** monopage/get-page-info/ only: the viewer created this members-only Book and may make it public. */
   can_make_public?: boolean;
@@ -2617,7 +2617,7 @@ export type CommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
-  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  /** A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise. */
   moderated_reason: string | null;
 };
 export type CommunityStatusResponse = {
@@ -2656,7 +2656,7 @@ export type MyCommunityResponse = {
   post_count: number;
   /** Join requests waiting for the owner. */
   joinrequest_count: number;
-  /** A moderator hid the circle (the reason): it answers 404 to everyone but its owner and leaves search until a moderator restores it. Null otherwise. */
+  /** A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise. */
   moderated_reason: string | null;
   /** A post arrived since the caller last opened the thread. */
   newpost_flag: boolean;
@@ -2930,7 +2930,7 @@ export type AdStatsResponse = {
   paid: boolean;
   /** Being served now: paid, not stopped, not used up, not hidden by a moderator. */
   active: boolean;
-  /** A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it. */
+  /** A moderator hid the ad (the reason, until a moderator restores it), or its advertiser’s account is suspended (until an admin lifts the suspension): it is served to nobody and takes no click meanwhile. */
   moderated_reason: string | null;
   /** Price in yen. */
   price: number;

@@ -34,6 +34,8 @@ export const MESSAGES = {
   streamsFull: 'This server holds as many notification streams as it can. Try again in a moment.',
   /** The reason a post held by the spam brake carries (only its author gets it). */
   heldForReview: 'Held for review: a new account with reports against it posted a link.',
+  /** The reason a suspended account's Books, ads and circles carry while the suspension holds. */
+  hiddenWhileSuspended: 'Hidden while its account is suspended.',
   badRequest: 'Bad request.',
   fileTooLarge: 'File too large.',
   unsupportedMediaType: 'Unsupported media type in request.',

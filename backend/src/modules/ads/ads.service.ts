@@ -10,6 +10,7 @@ import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
+import { SUSPENDED_REASON } from '../safety/safety-sql';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { normalizeImage } from '../../common/uploads/images';
@@ -125,11 +126,19 @@ export class AdsService {
     // A moderator hid (or restored) an ad: it is served to nobody and takes no click meanwhile;
     // its advertiser sees it marked (moderated_reason) in their figures.
     events.subscribe('moderation.hidden', 'ads', async ({ targetType, targetId, reason }) => {
-      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = $2 WHERE id = $1 AND moderated_reason IS NULL`, [targetId, reason]);
+      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [targetId, reason]);
     });
     events.subscribe('moderation.restored', 'ads', async ({ targetType, targetId }) => {
-      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = NULL WHERE id = $1`, [targetId]);
+      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [targetId]);
     });
+    // A suspended account's ads are hidden as a moderator's hide is, marked suspended_hidden;
+    // lifting the suspension shows exactly those (one a moderator hid, before or meanwhile, stays hidden).
+    events.subscribe('account.suspended', 'ads', ({ userId }) =>
+      this.sql.query(`UPDATE ads SET moderated_reason = $2, suspended_hidden = true WHERE user_id = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]).then(() => undefined),
+    );
+    events.subscribe('account.unsuspended', 'ads', ({ userId }) =>
+      this.sql.query(`UPDATE ads SET moderated_reason = NULL, suspended_hidden = false WHERE user_id = $1 AND suspended_hidden`, [userId]).then(() => undefined),
+    );
     jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { visibleAuthorSql } from '../safety/safety-sql';
+import { suspendedUserSql, visibleAuthorSql } from '../safety/safety-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -89,6 +89,10 @@ export class NotificationsService {
     events: EventsService,
   ) {
     const sub = 'notifications';
+    // A suspended account's notifications (it the actor) leave their recipients' lists and unread
+    // counts while the suspension holds (actor_suspended), and come back as they were when lifted.
+    events.subscribe('account.suspended', sub, ({ userId }) => this.markActor(userId, true));
+    events.subscribe('account.unsuspended', sub, ({ userId }) => this.markActor(userId, false));
     events.subscribe('post.liked', sub, async ({ likeId, postId, userId, authorId }) => {
       if (await this.posts.actExists('like', likeId)) await this.notifyOne(authorId, { type: 'post_liked', actorId: userId, objectId: postId, postId });
     });
@@ -166,8 +170,8 @@ export class NotificationsService {
   async notify(recipients: string, params: unknown[], n: NewNotification, tx?: EntityManager): Promise<number> {
     const statement = `
       WITH made AS (
-        INSERT INTO notifications (recipient_id, type, actor_id, object_id, post_id, comment_id, page_id, community_id)
-        SELECT r.id, $1, $2::int, $3::int, $4::int, $5::int, $6::int, $7::int
+        INSERT INTO notifications (recipient_id, type, actor_id, object_id, post_id, comment_id, page_id, community_id, actor_suspended)
+        SELECT r.id, $1, $2::int, $3::int, $4::int, $5::int, $6::int, $7::int, ${suspendedUserSql('$2::int')}
           FROM (${recipients}) AS r(id)
          WHERE ${notificationGate('r.id', n.type, '$2::int')}
         ON CONFLICT DO NOTHING
@@ -211,9 +215,9 @@ export class NotificationsService {
     // them before the LIMIT, where this reads the newest 50 in index order.
     const [row]: Array<{ body: string }> = await this.sql.query(
       `SELECT json_build_object(
-          'total_unread_count', (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read),
+          'total_unread_count', (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read AND NOT x.actor_suspended),
           'notifications', coalesce((SELECT json_agg(i.item ORDER BY i.id DESC) FROM (${this.itemsSql(
-            `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+            `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
             '$2::text',
           )}) i), '[]'::json))::text AS body`,
       [viewer.id, this.profiles.mediaOrigin()],
@@ -222,7 +226,7 @@ export class NotificationsService {
   }
 
   async unreadCount(userId: number): Promise<number> {
-    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read`, [userId]);
+    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read AND NOT actor_suspended`, [userId]);
     return row.n;
   }
 
@@ -231,7 +235,7 @@ export class NotificationsService {
     const w = pageSql(page, 3);
     const [row]: Array<{ body: string }> = await this.sql.query(
       `SELECT coalesce(json_agg(i.item ORDER BY i.id DESC), '[]'::json)::text AS body
-         FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, '$2::text')}) i`,
+         FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, '$2::text')}) i`,
       [viewer.id, this.profiles.mediaOrigin(), ...w.params],
     );
     return row.body;
@@ -240,7 +244,7 @@ export class NotificationsService {
   /** One notification of `userId` (the live stream), or undefined. */
   async one(userId: number, id: number): Promise<NotificationResponse | undefined> {
     const rows: Array<{ item: NotificationResponse }> = await this.sql.query(
-      `SELECT i.item FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2`, '$3::text')}) i`,
+      `SELECT i.item FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2 AND NOT n.actor_suspended`, '$3::text')}) i`,
       [id, userId, this.profiles.mediaOrigin()],
     );
     return rows[0]?.item;
@@ -249,7 +253,7 @@ export class NotificationsService {
   /** PATCH notifications/{id}/: the recipient's own only (404 for anyone else's). */
   async mark(viewer: AuthUser, id: number, read: boolean): Promise<NotificationResponse> {
     const rows: Array<{ item: NotificationResponse }> = await this.db.query(
-      `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 RETURNING ${COLUMNS})
+      `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 AND NOT n.actor_suspended RETURNING ${COLUMNS})
        SELECT pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced, i.item FROM (${this.itemsSql('SELECT * FROM changed', '$4::text')}) i`,
       [id, viewer.id, read, this.profiles.mediaOrigin()],
     );
@@ -257,10 +261,20 @@ export class NotificationsService {
     return rows[0].item;
   }
 
+  /** `account.suspended` / `account.unsuspended`: marks (or unmarks) the notifications whose actor is `userId`. */
+  private async markActor(userId: number, suspended: boolean): Promise<void> {
+    // Each recipient whose unread count changed hears of it (id 0: only the count changed).
+    await this.db.query(
+      `WITH changed AS (UPDATE notifications SET actor_suspended = $2 WHERE actor_id = $1 AND actor_suspended <> $2 RETURNING recipient_id, read)
+       SELECT count(*) FROM (SELECT pg_notify('${NOTIFY_CHANNEL}', r.recipient_id || ':0') FROM (SELECT DISTINCT recipient_id FROM changed WHERE NOT read) r) announced`,
+      [userId, suspended],
+    );
+  }
+
   /** POST notifications/mark-all-read/. */
   async markAllRead(viewer: AuthUser): Promise<number> {
     const [row]: Array<{ n: number }> = await this.db.query(
-      `WITH changed AS (UPDATE notifications SET read = true WHERE recipient_id = $1 AND NOT read RETURNING id)
+      `WITH changed AS (UPDATE notifications SET read = true WHERE recipient_id = $1 AND NOT read AND NOT actor_suspended RETURNING id)
        SELECT c.n, CASE WHEN c.n > 0 THEN pg_notify('${NOTIFY_CHANNEL}', $1::int || ':0')::text END AS announced
          FROM (SELECT count(*)::int AS n FROM changed) c`,
       [viewer.id],

@@ -20,6 +20,13 @@ export const HOLD_REPORTERS = 2;
 export const LINK_PATTERN = /\bhttps?:\/\/|\bwww\./i;
 /** The reason a held post carries (its author sees it): the message catalogue's. */
 export const HELD_REASON = MESSAGES.heldForReview;
+/** The reason a suspended account's Books, ads and circles carry while the suspension holds (marked `suspended_hidden`). */
+export const SUSPENDED_REASON = MESSAGES.hiddenWhileSuspended;
+
+/** SQL (boolean): user `userSql` is suspended now. */
+export function suspendedUserSql(userSql: string): string {
+  return `EXISTS (SELECT 1 FROM users su WHERE su.id = ${userSql} AND su.suspended_at IS NOT NULL)`;
+}
 
 /** SQL: the spam brake holds the posts with a link of user `userSql` (a young account with open reports from HOLD_REPORTERS others). */
 export function heldAuthorSql(userSql: string): string {

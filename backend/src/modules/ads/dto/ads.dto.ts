@@ -144,7 +144,7 @@ export class AdStatsResponse extends AdResponse {
   @ApiProperty({ description: 'What is left before the ad retires (it retires at target - 1).' }) remaining: number;
   @ApiProperty() paid: boolean;
   @ApiProperty({ description: 'Being served now: paid, not stopped, not used up, not hidden by a moderator.' }) active: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'A moderator hid the ad (the reason): it is served to nobody and takes no click until a moderator restores it.' })
+  @ApiProperty({ type: String, nullable: true, description: 'A moderator hid the ad (the reason, until a moderator restores it), or its advertiser’s account is suspended (until an admin lifts the suspension): it is served to nobody and takes no click meanwhile.' })
   moderated_reason: string | null;
   @ApiProperty({ description: 'Price in yen.' }) price: number;
   @ApiProperty({ type: AdRefusals, description: 'Clicks not counted, by reason.' }) refused: AdRefusals;

@@ -221,7 +221,7 @@ export class PageResponse {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "A moderator hid the Book (the reason): it answers 404 to everyone but its creator and is listed nowhere until a moderator restores it. Null otherwise (a reader other than the creator never gets a hidden Book).",
+    description: "A moderator hid the Book (the reason, until a moderator restores it), or its creator's account is suspended (\"Hidden while its account is suspended.\", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book).",
   })
   moderated_reason: string | null;
 
