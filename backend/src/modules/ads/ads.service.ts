@@ -10,7 +10,7 @@ import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
-import { SUSPENDED_REASON } from '../safety/safety-sql';
+import { subscribeModeratedRows } from '../safety/moderated-rows';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { normalizeImage } from '../../common/uploads/images';
@@ -123,22 +123,9 @@ export class AdsService {
     payments.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
     events.subscribe('account.deletion_requested', 'ads', ({ userId }) => this.stopOfUser(userId).then(() => undefined));
     events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
-    // A moderator hid (or restored) an ad: it is served to nobody and takes no click meanwhile;
-    // its advertiser sees it marked (moderated_reason) in their figures.
-    events.subscribe('moderation.hidden', 'ads', async ({ targetType, targetId, reason }) => {
-      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [targetId, reason]);
-    });
-    events.subscribe('moderation.restored', 'ads', async ({ targetType, targetId }) => {
-      if (targetType === 'advertisement') await this.sql.query(`UPDATE ads SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [targetId]);
-    });
-    // A suspended account's ads are hidden as a moderator's hide is, marked suspended_hidden;
-    // lifting the suspension shows exactly those (one a moderator hid, before or meanwhile, stays hidden).
-    events.subscribe('account.suspended', 'ads', ({ userId }) =>
-      this.sql.query(`UPDATE ads SET moderated_reason = $2, suspended_hidden = true WHERE user_id = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]).then(() => undefined),
-    );
-    events.subscribe('account.unsuspended', 'ads', ({ userId }) =>
-      this.sql.query(`UPDATE ads SET moderated_reason = NULL, suspended_hidden = false WHERE user_id = $1 AND suspended_hidden`, [userId]).then(() => undefined),
-    );
+    // A moderator's hide (or a suspension of its advertiser) stops an ad: served to nobody, no
+    // click taken; its advertiser sees it marked (moderated_reason) in their figures.
+    subscribeModeratedRows(events, sql, { subscriber: 'ads', table: 'ads', targetType: 'advertisement', ownerColumn: 'user_id' });
     jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
   }
 

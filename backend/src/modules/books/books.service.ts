@@ -7,7 +7,7 @@ import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
 import { EventsService } from '../../common/events/events.service';
-import { SUSPENDED_REASON } from '../safety/safety-sql';
+import { subscribeModeratedRows } from '../safety/moderated-rows';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
@@ -168,21 +168,8 @@ export class BooksService {
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'books', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
-    // A moderator hid (or restored) a Book: its creator alone reads it meanwhile (books.moderated).
-    events.subscribe('moderation.hidden', 'books', async ({ targetType, targetId, reason }) => {
-      if (targetType === 'page') await this.sql.query(`UPDATE pages SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [targetId, reason]);
-    });
-    events.subscribe('moderation.restored', 'books', async ({ targetType, targetId }) => {
-      if (targetType === 'page') await this.sql.query(`UPDATE pages SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [targetId]);
-    });
-    // A suspended account's Books are hidden as a moderator's hide is, marked suspended_hidden;
-    // lifting the suspension shows exactly those (one a moderator hid, before or meanwhile, stays hidden).
-    events.subscribe('account.suspended', 'books', ({ userId }) =>
-      this.sql.query(`UPDATE pages SET moderated_reason = $2, suspended_hidden = true WHERE owner_id = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]).then(() => undefined),
-    );
-    events.subscribe('account.unsuspended', 'books', ({ userId }) =>
-      this.sql.query(`UPDATE pages SET moderated_reason = NULL, suspended_hidden = false WHERE owner_id = $1 AND suspended_hidden`, [userId]).then(() => undefined),
-    );
+    // A moderator's hide (or a suspension of its creator) makes a Book its creator's alone (books.moderated).
+    subscribeModeratedRows(events, this.sql, { subscriber: 'books', table: 'pages', targetType: 'page', ownerColumn: 'owner_id' });
     // A Book a moderator hid is its creator's alone, whatever else lets a reader have it (owners,
     // circle members): the lists apply the same rule as SQL (readableSql).
     access.withhold(Permission.BookRead, 'books.moderated', async (viewer, ids, tx) =>

@@ -9,7 +9,7 @@ import { type AudienceCard, type AudienceOwner, type AudienceTarget, Audiences }
 import { searchDocument } from '../../common/search/search-text';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
-import { SUSPENDED_REASON } from '../safety/safety-sql';
+import { subscribeModeratedRows } from '../safety/moderated-rows';
 import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
@@ -139,21 +139,8 @@ export class CirclesService implements AudienceOwner {
     access.contribute(Permission.BookRead, 'circles.member-books', (viewer, ids, tx) =>
       this.idsWhere(`SELECT b.id FROM unnest($1::int[]) AS b(id) WHERE ${this.bookMemberSql('b.id', '$2')}`, ids, viewer, tx),
     );
-    // A moderator hid (or restored) a circle: its owner's alone meanwhile (404 to others, out of search).
-    events.subscribe('moderation.hidden', 'circles', async ({ targetType, targetId, reason }) => {
-      if (targetType === 'community') await this.sql.query(`UPDATE circles SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [targetId, reason]);
-    });
-    events.subscribe('moderation.restored', 'circles', async ({ targetType, targetId }) => {
-      if (targetType === 'community') await this.sql.query(`UPDATE circles SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [targetId]);
-    });
-    // A suspended account's circles are hidden as a moderator's hide is, marked suspended_hidden;
-    // lifting the suspension shows exactly those (one a moderator hid, before or meanwhile, stays hidden).
-    events.subscribe('account.suspended', 'circles', ({ userId }) =>
-      this.sql.query(`UPDATE circles SET moderated_reason = $2, suspended_hidden = true WHERE owner_id = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]).then(() => undefined),
-    );
-    events.subscribe('account.unsuspended', 'circles', ({ userId }) =>
-      this.sql.query(`UPDATE circles SET moderated_reason = NULL, suspended_hidden = false WHERE owner_id = $1 AND suspended_hidden`, [userId]).then(() => undefined),
-    );
+    // A moderator's hide (or a suspension of its owner) makes a circle its owner's alone (404 to others, out of search).
+    subscribeModeratedRows(events, this.sql, { subscriber: 'circles', table: 'circles', targetType: 'community', ownerColumn: 'owner_id' });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'circles', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'circles', ({ userId }) => this.deleteOfUser(userId));

@@ -1,0 +1,35 @@
+import type { ModeratedTarget } from '../../common/events/domain-events';
+import type { EventsService } from '../../common/events/events.service';
+import type { Sql } from '../../database/sql';
+import { SUSPENDED_REASON } from './safety-sql';
+
+/**
+ * The one rule for a table of things a moderator can hide (Books, ads, circles), subscribed by
+ * the table's owner module for its own table: `moderated_reason` set hides a row (the owner's
+ * reads and lists honour it), `suspended_hidden` marks the rows a suspension hid.
+ *  - `moderation.hidden` / `moderation.restored` of `targetType`: a moderator's hide replaces a
+ *    suspension's mark (so it survives the lift); a restore leaves a suspension's hide alone;
+ *  - `account.suspended` / `account.unsuspended` of the rows' owner (`ownerColumn`): the rows not
+ *    hidden already are hidden and marked, and lifting shows exactly the marked ones.
+ */
+export function subscribeModeratedRows(
+  events: EventsService,
+  sql: Sql,
+  owner: { subscriber: string; table: 'pages' | 'ads' | 'circles'; targetType: ModeratedTarget; ownerColumn: 'owner_id' | 'user_id' },
+): void {
+  const { subscriber, table, targetType, ownerColumn } = owner;
+  events.subscribe('moderation.hidden', subscriber, async (event) => {
+    if (event.targetType !== targetType) return;
+    await sql.query(`UPDATE ${table} SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [event.targetId, event.reason]);
+  });
+  events.subscribe('moderation.restored', subscriber, async (event) => {
+    if (event.targetType !== targetType) return;
+    await sql.query(`UPDATE ${table} SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [event.targetId]);
+  });
+  events.subscribe('account.suspended', subscriber, async ({ userId }) => {
+    await sql.query(`UPDATE ${table} SET moderated_reason = $2, suspended_hidden = true WHERE ${ownerColumn} = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]);
+  });
+  events.subscribe('account.unsuspended', subscriber, async ({ userId }) => {
+    await sql.query(`UPDATE ${table} SET moderated_reason = NULL, suspended_hidden = false WHERE ${ownerColumn} = $1 AND suspended_hidden`, [userId]);
+  });
+}
