@@ -93,12 +93,17 @@ export async function apiBook(request: APIRequestContext, user: SeededUser, titl
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const { id } = (await upload.json()) as { id: number };
+  return bookOfUpload(request, user, id);
+}
+
+/** Waits for the Book an uploaded file becomes (the uploader's file list names it); answers its id. */
+export async function bookOfUpload(request: APIRequestContext, user: SeededUser, fileId: number): Promise<number> {
   let page: number | null = null;
   await expect
     .poll(
       async () => {
-        const list = (await (await request.get(`/api/user/uploadedfiles/?user_id=${user.userId}&count=0`, { headers: auth(user.token) })).json()) as Array<{ id: number; page: number | null; status: string }>;
-        page = list.find((f) => f.id === id)?.page ?? null;
+        const list = (await (await request.get(`/api/user/uploadedfiles/?user_id=${user.userId}&count=0`, { headers: auth(user.token) })).json()) as Array<{ id: number; page: number | null }>;
+        page = list.find((f) => f.id === fileId)?.page ?? null;
         return page;
       },
       { timeout: 120_000, intervals: [500, 1000, 2000] },

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../../../backend/scripts/stripe-stand-in.mjs';
-import { uniqueCsv, useToken, type SeededUser } from './seed';
+import { bookOfUpload, uniqueCsv, useToken, type SeededUser } from './seed';
 
 /** A server of a journey's own with payments on, its Stripe the stand-in (backend/scripts/stripe-stand-in.mjs). */
 export interface StripeApp {
@@ -118,16 +118,5 @@ export async function paidBook(api: APIRequestContext, owner: SeededUser, title:
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const { id } = (await upload.json()) as { id: number };
-  let page: number | null = null;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
-        page = list.find((f) => f.id === id)?.page ?? null;
-        return page;
-      },
-      { timeout: 120_000, intervals: [500, 1000, 2000] },
-    )
-    .not.toBeNull();
-  return page as unknown as number;
+  return bookOfUpload(api, owner, id);
 }
