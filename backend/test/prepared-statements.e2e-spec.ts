@@ -3,9 +3,10 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { Sql, statementNamer } from '../src/database/sql';
+import { Db, statementNamer, SqlParamError } from '../src/database/db';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
+const SOURCE = 'SELECT :n::int + 1 AS n /* prepared-statements spec */';
 const TEXT = 'SELECT $1::int + 1 AS n /* prepared-statements spec */';
 
 function poolOf(t: TestApp): Pool {
@@ -20,17 +21,17 @@ async function preparedNames(pool: Pool): Promise<string[]> {
 
 describe('named prepared statements (DATABASE_PREPARE)', () => {
   let t: TestApp;
-  let sql: Sql;
+  let db: Db;
 
   beforeAll(async () => {
     t = await startTestApp();
-    sql = t.app.get(Sql);
+    db = t.app.get(Db);
   });
   afterAll(() => t.close());
 
   it('parses a statement once per connection and then only executes it', async () => {
-    expect(await sql.query(TEXT, [1])).toEqual([{ n: 2 }]);
-    expect(await sql.query(TEXT, [41])).toEqual([{ n: 42 }]);
+    expect(await db.rows(SOURCE, { n: 1 })).toEqual([{ n: 2 }]);
+    expect(await db.rows(SOURCE, { n: 41 })).toEqual([{ n: 42 }]);
     const names = await preparedNames(poolOf(t));
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^mb\d+$/);
@@ -42,8 +43,8 @@ describe('named prepared statements (DATABASE_PREPARE)', () => {
     const pool = poolOf(t);
     const clients = await Promise.all(Array.from({ length: pool.options.max ?? 1 }, () => pool.connect()));
     for (const client of clients) client.release(true); // destroyed, as after an error or idle timeout
-    expect(await sql.query(TEXT, [2])).toEqual([{ n: 3 }]);
-    expect(await sql.query(TEXT, [3])).toEqual([{ n: 4 }]);
+    expect(await db.rows(SOURCE, { n: 2 })).toEqual([{ n: 3 }]);
+    expect(await db.rows(SOURCE, { n: 3 })).toEqual([{ n: 4 }]);
     expect(await preparedNames(pool)).toHaveLength(1);
   });
 
@@ -56,6 +57,42 @@ describe('named prepared statements (DATABASE_PREPARE)', () => {
     expect(first.body.nickName).toBe('Prepared');
     // A wrong token is still refused when the token lookup is a prepared statement.
     await request(t.http).get('/api/user/myprofile/').set(auth('0'.repeat(40))).expect(401);
+  });
+});
+
+describe('Db: one way to a statement, on the pool or in a transaction', () => {
+  let t: TestApp;
+  let db: Db;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    db = t.app.get(Db);
+    await db.exec('CREATE TABLE IF NOT EXISTS db_spec_rows (id int PRIMARY KEY, note text NOT NULL)');
+  });
+  afterAll(() => t.close());
+
+  it('answers rows, one row and the count of touched rows', async () => {
+    expect(await db.exec('INSERT INTO db_spec_rows (id, note) VALUES (:a, :note), (:b, :note)', { a: 1, b: 2, note: 'x' })).toBe(2);
+    expect(await db.rows<{ id: number }>('SELECT id FROM db_spec_rows WHERE note = :note ORDER BY id', { note: 'x' })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await db.row<{ id: number }>('SELECT id FROM db_spec_rows WHERE id = :id', { id: 3 })).toBeUndefined();
+  });
+
+  it('runs on the transaction it is given, and a rollback takes the write back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await db.exec('INSERT INTO db_spec_rows (id, note) VALUES (:id, :note)', { id: 10, note: 'rolled back' }, tx);
+        // Inside the transaction the row is there; outside (another connection) it is not yet.
+        expect(await db.row('SELECT id FROM db_spec_rows WHERE id = :id', { id: 10 }, tx)).toEqual({ id: 10 });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await db.row('SELECT id FROM db_spec_rows WHERE id = :id', { id: 10 })).toBeUndefined();
+    await db.transaction((tx) => db.exec('INSERT INTO db_spec_rows (id, note) VALUES (:id, :note)', { id: 11, note: 'kept' }, tx));
+    expect(await db.row('SELECT note FROM db_spec_rows WHERE id = :id', { id: 11 })).toEqual({ note: 'kept' });
+  });
+
+  it('says which value is missing before anything reaches the database', async () => {
+    await expect(db.rows('SELECT :a::int AS a', {})).rejects.toThrow(SqlParamError);
   });
 });
 
@@ -79,9 +116,9 @@ describe('DATABASE_PREPARE=false', () => {
 
   it('runs every statement unnamed', async () => {
     t = await startTestApp({ DATABASE_PREPARE: 'false' });
-    const sql = t.app.get(Sql);
-    expect(await sql.query(TEXT, [1])).toEqual([{ n: 2 }]);
-    expect(await sql.query(TEXT, [2])).toEqual([{ n: 3 }]);
+    const db = t.app.get(Db);
+    expect(await db.rows(SOURCE, { n: 1 })).toEqual([{ n: 2 }]);
+    expect(await db.rows(SOURCE, { n: 2 })).toEqual([{ n: 3 }]);
     expect(await preparedNames(poolOf(t))).toEqual([]);
   });
 });

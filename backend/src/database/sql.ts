@@ -1,43 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ClientBase, Pool } from 'pg';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { APP_OPTIONS, type AppOptions } from '../app-options';
+import { statementNamer } from './db';
 
-/**
- * How many distinct statement texts get a name (and so a server-side prepared statement on every
- * connection that runs them). The application has a fixed set of texts, well under this; the cap
- * only bounds memory on both sides should a text ever be built from data.
- */
-export const MAX_PREPARED_STATEMENTS = 300;
-
-/**
- * Names for statement texts: the same text always gets the same name, so node-postgres parses it
- * once per connection and afterwards only binds and executes it (measured: 224 → 91 µs per small
- * query on PostgreSQL, 680 → 269 µs on PGlite's socket). Texts beyond the cap stay unnamed.
- */
-export function statementNamer(max = MAX_PREPARED_STATEMENTS): (text: string) => string | undefined {
-  const names = new Map<string, string>();
-  return (text) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < max) {
-      name = `mb${names.size + 1}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-}
-
-/**
- * For a pool's `onConnect` on the embedded database. PGlite has one session, whatever the number
- * of socket connections to it: a new connection (after the pool dropped one) finds the previous
- * connection's prepared statements still there, while node-postgres's new client believes there
- * are none and would fail on "prepared statement already exists".
- */
-export async function forgetPrepared(client: ClientBase): Promise<void> {
-  await client.query('DEALLOCATE ALL');
-}
+export { MAX_PREPARED_STATEMENTS, statementNamer, forgetPrepared } from './db';
 
 /**
  * Plain statements outside a transaction, straight on the connection pool TypeORM owns: one
@@ -59,7 +28,7 @@ export class Sql {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_OPTIONS) options: AppOptions,
   ) {
-    this.name = options.config.databasePrepare ? statementNamer() : () => undefined;
+    this.name = options.config.databasePrepare ? statementNamer(undefined, 'legacy') : () => undefined;
   }
 
   // Rows are typed by the caller (as with DataSource.query, whose rows are `any`).
