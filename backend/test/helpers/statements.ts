@@ -1,4 +1,5 @@
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
+import { Db } from '../../src/database/db';
 import { Sql } from '../../src/database/sql';
 
 export interface StatementCounter {
@@ -11,14 +12,21 @@ export interface StatementCounter {
 
 /**
  * Counts the SQL statements the app runs from now on: those through TypeORM's query runners and
- * the plain reads of `Sql` (which go to the pool without a query runner, src/database/sql.ts).
+ * the statements of `Db` (which go to the pool, or to a transaction's connection, without a query
+ * runner: src/database/db.ts) and of the older `Sql`.
  * The token check is one of them unless the token cache already knows the token (a test app
  * with AUTH_TOKEN_CACHE=false counts it on every request).
  */
 export function countStatements(): StatementCounter {
   const original = PostgresQueryRunner.prototype.query;
   const originalSql = Sql.prototype.query;
+  const dbProto = Db.prototype as unknown as { run: (...args: unknown[]) => unknown };
+  const originalDb = dbProto.run;
   let count = 0;
+  dbProto.run = function (this: Db, ...args: unknown[]) {
+    count++;
+    return originalDb.apply(this, args);
+  };
   PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, ...args: Parameters<typeof original>) {
     count++;
     return original.apply(this, args);
@@ -37,6 +45,7 @@ export function countStatements(): StatementCounter {
     stop() {
       PostgresQueryRunner.prototype.query = original;
       Sql.prototype.query = originalSql;
+      dbProto.run = originalDb;
     },
   };
 }

@@ -35,15 +35,22 @@ export const LITERAL_PAGES = 4;
 
 /**
  * The LIMIT and OFFSET of a list statement: written in as numbers on the first LITERAL_PAGES
- * pages, parameters `$next`, `$next + 1` (values `params`) after them. As numbers, PostgreSQL
- * plans the prepared statement once and keeps that plan (a generic plan's estimate for LIMIT $n
- * is far above a custom plan's, so it planned the feeds again at every execution: 0.5–2 ms of
- * planning per request at 1M posts, more than their execution). The texts stay few: LITERAL_PAGES
- * per list and one for every later page.
+ * pages, the named parameters `:limit` and `:offset` (values in `params`, to spread into the
+ * statement's parameters) after them. As numbers, PostgreSQL plans the prepared statement once
+ * and keeps that plan (a generic plan's estimate for LIMIT $n is far above a custom plan's, so it
+ * planned the feeds again at every execution: 0.5–2 ms of planning per request at 1M posts, more
+ * than their execution). The texts stay few: LITERAL_PAGES per list and one for every later page.
+ *
+ * The one paging helper of the statements: `LIMIT ${w.limit} OFFSET ${w.offset}`, `{ ...w.params }`.
  */
-export function pageSql(page: PageWindow, next: number): { limit: string; offset: string; params: number[] } {
-  if (page.index < LITERAL_PAGES && Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 && page.offset >= 0) {
-    return { limit: String(page.limit), offset: String(page.offset), params: [] };
+export function pageSql(page: PageWindow): { limit: string; offset: string; params: { limit?: number; offset?: number } };
+/** @deprecated positional form, until every module speaks named parameters (Db). */
+export function pageSql(page: PageWindow, next: number): { limit: string; offset: string; params: number[] };
+export function pageSql(page: PageWindow, next?: number): { limit: string; offset: string; params: number[] | { limit?: number; offset?: number } } {
+  const literal = page.index < LITERAL_PAGES && Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 && page.offset >= 0;
+  if (next === undefined) {
+    return literal ? { limit: String(page.limit), offset: String(page.offset), params: {} } : { limit: ':limit', offset: ':offset', params: { limit: page.limit, offset: page.offset } };
   }
+  if (literal) return { limit: String(page.limit), offset: String(page.offset), params: [] };
   return { limit: `$${next}`, offset: `$${next + 1}`, params: [page.limit, page.offset] };
 }
