@@ -40,3 +40,4 @@ export class Sql {
     return result.rows as T[];
   }
 }
+export { Db } from './db';
