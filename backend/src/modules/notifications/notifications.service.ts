@@ -89,7 +89,7 @@ export class NotificationsService {
     private readonly profiles: ProfilePacker,
     events: EventsService,
   ) {
-    // Reading or marking a notification: its recipient alone (anyone else is told it does not exist).
+    // Marking a notification read or unread: its recipient alone (anyone else is told it does not exist).
     access.contribute(Permission.NotificationRecipient, 'notifications.recipient', (viewer, ids, tx) =>
       idsWhere(this.db, `SELECT id FROM notifications WHERE id = ANY(:ids::int[]) AND recipient_id = :viewer`, ids, viewer, tx),
     );
