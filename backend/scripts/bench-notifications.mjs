@@ -147,7 +147,7 @@ async function fanoutPart() {
   await db.query(`INSERT INTO follow_requests (ask_from, ask_to, approved) SELECT id, $2, true FROM unnest($1::int[]) AS id`, [fans, uploader]);
   const notifications = app.get(NotificationsService);
   const fanStarted = performance.now();
-  const made = await notifications.notify(app.get(FollowsService).followersSql('$8'), [uploader], {
+  const made = await notifications.notify(app.get(FollowsService).followersSql(':user'), { user: uploader }, {
     type: 'followinguser_book_generated', actorId: uploader, objectId: 987654, pageId: 987654,
   });
   const fanMs = performance.now() - fanStarted;

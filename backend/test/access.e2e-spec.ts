@@ -213,6 +213,27 @@ describe('access checks', () => {
     ]);
   });
 
+  describe(Permission.NotificationRecipient, () => {
+    const note: Record<string, number> = {};
+    beforeAll(async () => {
+      const made = async (recipient: AuthUser) =>
+        ((await db.query(`INSERT INTO notifications (recipient_id, type, actor_id, object_id) VALUES ($1, 'post_liked', $2, $3) RETURNING id`, [
+          recipient.id,
+          who.author!.id,
+          post.public,
+        ])) as Array<{ id: number }>)[0].id;
+      note.toStranger = await made(who.stranger!);
+      note.toLeaver = await made(who.leaver!);
+    });
+    table(Permission.NotificationRecipient, () => note, [
+      ['visitor', 'toStranger', false],
+      ['author', 'toStranger', false], // the actor is not the recipient
+      ['buyer', 'toStranger', false],
+      ['stranger', 'toStranger', true],
+      ['leaver', 'toLeaver', false],
+    ]);
+  });
+
   describe(Permission.CircleMember, () => {
     it('is contributed by the circles module: a non-member (of a circle that does not exist, here) is refused posting to it', async () => {
       expect(access.contributors(Permission.CircleMember)).toEqual(['circles.member']);

@@ -218,7 +218,7 @@ describe('notifications', () => {
     await settle();
     const service = t.app.get(NotificationsService);
     const db = t.app.get<DataSource>(getDataSourceToken());
-    const made = await service.notify(t.app.get(FollowsService).followersSql('$8'), [taro.userId], {
+    const made = await service.notify(t.app.get(FollowsService).followersSql(':user'), { user: taro.userId }, {
       type: 'followinguser_book_generated', actorId: taro.userId, objectId: 424242, pageId: 424242,
     });
     expect(made).toBe(100);

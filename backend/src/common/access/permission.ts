@@ -45,6 +45,8 @@ export enum Permission {
   FollowRequestRecipient = 'follows.request-recipient',
   /** Withdraw or remove a follow request: either party. ids are request ids. (follows.party) */
   FollowRequestParty = 'follows.request-party',
+  /** Mark a notification read or unread: its recipient only (refused as 404). ids are notification ids. (notifications.recipient) */
+  NotificationRecipient = 'notification.recipient',
   /** Act towards a user (follow, like, comment on, repost, review-reply to their posts, invite them to a circle): everyone but the users they blocked or who blocked them. ids are user ids. (safety.not-blocked) */
   UserInteract = 'user.interact',
   /** The moderation queue, its actions and audit log: accounts with the moderator or admin role. ids are the viewer's own user id. (safety.moderator) */

@@ -15,6 +15,7 @@ import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-e
 import { notFound } from '../../common/http/id-param.pipe';
 import { normalizeImage } from '../../common/uploads/images';
 import { AD_TARGETS } from '../../config/config';
+import { Db } from '../../database/db';
 import { Sql } from '../../database/sql';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage } from '../../storage/file-storage';
@@ -113,6 +114,7 @@ export class AdsService {
     private readonly storage: FileStorage,
     events: EventsService,
     jobs: JobsService,
+    database: Db,
   ) {
     access.contribute(Permission.AdOwner, 'ads.owner', async (viewer, ids, tx) => {
       if (!viewer) return [];
@@ -125,7 +127,7 @@ export class AdsService {
     events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
     // A moderator's hide (or a suspension of its advertiser) stops an ad: served to nobody, no
     // click taken; its advertiser sees it marked (moderated_reason) in their figures.
-    subscribeModeratedRows(events, sql, { subscriber: 'ads', table: 'ads', targetType: 'advertisement', ownerColumn: 'user_id' });
+    subscribeModeratedRows(events, database, { subscriber: 'ads', table: 'ads', targetType: 'advertisement', ownerColumn: 'user_id' });
     jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
   }
 

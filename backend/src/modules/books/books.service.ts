@@ -16,6 +16,7 @@ import { ProfilesService } from '../profiles/profiles.service';
 import { KIND_TAGS } from '../tags/tag-seed';
 import { BOOK_COLUMNS as COLUMNS, BookPacker, type BookRow, type EmbeddedBook, FILES_PER_BOOK, FILES_RULE, mayHaveFiles, profileInLanguage, readerLanguage } from './book.packer';
 import type { PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
+import { Db } from '../../database/db';
 import { Sql } from '../../database/sql';
 
 export const RELATED_PAGES = 5;
@@ -121,6 +122,7 @@ export class BooksService {
     private readonly access: AccessService,
     private readonly packer: BookPacker,
     private readonly profiles: ProfilesService,
+    database: Db,
   ) {
     // Anyone may have a price-0 Book's files, and its owners (buyers, free claimers, contributors)
     // any Book's: the rule BookPacker applies to rows in hand (`mayHaveFiles`).
@@ -169,7 +171,7 @@ export class BooksService {
     events.subscribe('account.deletion_requested', 'books', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'books', ({ userId }) => this.deleteOfUser(userId));
     // A moderator's hide (or a suspension of its creator) makes a Book its creator's alone (books.moderated).
-    subscribeModeratedRows(events, this.sql, { subscriber: 'books', table: 'pages', targetType: 'page', ownerColumn: 'owner_id' });
+    subscribeModeratedRows(events, database, { subscriber: 'books', table: 'pages', targetType: 'page', ownerColumn: 'owner_id' });
     // A Book a moderator hid is its creator's alone, whatever else lets a reader have it (owners,
     // circle members): the lists apply the same rule as SQL (readableSql).
     access.withhold(Permission.BookRead, 'books.moderated', async (viewer, ids, tx) =>

@@ -14,6 +14,7 @@ import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-e
 import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
 import { normalizeImage } from '../../common/uploads/images';
+import { Db } from '../../database/db';
 import { Sql } from '../../database/sql';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
@@ -113,6 +114,7 @@ export class CirclesService implements AudienceOwner {
     private readonly profiles: ProfilesService,
     private readonly people: ProfilePacker,
     audiences: Audiences,
+    database: Db,
   ) {
     audiences.register(this);
     access.contribute(Permission.CircleMember, 'circles.member', (viewer, ids, tx) =>
@@ -140,7 +142,7 @@ export class CirclesService implements AudienceOwner {
       this.idsWhere(`SELECT b.id FROM unnest($1::int[]) AS b(id) WHERE ${this.bookMemberSql('b.id', '$2')}`, ids, viewer, tx),
     );
     // A moderator's hide (or a suspension of its owner) makes a circle its owner's alone (404 to others, out of search).
-    subscribeModeratedRows(events, this.sql, { subscriber: 'circles', table: 'circles', targetType: 'community', ownerColumn: 'owner_id' });
+    subscribeModeratedRows(events, database, { subscriber: 'circles', table: 'circles', targetType: 'community', ownerColumn: 'owner_id' });
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'circles', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'circles', ({ userId }) => this.deleteOfUser(userId));

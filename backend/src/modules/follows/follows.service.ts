@@ -2,27 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { notBlockedSql } from '../safety/safety-sql';
 import { Audiences } from '../../common/audiences/audiences';
 import { searchQuery } from '../../common/search/search-text';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
+import { idsWhere } from '../../common/access/ids-where';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
-import type { PageWindow } from '../../common/http/paging';
+import { type PageWindow, pageSql } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
+import { activeProfileSql } from '../profiles/profile-sql';
 import { BooksService } from '../books/books.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 
-/** What an access-log id must name ($3), by type; null: asked of its owner (a Book of the books module, a circle of the audience owner). */
+/** What an access-log id must name (`:object`), by type; null: asked of its owner (a Book of the books module, a circle of the audience owner). */
 const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
-  profile: 'SELECT 1 FROM profiles WHERE id = $3 AND active',
+  profile: `SELECT 1 FROM profiles pr WHERE pr.id = :object AND ${activeProfileSql('pr')}`,
   page: null,
   community: null,
 };
@@ -45,8 +45,7 @@ interface RequestRow {
 @Injectable()
 export class FollowsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
+    private readonly db: Db,
     private readonly access: AccessService,
     private readonly events: EventsService,
     private readonly profiles: ProfilesService,
@@ -54,11 +53,28 @@ export class FollowsService {
     private readonly audiences: Audiences,
     private readonly books: BooksService,
   ) {
-    access.contribute(Permission.FollowRequestRecipient, 'follows.recipient', (viewer, ids, tx) => this.idsWhere(`ask_to = $2`, ids, viewer, tx));
-    access.contribute(Permission.FollowRequestParty, 'follows.party', (viewer, ids, tx) => this.idsWhere(`(ask_from = $2 OR ask_to = $2)`, ids, viewer, tx));
+    access.contribute(Permission.FollowRequestRecipient, 'follows.recipient', (viewer, ids, tx) =>
+      idsWhere(this.db, `SELECT id FROM follow_requests WHERE id = ANY(:ids::int[]) AND ask_to = :viewer`, ids, viewer, tx),
+    );
+    access.contribute(Permission.FollowRequestParty, 'follows.party', (viewer, ids, tx) =>
+      idsWhere(this.db, `SELECT id FROM follow_requests WHERE id = ANY(:ids::int[]) AND (ask_from = :viewer OR ask_to = :viewer)`, ids, viewer, tx),
+    );
     // Leaving the site (domain-events.ts).
     events.subscribe('account.deletion_requested', 'follows', ({ userId }) => this.db.transaction((tx) => this.hideOfUser(userId, tx)));
     events.subscribe('account.deleted', 'follows', ({ userId }) => this.deleteOfUser(userId));
+  }
+
+  /**
+   * A block between `a` and `b` (safety module): every follow and request between them, either
+   * way, ends in the blocker's transaction, and the follow counts lose the approved ones.
+   */
+  async endBetween(a: number, b: number, tx: Tx): Promise<void> {
+    const ended = await this.db.rows<{ ask_from: number; ask_to: number; approved: boolean }>(
+      `DELETE FROM follow_requests WHERE ((ask_from = :a AND ask_to = :b) OR (ask_from = :b AND ask_to = :a)) AND NOT hidden RETURNING ask_from, ask_to, approved`,
+      { a, b },
+      tx,
+    );
+    for (const row of ended) if (row.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
   }
 
   /**
@@ -66,23 +82,10 @@ export class FollowsService {
    * and the follows among them leave both parties' counts, in one statement that changes only
    * requests not hidden yet (a redelivered event changes nothing).
    */
-/**
-   * A block between `a` and `b` (safety module): every follow and request between them, either
-   * way, ends in the blocker's transaction, and the follow counts lose the approved ones.
-   */
-  async endBetween(a: number, b: number, tx: EntityManager): Promise<void> {
-    // DELETE … RETURNING answers [rows, affected] through TypeORM's postgres driver.
-    const [ended]: [Array<{ ask_from: number; ask_to: number; approved: boolean }>, number] = await tx.query(
-      `DELETE FROM follow_requests WHERE ((ask_from = $1 AND ask_to = $2) OR (ask_from = $2 AND ask_to = $1)) AND NOT hidden RETURNING ask_from, ask_to, approved`,
-      [a, b],
-    );
-    for (const row of ended) if (row.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
-  }
-
-    async hideOfUser(userId: number, tx: EntityManager): Promise<void> {
-    await tx.query(
+  async hideOfUser(userId: number, tx: Tx): Promise<void> {
+    await this.db.exec(
       `WITH flipped AS (
-         UPDATE follow_requests SET hidden = true WHERE (ask_from = $1 OR ask_to = $1) AND NOT hidden RETURNING ask_from, ask_to, approved
+         UPDATE follow_requests SET hidden = true WHERE (ask_from = :user OR ask_to = :user) AND NOT hidden RETURNING ask_from, ask_to, approved
        ), changes AS (
          SELECT user_id, sum(following)::int AS following, sum(followed)::int AS followed FROM (
            SELECT ask_from AS user_id, 1 AS following, 0 AS followed FROM flipped WHERE approved
@@ -90,7 +93,8 @@ export class FollowsService {
           GROUP BY user_id)
        UPDATE follow_counts c SET following_count = c.following_count - ch.following, followed_count = c.followed_count - ch.followed
          FROM changes ch WHERE c.user_id = ch.user_id`,
-      [userId],
+      { user: userId },
+      tx,
     );
   }
 
@@ -98,29 +102,21 @@ export class FollowsService {
   async deleteOfUser(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.hideOfUser(userId, tx);
-      await tx.query(`DELETE FROM follow_requests WHERE ask_from = $1 OR ask_to = $1`, [userId]);
-      await tx.query(`DELETE FROM follow_counts WHERE user_id = $1`, [userId]);
-      await tx.query(`UPDATE access_logs SET user_id = NULL WHERE user_id = $1`, [userId]);
+      await this.db.exec(`DELETE FROM follow_requests WHERE ask_from = :user OR ask_to = :user`, { user: userId }, tx);
+      await this.db.exec(`DELETE FROM follow_counts WHERE user_id = :user`, { user: userId }, tx);
+      await this.db.exec(`UPDATE access_logs SET user_id = NULL WHERE user_id = :user`, { user: userId }, tx);
     });
-  }
-
-  private async idsWhere(condition: string, ids: readonly number[], viewer?: AuthUser, tx?: EntityManager): Promise<number[]> {
-    if (!viewer) return [];
-    const sql = `SELECT id FROM follow_requests WHERE id = ANY($1::int[]) AND ${condition}`;
-    const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids, viewer.id]) : await this.sql.query(sql, [ids, viewer.id]);
-    return rows.map((r) => r.id);
   }
 
   /**
    * SQL of the users `userParam` follows (approved requests), for another module's query:
-   * `p.user_id IN (${follows.followedUserIdsSql('$1')})`. Served by follow_requests_from_idx
+   * `p.user_id IN (${follows.followedUserIdsSql(':viewer')})`. Served by follow_requests_from_idx
    * (index-only: ask_to is included), so no follow list is read into memory.
    */
   followedUserIdsSql(userParam: string): string {
     return `SELECT fr.ask_to FROM follow_requests fr WHERE fr.ask_from = ${userParam} AND fr.approved`;
   }
 
-  /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
   /**
    * SQL (one column, user ids) of a user's approved followers (not hidden), for an
    * `INSERT … SELECT` of another module (notifications); `param` is the user id's placeholder.
@@ -129,9 +125,13 @@ export class FollowsService {
     return `SELECT fr.ask_from FROM follow_requests fr WHERE fr.ask_to = ${param} AND fr.approved AND NOT fr.hidden`;
   }
 
+  /** Whether follow request `requestId` still stands (and is approved, for `approved: true`): the check a notification handler makes first. */
   async requestExists(requestId: number, opts: { approved?: boolean } = {}): Promise<boolean> {
-    const rows = await this.sql.query(`SELECT 1 FROM follow_requests WHERE id = $1 AND NOT hidden AND ($2::boolean IS NULL OR approved = $2)`, [requestId, opts.approved ?? null]);
-    return rows.length > 0;
+    const row = await this.db.row<{ found: number }>(
+      `SELECT 1 AS found FROM follow_requests WHERE id = :id AND NOT hidden AND (:approved::boolean IS NULL OR approved = :approved)`,
+      { id: requestId, approved: opts.approved },
+    );
+    return row !== undefined;
   }
 
   private async pack(rows: RequestRow[]): Promise<FollowRequestResponse[]> {
@@ -148,18 +148,21 @@ export class FollowsService {
   }
 
   private async find(askFrom: number, askTo: number): Promise<RequestRow | undefined> {
-    const [row] = await this.sql.query(`SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = $1 AND ask_to = $2 AND NOT hidden`, [askFrom, askTo]);
-    return row;
+    return this.db.row<RequestRow>(
+      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ask_from = :from AND ask_to = :to AND NOT hidden`,
+      { from: askFrom, to: askTo },
+    );
   }
 
-  private async changeCounts(follower: number, followed: number, delta: 1 | -1, tx: EntityManager): Promise<void> {
-    await tx.query(
+  private async changeCounts(follower: number, followed: number, delta: 1 | -1, tx: Tx): Promise<void> {
+    await this.db.exec(
       `INSERT INTO follow_counts (user_id, following_count, followed_count)
-       VALUES ($1, GREATEST($3, 0), 0), ($2, 0, GREATEST($3, 0))
+       VALUES (:follower, GREATEST(:delta, 0), 0), (:followed, 0, GREATEST(:delta, 0))
        ON CONFLICT (user_id) DO UPDATE SET
-         following_count = follow_counts.following_count + CASE WHEN follow_counts.user_id = $1 THEN $3 ELSE 0 END,
-         followed_count = follow_counts.followed_count + CASE WHEN follow_counts.user_id = $2 THEN $3 ELSE 0 END`,
-      [follower, followed, delta],
+         following_count = follow_counts.following_count + CASE WHEN follow_counts.user_id = :follower THEN :delta ELSE 0 END,
+         followed_count = follow_counts.followed_count + CASE WHEN follow_counts.user_id = :followed THEN :delta ELSE 0 END`,
+      { follower, followed, delta },
+      tx,
     );
   }
 
@@ -171,10 +174,11 @@ export class FollowsService {
     if (!(await this.profiles.byUserIds([dto.askTo])).size) throw notFound();
     await this.access.require(viewer, Permission.UserInteract, [dto.askTo], { detail: Msg.blockedInteraction });
     const row = await this.db.transaction(async (tx) => {
-      const [created]: RequestRow[] = await tx.query(
-        `INSERT INTO follow_requests (ask_from, ask_to) VALUES ($1, $2) ON CONFLICT (ask_from, ask_to) DO NOTHING
+      const created = await this.db.row<RequestRow>(
+        `INSERT INTO follow_requests (ask_from, ask_to) VALUES (:from, :to) ON CONFLICT (ask_from, ask_to) DO NOTHING
          RETURNING id, ask_from, ask_to, approved, created_on`,
-        [viewer.id, dto.askTo],
+        { from: viewer.id, to: dto.askTo },
+        tx,
       );
       if (created) await this.events.publish('user.follow_requested', { requestId: created.id, fromId: viewer.id, toId: dto.askTo }, tx);
       return created;
@@ -189,8 +193,7 @@ export class FollowsService {
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.FollowRequestRecipient, [row.id], { detail: Msg.approveOwnRequests });
     await this.db.transaction(async (tx) => {
-      // UPDATE answers [rows, affected] through TypeORM's postgres driver.
-      const [, changed]: [unknown, number] = await tx.query(`UPDATE follow_requests SET approved = true WHERE id = $1 AND NOT approved AND NOT hidden`, [row.id]);
+      const changed = await this.db.exec(`UPDATE follow_requests SET approved = true WHERE id = :id AND NOT approved AND NOT hidden`, { id: row.id }, tx);
       if (!changed) return; // approved already: nothing changes, nothing is announced twice
       await this.changeCounts(row.ask_from, row.ask_to, 1, tx);
       await this.events.publish('user.followed', { requestId: row.id, followerId: row.ask_from, followedId: row.ask_to }, tx);
@@ -204,8 +207,8 @@ export class FollowsService {
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.FollowRequestParty, [row.id]);
     await this.db.transaction(async (tx) => {
-      const [deleted]: [Array<{ approved: boolean }>, number] = await tx.query(`DELETE FROM follow_requests WHERE id = $1 AND NOT hidden RETURNING approved`, [row.id]);
-      if (deleted[0]?.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
+      const deleted = await this.db.row<{ approved: boolean }>(`DELETE FROM follow_requests WHERE id = :id AND NOT hidden RETURNING approved`, { id: row.id }, tx);
+      if (deleted?.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
     });
   }
 
@@ -213,9 +216,10 @@ export class FollowsService {
   async requestsOf(viewer: AuthUser, userId: number, direction: 'sent' | 'received', page: PageWindow): Promise<FollowRequestResponse[]> {
     await this.access.require(viewer, Permission.Self, [userId]);
     const column = direction === 'sent' ? 'ask_from' : 'ask_to';
-    const rows: RequestRow[] = await this.sql.query(
-      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = $1 AND NOT hidden ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
+    const w = pageSql(page);
+    const rows = await this.db.rows<RequestRow>(
+      `SELECT id, ask_from, ask_to, approved, created_on FROM follow_requests WHERE ${column} = :user AND NOT hidden ORDER BY id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { user: userId, ...w.params },
     );
     return this.pack(rows);
   }
@@ -230,10 +234,11 @@ export class FollowsService {
   async people(userId: number, direction: 'followers' | 'following', page: PageWindow, viewer?: AuthUser): Promise<ProfileResponse[]> {
     const [select, where] = direction === 'followers' ? ['ask_from', 'ask_to'] : ['ask_to', 'ask_from'];
     // Nobody the viewer blocked or was blocked by (the safety module's fragment; nothing for a visitor).
-    const unblocked = viewer ? ` AND ${notBlockedSql(select, '$4::int')}` : '';
-    const rows: Array<{ user_id: number }> = await this.sql.query(
-      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = $1 AND approved AND NOT hidden${unblocked} ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      viewer ? [userId, page.limit, page.offset, viewer.id] : [userId, page.limit, page.offset],
+    const unblocked = viewer ? ` AND ${notBlockedSql(select, ':viewer::int')}` : '';
+    const w = pageSql(page);
+    const rows = await this.db.rows<{ user_id: number }>(
+      `SELECT ${select} AS user_id FROM follow_requests WHERE ${where} = :user AND approved AND NOT hidden${unblocked} ORDER BY id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      viewer ? { user: userId, viewer: viewer.id, ...w.params } : { user: userId, ...w.params },
     );
     const profiles = await this.profiles.byUserIds(rows.map((r) => r.user_id));
     return rows.flatMap((r) => profiles.get(r.user_id) ?? []);
@@ -241,10 +246,10 @@ export class FollowsService {
 
   async counts(userId: number): Promise<FollowCountsResponse> {
     // Circles joined: the audience owner's fragment (0 without one).
-    const [row] = await this.sql.query(
-      `SELECT c.following_count, c.followed_count, ${this.audiences.membershipCountSql('$1::int')} AS community_count
-         FROM (SELECT $1::int AS user_id) u LEFT JOIN follow_counts c ON c.user_id = u.user_id`,
-      [userId],
+    const row = await this.db.row<{ following_count: number | null; followed_count: number | null; community_count: number | null }>(
+      `SELECT c.following_count, c.followed_count, ${this.audiences.membershipCountSql(':user::int')} AS community_count
+         FROM (SELECT :user::int AS user_id) u LEFT JOIN follow_counts c ON c.user_id = u.user_id`,
+      { user: userId },
     );
     return { following_count: row?.following_count ?? 0, followed_count: row?.followed_count ?? 0, community_count: row?.community_count ?? 0 };
   }
@@ -278,19 +283,19 @@ export class FollowsService {
     const field = ({ profile: 'profile_id', page: 'page_id', community: 'community_id' } as const)[dto.type];
     const objectId = dto[field];
     if (objectId === undefined || objectId === null) throw DrfValidationError.field(field, objectId === null ? Msg.nullValue : Msg.required);
-    // A Book the viewer ($1, null for a visitor) may read: a members-only Book is no object to outsiders.
+    // A Book the viewer (:viewer, null for a visitor) may read: a members-only Book is no object to outsiders.
     const exists =
       dto.type === 'community'
-        ? this.audiences.existsSql('$3')
+        ? this.audiences.existsSql(':object')
         : dto.type === 'page'
-          ? `SELECT 1 WHERE ${this.books.bookReadableSql('$3::integer', '$1::integer')}`
+          ? `SELECT 1 WHERE ${this.books.bookReadableSql(':object::integer', ':viewer::integer')}`
           : ACCESS_LOG_OBJECTS[dto.type];
-    const rows = exists
-      ? ((await this.db.query(
-          `INSERT INTO access_logs (user_id, type, object_id) SELECT $1::integer, $2::varchar, $3::integer WHERE EXISTS (${exists}) RETURNING id`,
-          [viewer?.id ?? null, dto.type, objectId],
-        )) as unknown[])
-      : [];
-    if (!rows.length) throw DrfValidationError.field(field, Msg.invalidPk(objectId));
+    const logged = exists
+      ? await this.db.exec(
+          `INSERT INTO access_logs (user_id, type, object_id) SELECT :viewer::integer, :type::varchar, :object::integer WHERE EXISTS (${exists})`,
+          { viewer: viewer?.id, type: dto.type, object: objectId },
+        )
+      : 0;
+    if (!logged) throw DrfValidationError.field(field, Msg.invalidPk(objectId));
   }
 }

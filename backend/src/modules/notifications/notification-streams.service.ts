@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import * as crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
 import { listen, type ListenHandle } from '../../jobs/listener';
 import { TokenService } from '../auth/token.service';
 import { NOTIFY_CHANNEL, NotificationsService } from './notifications.service';
@@ -43,7 +43,7 @@ export class NotificationStreams implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
-    private readonly sql: Sql,
+    private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly notifications: NotificationsService,
   ) {}
@@ -79,9 +79,9 @@ export class NotificationStreams implements BeforeApplicationShutdown {
   /** A single-use ticket for `userId`'s stream, bound to the token that asked for it. */
   async issueTicket(userId: number, tokenId: number): Promise<string> {
     const ticket = crypto.randomBytes(24).toString('base64url');
-    await this.sql.query(
-      `INSERT INTO notification_stream_tickets (ticket_hash, user_id, token_id, expires_on) VALUES ($1, $2, $3, now() + interval '${TICKET_SECONDS} seconds')`,
-      [sha256(ticket), userId, tokenId],
+    await this.db.exec(
+      `INSERT INTO notification_stream_tickets (ticket_hash, user_id, token_id, expires_on) VALUES (:hash, :user, :token, now() + interval '${TICKET_SECONDS} seconds')`,
+      { hash: sha256(ticket), user: userId, token: tokenId },
     );
     return ticket;
   }
@@ -89,11 +89,10 @@ export class NotificationStreams implements BeforeApplicationShutdown {
   /** Takes a ticket (once): its user and token, if it is valid and the token still stands. */
   async redeemTicket(ticket: string): Promise<{ userId: number; tokenId: number } | null> {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(ticket)) return null;
-    const rows: Array<{ user_id: number; token_id: number; valid: boolean }> = await this.sql.query(
-      `DELETE FROM notification_stream_tickets WHERE ticket_hash = $1 RETURNING user_id, token_id, expires_on > now() AS valid`,
-      [sha256(ticket)],
+    const row = await this.db.row<{ user_id: number; token_id: number; valid: boolean }>(
+      `DELETE FROM notification_stream_tickets WHERE ticket_hash = :hash RETURNING user_id, token_id, expires_on > now() AS valid`,
+      { hash: sha256(ticket) },
     );
-    const row = rows[0];
     if (!row?.valid) return null;
     if (!(await this.tokens.live([row.token_id])).has(row.token_id)) return null;
     return { userId: row.user_id, tokenId: row.token_id };

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { suspendedUserSql, visibleAuthorSql } from '../safety/safety-sql';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { AccessService } from '../../common/access/access.service';
+import { idsWhere } from '../../common/access/ids-where';
+import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import type { DomainEvents } from '../../common/events/domain-events';
 import { notFound } from '../../common/http/id-param.pipe';
 import type { JsonText } from '../../common/http/json-text';
 import { type PageWindow, pageSql } from '../../common/http/paging';
-import { Sql } from '../../database/sql';
+import { Db, type SqlParams, type Tx } from '../../database/db';
 import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
@@ -80,14 +81,18 @@ const SETTINGS_COLUMNS = NOTIFICATION_TYPES.join(', ');
 @Injectable()
 export class NotificationsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
+    private readonly db: Db,
+    private readonly access: AccessService,
     private readonly posts: PostsService,
     private readonly books: BooksService,
     private readonly follows: FollowsService,
     private readonly profiles: ProfilePacker,
     events: EventsService,
   ) {
+    // Marking a notification read or unread: its recipient alone (anyone else is told it does not exist).
+    access.contribute(Permission.NotificationRecipient, 'notifications.recipient', (viewer, ids, tx) =>
+      idsWhere(this.db, `SELECT id FROM notifications WHERE id = ANY(:ids::int[]) AND recipient_id = :viewer`, ids, viewer, tx),
+    );
     const sub = 'notifications';
     // A suspended account's notifications (it the actor) leave their recipients' lists and unread
     // counts while the suspension holds (actor_suspended), and come back as they were when lifted.
@@ -116,17 +121,17 @@ export class NotificationsService {
     });
     events.subscribe('post.about_book', sub, async ({ postId, userId, bookId }) => {
       if (!(await this.posts.actExists('post', postId))) return;
-      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'book_posted', actorId: userId, objectId: postId, postId, pageId: bookId });
-      await this.notify(this.books.followersSql('$8'), [bookId], { type: 'followingpage_commented', actorId: userId, objectId: postId, postId, pageId: bookId });
+      await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'book_posted', actorId: userId, objectId: postId, postId, pageId: bookId });
+      await this.notify(this.books.followersSql(':book'), { book: bookId }, { type: 'followingpage_commented', actorId: userId, objectId: postId, postId, pageId: bookId });
     });
     events.subscribe('book.followed', sub, async ({ userId, bookId }) => {
-      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'data_book_followed', actorId: userId, objectId: bookId, pageId: bookId });
+      await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'data_book_followed', actorId: userId, objectId: bookId, pageId: bookId });
     });
     events.subscribe('book.owned', sub, async ({ userId, bookId }) => {
-      await this.notify(this.books.dataOwnersSql('$8'), [bookId], { type: 'data_book_owned', actorId: userId, objectId: bookId, pageId: bookId });
+      await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'data_book_owned', actorId: userId, objectId: bookId, pageId: bookId });
     });
     events.subscribe('book.posted', sub, async ({ userId, bookId }) => {
-      await this.notify(this.follows.followersSql('$8'), [userId], { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId });
+      await this.notify(this.follows.followersSql(':user'), { user: userId }, { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId });
     });
     // Circles: the invitee is told of the invitation, the requester of the approval.
     events.subscribe('circle.invited', sub, async (p) => {
@@ -158,29 +163,42 @@ export class NotificationsService {
   }
 
   /** One recipient: `notify` over a one-row recipient set. */
-  notifyOne(recipientId: number, n: NewNotification, tx?: EntityManager): Promise<number> {
-    return this.notify('SELECT $8::int', [recipientId], n, tx);
+  notifyOne(recipientId: number, n: NewNotification, tx?: Tx): Promise<number> {
+    return this.notify('SELECT :recipient::int', { recipient: recipientId }, n, tx);
   }
 
   /**
-   * Makes notification `n` for every user id of `recipients` (SQL of one column, its parameters
-   * from `$8` on) that passes the gate, in one statement, and announces each on NOTIFY_CHANNEL.
-   * Answers how many were made (0 for a duplicate: the unique key).
+   * Makes notification `n` for every user id of `recipients` (SQL of one column, with its named
+   * parameters in `params`) that passes the gate, in one statement, and announces each on
+   * NOTIFY_CHANNEL. Answers how many were made (0 for a duplicate: the unique key). The statement
+   * names the notification's own values `:n_…`; `params` may not use those names.
    */
-  async notify(recipients: string, params: unknown[], n: NewNotification, tx?: EntityManager): Promise<number> {
-    const statement = `
-      WITH made AS (
+  async notify(recipients: string, params: SqlParams, n: NewNotification, tx?: Tx): Promise<number> {
+    const own = {
+      n_type: n.type,
+      n_actor: n.actorId,
+      n_object: n.objectId,
+      n_post: n.postId,
+      n_comment: n.commentId,
+      n_page: n.pageId,
+      n_community: n.communityId,
+    };
+    const clash = Object.keys(params).find((name) => name in own);
+    if (clash) throw new Error(`notify: the recipients' parameter :${clash} is the notification's own`);
+    const row = await this.db.row<{ n: number }>(
+      `WITH made AS (
         INSERT INTO notifications (recipient_id, type, actor_id, object_id, post_id, comment_id, page_id, community_id, actor_suspended)
-        SELECT r.id, $1, $2::int, $3::int, $4::int, $5::int, $6::int, $7::int, ${suspendedUserSql('$2::int')}
+        SELECT r.id, :n_type, :n_actor::int, :n_object::int, :n_post::int, :n_comment::int, :n_page::int, :n_community::int, ${suspendedUserSql(':n_actor::int')}
           FROM (${recipients}) AS r(id)
-         WHERE ${notificationGate('r.id', n.type, '$2::int')}
+         WHERE ${notificationGate('r.id', n.type, ':n_actor::int')}
         ON CONFLICT DO NOTHING
         RETURNING id, recipient_id
       )
-      SELECT count(*)::int AS n FROM (SELECT pg_notify('${NOTIFY_CHANNEL}', recipient_id || ':' || id) FROM made) announced`;
-    const values = [n.type, n.actorId, n.objectId, n.postId ?? null, n.commentId ?? null, n.pageId ?? null, n.communityId ?? null, ...params];
-    const [row]: Array<{ n: number }> = await (tx ?? this.db).query(statement, values);
-    return row.n;
+      SELECT count(*)::int AS n FROM (SELECT pg_notify('${NOTIFY_CHANNEL}', recipient_id || ':' || id) FROM made) announced`,
+      { ...params, ...own },
+      tx,
+    );
+    return row!.n;
   }
 
   // Reading
@@ -213,101 +231,105 @@ export class NotificationsService {
     // The total over all unread rows as a sub-select run once (an index-only count of
     // notifications_unread_idx): a window (count(*) OVER ()) would read every unread row and sort
     // them before the LIMIT, where this reads the newest 50 in index order.
-    const [row]: Array<{ body: string }> = await this.sql.query(
+    const row = await this.db.row<{ body: string }>(
       `SELECT json_build_object(
-          'total_unread_count', (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = $1 AND NOT x.read AND NOT x.actor_suspended),
+          'total_unread_count', (SELECT count(*)::int FROM notifications x WHERE x.recipient_id = :viewer AND NOT x.read AND NOT x.actor_suspended),
           'notifications', coalesce((SELECT json_agg(i.item ORDER BY i.id DESC) FROM (${this.itemsSql(
-            `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.read AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
-            '$2::text',
+            `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = :viewer AND NOT n.read AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${UNREAD_LIST_SIZE}`,
+            ':origin::text',
           )}) i), '[]'::json))::text AS body`,
-      [viewer.id, this.profiles.mediaOrigin()],
+      { viewer: viewer.id, origin: this.profiles.mediaOrigin() },
     );
-    return row.body;
+    return row!.body;
   }
 
   async unreadCount(userId: number): Promise<number> {
-    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read AND NOT actor_suspended`, [userId]);
-    return row.n;
+    const row = await this.db.row<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = :user AND NOT read AND NOT actor_suspended`, { user: userId });
+    return row!.n;
   }
 
   /** notifications/all/: newest first, count paging (the first pages' LIMIT and OFFSET as numbers: pageSql); one JSON text. */
   async all(viewer: AuthUser, page: PageWindow): Promise<JsonText<NotificationResponse[]>> {
-    const w = pageSql(page, 3);
-    const [row]: Array<{ body: string }> = await this.sql.query(
+    const w = pageSql(page);
+    const row = await this.db.row<{ body: string }>(
       `SELECT coalesce(json_agg(i.item ORDER BY i.id DESC), '[]'::json)::text AS body
-         FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = $1 AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, '$2::text')}) i`,
-      [viewer.id, this.profiles.mediaOrigin(), ...w.params],
+         FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = :viewer AND NOT n.actor_suspended ORDER BY n.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, ':origin::text')}) i`,
+      { viewer: viewer.id, origin: this.profiles.mediaOrigin(), ...w.params },
     );
-    return row.body;
+    return row!.body;
   }
 
   /** One notification of `userId` (the live stream), or undefined. */
   async one(userId: number, id: number): Promise<NotificationResponse | undefined> {
-    const rows: Array<{ item: NotificationResponse }> = await this.sql.query(
-      `SELECT i.item FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = $1 AND n.recipient_id = $2 AND NOT n.actor_suspended`, '$3::text')}) i`,
-      [id, userId, this.profiles.mediaOrigin()],
+    const row = await this.db.row<{ item: NotificationResponse }>(
+      `SELECT i.item FROM (${this.itemsSql(`SELECT ${COLUMNS} FROM notifications n WHERE n.id = :id AND n.recipient_id = :user AND NOT n.actor_suspended`, ':origin::text')}) i`,
+      { id, user: userId, origin: this.profiles.mediaOrigin() },
     );
-    return rows[0]?.item;
+    return row?.item;
   }
 
-  /** PATCH notifications/{id}/: the recipient's own only (404 for anyone else's). */
+  /**
+   * PATCH notifications/{id}/: the recipient's own only (Permission.NotificationRecipient; 404 for
+   * anyone else's, as for one whose actor is suspended: it is hidden from its recipient meanwhile).
+   */
   async mark(viewer: AuthUser, id: number, read: boolean): Promise<NotificationResponse> {
-    const rows: Array<{ item: NotificationResponse }> = await this.db.query(
-      `WITH changed AS (UPDATE notifications n SET read = $3 WHERE n.id = $1 AND n.recipient_id = $2 AND NOT n.actor_suspended RETURNING ${COLUMNS})
-       SELECT pg_notify('${NOTIFY_CHANNEL}', $2::int || ':0')::text AS announced, i.item FROM (${this.itemsSql('SELECT * FROM changed', '$4::text')}) i`,
-      [id, viewer.id, read, this.profiles.mediaOrigin()],
+    await this.access.require(viewer, Permission.NotificationRecipient, [id], { refuse: 'not-found' });
+    const row = await this.db.row<{ item: NotificationResponse }>(
+      `WITH changed AS (UPDATE notifications n SET read = :read WHERE n.id = :id AND NOT n.actor_suspended RETURNING ${COLUMNS})
+       SELECT pg_notify('${NOTIFY_CHANNEL}', :viewer::int || ':0')::text AS announced, i.item FROM (${this.itemsSql('SELECT * FROM changed', ':origin::text')}) i`,
+      { id, viewer: viewer.id, read, origin: this.profiles.mediaOrigin() },
     );
-    if (!rows.length) throw notFound();
-    return rows[0].item;
+    if (!row) throw notFound();
+    return row.item;
   }
 
   /** `account.suspended` / `account.unsuspended`: marks (or unmarks) the notifications whose actor is `userId`. */
   private async markActor(userId: number, suspended: boolean): Promise<void> {
     // Each recipient whose unread count changed hears of it (id 0: only the count changed).
-    await this.db.query(
-      `WITH changed AS (UPDATE notifications SET actor_suspended = $2 WHERE actor_id = $1 AND actor_suspended <> $2 RETURNING recipient_id, read)
+    await this.db.exec(
+      `WITH changed AS (UPDATE notifications SET actor_suspended = :suspended WHERE actor_id = :actor AND actor_suspended <> :suspended RETURNING recipient_id, read)
        SELECT count(*) FROM (SELECT pg_notify('${NOTIFY_CHANNEL}', r.recipient_id || ':0') FROM (SELECT DISTINCT recipient_id FROM changed WHERE NOT read) r) announced`,
-      [userId, suspended],
+      { actor: userId, suspended },
     );
   }
 
   /** POST notifications/mark-all-read/. */
   async markAllRead(viewer: AuthUser): Promise<number> {
-    const [row]: Array<{ n: number }> = await this.db.query(
-      `WITH changed AS (UPDATE notifications SET read = true WHERE recipient_id = $1 AND NOT read AND NOT actor_suspended RETURNING id)
-       SELECT c.n, CASE WHEN c.n > 0 THEN pg_notify('${NOTIFY_CHANNEL}', $1::int || ':0')::text END AS announced
+    const row = await this.db.row<{ n: number }>(
+      `WITH changed AS (UPDATE notifications SET read = true WHERE recipient_id = :viewer AND NOT read AND NOT actor_suspended RETURNING id)
+       SELECT c.n, CASE WHEN c.n > 0 THEN pg_notify('${NOTIFY_CHANNEL}', :viewer::int || ':0')::text END AS announced
          FROM (SELECT count(*)::int AS n FROM changed) c`,
-      [viewer.id],
+      { viewer: viewer.id },
     );
-    return row.n;
+    return row!.n;
   }
 
   // Settings
 
   async settings(viewer: AuthUser): Promise<NotificationSettingsResponse> {
-    const [row]: NotificationSettingsResponse[] = await this.sql.query(`SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE user_id = $1`, [viewer.id]);
+    const row = await this.db.row<NotificationSettingsResponse>(`SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE user_id = :viewer`, { viewer: viewer.id });
     return row ?? (Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])) as unknown as NotificationSettingsResponse);
   }
 
-  /** Flips the given flags (one statement); the answer is the full settings. */
+  /** Flips the given flags (one statement); the answer is the full settings. Each flag's parameter is named after its column (a NOTIFICATION_TYPES name, never input). */
   async updateSettings(viewer: AuthUser, dto: NotificationSettingsDto): Promise<NotificationSettingsResponse> {
     const given = NOTIFICATION_TYPES.filter((t) => typeof dto[t] === 'boolean');
     if (!given.length) return this.settings(viewer);
-    const [row]: NotificationSettingsResponse[] = await this.db.query(
-      `INSERT INTO notification_settings (user_id, ${given.join(', ')}) VALUES ($1, ${given.map((_, i) => `$${i + 2}`).join(', ')})
+    const row = await this.db.row<NotificationSettingsResponse>(
+      `INSERT INTO notification_settings (user_id, ${given.join(', ')}) VALUES (:viewer, ${given.map((t) => `:${t}`).join(', ')})
        ON CONFLICT (user_id) DO UPDATE SET ${given.map((t) => `${t} = EXCLUDED.${t}`).join(', ')}
        RETURNING ${SETTINGS_COLUMNS}`,
-      [viewer.id, ...given.map((t) => dto[t])],
+      { viewer: viewer.id, ...Object.fromEntries(given.map((t) => [t, dto[t]])) },
     );
-    return row;
+    return row!;
   }
 
   // Housekeeping
 
   /** The daily prune: read notifications older than KEEP_READ_DAYS (the index on created_on WHERE read). */
   async prune(): Promise<number> {
-    const [, n]: [unknown, number] = await this.db.query(`DELETE FROM notifications WHERE read AND created_on < now() - interval '${KEEP_READ_DAYS} days'`);
-    await this.db.query(`DELETE FROM notification_stream_tickets WHERE expires_on < now()`);
+    const n = await this.db.exec(`DELETE FROM notifications WHERE read AND created_on < now() - interval '${KEEP_READ_DAYS} days'`);
+    await this.db.exec(`DELETE FROM notification_stream_tickets WHERE expires_on < now()`);
     return n;
   }
 
@@ -318,7 +340,7 @@ export class NotificationsService {
    */
   async hideOfUser(userId: number): Promise<void> {
     try {
-      await this.db.query(`INSERT INTO notification_settings (user_id, leaving) VALUES ($1, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, [userId]);
+      await this.db.exec(`INSERT INTO notification_settings (user_id, leaving) VALUES (:user, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, { user: userId });
     } catch (err) {
       if ((err as { code?: string }).code !== '23503') throw err; // foreign key: the user is gone already
     }
@@ -327,14 +349,14 @@ export class NotificationsService {
 
   private async deleteRows(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM notifications WHERE recipient_id = $1 OR actor_id = $1`, [userId]);
-      await tx.query(`DELETE FROM notification_stream_tickets WHERE user_id = $1`, [userId]);
+      await this.db.exec(`DELETE FROM notifications WHERE recipient_id = :user OR actor_id = :user`, { user: userId }, tx);
+      await this.db.exec(`DELETE FROM notification_stream_tickets WHERE user_id = :user`, { user: userId }, tx);
     });
   }
 
   /** `account.deleted`: the user's rows go, the settings (with `leaving`) last. */
   async deleteOfUser(userId: number): Promise<void> {
     await this.deleteRows(userId);
-    await this.db.query(`DELETE FROM notification_settings WHERE user_id = $1`, [userId]);
+    await this.db.exec(`DELETE FROM notification_settings WHERE user_id = :user`, { user: userId });
   }
 }

@@ -1,6 +1,6 @@
 import type { ModeratedTarget } from '../../common/events/domain-events';
 import type { EventsService } from '../../common/events/events.service';
-import type { Sql } from '../../database/sql';
+import type { Db } from '../../database/db';
 import { SUSPENDED_REASON } from './safety-sql';
 
 /**
@@ -14,22 +14,28 @@ import { SUSPENDED_REASON } from './safety-sql';
  */
 export function subscribeModeratedRows(
   events: EventsService,
-  sql: Sql,
+  db: Db,
   owner: { subscriber: string; table: 'pages' | 'ads' | 'circles'; targetType: ModeratedTarget; ownerColumn: 'owner_id' | 'user_id' },
 ): void {
   const { subscriber, table, targetType, ownerColumn } = owner;
   events.subscribe('moderation.hidden', subscriber, async (event) => {
     if (event.targetType !== targetType) return;
-    await sql.query(`UPDATE ${table} SET moderated_reason = $2, suspended_hidden = false WHERE id = $1 AND (moderated_reason IS NULL OR suspended_hidden)`, [event.targetId, event.reason]);
+    await db.exec(`UPDATE ${table} SET moderated_reason = :reason, suspended_hidden = false WHERE id = :id AND (moderated_reason IS NULL OR suspended_hidden)`, {
+      id: event.targetId,
+      reason: event.reason,
+    });
   });
   events.subscribe('moderation.restored', subscriber, async (event) => {
     if (event.targetType !== targetType) return;
-    await sql.query(`UPDATE ${table} SET moderated_reason = NULL WHERE id = $1 AND NOT suspended_hidden`, [event.targetId]);
+    await db.exec(`UPDATE ${table} SET moderated_reason = NULL WHERE id = :id AND NOT suspended_hidden`, { id: event.targetId });
   });
   events.subscribe('account.suspended', subscriber, async ({ userId }) => {
-    await sql.query(`UPDATE ${table} SET moderated_reason = $2, suspended_hidden = true WHERE ${ownerColumn} = $1 AND moderated_reason IS NULL`, [userId, SUSPENDED_REASON]);
+    await db.exec(`UPDATE ${table} SET moderated_reason = :reason, suspended_hidden = true WHERE ${ownerColumn} = :owner AND moderated_reason IS NULL`, {
+      owner: userId,
+      reason: SUSPENDED_REASON,
+    });
   });
   events.subscribe('account.unsuspended', subscriber, async ({ userId }) => {
-    await sql.query(`UPDATE ${table} SET moderated_reason = NULL, suspended_hidden = false WHERE ${ownerColumn} = $1 AND suspended_hidden`, [userId]);
+    await db.exec(`UPDATE ${table} SET moderated_reason = NULL, suspended_hidden = false WHERE ${ownerColumn} = :owner AND suspended_hidden`, { owner: userId });
   });
 }

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
+import { idsWhere } from '../../common/access/ids-where';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
-import type { PageWindow } from '../../common/http/paging';
+import { type PageWindow, pageSql } from '../../common/http/paging';
 import { takeAccountPoint } from '../../common/http/rate-limit';
 import { RateLimitStore } from '../../common/http/rate-limit-store';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 import { AdsService } from '../ads/ads.service';
 import { AuthService } from '../auth/auth.service';
 import { BooksService } from '../books/books.service';
@@ -18,7 +17,7 @@ import { CirclesService } from '../circles/circles.service';
 import { FollowsService } from '../follows/follows.service';
 import { PostsService } from '../posts/posts.service';
 import { ProfilePacker } from '../profiles/profile.packer';
-import { HELD_REASON, notBlockedSql, visibleAuthorSql } from './safety-sql';
+import { HELD_REASON, notBlockedSql } from './safety-sql';
 import type {
   AuditListResponse,
   CreateReportDto,
@@ -42,7 +41,7 @@ const RELATION = {
 /**
  * Trust and safety (issue 38). Owns user_blocks, user_mutes, reports, moderation_actions and
  * account_roles. Other modules take its facts in two forms: the SQL fragment
- * `SafetyService.visibleAuthorSql` (not blocked either way, not muted by the viewer) in their
+ * `visibleAuthorSql` of safety-sql.ts (not blocked either way, not muted by the viewer) in their
  * lists and in the notification gate, and the permissions it contributes (`UserInteract`,
  * `Moderator`, `Admin`) checked through the access layer. Hiding goes through the owners'
  * durable events (`moderation.hidden` / `moderation.restored`); suspension through
@@ -51,8 +50,7 @@ const RELATION = {
 @Injectable()
 export class SafetyService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
+    private readonly db: Db,
     private readonly access: AccessService,
     private readonly events: EventsService,
     private readonly store: RateLimitStore,
@@ -64,41 +62,25 @@ export class SafetyService {
     private readonly ads: AdsService,
     private readonly auth: AuthService,
   ) {
-    access.contribute(Permission.UserInteract, 'safety.not-blocked', async (viewer, ids, tx) => {
-      if (!viewer) return [];
-      const rows: Array<{ id: number }> = await this.read(
-        `SELECT u.id FROM unnest($1::int[]) AS u(id) WHERE ${SafetyService.notBlockedSql('u.id', '$2::int')}`,
-        [ids, viewer.id],
-        tx,
-      );
-      return rows.map((r) => r.id);
-    });
-    const role = (roles: string[]) => async (viewer: AuthUser | undefined, ids: readonly number[], tx?: EntityManager) => {
+    access.contribute(Permission.UserInteract, 'safety.not-blocked', (viewer, ids, tx) =>
+      idsWhere(this.db, `SELECT u.id FROM unnest(:ids::int[]) AS u(id) WHERE ${notBlockedSql('u.id', ':viewer::int')}`, ids, viewer, tx),
+    );
+    const role = (roles: string[]) => async (viewer: AuthUser | undefined, ids: readonly number[], tx?: Tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const rows: unknown[] = await this.read(`SELECT 1 FROM account_roles WHERE user_id = $1 AND role = ANY($2::text[])`, [viewer.id, roles], tx);
-      return rows.length ? [viewer.id] : [];
+      const held = await this.db.row<{ found: number }>(`SELECT 1 AS found FROM account_roles WHERE user_id = :viewer AND role = ANY(:roles::text[])`, { viewer: viewer.id, roles }, tx);
+      return held ? [viewer.id] : [];
     };
     access.contribute(Permission.Moderator, 'safety.moderator', role(['moderator', 'admin']));
     // A post the spam brake held waits in the queue as a report of its own author (reporter = author).
     events.subscribe('post.held', 'safety', async ({ postId, userId }) => {
-      await this.sql.query(
-        `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES ($1, 'post', $2, $1, 'spam', $3)
+      await this.db.exec(
+        `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES (:author, 'post', :post, :author, 'spam', :reason)
          ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO NOTHING`,
-        [userId, postId, HELD_REASON],
+        { author: userId, post: postId, reason: HELD_REASON },
       );
     });
     access.contribute(Permission.Admin, 'safety.admin', role(['admin']));
   }
-
-  private async read<T>(sql: string, params: unknown[], tx?: EntityManager): Promise<T[]> {
-    return tx ? tx.query(sql, params) : this.sql.query(sql, params);
-  }
-
-  /** SQL: no block between the users `a` and `b`, either way (safety-sql.ts). */
-  static notBlockedSql = notBlockedSql;
-
-  /** SQL: not blocked either way and not muted by the viewer: the one fragment of feeds, lists, search and the notification gate (safety-sql.ts). */
-  static visibleAuthorSql = visibleAuthorSql;
 
   // Blocks and mutes
 
@@ -108,7 +90,7 @@ export class SafetyService {
     if (!(await this.profiles.summaries([userId])).size) throw notFound();
     const r = RELATION[relation];
     await this.db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO ${r.table} (${r.actor}, ${r.other}) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [viewer.id, userId]);
+      await this.db.exec(`INSERT INTO ${r.table} (${r.actor}, ${r.other}) VALUES (:viewer, :user) ON CONFLICT DO NOTHING`, { viewer: viewer.id, user: userId }, tx);
       if (relation === 'blocks') await this.follows.endBetween(viewer.id, userId, tx);
     });
   }
@@ -116,16 +98,17 @@ export class SafetyService {
   /** DELETE blocks/{user_id}/ or mutes/{user_id}/: 404 when there is none. */
   async remove(viewer: AuthUser, relation: Relation, userId: number): Promise<void> {
     const r = RELATION[relation];
-    const [, removed]: [unknown, number] = await this.db.query(`DELETE FROM ${r.table} WHERE ${r.actor} = $1 AND ${r.other} = $2`, [viewer.id, userId]);
+    const removed = await this.db.exec(`DELETE FROM ${r.table} WHERE ${r.actor} = :viewer AND ${r.other} = :user`, { viewer: viewer.id, user: userId });
     if (!removed) throw notFound();
   }
 
   /** GET blocks/ or mutes/: the viewer's own, newest first, 10 a page. */
   async list(viewer: AuthUser, relation: Relation, page: PageWindow): Promise<UserRelationListResponse> {
     const r = RELATION[relation];
-    const rows: Array<{ user_id: number; created_on: Date; total: number }> = await this.sql.query(
-      `SELECT ${r.other} AS user_id, created_on, count(*) OVER ()::int AS total FROM ${r.table} WHERE ${r.actor} = $1 ORDER BY created_on DESC, ${r.other} DESC LIMIT $2 OFFSET $3`,
-      [viewer.id, page.limit, page.offset],
+    const w = pageSql(page);
+    const rows = await this.db.rows<{ user_id: number; created_on: Date; total: number }>(
+      `SELECT ${r.other} AS user_id, created_on, count(*) OVER ()::int AS total FROM ${r.table} WHERE ${r.actor} = :viewer ORDER BY created_on DESC, ${r.other} DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { viewer: viewer.id, ...w.params },
     );
     const profiles = await this.profiles.summaries(rows.map((x) => x.user_id));
     const totalCount = rows[0]?.total ?? (page.offset ? (await this.count(r.table, r.actor, viewer.id)) : 0);
@@ -136,8 +119,8 @@ export class SafetyService {
   }
 
   private async count(table: string, column: string, id: number): Promise<number> {
-    const [row]: Array<{ n: number }> = await this.sql.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [id]);
-    return row.n;
+    const row = await this.db.row<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = :id`, { id });
+    return row!.n;
   }
 
   // Reports
@@ -161,20 +144,20 @@ export class SafetyService {
 
   /** POST reports/: one open report per reporter and target (a repeat answers the open one). */
   async report(viewer: AuthUser, dto: CreateReportDto): Promise<ReportCreatedResponse> {
-    const [open]: Array<{ id: number }> = await this.sql.query(
-      `SELECT id FROM reports WHERE reporter_id = $1 AND target_type = $2 AND target_id = $3 AND status = 'open'`,
-      [viewer.id, dto.target_type, dto.target_id],
+    const open = await this.db.row<{ id: number }>(
+      `SELECT id FROM reports WHERE reporter_id = :viewer AND target_type = :type AND target_id = :target AND status = 'open'`,
+      { viewer: viewer.id, type: dto.target_type, target: dto.target_id },
     );
     if (open) return { id: open.id };
     await takeAccountPoint(this.store, 'report', viewer.id);
     const author = await this.targetUser(dto.target_type, dto.target_id);
     if (author === undefined) throw DrfValidationError.field('target_id', Msg.unknownReportTarget);
-    const [row]: Array<{ id: number }> = await this.sql.query(
-      `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES ($1, $2, $3, $4, $5, $6)
+    const row = await this.db.row<{ id: number }>(
+      `INSERT INTO reports (reporter_id, target_type, target_id, target_user_id, reason, detail) VALUES (:viewer, :type, :target, :author, :reason, :detail)
        ON CONFLICT (reporter_id, target_type, target_id) WHERE status = 'open' DO UPDATE SET detail = reports.detail RETURNING id`,
-      [viewer.id, dto.target_type, dto.target_id, author, dto.reason, dto.detail ?? ''],
+      { viewer: viewer.id, type: dto.target_type, target: dto.target_id, author, reason: dto.reason, detail: dto.detail ?? '' },
     );
-    return { id: row.id };
+    return { id: row!.id };
   }
 
   // Moderation
@@ -186,15 +169,16 @@ export class SafetyService {
   /** GET moderation/reports/: newest first, with the target's text and author and its report count. */
   async queue(viewer: AuthUser, status: 'open' | 'resolved', page: PageWindow): Promise<ReportListResponse> {
     await this.moderator(viewer);
-    const rows: Array<{
+    const w = pageSql(page);
+    const rows = await this.db.rows<{
       id: number; target_type: string; target_id: number; target_user_id: number | null; reason: string; detail: string; status: string;
       action: string | null; note: string | null; created_on: Date; report_count: number; total: number;
-    }> = await this.sql.query(
+    }>(
       `SELECT r.id, r.target_type, r.target_id, r.target_user_id, r.reason, r.detail, r.status, r.action, r.note, r.created_on,
               (SELECT count(*)::int FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id) AS report_count,
               count(*) OVER ()::int AS total
-         FROM reports r WHERE r.status = $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3`,
-      [status, page.limit, page.offset],
+         FROM reports r WHERE r.status = :status ORDER BY r.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { status, ...w.params },
     );
     const profiles = await this.profiles.summaries(rows.flatMap((r) => (r.target_user_id ? [r.target_user_id] : [])));
     const texts = await this.posts.textsOf(rows.filter((r) => r.target_type === 'post' || r.target_type === 'comment').map((r) => ({ type: r.target_type as 'post' | 'comment', id: r.target_id })));
@@ -225,9 +209,9 @@ export class SafetyService {
    */
   async resolve(viewer: AuthUser, id: number, dto: ResolveReportDto): Promise<void> {
     await this.moderator(viewer);
-    const [report]: Array<{ target_type: ReportTarget; target_id: number; target_user_id: number | null; reason: string; status: string }> = await this.sql.query(
-      `SELECT target_type, target_id, target_user_id, reason, status FROM reports WHERE id = $1`,
-      [id],
+    const report = await this.db.row<{ target_type: ReportTarget; target_id: number; target_user_id: number | null; reason: string; status: string }>(
+      `SELECT target_type, target_id, target_user_id, reason, status FROM reports WHERE id = :id`,
+      { id },
     );
     if (!report) throw notFound();
     if (dto.action === 'hide' && !isHideable(report.target_type)) throw DrfValidationError.field('action', Msg.invalidChoice(dto.action));
@@ -238,10 +222,11 @@ export class SafetyService {
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
         if (await this.auth.setSuspended(report.target_user_id, true, tx)) await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
       }
-      const [resolved]: [Array<{ id: number; reporter_id: number; target_user_id: number | null }>, number] = await tx.query(
-        `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = $3, action = $4, note = $5
-          WHERE target_type = $1 AND target_id = $2 AND status = 'open' RETURNING id, reporter_id, target_user_id`,
-        [report.target_type, report.target_id, viewer.id, dto.action, note],
+      const resolved = await this.db.rows<{ id: number; reporter_id: number; target_user_id: number | null }>(
+        `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = :moderator, action = :action, note = :note
+          WHERE target_type = :type AND target_id = :target AND status = 'open' RETURNING id, reporter_id, target_user_id`,
+        { type: report.target_type, target: report.target_id, moderator: viewer.id, action: dto.action, note },
+        tx,
       );
       // Dismissing the report of a held post releases it (the spam brake's own report: reporter = author).
       if (dto.action === 'dismiss' && report.target_type === 'post' && resolved.some((r) => r.reporter_id === r.target_user_id)) {
@@ -275,26 +260,23 @@ export class SafetyService {
     });
   }
 
-  private async audit(viewer: AuthUser, reportId: number | null, type: string, targetId: number, action: string, note: string, tx: EntityManager): Promise<void> {
-    await tx.query(`INSERT INTO moderation_actions (moderator_id, report_id, target_type, target_id, action, note) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      viewer.id,
-      reportId,
-      type,
-      targetId,
-      action,
-      note,
-    ]);
+  private async audit(viewer: AuthUser, reportId: number | null, type: string, targetId: number, action: string, note: string, tx: Tx): Promise<void> {
+    await this.db.exec(
+      `INSERT INTO moderation_actions (moderator_id, report_id, target_type, target_id, action, note) VALUES (:moderator, :report, :type, :target, :action, :note)`,
+      { moderator: viewer.id, report: reportId, type, target: targetId, action, note },
+      tx,
+    );
   }
 
   /** GET moderation/audit/: every moderator action, newest first. */
   async auditLog(viewer: AuthUser, page: PageWindow): Promise<AuditListResponse> {
     await this.moderator(viewer);
-    const rows: Array<{ id: number; moderator_id: number; report_id: number | null; target_type: string; target_id: number; action: string; note: string; created_on: Date; total: number }> =
-      await this.sql.query(
-        `SELECT id, moderator_id, report_id, target_type, target_id, action, note, created_on, count(*) OVER ()::int AS total
-           FROM moderation_actions ORDER BY id DESC LIMIT $1 OFFSET $2`,
-        [page.limit, page.offset],
-      );
+    const w = pageSql(page);
+    const rows = await this.db.rows<{ id: number; moderator_id: number; report_id: number | null; target_type: string; target_id: number; action: string; note: string; created_on: Date; total: number }>(
+      `SELECT id, moderator_id, report_id, target_type, target_id, action, note, created_on, count(*) OVER ()::int AS total
+         FROM moderation_actions ORDER BY id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      w.params,
+    );
     return {
       res: rows.map(({ total: _total, ...r }) => ({ ...r, created_on: new Date(r.created_on).toISOString() })),
       totalCount: rows[0]?.total ?? 0,
