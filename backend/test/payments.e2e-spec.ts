@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
-import { PaymentsService } from '../src/modules/payments/payments.service';
+import { KonbiniReminders } from '../src/modules/payments/konbini-reminders';
+import { PaymentsOfDeletedAccounts } from '../src/modules/payments/payments-of-deleted-accounts';
+import { StripeEvents } from '../src/modules/payments/stripe-events';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { eventsHandled, recordEvents, type RecordedEvents } from './helpers/events';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
@@ -164,11 +166,11 @@ describe('Payments with Stripe', () => {
     const pageId = await createBook(t.app, { price: 800, contributors: [owner.userId] });
     const sessionId = await startCheckout(buyer, pageId);
     await postEvent(t, standIn, await standIn.checkout.konbini(sessionId)).expect(200);
-    const payments = t.app.get(PaymentsService);
-    expect(await payments.remindKonbini()).toBe(0); // 3 days left
+    const reminders = t.app.get(KonbiniReminders);
+    expect(await reminders.remind()).toBe(0); // 3 days left
     await db.query(`UPDATE payment_checkouts SET voucher_expires_at = now() + interval '20 hours' WHERE session_id = $1`, [sessionId]);
-    expect(await payments.remindKonbini()).toBe(1);
-    expect(await payments.remindKonbini()).toBe(0);
+    expect(await reminders.remind()).toBe(1);
+    expect(await reminders.remind()).toBe(0);
     const buyerEmail = (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email;
     const mail = await t.smtp.waitFor(buyerEmail, /konbini/i);
     expect(mail.text).toContain(`/pay/${sessionId}`);
@@ -189,11 +191,11 @@ describe('Payments with Stripe', () => {
     const missed = await startCheckout(buyer, later);
     await standIn.checkout.payByCard(missed); // no webhook, and the buyer closed the tab
     expect(await owns(buyer, later)).toBe(false);
-    const payments = t.app.get(PaymentsService);
-    expect(await payments.reconcile()).toBeGreaterThanOrEqual(1);
+    const stripeEvents = t.app.get(StripeEvents);
+    expect(await stripeEvents.reconcile()).toBeGreaterThanOrEqual(1);
     expect(await owns(buyer, later)).toBe(true);
     expect(await owners(later)).toBe(1);
-    expect(await payments.reconcile()).toBe(0); // every event is recorded now
+    expect(await stripeEvents.reconcile()).toBe(0); // every event is recorded now
   });
 
   it('pays the data owner through Connect: onboarding, own dashboard link only, destination charge with the platform fee, earnings per sale and month', async () => {
@@ -246,7 +248,7 @@ describe('Payments with Stripe', () => {
     const pageId = await createBook(t.app, { price: 800, contributors: [seller.userId] });
     const sessionId = await startCheckout(buyer, pageId);
     await postEvent(t, standIn, await standIn.checkout.payByCard(sessionId)).expect(200);
-    await t.app.get(PaymentsService).deleteOfUser(seller.userId);
+    await t.app.get(PaymentsOfDeletedAccounts).anonymise(seller.userId);
     expect(await db.query(`SELECT seller_id, gross FROM payment_sales WHERE session_id = $1`, [sessionId])).toEqual([{ seller_id: null, gross: 800 }]);
     expect(await db.query(`SELECT 1 FROM payment_accounts WHERE user_id = $1`, [seller.userId])).toEqual([]);
     expect(await db.query(`SELECT 1 FROM payment_checkouts WHERE seller_id = $1 OR buyer_id = $1`, [seller.userId])).toEqual([]);
