@@ -67,6 +67,31 @@ describe('Payments with Stripe', () => {
     });
     expect(call.body.success_url).toBe(`${SITE}/gotpage?success=true&session_id={CHECKOUT_SESSION_ID}&index=${pageId}`);
     expect(call.idempotencyKey).toMatch(/^checkout-/);
+    // Every parameter Stripe is given, exactly (the Book's and the ad's checkouts share one builder).
+    const metadata = { kind: 'book', pageId: String(pageId), userId: String(buyer.userId) };
+    expect(call.body).toEqual({
+      mode: 'payment',
+      line_items: { 0: { price_data: { currency: 'jpy', unit_amount: '800', product_data: { name: '家計の記録' } }, quantity: '1' } },
+      payment_method_types: { 0: 'card', 1: 'konbini' },
+      payment_method_options: { konbini: { expires_after_days: '3' } },
+      success_url: `${SITE}/gotpage?success=true&session_id={CHECKOUT_SESSION_ID}&index=${pageId}`,
+      cancel_url: `${SITE}/mono/${pageId}`,
+      client_reference_id: String(buyer.userId),
+      customer_email: (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email,
+      locale: 'en',
+      metadata,
+      payment_intent_data: { metadata },
+    });
+    expect((await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]).toEqual({
+      kind: 'book',
+      buyer_id: buyer.userId,
+      page_id: pageId,
+      seller_id: owner.userId,
+      amount: 800,
+      platform_fee: 80,
+      destination: null,
+      language: 'en',
+    });
     // The owner has no payout account yet: the platform keeps the money (no destination).
     expect(call.body.payment_intent_data.transfer_data).toBeUndefined();
     expect(standIn.sessions.get(sessionId)!.success_url).toContain(`session_id=${sessionId}&index=${pageId}`);
