@@ -166,8 +166,8 @@ describe('Paid ads', () => {
     const metadata = { kind: 'ad', adId: String(adId), userId: String(advertiser.userId) };
     expect(call.body).toEqual({
       mode: 'payment',
-      line_items: { 0: { price_data: { currency: 'jpy', unit_amount: '5000', product_data: { name: call.body.line_items[0].price_data.product_data.name } }, quantity: '1' } },
-      payment_method_types: { 0: 'card' },
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: '5000', product_data: { name: call.body.line_items[0].price_data.product_data.name } }, quantity: '1' }],
+      payment_method_types: ['card'],
       success_url: `${SITE}/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${adId}`,
       cancel_url: `${SITE}/adapplication`,
       client_reference_id: String(advertiser.userId),

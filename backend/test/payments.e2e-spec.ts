@@ -71,8 +71,8 @@ describe('Payments with Stripe', () => {
     const metadata = { kind: 'book', pageId: String(pageId), userId: String(buyer.userId) };
     expect(call.body).toEqual({
       mode: 'payment',
-      line_items: { 0: { price_data: { currency: 'jpy', unit_amount: '800', product_data: { name: '家計の記録' } }, quantity: '1' } },
-      payment_method_types: { 0: 'card', 1: 'konbini' },
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: '800', product_data: { name: '家計の記録' } }, quantity: '1' }],
+      payment_method_types: ['card', 'konbini'],
       payment_method_options: { konbini: { expires_after_days: '3' } },
       success_url: `${SITE}/gotpage?success=true&session_id={CHECKOUT_SESSION_ID}&index=${pageId}`,
       cancel_url: `${SITE}/mono/${pageId}`,
