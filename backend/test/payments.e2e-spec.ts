@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
+import { AccessService } from '../src/common/access/access.service';
+import { Permission } from '../src/common/access/permission';
 import { KonbiniReminders } from '../src/modules/payments/konbini-reminders';
 import { PaymentsOfDeletedAccounts } from '../src/modules/payments/payments-of-deleted-accounts';
 import { StripeEvents } from '../src/modules/payments/stripe-events';
@@ -239,8 +241,11 @@ describe('Payments with Stripe', () => {
     await request(t.http).post('/api/user/create-connect-account/').set(auth(owner.token)).send({ name: 'Owner', email: 'owner@example.com' }).expect(201);
     expect(standIn.accounts.size).toBe(1);
 
-    await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403);
-    await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403);
+    // The account's owner only (PayoutAccountOwner); an account the site does not know is refused alike.
+    expect(t.app.get(AccessService).contributors(Permission.PayoutAccountOwner)).toEqual(['payments.account-owner']);
+    const notYours = { detail: 'This is not your Stripe account.' };
+    expect((await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403)).body).toEqual(notYours);
+    expect((await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403)).body).toEqual(notYours);
     const dashboard = await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(owner.token)).expect(200);
     expect(dashboard.body.url).toBe(`${standIn.url}/dashboard/${shopId}`);
 
