@@ -182,7 +182,6 @@ export class AdsService {
       origin: this.checkouts.origin(siteUrl),
       amount: ad.price,
       productName: adProductName(ad, viewer.language),
-      // Card only: a paid ad runs at once.
       konbini: false,
       successPath: `/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${ad.id}`,
       cancelPath: '/adapplication',

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { notFound } from '../../common/http/id-param.pipe';
 import { Db, type Tx } from '../../database/db';
 import type { CheckoutStatusResponse } from './dto/payments.dto';
+import { recordEvent } from './payment-events';
 import { StripeGateway } from './stripe-gateway';
 
 export type CheckoutStatus = 'open' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
@@ -28,19 +29,6 @@ export interface CheckoutRow {
  * the event id.
  */
 export type CheckoutFulfiller = (session: Stripe.Checkout.Session, row: CheckoutRow, eventType: string | undefined, tx: Tx) => Promise<void>;
-
-/**
- * Inserts a Stripe event's id in the transaction of its effect; false when it was handled before
- * (nothing more to do). The one guarantee that an event, however often delivered, acts once.
- */
-export async function recordEvent(db: Db, event: Stripe.Event, tx: Tx): Promise<boolean> {
-  const recorded = await db.row<{ id: string }>(
-    `INSERT INTO payment_events (id, type) VALUES (:id, :type) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    { id: event.id, type: event.type.slice(0, 100) },
-    tx,
-  );
-  return recorded !== undefined;
-}
 
 /**
  * Fulfilment runs in one place, `fulfilCheckout(sessionId)`, whoever calls it (a webhook, the

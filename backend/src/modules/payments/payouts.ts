@@ -7,7 +7,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Msg } from '../../common/http/drf-errors';
 import { forbidden } from '../../common/http/id-param.pipe';
 import { Db } from '../../database/db';
-import { recordEvent } from './checkout-fulfilment';
+import { recordEvent } from './payment-events';
 import { StripeGateway } from './stripe-gateway';
 
 /**
