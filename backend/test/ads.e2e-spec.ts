@@ -162,6 +162,30 @@ describe('Paid ads', () => {
     // The line item in the advertiser's language (Japanese here), not "Ad #1: 3000 clicks".
     expect(call.body.line_items[0].price_data.product_data.name).toMatch(new RegExp(`^広告 #${adId}：(表示|クリック) [\\d,]+回$`));
     expect(call.body.success_url).toBe(`${SITE}/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${adId}`);
+    // Every parameter Stripe is given, exactly: card only, no destination (the Book's checkout shares the builder).
+    const metadata = { kind: 'ad', adId: String(adId), userId: String(advertiser.userId) };
+    expect(call.body).toEqual({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: '5000', product_data: { name: call.body.line_items[0].price_data.product_data.name } }, quantity: '1' }],
+      payment_method_types: ['card'],
+      success_url: `${SITE}/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${adId}`,
+      cancel_url: `${SITE}/adapplication`,
+      client_reference_id: String(advertiser.userId),
+      customer_email: (await db.query(`SELECT email FROM users WHERE id = $1`, [advertiser.userId]))[0].email,
+      locale: 'ja',
+      metadata,
+      payment_intent_data: { metadata },
+    });
+    expect((await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]).toEqual({
+      kind: 'ad',
+      buyer_id: advertiser.userId,
+      page_id: null,
+      seller_id: null,
+      amount: 5000,
+      platform_fee: 0,
+      destination: null,
+      language: 'ja',
+    });
     // Called before paying: asks Stripe, which says unpaid.
     expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({ paid: false, active: false });
     await request(t.http).post(api('allowAds/')).set(auth(other.token)).send({ adsId: adId }).expect(404);

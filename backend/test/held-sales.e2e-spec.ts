@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
-import { PaymentsService } from '../src/modules/payments/payments.service';
+import { StripeEvents } from '../src/modules/payments/stripe-events';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
@@ -68,7 +68,7 @@ describe('held sales: from held to paid out', () => {
     // The same event again, reconciliation, another account.updated: no second transfer.
     await postEvent(t, standIn, enabled).expect(200);
     await postEvent(t, standIn, standIn.emit('account.updated', standIn.accounts.get(shopId)!)).expect(200);
-    await t.app.get(PaymentsService).reconcile();
+    await t.app.get(StripeEvents).reconcile();
     expect(standIn.transfers).toHaveLength(2);
 
     // A sale after set-up goes to the seller at checkout (destination charge), not by a transfer.
@@ -92,7 +92,7 @@ describe('held sales: from held to paid out', () => {
     expect(await held()).toBe(false);
     expect(standIn.transfers.filter((tr) => tr.destination === shopId)).toHaveLength(0);
     Object.assign(account, { charges_enabled: true, payouts_enabled: true });
-    await t.app.get(PaymentsService).reconcile();
+    await t.app.get(StripeEvents).reconcile();
     expect(await held()).toBe(true);
     expect(standIn.transfers.filter((tr) => tr.destination === shopId).map((tr) => tr.amount)).toEqual([720]);
   });

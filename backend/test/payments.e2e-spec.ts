@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { StripeStandIn } from '../scripts/stripe-stand-in.mjs';
-import { PaymentsService } from '../src/modules/payments/payments.service';
+import { AccessService } from '../src/common/access/access.service';
+import { Permission } from '../src/common/access/permission';
+import { KonbiniReminders } from '../src/modules/payments/konbini-reminders';
+import { PaymentsOfDeletedAccounts } from '../src/modules/payments/payments-of-deleted-accounts';
+import { StripeEvents } from '../src/modules/payments/stripe-events';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { eventsHandled, recordEvents, type RecordedEvents } from './helpers/events';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
@@ -65,6 +69,31 @@ describe('Payments with Stripe', () => {
     });
     expect(call.body.success_url).toBe(`${SITE}/gotpage?success=true&session_id={CHECKOUT_SESSION_ID}&index=${pageId}`);
     expect(call.idempotencyKey).toMatch(/^checkout-/);
+    // Every parameter Stripe is given, exactly (the Book's and the ad's checkouts share one builder).
+    const metadata = { kind: 'book', pageId: String(pageId), userId: String(buyer.userId) };
+    expect(call.body).toEqual({
+      mode: 'payment',
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: '800', product_data: { name: '家計の記録' } }, quantity: '1' }],
+      payment_method_types: ['card', 'konbini'],
+      payment_method_options: { konbini: { expires_after_days: '3' } },
+      success_url: `${SITE}/gotpage?success=true&session_id={CHECKOUT_SESSION_ID}&index=${pageId}`,
+      cancel_url: `${SITE}/mono/${pageId}`,
+      client_reference_id: String(buyer.userId),
+      customer_email: (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email,
+      locale: 'en',
+      metadata,
+      payment_intent_data: { metadata },
+    });
+    expect((await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]).toEqual({
+      kind: 'book',
+      buyer_id: buyer.userId,
+      page_id: pageId,
+      seller_id: owner.userId,
+      amount: 800,
+      platform_fee: 80,
+      destination: null,
+      language: 'en',
+    });
     // The owner has no payout account yet: the platform keeps the money (no destination).
     expect(call.body.payment_intent_data.transfer_data).toBeUndefined();
     expect(standIn.sessions.get(sessionId)!.success_url).toContain(`session_id=${sessionId}&index=${pageId}`);
@@ -164,11 +193,11 @@ describe('Payments with Stripe', () => {
     const pageId = await createBook(t.app, { price: 800, contributors: [owner.userId] });
     const sessionId = await startCheckout(buyer, pageId);
     await postEvent(t, standIn, await standIn.checkout.konbini(sessionId)).expect(200);
-    const payments = t.app.get(PaymentsService);
-    expect(await payments.remindKonbini()).toBe(0); // 3 days left
+    const reminders = t.app.get(KonbiniReminders);
+    expect(await reminders.remind()).toBe(0); // 3 days left
     await db.query(`UPDATE payment_checkouts SET voucher_expires_at = now() + interval '20 hours' WHERE session_id = $1`, [sessionId]);
-    expect(await payments.remindKonbini()).toBe(1);
-    expect(await payments.remindKonbini()).toBe(0);
+    expect(await reminders.remind()).toBe(1);
+    expect(await reminders.remind()).toBe(0);
     const buyerEmail = (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email;
     const mail = await t.smtp.waitFor(buyerEmail, /konbini/i);
     expect(mail.text).toContain(`/pay/${sessionId}`);
@@ -189,11 +218,11 @@ describe('Payments with Stripe', () => {
     const missed = await startCheckout(buyer, later);
     await standIn.checkout.payByCard(missed); // no webhook, and the buyer closed the tab
     expect(await owns(buyer, later)).toBe(false);
-    const payments = t.app.get(PaymentsService);
-    expect(await payments.reconcile()).toBeGreaterThanOrEqual(1);
+    const stripeEvents = t.app.get(StripeEvents);
+    expect(await stripeEvents.reconcile()).toBeGreaterThanOrEqual(1);
     expect(await owns(buyer, later)).toBe(true);
     expect(await owners(later)).toBe(1);
-    expect(await payments.reconcile()).toBe(0); // every event is recorded now
+    expect(await stripeEvents.reconcile()).toBe(0); // every event is recorded now
   });
 
   it('pays the data owner through Connect: onboarding, own dashboard link only, destination charge with the platform fee, earnings per sale and month', async () => {
@@ -212,8 +241,11 @@ describe('Payments with Stripe', () => {
     await request(t.http).post('/api/user/create-connect-account/').set(auth(owner.token)).send({ name: 'Owner', email: 'owner@example.com' }).expect(201);
     expect(standIn.accounts.size).toBe(1);
 
-    await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403);
-    await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403);
+    // The account's owner only (PayoutAccountOwner); an account the site does not know is refused alike.
+    expect(t.app.get(AccessService).contributors(Permission.PayoutAccountOwner)).toEqual(['payments.account-owner']);
+    const notYours = { detail: 'This is not your Stripe account.' };
+    expect((await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403)).body).toEqual(notYours);
+    expect((await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403)).body).toEqual(notYours);
     const dashboard = await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(owner.token)).expect(200);
     expect(dashboard.body.url).toBe(`${standIn.url}/dashboard/${shopId}`);
 
@@ -246,7 +278,7 @@ describe('Payments with Stripe', () => {
     const pageId = await createBook(t.app, { price: 800, contributors: [seller.userId] });
     const sessionId = await startCheckout(buyer, pageId);
     await postEvent(t, standIn, await standIn.checkout.payByCard(sessionId)).expect(200);
-    await t.app.get(PaymentsService).deleteOfUser(seller.userId);
+    await t.app.get(PaymentsOfDeletedAccounts).anonymise(seller.userId);
     expect(await db.query(`SELECT seller_id, gross FROM payment_sales WHERE session_id = $1`, [sessionId])).toEqual([{ seller_id: null, gross: 800 }]);
     expect(await db.query(`SELECT 1 FROM payment_accounts WHERE user_id = $1`, [seller.userId])).toEqual([]);
     expect(await db.query(`SELECT 1 FROM payment_checkouts WHERE seller_id = $1 OR buyer_id = $1`, [seller.userId])).toEqual([]);

@@ -39,6 +39,8 @@ export enum Permission {
   CommentAuthor = 'comment.author',
   /** Pay for, stop, or read the figures of an ad: its advertiser only. ids are ad ids. (ads.owner) */
   AdOwner = 'ad.owner',
+  /** Open the Stripe dashboard of a payout (Connect) account: the user it was made for. ids are the accounts' user ids (one account per user). (payments.account-owner) */
+  PayoutAccountOwner = 'payout-account.owner',
   /** See the analytics of one's Books (/analytics): an account on the enterprise plan. ids are the viewer's own user id. (auth.enterprise-plan) */
   EnterprisePlan = 'account.enterprise-plan',
   /** Approve a follow request: its recipient only. ids are request ids. (follows.recipient) */

@@ -1,12 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import * as crypto from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import type Stripe from 'stripe';
-import type { DataSource, EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
+import { idsWhere } from '../../common/access/ids-where';
 import { Permission } from '../../common/access/permission';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
@@ -15,13 +14,14 @@ import { DrfDetailError, DrfValidationError, Msg } from '../../common/http/drf-e
 import { notFound } from '../../common/http/id-param.pipe';
 import { normalizeImage } from '../../common/uploads/images';
 import { AD_TARGETS } from '../../config/config';
-import { Db } from '../../database/db';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
-import { type CheckoutRow, PaymentsService } from '../payments/payments.service';
+import { CheckoutFulfilment, type CheckoutRow } from '../payments/checkout-fulfilment';
+import { CheckoutSessions } from '../payments/checkout-sessions';
+import { StripeGateway } from '../payments/stripe-gateway';
 import type { AdResponse, AdSettingsResponse, AdStatsResponse, CreateAdDto, ServedAdResponse, UpdateAdsResponse } from './dto/ads.dto';
 import { AD_TAGS } from './dto/ads.dto';
 import { adProductName } from './ad-product-name';
@@ -105,29 +105,24 @@ const COLUMNS = `id, user_id, type, url, img, content, target, price, cnt, views
 @Injectable()
 export class AdsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly access: AccessService,
-    private readonly payments: PaymentsService,
+    private readonly stripe: StripeGateway,
+    private readonly checkouts: CheckoutSessions,
+    private readonly fulfilment: CheckoutFulfilment,
     private readonly books: BooksService,
     private readonly storage: FileStorage,
     events: EventsService,
     jobs: JobsService,
-    database: Db,
   ) {
-    access.contribute(Permission.AdOwner, 'ads.owner', async (viewer, ids, tx) => {
-      if (!viewer) return [];
-      const sql = `SELECT id FROM ads WHERE id = ANY($1::int[]) AND user_id = $2`;
-      const rows: Array<{ id: number }> = tx ? await tx.query(sql, [ids, viewer.id]) : await this.sql.query(sql, [ids, viewer.id]);
-      return rows.map((r) => r.id);
-    });
-    payments.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
+    access.contribute(Permission.AdOwner, 'ads.owner', (viewer, ids, tx) => idsWhere(db, `SELECT id FROM ads WHERE id = ANY(:ids::int[]) AND user_id = :viewer`, ids, viewer, tx));
+    fulfilment.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
     events.subscribe('account.deletion_requested', 'ads', ({ userId }) => this.stopOfUser(userId).then(() => undefined));
     events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
     // A moderator's hide (or a suspension of its advertiser) stops an ad: served to nobody, no
     // click taken; its advertiser sees it marked (moderated_reason) in their figures.
-    subscribeModeratedRows(events, database, { subscriber: 'ads', table: 'ads', targetType: 'advertisement', ownerColumn: 'user_id' });
+    subscribeModeratedRows(events, db, { subscriber: 'ads', table: 'ads', targetType: 'advertisement', ownerColumn: 'user_id' });
     jobs.define(PRUNE_QUEUE, () => this.prune(), { cron: '23 * * * *', retryLimit: 1 });
   }
 
@@ -135,25 +130,24 @@ export class AdsService {
   settings(): AdSettingsResponse {
     const prices = this.options.config.ads.prices;
     return {
-      enabled: this.payments.enabled,
+      enabled: this.stripe.enabled,
       prices: ([0, 1] as const).flatMap((type) => AD_TARGETS[type].map((target) => ({ type, target, price: prices.get(target)! }))),
     };
   }
 
-  /** POST advertisement/: a new, unpaid ad of the viewer (a profile is checked by the guard). */
   /** The advertiser of ad `id` (for a report of it), undefined when there is no such ad. */
   async advertiserOf(id: number): Promise<number | undefined> {
-    const [row]: Array<{ user_id: number }> = await this.sql.query(`SELECT user_id FROM ads WHERE id = $1`, [id]);
-    return row?.user_id;
+    return (await this.db.row<{ user_id: number }>(`SELECT user_id FROM ads WHERE id = :id`, { id }))?.user_id;
   }
 
+  /** POST advertisement/: a new, unpaid ad of the viewer (a profile is checked by the guard). */
   async create(viewer: AuthUser, dto: CreateAdDto, img?: UploadedMultipartFile): Promise<AdStatsResponse> {
     const type = dto.type as 0 | 1;
     if (!AD_TARGETS[type].includes(dto.target)) throw DrfValidationError.field('target', Msg.invalidChoice(dto.target));
     const url = checkUrl(dto.url);
     const tags = [...new Set(dto.attributes)];
     if (tags.length !== AD_TAGS) throw DrfValidationError.field('attributes', Msg.adTags);
-    const known: Array<{ id: number }> = await this.sql.query(`SELECT id FROM attributes WHERE id = ANY($1::int[])`, [tags]);
+    const known = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE id = ANY(:tags::int[])`, { tags });
     const missing = tags.find((id) => !known.some((k) => k.id === id));
     if (missing !== undefined) throw DrfValidationError.field('attributes', Msg.invalidPk(missing));
     if (!img) throw DrfValidationError.field('img', Msg.required);
@@ -163,11 +157,11 @@ export class AdsService {
     const affiliate = sanitizeAffiliateHtml(dto.affiliate_html ?? '');
     const price = this.options.config.ads.prices.get(dto.target)!;
     try {
-      const [row]: AdRow[] = await this.db.query(
+      const row = (await this.db.row<AdRow>(
         `INSERT INTO ads (user_id, type, url, img, content, target, price, attributes, is_affiliate, affiliate_html)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-        [viewer.id, type, url, key, dto.content, dto.target, price, tags, dto.is_affiliate === true, affiliate],
-      );
+         VALUES (:userId, :type, :url, :img, :content, :target, :price, :tags, :isAffiliate, :affiliateHtml) RETURNING ${COLUMNS}`,
+        { userId: viewer.id, type, url, img: key, content: dto.content, target: dto.target, price, tags, isAffiliate: dto.is_affiliate === true, affiliateHtml: affiliate },
+      ))!;
       return this.packStats([row], new Map())[0];
     } catch (err) {
       await this.storage.delete(key).catch(() => undefined);
@@ -178,19 +172,20 @@ export class AdsService {
   /** POST post-ads-stripe/: a Checkout Session for the price of the viewer's own unpaid ad. */
   async checkout(viewer: AuthUser, siteUrl: string, adId: number): Promise<string> {
     await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
-    const [ad]: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE id = $1`, [adId]);
+    const ad = await this.db.row<AdRow>(`SELECT ${COLUMNS} FROM ads WHERE id = :adId`, { adId });
     if (!ad) throw notFound();
     if (ad.paid) throw new DrfDetailError(HttpStatus.BAD_REQUEST, Msg.adAlreadyPaid);
-    const { sessionId, url } = await this.payments.startCheckout(viewer, {
+    const { sessionId, url } = await this.checkouts.open(viewer, {
       kind: 'ad',
-      siteUrl,
+      origin: this.checkouts.origin(siteUrl),
       amount: ad.price,
       productName: adProductName(ad, viewer.language),
+      konbini: false,
       successPath: `/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${ad.id}`,
       cancelPath: '/adapplication',
       metadata: { adId: String(ad.id) },
     });
-    await this.db.query(`UPDATE ads SET session_id = $2 WHERE id = $1 AND NOT paid`, [ad.id, sessionId]);
+    await this.db.exec(`UPDATE ads SET session_id = :sessionId WHERE id = :adId AND NOT paid`, { adId: ad.id, sessionId });
     return url;
   }
 
@@ -199,25 +194,29 @@ export class AdsService {
    * that records the event, under the lock of its checkout row): paid → the ad named in the
    * session's metadata, of the session's payer, runs. Anything else leaves it unpaid.
    */
-  private async fulfil(session: Stripe.Checkout.Session, row: CheckoutRow, tx: EntityManager): Promise<void> {
+  private async fulfil(session: Stripe.Checkout.Session, row: CheckoutRow, tx: Tx): Promise<void> {
     if (row.status === 'paid') return;
     if (session.payment_status === 'paid') {
-      await this.payments.setStatus(row, 'paid', tx);
+      await this.fulfilment.setStatus(row, 'paid', tx);
       const adId = Number(session.metadata?.adId);
       if (Number.isInteger(adId) && adId > 0 && row.buyer_id !== null) {
-        await tx.query(`UPDATE ads SET paid = true, paid_on = now(), session_id = $3 WHERE id = $1 AND user_id = $2 AND NOT paid`, [adId, row.buyer_id, row.session_id]);
+        await this.db.exec(
+          `UPDATE ads SET paid = true, paid_on = now(), session_id = :sessionId WHERE id = :adId AND user_id = :advertiser AND NOT paid`,
+          { adId, advertiser: row.buyer_id, sessionId: row.session_id },
+          tx,
+        );
       }
       return;
     }
-    if (session.status === 'expired') await this.payments.setStatus(row, 'expired', tx);
+    if (session.status === 'expired') await this.fulfilment.setStatus(row, 'expired', tx);
   }
 
   /** POST allowAds/: asks Stripe about the ad's session (never trusting the call) and answers the ad as it now stands. */
   async allow(viewer: AuthUser, adId: number): Promise<AdStatsResponse> {
     await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
-    const [ad]: Array<{ paid: boolean; session_id: string | null }> = await this.sql.query(`SELECT paid, session_id FROM ads WHERE id = $1`, [adId]);
+    const ad = await this.db.row<{ paid: boolean; session_id: string | null }>(`SELECT paid, session_id FROM ads WHERE id = :adId`, { adId });
     if (!ad) throw notFound();
-    if (!ad.paid && ad.session_id) await this.payments.fulfilCheckout(ad.session_id);
+    if (!ad.paid && ad.session_id) await this.fulfilment.fulfilCheckout(ad.session_id);
     return this.stats(viewer, adId);
   }
 
@@ -245,17 +244,17 @@ export class AdsService {
    */
   async serve(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, tags: readonly number[] = []): Promise<ServedAdResponse[]> {
     const running = (extra: string, from: '>=' | '<') =>
-      `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.moderated_reason IS NULL AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT $1)`;
-    const shares = `AND cardinality($2::int[]) > 0 AND a.attributes && $2::int[]`;
+      `(SELECT a.id FROM ads a WHERE a.paid AND NOT a.delete_flag AND a.moderated_reason IS NULL AND a.pick ${from} (SELECT v FROM point) ${extra} ORDER BY a.pick LIMIT :perServing)`;
+    const shares = `AND cardinality(:tags::int[]) > 0 AND a.attributes && :tags::int[]`;
     const others = `AND a.id NOT IN (SELECT id FROM tagged)`;
-    const rows: Array<AdRow & { offer: string }> = await this.db.query(
+    const rows = await this.db.rows<AdRow & { offer: string }>(
       `WITH point AS (SELECT random()::real AS v),
        tagged AS (
-         SELECT id FROM (${running(shares, '>=')} UNION ALL ${running(shares, '<')}) t LIMIT $1
+         SELECT id FROM (${running(shares, '>=')} UNION ALL ${running(shares, '<')}) t LIMIT :perServing
        ), picked AS (
-         SELECT id FROM (SELECT id FROM tagged UNION ALL (SELECT id FROM (${running(others, '>=')} UNION ALL ${running(others, '<')}) o)) p LIMIT $1
+         SELECT id FROM (SELECT id FROM tagged UNION ALL (SELECT id FROM (${running(others, '>=')} UNION ALL ${running(others, '<')}) o)) p LIMIT :perServing
        ), seen AS (
-         INSERT INTO ad_views (ad_id, viewer_key, hour) SELECT id, $3, date_trunc('hour', now()) FROM picked ORDER BY id
+         INSERT INTO ad_views (ad_id, viewer_key, hour) SELECT id, :viewerKey, date_trunc('hour', now()) FROM picked ORDER BY id
          ON CONFLICT DO NOTHING RETURNING ad_id
        ), counted AS (
          UPDATE ads a SET views = a.views + v.n, views_refused = a.views_refused + 1 - v.n, pick = random(),
@@ -265,10 +264,10 @@ export class AdsService {
           WHERE a.id = v.id AND a.paid AND NOT a.delete_flag AND a.moderated_reason IS NULL
          RETURNING a.${COLUMNS.split(', ').join(', a.')}
        ), offers AS (
-         INSERT INTO ad_offers (id, ad_id, viewer_key) SELECT gen_random_uuid(), c.id, $3 FROM counted c RETURNING id, ad_id
+         INSERT INTO ad_offers (id, ad_id, viewer_key) SELECT gen_random_uuid(), c.id, :viewerKey FROM counted c RETURNING id, ad_id
        )
-       SELECT c.*, o.id::text AS offer FROM counted c JOIN offers o ON o.ad_id = c.id ORDER BY (c.attributes && $2::int[]) DESC, o.id`,
-      [ADS_PER_SERVING, tags, this.viewerKey(viewer, ip, userAgent)],
+       SELECT c.*, o.id::text AS offer FROM counted c JOIN offers o ON o.ad_id = c.id ORDER BY (c.attributes && :tags::int[]) DESC, o.id`,
+      { perServing: ADS_PER_SERVING, tags, viewerKey: this.viewerKey(viewer, ip, userAgent) },
     );
     return rows.map((r) => ({ ...this.pack(r), offer: r.offer }));
   }
@@ -287,44 +286,49 @@ export class AdsService {
   async update(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, adId: number, stop: boolean, offer: string | undefined): Promise<UpdateAdsResponse> {
     if (stop) {
       await this.access.require(viewer, Permission.AdOwner, [adId], { detail: Msg.adOwnerOnly });
-      const [row] = await this.db.query(`UPDATE ads SET delete_flag = true WHERE id = $1 RETURNING cnt, delete_flag`, [adId]);
-      return { counted: true, reason: null, cnt: row[0].cnt, delete_flag: true };
+      const stopped = (await this.db.row<{ cnt: number }>(`UPDATE ads SET delete_flag = true WHERE id = :adId RETURNING cnt, delete_flag`, { adId }))!;
+      return { counted: true, reason: null, cnt: stopped.cnt, delete_flag: true };
     }
     const key = this.viewerKey(viewer, ip, userAgent);
     return this.db.transaction(async (tx) => {
-      const [ad]: Array<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean; moderated_reason: string | null }> = await tx.query(
-        `SELECT id, type, target, cnt, paid, delete_flag, moderated_reason FROM ads WHERE id = $1 FOR UPDATE`,
-        [adId],
+      const ad = await this.db.row<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean; moderated_reason: string | null }>(
+        `SELECT id, type, target, cnt, paid, delete_flag, moderated_reason FROM ads WHERE id = :adId FOR UPDATE`,
+        { adId },
+        tx,
       );
       if (!ad) throw notFound();
       const refuse = async (reason: RefusalReason): Promise<UpdateAdsResponse> => {
-        await tx.query(
-          `INSERT INTO ad_refusals (ad_id, reason, n) VALUES ($1, $2, 1) ON CONFLICT (ad_id, reason) DO UPDATE SET n = ad_refusals.n + 1, last_on = now()`,
-          [adId, reason],
+        await this.db.exec(
+          `INSERT INTO ad_refusals (ad_id, reason, n) VALUES (:adId, :reason, 1) ON CONFLICT (ad_id, reason) DO UPDATE SET n = ad_refusals.n + 1, last_on = now()`,
+          { adId, reason },
+          tx,
         );
         return { counted: false, reason, cnt: ad.cnt, delete_flag: ad.delete_flag };
       };
       if (!ad.paid || ad.delete_flag || ad.moderated_reason !== null) return refuse('inactive');
-      const [recent]: Array<{ same: number; total: number }> = await tx.query(
-        `SELECT count(*) FILTER (WHERE ad_id = $1)::int AS same, count(*)::int AS total FROM ad_clicks WHERE viewer_key = $2 AND created_on > now() - interval '1 hour'`,
-        [adId, key],
-      );
+      const recent = (await this.db.row<{ same: number; total: number }>(
+        `SELECT count(*) FILTER (WHERE ad_id = :adId)::int AS same, count(*)::int AS total FROM ad_clicks WHERE viewer_key = :viewerKey AND created_on > now() - interval '1 hour'`,
+        { adId, viewerKey: key },
+        tx,
+      ))!;
       if (recent.same > 0) return refuse('repeat');
       if (!offer) return refuse('no_offer');
-      const [, used] = await tx.query(
-        `UPDATE ad_offers SET used_on = now() WHERE id = $1::uuid AND ad_id = $2 AND viewer_key = $3 AND used_on IS NULL AND created_on > now() - interval '1 day'`,
-        [offer, adId, key],
+      const used = await this.db.exec(
+        `UPDATE ad_offers SET used_on = now() WHERE id = :offer::uuid AND ad_id = :adId AND viewer_key = :viewerKey AND used_on IS NULL AND created_on > now() - interval '1 day'`,
+        { offer, adId, viewerKey: key },
+        tx,
       );
       if (!used) return refuse('no_offer');
       if (recent.total >= AD_CLICKS_PER_HOUR) return refuse('rate_limit');
-      await tx.query(`INSERT INTO ad_clicks (ad_id, viewer_key) VALUES ($1, $2)`, [adId, key]);
-      const [[after]]: [[{ cnt: number; delete_flag: boolean }], number] = await tx.query(
+      await this.db.exec(`INSERT INTO ad_clicks (ad_id, viewer_key) VALUES (:adId, :viewerKey)`, { adId, viewerKey: key }, tx);
+      const after = (await this.db.row<{ cnt: number; delete_flag: boolean }>(
         `UPDATE ads SET clicks = clicks + 1,
                 cnt = cnt + CASE WHEN type = 1 THEN 1 ELSE 0 END,
                 delete_flag = delete_flag OR (type = 1 AND cnt + 1 >= target - 1)
-          WHERE id = $1 RETURNING cnt, delete_flag`,
-        [adId],
-      );
+          WHERE id = :adId RETURNING cnt, delete_flag`,
+        { adId },
+        tx,
+      ))!;
       return { counted: true, reason: null, cnt: after.cnt, delete_flag: after.delete_flag };
     });
   }
@@ -332,23 +336,22 @@ export class AdsService {
   /** GET advertisement/{id}/: the advertiser's figures of one ad. */
   async stats(viewer: AuthUser, adId: number): Promise<AdStatsResponse> {
     await this.access.require(viewer, Permission.AdOwner, [adId], { refuse: 'not-found' });
-    const rows: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE id = $1`, [adId]);
+    const rows = await this.db.rows<AdRow>(`SELECT ${COLUMNS} FROM ads WHERE id = :adId`, { adId });
     if (!rows.length) throw notFound();
     return (await this.withRefusals(rows))[0];
   }
 
   /** GET advertisements-mine/: the viewer's ads, newest first, with their figures (two statements). */
   async mine(viewer: AuthUser): Promise<AdStatsResponse[]> {
-    const rows: AdRow[] = await this.sql.query(`SELECT ${COLUMNS} FROM ads WHERE user_id = $1 ORDER BY id DESC LIMIT 100`, [viewer.id]);
+    const rows = await this.db.rows<AdRow>(`SELECT ${COLUMNS} FROM ads WHERE user_id = :advertiser ORDER BY id DESC LIMIT 100`, { advertiser: viewer.id });
     return this.withRefusals(rows);
   }
 
   private async withRefusals(rows: AdRow[]): Promise<AdStatsResponse[]> {
     if (!rows.length) return [];
-    const refusals: Array<{ ad_id: number; reason: RefusalReason; n: number }> = await this.sql.query(
-      `SELECT ad_id, reason, n FROM ad_refusals WHERE ad_id = ANY($1::int[])`,
-      [rows.map((r) => r.id)],
-    );
+    const refusals = await this.db.rows<{ ad_id: number; reason: RefusalReason; n: number }>(`SELECT ad_id, reason, n FROM ad_refusals WHERE ad_id = ANY(:adIds::int[])`, {
+      adIds: rows.map((r) => r.id),
+    });
     const byAd = new Map<number, Map<RefusalReason, number>>();
     for (const r of refusals) {
       const m = byAd.get(r.ad_id) ?? new Map<RefusalReason, number>();
@@ -401,22 +404,21 @@ export class AdsService {
 
   /** Offers and the click log older than a day are no longer needed (the counters stay on the ad). */
   async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM ad_offers WHERE created_on < now() - interval '1 day'`);
-    await this.db.query(`DELETE FROM ad_clicks WHERE created_on < now() - interval '1 day'`);
-    await this.db.query(`DELETE FROM ad_views WHERE hour < now() - interval '1 day'`);
+    await this.db.exec(`DELETE FROM ad_offers WHERE created_on < now() - interval '1 day'`);
+    await this.db.exec(`DELETE FROM ad_clicks WHERE created_on < now() - interval '1 day'`);
+    await this.db.exec(`DELETE FROM ad_views WHERE hour < now() - interval '1 day'`);
   }
 
   /** `account.deletion_requested`: the user's ads stop being served. */
   async stopOfUser(userId: number): Promise<number> {
-    const [, n] = await this.db.query(`UPDATE ads SET delete_flag = true WHERE user_id = $1 AND NOT delete_flag`, [userId]);
-    return n;
+    return this.db.exec(`UPDATE ads SET delete_flag = true WHERE user_id = :userId AND NOT delete_flag`, { userId });
   }
 
   /** `account.deleted`: the user's ads, their images and their logs go. */
   async deleteOfUser(userId: number): Promise<void> {
     await this.stopOfUser(userId);
-    const images: Array<{ img: string | null }> = await this.sql.query(`SELECT img FROM ads WHERE user_id = $1`, [userId]);
+    const images = await this.db.rows<{ img: string | null }>(`SELECT img FROM ads WHERE user_id = :userId`, { userId });
     for (const { img } of images) if (img) await this.storage.delete(img).catch(() => undefined);
-    await this.db.query(`DELETE FROM ads WHERE user_id = $1`, [userId]);
+    await this.db.exec(`DELETE FROM ads WHERE user_id = :userId`, { userId });
   }
 }

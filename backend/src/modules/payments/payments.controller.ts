@@ -18,21 +18,33 @@ import {
   UrlResponse,
   WebhookResponse,
 } from './dto/payments.dto';
-import { PaymentsService } from './payments.service';
+import { BookPurchases } from './book-purchases';
+import { CheckoutFulfilment } from './checkout-fulfilment';
+import { Earnings } from './earnings';
+import { Payouts } from './payouts';
+import { StripeEvents } from './stripe-events';
+import { StripeGateway } from './stripe-gateway';
 
 const ApiProviderError = () => ApiBadGatewayResponse({ description: 'Stripe did not answer or refused the call.', type: DetailResponse });
 
 @ApiTags('payments')
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly gateway: StripeGateway,
+    private readonly bookPurchases: BookPurchases,
+    private readonly fulfilment: CheckoutFulfilment,
+    private readonly stripeEvents: StripeEvents,
+    private readonly payouts: Payouts,
+    private readonly earningsOf: Earnings,
+  ) {}
 
   @Get('payment-settings')
   @Public()
   @ApiOperation({ operationId: 'paymentSettings', summary: 'Whether payments are on, the platform fee, and the seller details of the commercial-law notice' })
   @ApiOkResponse({ type: PaymentSettingsResponse })
   settings(): PaymentSettingsResponse {
-    return this.payments.settings();
+    return this.gateway.settings();
   }
 
   @Post('create-checkout-session')
@@ -49,7 +61,7 @@ export class PaymentsController {
   @ApiNotFound()
   @ApiProviderError()
   async checkout(@CurrentUser() viewer: AuthUser, @Body() dto: CreateCheckoutDto): Promise<GoToResponse> {
-    return { goTo: await this.payments.createBookCheckout(viewer, dto.SITE_URL, dto.pageId) };
+    return { goTo: await this.bookPurchases.createBookCheckout(viewer, dto.SITE_URL, dto.pageId) };
   }
 
   @Post('stripe-webhook')
@@ -65,7 +77,7 @@ export class PaymentsController {
   @ApiBadRequestResponse({ description: 'Bad or missing signature, or a malformed event.', type: DetailResponse })
   @ApiProviderError()
   async webhook(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Headers('stripe-signature') signature?: string): Promise<WebhookResponse> {
-    await this.payments.webhook(req.rawBody, signature);
+    await this.stripeEvents.webhook(req.rawBody, signature);
     return { received: true };
   }
 
@@ -82,7 +94,7 @@ export class PaymentsController {
   @ApiNotFound()
   @ApiProviderError()
   status(@CurrentUser() viewer: AuthUser, @Body() dto: CheckoutStatusDto): Promise<CheckoutStatusResponse> {
-    return this.payments.checkoutStatus(viewer, dto.session_id);
+    return this.fulfilment.checkoutStatus(viewer, dto.session_id);
   }
 
   @Get('pending-checkout')
@@ -93,7 +105,7 @@ export class PaymentsController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   pending(@CurrentUser() viewer: AuthUser, @Query('pageId') pageId?: string): Promise<PendingCheckoutResponse> {
-    return this.payments.pendingCheckout(viewer, parseId(pageId, 'pageId'));
+    return this.bookPurchases.pendingCheckout(viewer, parseId(pageId, 'pageId'));
   }
 
   @Post('create-connect-account')
@@ -109,7 +121,7 @@ export class PaymentsController {
   @ApiForbidden()
   @ApiProviderError()
   async connect(@CurrentUser() viewer: AuthUser, @Body() dto: ConnectAccountDto): Promise<UrlResponse> {
-    return { url: await this.payments.connectOnboarding(viewer, dto.name, dto.email) };
+    return { url: await this.payouts.connectOnboarding(viewer, dto.name, dto.email) };
   }
 
   @Get('get-my-stripe-account-id')
@@ -118,7 +130,7 @@ export class PaymentsController {
   @ApiOkResponse({ type: ShopIdResponse })
   @ApiAuthErrors()
   async myAccount(@CurrentUser() viewer: AuthUser): Promise<ShopIdResponse> {
-    return { shopId: await this.payments.myAccountId(viewer) };
+    return { shopId: await this.payouts.myAccountId(viewer) };
   }
 
   @Get('get-login-link')
@@ -133,7 +145,7 @@ export class PaymentsController {
   async loginLink(@CurrentUser() viewer: AuthUser, @Query('shopId') shopId?: unknown): Promise<UrlResponse> {
     if (typeof shopId !== 'string' || !shopId) throw DrfValidationError.field('shopId', Msg.required);
     if (shopId.length > 255 || !/^[A-Za-z0-9_]+$/.test(shopId)) throw DrfValidationError.field('shopId', Msg.invalidInput);
-    return { url: await this.payments.loginLink(viewer, shopId) };
+    return { url: await this.payouts.loginLink(viewer, shopId) };
   }
 
   @Get('earnings')
@@ -142,6 +154,6 @@ export class PaymentsController {
   @ApiOkResponse({ type: EarningsResponse })
   @ApiAuthErrors()
   earnings(@CurrentUser() viewer: AuthUser): Promise<EarningsResponse> {
-    return this.payments.earnings(viewer);
+    return this.earningsOf.of(viewer);
   }
 }
