@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccessService } from '../../common/access/access.service';
 import { idsWhere } from '../../common/access/ids-where';
 import { Permission } from '../../common/access/permission';
@@ -22,14 +22,24 @@ import { CircleReads } from './circle-reads.service';
  * posts, uploads, books and follows modules import nothing from the circles module.
  */
 @Injectable()
-export class CircleAudience implements AudienceOwner {
+export class CircleAudience implements AudienceOwner, OnModuleInit {
   constructor(
     private readonly db: Db,
     private readonly reads: CircleReads,
-    access: AccessService,
+    private readonly access: AccessService,
     audiences: Audiences,
   ) {
     audiences.register(this);
+  }
+
+  /**
+   * The circles' parts of the access registry, registered once every provider is constructed:
+   * a permission asks its contributions in the order they came, so the owners' own rules
+   * (posts.public, books.public, registered in their constructors) answer first and a public
+   * post or Book costs no membership statement (test/query-budget.e2e-spec.ts counts them).
+   */
+  onModuleInit(): void {
+    const { access, db } = this;
     access.contribute(Permission.CircleMember, 'circles.member', (viewer, ids, tx) =>
       idsWhere(db, `SELECT m.circle_id AS id FROM circle_members m WHERE m.circle_id = ANY(:ids::int[]) AND m.user_id = :viewer AND NOT m.hidden`, ids, viewer, tx),
     );
