@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../../database/db';
 
 /** What can be addressed to an audience (a group of people, such as a circle): a post, an uploaded data file. */
 export type AudienceTarget = 'post' | 'file';
@@ -26,13 +26,13 @@ export interface AudienceOwner {
    */
   bookMemberSql(bookExpr: string, userExpr: string): string;
   /** Links a new post or file of `userId` to `audienceIds` (already checked as allowed), in the acting transaction. */
-  attach(target: AudienceTarget, objectId: number, userId: number, audienceIds: readonly number[], tx: EntityManager): Promise<void>;
+  attach(target: AudienceTarget, objectId: number, userId: number, audienceIds: readonly number[], tx: Tx): Promise<void>;
   /** A post or file is being deleted: its links go (and the counters that counted them), in the acting transaction. */
-  detach(target: AudienceTarget, objectIds: readonly number[], tx: EntityManager): Promise<void>;
+  detach(target: AudienceTarget, objectIds: readonly number[], tx: Tx): Promise<void>;
   /** Data file `fileId` became (or joined) Book `bookId`, in the generating transaction. */
-  filePlaced(fileId: number, bookId: number, tx: EntityManager): Promise<void>;
+  filePlaced(fileId: number, bookId: number, tx: Tx): Promise<void>;
   /** The audiences a file is linked to (a file addressed to an audience makes a Book of its own). */
-  linkedIds(target: AudienceTarget, objectId: number, tx?: EntityManager): Promise<number[]>;
+  linkedIds(target: AudienceTarget, objectId: number, tx?: Tx): Promise<number[]>;
   /** Audiences matching a `to_tsquery('simple', …)` query (null: all), newest first, one page (combined search). */
   search(tsQuery: string | null, limit: number, offset: number): Promise<AudienceCard[]>;
 }
@@ -85,21 +85,21 @@ export class Audiences {
     return this.owner ? this.owner.existsSql(idExpr) : null;
   }
 
-  async attach(target: AudienceTarget, objectId: number, userId: number, audienceIds: readonly number[], tx: EntityManager): Promise<void> {
+  async attach(target: AudienceTarget, objectId: number, userId: number, audienceIds: readonly number[], tx: Tx): Promise<void> {
     if (audienceIds.length === 0) return;
     if (!this.owner) throw new Error('no audience owner');
     await this.owner.attach(target, objectId, userId, audienceIds, tx);
   }
 
-  async detach(target: AudienceTarget, objectIds: readonly number[], tx: EntityManager): Promise<void> {
+  async detach(target: AudienceTarget, objectIds: readonly number[], tx: Tx): Promise<void> {
     if (this.owner && objectIds.length) await this.owner.detach(target, objectIds, tx);
   }
 
-  async filePlaced(fileId: number, bookId: number, tx: EntityManager): Promise<void> {
+  async filePlaced(fileId: number, bookId: number, tx: Tx): Promise<void> {
     if (this.owner) await this.owner.filePlaced(fileId, bookId, tx);
   }
 
-  async linkedIds(target: AudienceTarget, objectId: number, tx?: EntityManager): Promise<number[]> {
+  async linkedIds(target: AudienceTarget, objectId: number, tx?: Tx): Promise<number[]> {
     return this.owner ? this.owner.linkedIds(target, objectId, tx) : [];
   }
 

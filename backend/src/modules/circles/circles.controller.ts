@@ -10,7 +10,12 @@ import { pageWindow, parseId } from '../../common/http/paging';
 import { PageResponse } from '../books/dto/page.dto';
 import { PostListResponse } from '../posts/dto/post.dto';
 import { ProfileResponse } from '../profiles/dto/profile.dto';
-import { CirclesService } from './circles.service';
+import { CircleCreation } from './circle-creation.service';
+import { CircleInvitations } from './circle-invitations.service';
+import { CircleMembership } from './circle-membership.service';
+import { CircleReads } from './circle-reads.service';
+import { CircleShelf } from './circle-shelf.service';
+import { CircleThread } from './circle-thread.service';
 import {
   CommunityResponse,
   CommunityStatusResponse,
@@ -38,7 +43,14 @@ export interface CircleImages {
 @ApiTags('circles')
 @Controller()
 export class CirclesController {
-  constructor(private readonly circles: CirclesService) {}
+  constructor(
+    private readonly reads: CircleReads,
+    private readonly membership: CircleMembership,
+    private readonly invitations: CircleInvitations,
+    private readonly shelf: CircleShelf,
+    private readonly thread: CircleThread,
+    private readonly creation: CircleCreation,
+  ) {}
 
   @Get('community/:id')
   @Public()
@@ -46,7 +58,7 @@ export class CirclesController {
   @ApiOkResponse({ type: CommunityResponse })
   @ApiNotFound()
   get(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<CommunityResponse> {
-    return this.circles.get(id, viewer);
+    return this.reads.get(id, viewer);
   }
 
   @Get('community_status/:id')
@@ -61,7 +73,7 @@ export class CirclesController {
   @ApiOkResponse({ type: CommunityStatusResponse })
   @ApiNotFound()
   status(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<CommunityStatusResponse> {
-    return this.circles.status(viewer, id);
+    return this.reads.status(viewer, id);
   }
 
   @Get('community/:id/monopages-with-files')
@@ -72,7 +84,7 @@ export class CirclesController {
   @ApiValidationErrors()
   @ApiNotFound()
   books(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.circles.books(id, pageWindow(count), viewer);
+    return this.shelf.page(id, pageWindow(count), viewer);
   }
 
   @Get('community/:id/members')
@@ -83,7 +95,7 @@ export class CirclesController {
   @ApiValidationErrors()
   @ApiNotFound()
   members(@Param('id', IdParamPipe) id: number, @Query('count') count?: string): Promise<ProfileResponse[]> {
-    return this.circles.members(id, pageWindow(count));
+    return this.membership.members(id, pageWindow(count));
   }
 
   @Get('community/:id/joinrequests-pending')
@@ -96,7 +108,7 @@ export class CirclesController {
   @ApiForbidden()
   @ApiNotFound()
   pending(@CurrentUser() viewer: AuthUser, @Param('id', IdParamPipe) id: number, @Query('count') count?: string): Promise<JoinRequestResponse[]> {
-    return this.circles.pendingRequests(viewer, id, pageWindow(count));
+    return this.membership.pendingRequests(viewer, id, pageWindow(count));
   }
 
   @Get('user/:id/communities')
@@ -106,7 +118,7 @@ export class CirclesController {
   @ApiOkResponse({ type: [CommunityResponse] })
   @ApiValidationErrors()
   ofUser(@Param('id', IdParamPipe) userId: number, @Query('count') count?: string): Promise<CommunityResponse[]> {
-    return this.circles.ofUser(userId, pageWindow(count));
+    return this.reads.ofUser(userId, pageWindow(count));
   }
 
   @Get('communityposts/:id')
@@ -123,7 +135,7 @@ export class CirclesController {
   @ApiForbidden()
   @ApiNotFound()
   posts(@CurrentUser() viewer: AuthUser, @Param('id', IdParamPipe) id: number, @Query('count') count?: string): Promise<PostListResponse> {
-    return this.circles.thread(viewer, id, pageWindow(count));
+    return this.thread.page(viewer, id, pageWindow(count));
   }
 
   @Get('mycommunities')
@@ -134,7 +146,7 @@ export class CirclesController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   mine(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<MyCommunityResponse[]> {
-    return this.circles.mine(viewer, pageWindow(count));
+    return this.reads.mine(viewer, pageWindow(count));
   }
 
   @Get('community-new-post')
@@ -146,7 +158,7 @@ export class CirclesController {
   @ApiAuthErrors()
   @ApiNotFound()
   newPost(@CurrentUser() viewer: AuthUser, @Query('communityid') communityId?: string): Promise<NewPostFlagResponse> {
-    return this.circles.newPostFlag(viewer, parseId(communityId, 'communityid'));
+    return this.reads.newPostFlag(viewer, parseId(communityId, 'communityid'));
   }
 
   @Post('create-community')
@@ -160,7 +172,7 @@ export class CirclesController {
   @ApiAuthErrors()
   @ApiForbidden()
   create(@CurrentUser() viewer: AuthUser, @Body() dto: CreateCircleDto, @UploadedFiles() files: CircleImages = {}): Promise<CommunityResponse> {
-    return this.circles.create(viewer, dto, files);
+    return this.creation.create(viewer, dto, files);
   }
 
   @Post('communityjoin')
@@ -176,7 +188,7 @@ export class CirclesController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   join(@CurrentUser() viewer: AuthUser, @Body() dto: JoinCircleDto): Promise<JoinRequestResponse> {
-    return this.circles.requestToJoin(viewer, dto.community);
+    return this.membership.requestToJoin(viewer, dto.community);
   }
 
   @Post('invitation/:id/accept')
@@ -188,7 +200,7 @@ export class CirclesController {
   @ApiForbidden()
   @ApiNotFound()
   accept(@CurrentUser() viewer: AuthUser, @Param('id', IdParamPipe) id: number): Promise<InvitationResponse> {
-    return this.circles.acceptInvitation(viewer, id);
+    return this.invitations.accept(viewer, id);
   }
 
   @Post('community/:id/invite')
@@ -206,7 +218,7 @@ export class CirclesController {
   @ApiForbidden()
   @ApiNotFound()
   invite(@CurrentUser() viewer: AuthUser, @Param('id', IdParamPipe) id: number, @Body() dto: InviteDto): Promise<InvitationResponse> {
-    return this.circles.invite(viewer, id, dto.invited_user);
+    return this.invitations.invite(viewer, id, dto.invited_user);
   }
 
   @Post('community/:id/join-request/approve/:userProfile')
@@ -222,6 +234,6 @@ export class CirclesController {
     @Param('id', IdParamPipe) id: number,
     @Param('userProfile', IdParamPipe) userId: number,
   ): Promise<JoinRequestResponse> {
-    return this.circles.approve(viewer, id, userId);
+    return this.membership.approve(viewer, id, userId);
   }
 }

@@ -5,6 +5,15 @@ import { BooksModule } from '../books/books.module';
 import { PostsModule } from '../posts/posts.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { CirclesController } from './circles.controller';
+import { CircleAudience } from './circle-audience.service';
+import { CircleCreation } from './circle-creation.service';
+import { CircleInvitations } from './circle-invitations.service';
+import { CircleMembership } from './circle-membership.service';
+import { CirclePacker } from './circle.packer';
+import { CircleReads } from './circle-reads.service';
+import { CircleShelf } from './circle-shelf.service';
+import { CircleThread } from './circle-thread.service';
+import { CirclesListener } from './circles.listener';
 import { CirclesService } from './circles.service';
 
 /**
@@ -23,7 +32,18 @@ import { CirclesService } from './circles.service';
     }),
   ],
   controllers: [CirclesController],
-  providers: [CirclesService],
+  providers: [
+    CirclePacker,
+    CircleReads,
+    CircleMembership,
+    CircleInvitations,
+    CircleShelf,
+    CircleThread,
+    CircleCreation,
+    CircleAudience,
+    CirclesListener,
+    CirclesService,
+  ],
   exports: [CirclesService],
 })
 export class CirclesModule {}
