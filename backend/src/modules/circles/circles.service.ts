@@ -388,7 +388,7 @@ export class CirclesService implements AudienceOwner {
 
   async books(id: number, page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
     if (!(await this.exists(id, viewer))) throw notFound();
-    return this.bookshelf.listIn(`SELECT f.page_id FROM circle_files f WHERE f.circle_id = $1 AND f.page_id IS NOT NULL AND NOT f.hidden`, [id], page, viewer);
+    return this.bookshelf.listIn(`SELECT f.page_id FROM circle_files f WHERE f.circle_id = :circle AND f.page_id IS NOT NULL AND NOT f.hidden`, { circle: id }, page, viewer);
   }
 
   async members(id: number, page: PageWindow): Promise<ProfileResponse[]> {
