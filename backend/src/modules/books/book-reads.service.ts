@@ -17,6 +17,16 @@ export type TagNames = (pageId: number, language: Language, viewer?: AuthUser) =
 /** The media types of uploaded files (the uploads module's, registered with `provideFileFormats`). */
 export type FileFormats = (fileIds: number[]) => Promise<string[]>;
 
+/** What the payments module needs to sell a Book to a buyer (`forSale`). */
+export interface BookForSale {
+  title: string;
+  price: number;
+  /** The Book's creator, who is paid (null once their account is gone). */
+  ownerId: number | null;
+  /** The buyer owns it already (bought, claimed or contributed). */
+  owned: boolean;
+}
+
 /** One Book and the facts of it other modules ask: the page itself, its preview, the viewer's relation to it, its tags, title, creator, price. */
 @Injectable()
 export class BookReads {
@@ -127,8 +137,8 @@ export class BookReads {
    * What the payments module needs to sell Book `bookId` to `buyerId`: title, price, its data
    * owner, and whether the buyer owns it already (bought, claimed or contributed); one statement.
    */
-  async forSale(bookId: number, buyerId: number): Promise<{ title: string; price: number; ownerId: number | null; owned: boolean } | null> {
-    const row = await this.db.row<{ title: string; price: number; ownerId: number | null; owned: boolean }>(
+  async forSale(bookId: number, buyerId: number): Promise<BookForSale | null> {
+    const row = await this.db.row<BookForSale>(
       `SELECT p.title, p.page_price AS price, p.owner_id AS "ownerId",
               EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = :buyer) AS owned
          FROM pages p WHERE p.id = :id AND ${this.bookSql.readableSql('p', ':buyer::int')}`,

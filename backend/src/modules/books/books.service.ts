@@ -7,7 +7,7 @@ import { BookCounters } from './book-counters.service';
 import { type AttachedFile, BookCreation, type BookTranslation, type NewBook } from './book-creation.service';
 import { BookLists } from './book-lists.service';
 import { BookOwnership, type OwnershipSource } from './book-ownership.service';
-import { type FileFormats, BookReads } from './book-reads.service';
+import { type BookForSale, type FileFormats, BookReads } from './book-reads.service';
 import { bookPostTotalsSql, BookSql, dataOwnersSql, followedBookIdsSql, followersSql, titleSql } from './book-sql';
 import { BookPacker, type EmbeddedBook } from './book.packer';
 import type { PageResponse } from './dto/page.dto';
@@ -109,7 +109,7 @@ export class BooksService {
     return this.reads.creatorOf(id);
   }
 
-  forSale(bookId: number, buyerId: number): ReturnType<BookReads['forSale']> {
+  forSale(bookId: number, buyerId: number): Promise<BookForSale | null> {
     return this.reads.forSale(bookId, buyerId);
   }
 
