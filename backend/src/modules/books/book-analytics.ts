@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
 
 /**
  * A user's Books seen from the numbers the books module keeps: the Books they made (their file
@@ -21,6 +21,16 @@ export interface BookFigures {
 }
 
 export const VIEW_DAYS = 30;
+
+/** The one row of `figuresOf`'s statement (it selects from no table: always one row). */
+interface FiguresRow {
+  today: string;
+  book_count: number;
+  ids: number[];
+  books: BookFigures['books'];
+  views: BookFigures['views'];
+  followers: Record<string, number>;
+}
 export const LISTED_BOOKS = 100;
 
 /**
@@ -29,15 +39,14 @@ export const LISTED_BOOKS = 100;
  */
 @Injectable()
 export class BookAnalytics {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: Db) {}
 
   async figuresOf(userId: number): Promise<BookFigures> {
-    const rows: Array<{ today: string; book_count: number; ids: number[]; books: BookFigures['books']; views: BookFigures['views']; followers: Record<string, number> }> =
-      await this.sql.query(
-        `WITH mine AS (
-           SELECT id AS page_id FROM pages WHERE owner_id = $1
+    const [row] = await this.db.rows<FiguresRow>(
+      `WITH mine AS (
+           SELECT id AS page_id FROM pages WHERE owner_id = :user
            UNION
-           SELECT page_id FROM book_files WHERE user_id = $1 AND NOT hidden
+           SELECT page_id FROM book_files WHERE user_id = :user AND NOT hidden
          )
          SELECT CURRENT_DATE::text AS today,
                 (SELECT count(*)::int FROM mine) AS book_count,
@@ -54,9 +63,8 @@ export class BookAnalytics {
                            FROM page_follows f JOIN mine m ON m.page_id = f.page_id
                           WHERE NOT f.hidden
                           GROUP BY f.follower_sex) s) AS followers`,
-        [userId],
-      );
-    const row = rows[0];
+      { user: userId },
+    );
     return { today: row.today, bookCount: row.book_count, ids: row.ids.map(Number), books: row.books, views: row.views, followersBySex: row.followers };
   }
 }

@@ -7,28 +7,22 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../profiles/profile.packer';
 import type { BookColumnProfile, ColumnProfileEntry, PageFile, PageResponse } from './dto/page.dto';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
 import { currentRequestLanguage } from '../../common/http/request-origin';
+import type { Language } from '../../common/i18n/language';
+import { BookSql } from './book-sql';
+import { BOOK_TEXT_FIELDS, type BookText, type BookTextField } from './book-text';
 
 /** Columns of `pages` that a Book response is made from. */
 export const BOOK_COLUMNS = `p.id, p.title, p.summary, p.img, p.language, p.page_price, p.goodpoint, p.badpoint,
   p.point1, p.point2, p.point3, p.point4, p.point5, p.answer, p.owner_id, p.created_on, p.post_count, p.rating_sum, p.rating_count, p.texts, p.members_only, p.moderated_reason`;
 
-export interface BookRow {
+/** A row of BOOK_COLUMNS: the text columns hold the text in the language of the Book's data. */
+export interface BookRow extends BookText {
   id: number;
-  title: string;
-  summary: string;
   img: string | null;
   language: string;
   page_price: number;
-  goodpoint: string;
-  badpoint: string;
-  point1: string;
-  point2: string;
-  point3: string;
-  point4: string;
-  point5: string;
-  answer: string;
   owner_id: number | null;
   created_on: Date;
   /** Posts about the Book (reviews and other posts, not reposts or circle posts). */
@@ -36,22 +30,19 @@ export interface BookRow {
   /** Sum and number of the review ratings (percent, 5–100): rating = round(sum / count). */
   rating_sum: number;
   rating_count: number;
-  /** Made from a file posted to circles and not made public (BooksService.readableSql). */
+  /** Made from a file posted to circles and not made public (BookSql.readableSql). */
   members_only: boolean;
   /** Set while a moderator's hide holds: the reason (only the creator reads such a Book). */
   moderated_reason?: string | null;
   /** The text per language ({"ja": {title, …}, "en": {…}}); absent from rows read without it. */
-  texts?: Partial<Record<string, Partial<Record<TextField, string>>>> | null;
+  texts?: Partial<Record<string, Partial<BookText>>> | null;
 }
-
-const TEXT_FIELDS = ['title', 'summary', 'goodpoint', 'badpoint', 'point1', 'point2', 'point3', 'point4', 'point5', 'answer'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
 
 /**
  * The reader's language: the account's for a signed-in reader, else the UI language the client
  * sends (Accept-Language); undefined leaves each Book in the language of its data.
  */
-export function readerLanguage(viewer?: AuthUser): 'ja' | 'en' | undefined {
+export function readerLanguage(viewer?: AuthUser): Language | undefined {
   if (viewer?.language === 'ja' || viewer?.language === 'en') return viewer.language;
   return currentRequestLanguage();
 }
@@ -63,7 +54,7 @@ type StoredColumn = Omit<ColumnProfileEntry, 'label'> & { label?: Partial<Record
  * (absent when it has none there, or it is the name itself), without the stored labels of the
  * other language or the backfill's mark.
  */
-export function profileInLanguage(stored: (Omit<BookColumnProfile, 'columns'> & { columns: StoredColumn[]; labelled?: boolean }) | null, language: 'ja' | 'en'): BookColumnProfile | null {
+export function profileInLanguage(stored: (Omit<BookColumnProfile, 'columns'> & { columns: StoredColumn[]; labelled?: boolean }) | null, language: Language): BookColumnProfile | null {
   if (!stored || !Array.isArray(stored.columns)) return stored as BookColumnProfile | null;
   const rest: Omit<typeof stored, 'labelled'> & { labelled?: boolean } = { ...stored };
   delete rest.labelled;
@@ -77,11 +68,11 @@ export function profileInLanguage(stored: (Omit<BookColumnProfile, 'columns'> & 
 }
 
 /** A Book row's text in the reader's language (the row's own text when that language is missing). */
-export function inLanguage<T extends Pick<BookRow, TextField | 'texts'>>(row: T, language: 'ja' | 'en' | undefined): T {
+export function inLanguage<T extends Pick<BookRow, BookTextField | 'texts'>>(row: T, language: Language | undefined): T {
   const text = language ? row.texts?.[language] : undefined;
   if (!text || typeof text.title !== 'string' || !text.title) return row;
   const out = { ...row };
-  for (const k of TEXT_FIELDS) if (typeof text[k] === 'string') out[k] = text[k];
+  for (const k of BOOK_TEXT_FIELDS) if (typeof text[k] === 'string') out[k] = text[k];
   return out;
 }
 
@@ -110,7 +101,7 @@ export interface EmbeddedBook extends BookRow, BookStats {
 }
 
 /**
- * The books module's part of `Permission.BookFiles` (contributed by BooksService as FILES_RULE):
+ * The books module's part of `Permission.BookFiles` (contributed by BookAccess as FILES_RULE):
  * a Book's files, and its paid parts (badpoint, answer), are for its owners (buyers, claimers,
  * contributors) and, for a free Book, for anyone. The packer applies it to the rows it has in
  * hand and asks AccessService only the other modules' parts, for the Books it did not grant.
@@ -128,11 +119,12 @@ export const FILES_RULE = 'books.free-or-owner';
 @Injectable()
 export class BookPacker {
   constructor(
-    private readonly db: Sql,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly access: AccessService,
     private readonly audiences: Audiences,
+    private readonly bookSql: BookSql,
   ) {}
 
   /**
@@ -144,24 +136,7 @@ export class BookPacker {
    */
   rowJsonSql(idSql: string, viewerSql: string): string {
     return `(SELECT ${this.jsonObjectSql(viewerSql)} FROM pages bk LEFT JOIN page_follower_counts bkc ON bkc.page_id = bk.id
-              WHERE bk.id = ${idSql} AND ${this.readableSql('bk', viewerSql)})`;
-  }
-
-  /**
-   * Permission.BookRead as SQL, the one visibility fragment of every Book list (search, language,
-   * tag, related, user's Books, followed, bookshelf, Books embedded in feeds): Book `alias` may be
-   * read by viewer `viewerSql` (an int expression; NULL or `NULL::int` for a visitor). A Book not
-   * members-only is for everyone; a members-only one for its creator, its owners (page_owners:
-   * contributors, buyers, claimers) and the members of one of its circles (the audience owner's
-   * part). The same parts as the access contributions books.public, books.owner and
-   * circles.member-books. A Book a moderator hid (moderated_reason) is its creator's alone (the
-   * withholding books.moderated). A visitor's fragment is the columns alone (one plan, no subquery).
-   */
-  readableSql(alias: string, viewerSql: string): string {
-    if (/^NULL(::int)?$/i.test(viewerSql.trim())) return `(NOT ${alias}.members_only AND ${alias}.moderated_reason IS NULL)`;
-    return `(${alias}.owner_id = ${viewerSql} OR ${alias}.moderated_reason IS NULL AND (NOT ${alias}.members_only
-      OR EXISTS (SELECT 1 FROM page_owners rdo WHERE rdo.page_id = ${alias}.id AND rdo.user_id = ${viewerSql})
-      OR ${this.audiences.bookMemberSql(`${alias}.id`, viewerSql)}))`;
+              WHERE bk.id = ${idSql} AND ${this.bookSql.readableSql('bk', viewerSql)})`;
   }
 
   /**
@@ -215,21 +190,21 @@ export class BookPacker {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [stats, files] = await Promise.all([
-      this.db.query(
+      this.db.rows<BookStats>(
         `SELECT p.id,
            (SELECT coalesce(sum(d.views), 0) FROM page_view_days d WHERE d.page_id = p.id AND d.day > CURRENT_DATE - 30)::int AS monthly_views,
            coalesce(c.male, 0) AS male, coalesce(c.female, 0) AS female,
-           EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = $2) AS owned
-         FROM pages p LEFT JOIN page_follower_counts c ON c.page_id = p.id WHERE p.id = ANY($1::int[])`,
-        [ids, viewer?.id ?? 0],
-      ) as Promise<BookStats[]>,
-      this.db.query(
+           EXISTS (SELECT 1 FROM page_owners o WHERE o.page_id = p.id AND o.user_id = :viewer) AS owned
+         FROM pages p LEFT JOIN page_follower_counts c ON c.page_id = p.id WHERE p.id = ANY(:ids::int[])`,
+        { ids, viewer: viewer?.id ?? 0 },
+      ),
+      this.db.rows<FileRow>(
         `SELECT file_id, page_id, title, ${this.audiences.linksSql('file', 'x.file_id')} AS links, user_id FROM (
            SELECT f.*, row_number() OVER (PARTITION BY f.page_id ORDER BY f.created_on, f.file_id) AS n
-             FROM book_files f WHERE f.page_id = ANY($1::int[])) x
+             FROM book_files f WHERE f.page_id = ANY(:ids::int[])) x
           WHERE x.n <= ${FILES_PER_BOOK} ORDER BY page_id, n`,
-        [ids],
-      ) as Promise<FileRow[]>,
+        { ids },
+      ),
     ]);
     const people = await this.profiles.summaries(files.map((f) => f.user_id));
     return this.build(rows, new Map(stats.map((s) => [s.id, s])), files, people, viewer);

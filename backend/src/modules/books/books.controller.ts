@@ -7,7 +7,12 @@ import { IdParamPipe, notFound } from '../../common/http/id-param.pipe';
 import { PG_INT_MAX } from '../../common/http/transforms';
 import { pageWindow, parseId } from '../../common/http/paging';
 import { OwningPageDto, PageIdDto, PagePreviewResponse, PageResponse, PageStatusResponse } from './dto/page.dto';
-import { BooksService } from './books.service';
+import { BookCreation } from './book-creation.service';
+import { BookFollows } from './book-follows.service';
+import { BookLists } from './book-lists.service';
+import { BookOwnership } from './book-ownership.service';
+import { BookReads } from './book-reads.service';
+import { BookViews } from './book-views.service';
 
 class PageFollowResponse {
   @ApiProperty()
@@ -33,7 +38,14 @@ const CountQuery = () => ApiQuery({ name: 'count', type: Number, required: false
 @ApiTags('books')
 @Controller()
 export class BooksController {
-  constructor(private readonly books: BooksService) {}
+  constructor(
+    private readonly reads: BookReads,
+    private readonly lists: BookLists,
+    private readonly follows: BookFollows,
+    private readonly ownership: BookOwnership,
+    private readonly views: BookViews,
+    private readonly creation: BookCreation,
+  ) {}
 
   @Get('monopage/get-page-info')
   @Public()
@@ -43,7 +55,7 @@ export class BooksController {
   @ApiValidationErrors()
   @ApiNotFound()
   info(@Query('pageId') pageId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageResponse> {
-    return this.books.info(parseId(pageId, 'pageId'), viewer);
+    return this.reads.info(parseId(pageId, 'pageId'), viewer);
   }
 
   @Get('monopage/:id/preview')
@@ -54,7 +66,7 @@ export class BooksController {
   @ApiForbidden()
   @ApiNotFound()
   preview(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<PagePreviewResponse> {
-    return this.books.preview(id, viewer);
+    return this.reads.preview(id, viewer);
   }
 
   @Post('monopage/:id/make-public')
@@ -69,7 +81,7 @@ export class BooksController {
   @ApiForbidden()
   @ApiNotFound()
   makePublic(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer: AuthUser): Promise<PageResponse> {
-    return this.books.makePublic(viewer, id);
+    return this.creation.makePublic(viewer, id);
   }
 
   @Get('monopage/search-pages')
@@ -80,7 +92,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiValidationErrors()
   search(@Query('query') query?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.search(typeof query === 'string' ? query : undefined, pageWindow(count), viewer);
+    return this.lists.search(typeof query === 'string' ? query : undefined, pageWindow(count), viewer);
   }
 
   @Get('monopage/search-owned-pages')
@@ -91,7 +103,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiAuthErrors()
   searchOwned(@CurrentUser() viewer: AuthUser, @Query('query') query?: string, @Query('count') count?: string): Promise<PageResponse[]> {
-    return this.books.owned(viewer, pageWindow(count), typeof query === 'string' ? query : undefined);
+    return this.lists.owned(viewer, pageWindow(count), typeof query === 'string' ? query : undefined);
   }
 
   @Get('monopage/check-user-page-status')
@@ -104,7 +116,7 @@ export class BooksController {
   @ApiNotFound()
   status(@Query('pageId') pageId: string | undefined, @Query('userId') userId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageStatusResponse> {
     const user = userId === undefined || userId === '' || userId === 'null' || userId === 'undefined' ? undefined : parseId(userId, 'userId');
-    return this.books.status(viewer, user, parseId(pageId, 'pageId'));
+    return this.reads.status(viewer, user, parseId(pageId, 'pageId'));
   }
 
   @Post('owningpage')
@@ -116,7 +128,7 @@ export class BooksController {
   @ApiForbidden()
   @ApiNotFound()
   async own(@CurrentUser() viewer: AuthUser, @Body() dto: OwningPageDto): Promise<OwnedResponse> {
-    return { detail: Msg.ownedNow, pageId: await this.books.takeOwnership(viewer, dto.encrypted_pageId) };
+    return { detail: Msg.ownedNow, pageId: await this.ownership.takeOwnership(viewer, dto.encrypted_pageId) };
   }
 
   @Get('relatedmonopage/:id')
@@ -125,7 +137,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiNotFound()
   related(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.related(id, viewer);
+    return this.lists.related(id, viewer);
   }
 
   @Get('owning_and_related_pages')
@@ -135,7 +147,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiAuthErrors()
   ownedAndRelated(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
-    return this.books.ownedAndRelated(viewer, pageWindow(count));
+    return this.lists.ownedAndRelated(viewer, pageWindow(count));
   }
 
   @Get('pageccja')
@@ -144,7 +156,7 @@ export class BooksController {
   @CountQuery()
   @ApiOkResponse({ type: [PageResponse] })
   listJa(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.byLanguage('ja', pageWindow(count), viewer);
+    return this.lists.byLanguage('ja', pageWindow(count), viewer);
   }
 
   @Get('pageccen')
@@ -153,7 +165,7 @@ export class BooksController {
   @CountQuery()
   @ApiOkResponse({ type: [PageResponse] })
   listEn(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.byLanguage('en', pageWindow(count), viewer);
+    return this.lists.byLanguage('en', pageWindow(count), viewer);
   }
 
   @Get('newpagecc')
@@ -162,7 +174,7 @@ export class BooksController {
   @CountQuery()
   @ApiOkResponse({ type: [PageResponse] })
   listNew(@Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.newest(pageWindow(count), viewer);
+    return this.lists.newest(pageWindow(count), viewer);
   }
 
   @Get('owningpagecc')
@@ -172,7 +184,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiAuthErrors()
   listOwned(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
-    return this.books.owned(viewer, pageWindow(count));
+    return this.lists.owned(viewer, pageWindow(count));
   }
 
   @Get('pageattribute/:id/monopages')
@@ -181,7 +193,7 @@ export class BooksController {
   @CountQuery()
   @ApiOkResponse({ type: [PageResponse] })
   byAttribute(@Param('id', IdParamPipe) id: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.byAttribute(id, pageWindow(count), viewer);
+    return this.lists.byAttribute(id, pageWindow(count), viewer);
   }
 
   @Post('followingpage')
@@ -192,7 +204,7 @@ export class BooksController {
   @ApiAuthErrors()
   @ApiNotFound()
   follow(@CurrentUser() viewer: AuthUser, @Body() dto: PageIdDto): Promise<PageFollowResponse> {
-    return this.books.follow(viewer, dto.pageId);
+    return this.follows.follow(viewer, dto.pageId);
   }
 
   @Get('followingpage')
@@ -202,7 +214,7 @@ export class BooksController {
   @ApiOkResponse({ type: [PageResponse] })
   @ApiAuthErrors()
   following(@CurrentUser() viewer: AuthUser, @Query('count') count?: string): Promise<PageResponse[]> {
-    return this.books.followed(viewer, pageWindow(count));
+    return this.lists.followed(viewer, pageWindow(count));
   }
 
   @Delete('unfollow-page')
@@ -215,7 +227,7 @@ export class BooksController {
   @ApiAuthErrors()
   @ApiNotFound()
   async unfollow(@CurrentUser() viewer: AuthUser, @Query('pageId') pageId?: string): Promise<void> {
-    await this.books.unfollow(viewer, parseId(pageId, 'pageId'));
+    await this.follows.unfollow(viewer, parseId(pageId, 'pageId'));
   }
 
   @Get('record_page_view/:user/:page')
@@ -232,7 +244,7 @@ export class BooksController {
   ): Promise<DetailResponse> {
     // A path segment that is not an id names nothing (404, as IdParamPipe); 0 is the visitor.
     if (!/^\d{1,10}$/.test(user) || Number(user) > PG_INT_MAX) throw notFound();
-    await this.books.recordView(page, viewer, Number(user), ip);
+    await this.views.recordView(page, viewer, Number(user), ip);
     return { detail: Msg.viewRecorded };
   }
 
@@ -242,6 +254,6 @@ export class BooksController {
   @CountQuery()
   @ApiOkResponse({ type: [PageResponse] })
   withFiles(@Param('id', IdParamPipe) userId: number, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<PageResponse[]> {
-    return this.books.withFilesOf(userId, pageWindow(count), viewer);
+    return this.lists.withFilesOf(userId, pageWindow(count), viewer);
   }
 }

@@ -6,11 +6,8 @@ import { BooksService } from '../books/books.service';
 import type { PageResponse } from '../books/dto/page.dto';
 import { CircleReads } from './circle-reads.service';
 
-/**
- * The ids of the Books on circle `$1`'s shelf, as `BooksService.listIn` takes them today (its
- * parameters positional, `$1` first; the page follows them). Books of hidden files are off it.
- */
-export const SHELF_BOOK_IDS_SQL = `SELECT f.page_id FROM circle_files f WHERE f.circle_id = $1 AND f.page_id IS NOT NULL AND NOT f.hidden`;
+/** The ids of the Books on circle `:circle`'s shelf (`BooksService.listIn`). Books of hidden files are off it. */
+export const SHELF_BOOK_IDS_SQL = `SELECT f.page_id FROM circle_files f WHERE f.circle_id = :circle AND f.page_id IS NOT NULL AND NOT f.hidden`;
 
 /**
  * A circle's bookshelf: the Books made from data files posted to it, newest first, as the books
@@ -27,6 +24,6 @@ export class CircleShelf {
   /** community/{id}/monopages-with-files/. */
   async page(id: number, page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
     if (!(await this.reads.isShown(id, viewer))) throw notFound();
-    return this.books.listIn(SHELF_BOOK_IDS_SQL, [id], page, viewer);
+    return this.books.listIn(SHELF_BOOK_IDS_SQL, { circle: id }, page, viewer);
   }
 }

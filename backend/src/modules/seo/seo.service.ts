@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { mediaOrigin } from '../../storage/media-url';
-import { BooksService } from '../books/books.service';
+import { BookSitemap } from '../books/book-sitemap.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import { bookPath, DISALLOWED_PATHS, PUBLIC_STATIC_PATHS, userPath } from './seo-paths';
 import { OBJECTS_PER_SITEMAP, sitemapIndex, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './sitemap-xml';
@@ -21,7 +21,7 @@ export type SitemapKind = 'books' | 'users';
 export class SeoService {
   constructor(
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
-    private readonly books: BooksService,
+    private readonly books: BookSitemap,
     private readonly profiles: ProfilesService,
   ) {}
 
@@ -37,7 +37,7 @@ export class SeoService {
 
   async index(): Promise<string> {
     const origin = this.origin();
-    const [books, users] = await Promise.all([this.books.sitemapBlocks(OBJECTS_PER_SITEMAP), this.profiles.sitemapUserBlocks(OBJECTS_PER_SITEMAP)]);
+    const [books, users] = await Promise.all([this.books.blocks(OBJECTS_PER_SITEMAP), this.profiles.sitemapUserBlocks(OBJECTS_PER_SITEMAP)]);
     return sitemapIndex([
       { loc: `${origin}/sitemaps/pages.xml` },
       ...books.map((b) => ({ loc: `${origin}/sitemaps/books-${b.block}.xml`, lastmod: b.lastmod })),
@@ -66,7 +66,7 @@ export class SeoService {
     let after = first;
     for (;;) {
       if (kind === 'books') {
-        const rows = await this.books.sitemapRows(after, last, ROWS_PER_READ);
+        const rows = await this.books.rows(after, last, ROWS_PER_READ);
         if (rows.length) yield rows.map((r) => urlEntries(origin, bookPath(r.id), r.lastmod)).join('');
         if (rows.length < ROWS_PER_READ) break;
         after = rows[rows.length - 1].id;

@@ -133,7 +133,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     for (const page of pending) {
       // A profile of another shape is only marked, so that it is not picked again.
       const labelled = Array.isArray(page.column_profile?.columns) ? labelProfile(page.column_profile) : { ...page.column_profile, labelled: true };
-      await this.db.query(`UPDATE pages SET column_profile = $2::jsonb WHERE id = $1`, [page.id, JSON.stringify(labelled)]);
+      await this.books.storeColumnProfile(page.id, labelled);
     }
     return pending.length;
   }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString } from 'class-validator';
 import { Msg } from '../../../common/http/drf-errors';
 import { IsPgInt, PG_INT_MAX } from '../../../common/http/transforms';
+import type { BookText } from '../book-text';
 
 export class FileProfile {
   @ApiProperty({ type: Number, nullable: true, description: 'Profile id (null while the contributor has no profile).' })
@@ -148,7 +149,7 @@ export class PagePreviewResponse {
   rows: string[][];
 }
 
-export class PageResponse {
+export class PageResponse implements BookText {
   @ApiProperty()
   id: number;
 

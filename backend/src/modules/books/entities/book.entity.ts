@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { BookText } from '../book-text';
 
 /** A Book ("mono page"): the topic page generated from one or more uploaded data files. */
 @Entity({ name: 'pages' })
-export class Book {
+export class Book implements BookText {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -1,4 +1,5 @@
 /** Shared shapes of the Book generation pipeline: detected file type → extracted content → draft. */
+import type { BookText } from '../../books/book-text';
 
 export type DataFileKind = 'jpeg' | 'csv' | 'xlsx' | 'xls' | 'docx' | 'doc';
 
@@ -228,17 +229,8 @@ export interface ExtractedContent {
   unreadable?: string;
 }
 
-export interface BookDraft {
-  title: string;
-  summary: string;
-  goodpoint: string;
-  badpoint: string;
-  point1: string;
-  point2: string;
-  point3: string;
-  point4: string;
-  point5: string;
-  answer: string;
+/** A Book's text as the generator writes it in one language, with the tags it picked. */
+export interface BookDraft extends BookText {
   tags: string[];
   language: ContentLanguage;
 }
