@@ -29,6 +29,9 @@ const { AccessService } = require(`${dist}/common/access/access.service.js`);
 const { ProfilePacker } = require(`${dist}/modules/profiles/profile.packer.js`);
 const { BookPacker } = require(`${dist}/modules/books/book.packer.js`);
 const { BooksService } = require(`${dist}/modules/books/books.service.js`);
+const { BookSql } = require(`${dist}/modules/books/book-sql.js`);
+const { BookAccess } = require(`${dist}/modules/books/book-access.service.js`);
+const { Db } = require(`${dist}/database/db.js`);
 const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
 const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
 const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
@@ -61,8 +64,11 @@ const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: 
 const access = new AccessService();
 const audiences = new Audiences();
 const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access, audiences);
-const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null);
+const bookSql = new BookSql(audiences);
+new BookAccess(Db.overPool(pool, false), access, { subscribe() {} }); // registers the Book files' access rule the packer checks
+const bookPacker = new BookPacker(db, options, profiles, access, audiences, bookSql);
+// (access, bookSql, packer, reads, lists, ownership, creation, counters): the feeds need the SQL fragments and the packer.
+const books = new BooksService(null, bookSql, bookPacker, null, null, null, null, null);
 const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), Object.create(FollowsService.prototype), books);
 const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
 const tokens = new TokenService(null, db, access);
