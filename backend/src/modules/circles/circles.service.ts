@@ -451,17 +451,16 @@ export class CirclesService implements AudienceOwner {
       if (!(await this.exists(id, viewer))) throw notFound();
       throw refused;
     }
-    const w = pageSql(page, 2);
-    const first = page.index === 0; // a first page's paging is written in (pageSql): $2 is free for the viewer
-    // The first page marks the thread seen, in the list's statement (a CTE the feeds run once).
+    const w = pageSql(page);
+    // The first page marks the thread seen, in the list's statement (a CTE the feeds run once; `:viewer` is the list's).
     return this.feeds.listOf(
-      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
-      `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
-      first ? [id, viewer.id] : [id, ...w.params],
+      `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = :circle AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = :circle`,
+      { circle: id, ...w.params },
       viewer,
-      first
+      page.index === 0
         ? `seen AS (UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
-             WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id RETURNING 1)`
+             WHERE c.id = :circle AND m.circle_id = c.id AND m.user_id = :viewer AND m.last_seen_post_id < c.last_post_id RETURNING 1)`
         : undefined,
     );
   }
