@@ -15,7 +15,9 @@ export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag AND
  * are not reposts (a repost shows its original, which counts once). The Book's stored post_count,
  * rating_sum and rating_count count exactly these; its post list (monopostcc/), the home feed's
  * Book sources and their totals, and /analytics select them. `countsTowardBook` is its JS twin.
- * The text order (reposting first) is the one the feeds' statements were tuned with.
+ * Its conditions are the predicate of posts_book_feed_idx (review_to, id DESC), so a statement
+ * selecting by review_to and this reads that index, and the plan drops the conditions (the index
+ * implies them) wherever they stand in the text.
  */
 export const countsTowardBookSql = (alias: string) => `NOT ${alias}.reposting AND ${visiblePost(alias)}`;
 
