@@ -5,6 +5,7 @@ import { AccessService } from '../src/common/access/access.service';
 import { Permission } from '../src/common/access/permission';
 import type { AuthUser } from '../src/common/auth/auth-user';
 import { BooksService } from '../src/modules/books/books.service';
+import { PostComments } from '../src/modules/posts/post-comments';
 import { PostsService } from '../src/modules/posts/posts.service';
 import { UploadedFile } from '../src/modules/uploads/entities/uploaded-file.entity';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
@@ -65,8 +66,9 @@ describe('access checks', () => {
     const posts = t.app.get(PostsService);
     // The stranger reposts the author's post: the repost is the stranger's, its content the author's.
     post.strangersRepost = (await posts.create(who.stranger!, { reposting: true, repostingFrom: post.public } as never)).id;
-    comment.authors = (await posts.comment(who.author!, { post: post.public, text: 'mine' })).id;
-    comment.leavers = (await posts.comment(who.leaver!, { post: post.public, text: 'leaving' })).id;
+    const comments = t.app.get(PostComments);
+    comment.authors = (await comments.comment(who.author!, { post: post.public, text: 'mine' })).id;
+    comment.leavers = (await comments.comment(who.leaver!, { post: post.public, text: 'leaving' })).id;
     await createFollow(t.app, who.author!.id, who.stranger!.id, false);
     await createFollow(t.app, who.author!.id, who.leaver!.id, false);
     const requests: Array<{ id: number; ask_to: number }> = await db.query(`SELECT id, ask_to FROM follow_requests`);

@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EventsService } from '../src/common/events/events.service';
+import { Db } from '../src/database/db';
+import { PostModeration } from '../src/modules/posts/post-moderation';
 import { PostsService } from '../src/modules/posts/posts.service';
 import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
@@ -181,6 +183,20 @@ describe('posts', () => {
       const refused = await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(reader.token)).field('rating', '95').expect(403);
       expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.' });
       expect(await book()).toMatchObject({ rating: 70, post_count: 3 });
+      await request(t.http).delete(api(`monopost/${reviewId}/`)).set(auth(author.token)).expect(204);
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+    });
+
+    it('keeps a review a moderator hid off the Book while its author edits the rating; the restore counts the new rating', async () => {
+      const reviewId = await createPost(t.app, { userId: author.userId, rating: 30, reviewTo: bookId });
+      const moderate = (to: 'hide' | 'show') => t.app.get(Db).transaction((tx) => t.app.get(PostModeration).moderate('post', reviewId, to, to === 'hide' ? 'spam' : null, tx));
+      await moderate('hide');
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+      // Its author still sees it (marked) and edits it: nothing of it counts while it is hidden.
+      await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(author.token)).send({ rating: 50 }).expect(200);
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+      await moderate('show');
+      expect(await book()).toMatchObject({ rating: 70, post_count: 3 }); // (70 + 90 + 50) / 3
       await request(t.http).delete(api(`monopost/${reviewId}/`)).set(auth(author.token)).expect(204);
       expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
     });
