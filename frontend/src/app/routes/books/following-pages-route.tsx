@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/api/api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';

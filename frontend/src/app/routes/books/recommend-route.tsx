@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '@/api/api';
 import type { BookLanguage, Tag } from '@/api/types';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { SearchForm } from '@/features/books/components/search-form';

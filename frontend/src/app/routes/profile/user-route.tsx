@@ -13,7 +13,7 @@ import { displayName } from '@/components/user-avatar';
 import { isNotFound } from '@/utils/api-error';
 import Typography from '@mui/material/Typography';
 import { socialApi } from '@/api/social-api';
-import { adInterleave } from '@/components/ad-slot';
+import { adInterleave } from '@/features/ads/components/ad-slot';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';

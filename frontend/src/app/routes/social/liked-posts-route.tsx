@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { socialApi } from '@/api/social-api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Book } from '@/api/types';
-import { BookCard } from '@/components/book-card';
+import { BookCard } from './book-card';
 import { InfiniteList } from '@/components/infinite-list';
 import type { PagedQuery } from '@/components/infinite-list';
 
