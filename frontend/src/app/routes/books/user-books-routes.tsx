@@ -13,9 +13,10 @@ import { useSession } from '@/hooks/use-session';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { parseId } from '@/features/books/utils/book-id';
+import { booksApi } from '@/features/books/api';
 
 function UserBooks({ userId, empty, label }: { userId: number; empty: string; label: string }) {
-  const books = api.endpoints.booksOfUser.useInfiniteQuery({ userId });
+  const books = booksApi.endpoints.booksOfUser.useInfiniteQuery({ userId });
   return <BookList query={books} label={label} empty={<EmptyState message={empty} />} />;
 }
 

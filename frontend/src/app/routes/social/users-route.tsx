@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/text-input';
 import { useSearchParams } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageContainer } from '@/components/page-container';
 import { PersonRow } from '@/features/follows/components/person-row';
+import { followsApi } from '@/features/follows/api';
 
 /** /users: a searchable grid of users and circles; the search is in ?q=. */
 export function UsersRoute() {
@@ -19,7 +19,7 @@ export function UsersRoute() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
-  const query = socialApi.endpoints.discover.useInfiniteQuery({ q });
+  const query = followsApi.endpoints.discover.useInfiniteQuery({ q });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();

@@ -6,7 +6,7 @@ import { InfiniteList } from '@/components/infinite-list';
 import type { PagedQuery } from '@/components/infinite-list';
 
 type Props = {
-  /** An infinite query of Books, e.g. `api.endpoints.followedBooks.useInfiniteQuery()`. */
+  /** An infinite query of Books, e.g. `booksApi.endpoints.followedBooks.useInfiniteQuery()`. */
   query: PagedQuery<Book>;
   empty: ReactNode;
   label?: string;

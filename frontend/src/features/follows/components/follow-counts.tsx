@@ -4,14 +4,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
+import { followsApi } from '../api';
 
 type Props = { userId: number; own: boolean };
 
 /** Following, followers and circles of a user; the first two link to their lists. */
 export function FollowCounts({ userId, own }: Props) {
   const { t } = useTranslation();
-  const { data } = socialApi.endpoints.getFollowCounts.useQuery({ id: userId });
+  const { data } = followsApi.endpoints.getFollowCounts.useQuery({ id: userId });
   const counts = data ?? { following_count: 0, followed_count: 0, community_count: 0 };
   const items = [
     { label: t('follows.followingCount'), value: counts.following_count, to: own ? '/following' : `/userfollowing?user_id=${userId}` },

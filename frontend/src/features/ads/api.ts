@@ -1,6 +1,5 @@
 import '@/i18n/ads';
-import { api, toFormData } from './api';
-import type { CreateAdDto } from './generated';
+import { api, toFormData } from '@/api/api';
 
 /**
  * The ads half of the client: the generated ad calls with this app's tags and a multipart body
@@ -27,6 +26,3 @@ export const adsApi = api.enhanceEndpoints({
     advertisementStats: { providesTags: [AD_LIST] },
   },
 });
-
-export type { AdStatsResponse as AdStats, ServedAdResponse as ServedAd, AdSettingsResponse as AdSettings } from './generated';
-export type NewAd = CreateAdDto;
