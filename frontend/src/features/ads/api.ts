@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import { api, toFormData } from '@/api/api';
 
 /**

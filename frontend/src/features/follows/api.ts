@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { api } from '@/api/api';
 import type {
   CombinedSearchApiArg,

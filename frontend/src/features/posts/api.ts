@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { api, toFormData } from '@/api/api';
 import type {
   CommentResponse,

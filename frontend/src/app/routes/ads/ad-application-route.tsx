@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import { useEffect, useRef, useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';

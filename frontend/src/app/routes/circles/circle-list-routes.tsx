@@ -1,5 +1,4 @@
 import '@/i18n/circles';
-import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';

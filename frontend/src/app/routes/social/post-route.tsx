@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import '@/i18n/notifications';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';

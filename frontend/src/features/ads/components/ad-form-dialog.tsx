@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';

@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

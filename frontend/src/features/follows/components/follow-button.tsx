@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Button from '@mui/material/Button';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';

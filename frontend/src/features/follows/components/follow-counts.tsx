@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { InfiniteList } from '@/components/infinite-list';

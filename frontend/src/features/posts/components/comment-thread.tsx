@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ParseKeys } from 'i18next';

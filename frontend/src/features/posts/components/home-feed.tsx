@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import type { ComponentProps } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import '@/i18n/safety';
 import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';

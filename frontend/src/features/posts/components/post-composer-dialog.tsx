@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import '@/i18n/circles';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';

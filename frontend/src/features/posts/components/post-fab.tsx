@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';

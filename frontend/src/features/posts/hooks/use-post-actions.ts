@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@/api/types';
