@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Notification } from '@/api/notifications-api';
+import type { Notification } from '@/api/types';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { postFactory, profileFactory } from '@/testing/factories';
