@@ -3044,10 +3044,6 @@ export interface components {
             /** Format: date-time */
             created_on: string;
         };
-        DetailResponse: {
-            /** @example Not found. */
-            detail: string;
-        };
         ProfileFieldsDto: {
             /** @description Required when creating; "default" means unset and is refused. */
             nickName?: string;
@@ -3086,6 +3082,10 @@ export interface components {
              * @enum {string}
              */
             language?: "ja" | "en";
+        };
+        DetailResponse: {
+            /** @example Not found. */
+            detail: string;
         };
         LoginDto: {
             /** @example hanako@example.com */
@@ -4641,6 +4641,66 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        /**
+         * @description The stable code of an error message: translate by it, not by the English text (which may change). The codes are the names of the server's message catalogue; new ones may be added: show a generic message for a code you do not know.
+         * @enum {string}
+         */
+        ErrorCode: "required" | "blank" | "nullValue" | "invalidInput" | "notAString" | "invalidInt" | "nullCharacter" | "invalidEmail" | "invalidDate" | "invalidBool" | "unexpectedField" | "notFound" | "permissionDenied" | "notAuthenticated" | "invalidToken" | "inactiveUser" | "invalidTokenHeader" | "invalidTokenHeaderSpaces" | "serverError" | "streamsFull" | "heldForReview" | "hiddenWhileSuspended" | "badRequest" | "fileTooLarge" | "unsupportedMediaType" | "noFile" | "emptyFile" | "invalidImage" | "loginFailed" | "emailNotVerified" | "invalidKey" | "passwordsDiffer" | "passwordMismatch" | "agreeTerms" | "passwordTooShort" | "passwordNumeric" | "passwordLikeEmail" | "passwordCommon" | "invalidLanguage" | "ok" | "verificationSent" | "verificationResent" | "alreadyVerified" | "loggedOut" | "resetMailSent" | "passwordReset" | "deletionRequested" | "chooseNickname" | "invalidSex" | "unrealBirthday" | "profileExists" | "alreadyFollowed" | "mustBuy" | "buyToDownload" | "ownedNow" | "bookCreatorOnly" | "viewRecorded" | "unsupportedFile" | "fileExtensionMismatch" | "invalidPrice" | "profileRequired" | "ownUserId" | "linkExpired" | "priceNeedsMydata" | "expectedList" | "circlePostNeedsCircles" | "ratingNeedsReview" | "onlyReviewRated" | "followAsYourself" | "approveOwnRequests" | "invalidAccessLogType" | "logged" | "circlesNotAvailable" | "alreadyReposted" | "likeOnlyYourself" | "authorOnly" | "repostNotEditable" | "cannotFollowSelf" | "cannotBlockSelf" | "blockedInteraction" | "unknownReportTarget" | "moderatorsOnly" | "adminsOnly" | "accountSuspended" | "notCircleMember" | "circleOwnerOnly" | "alreadyCircleMember" | "youAreCircleMember" | "notYourInvitation" | "circleCreated" | "joinRequestApproved" | "circlePostNotReposted" | "paymentsOff" | "freeBook" | "ownBook" | "alreadyOwned" | "foreignSiteUrl" | "badSignature" | "notYourAccount" | "payoutProfileRequired" | "paymentProviderError" | "paymentPending" | "malformedEvent" | "adProfileRequired" | "adTags" | "invalidUrl" | "adAlreadyPaid" | "adOwnerOnly" | "googleEmailNotVerified" | "invalidIdToken" | "signInMethodTaken" | "lastSignInMethod" | "signInCodeInvalid" | "signInOtherBrowser" | "analyticsEnterpriseOnly" | "maxLength" | "minLength" | "invalidChoice" | "throttled" | "jsonParse" | "multipartParse" | "surrogate" | "tooDeep" | "maxItems" | "minValue" | "maxValue" | "multipleOf" | "invalidPk" | "uniqueSet" | "methodNotAllowed" | "streamsPerAccount" | "uploadQuota";
+        /** @description The values of a message with values in it, by the message's code: `maxLength`: `n`; `minLength`: `n`; `invalidChoice`: `value`; `throttled`: `seconds`; `jsonParse`: `detail`; `multipartParse`: `detail`; `surrogate`: `code`; `tooDeep`: `levels`; `maxItems`: `n`; `minValue`: `n`; `maxValue`: `n`; `multipleOf`: `n`; `invalidPk`: `pk`; `uniqueSet`: `fields`; `methodNotAllowed`: `method`; `streamsPerAccount`: `n`; `uploadQuota`: `files`, `megabytes`. */
+        ErrorParams: {
+            n?: number;
+            value?: string;
+            seconds?: number;
+            detail?: string;
+            code?: string;
+            levels?: number;
+            pk?: string;
+            fields?: string;
+            method?: string;
+            files?: number;
+            megabytes?: number;
+        };
+        CodedMessage: {
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
+        };
+        /**
+         * @example {
+         *       "detail": "Not found.",
+         *       "code": "notFound"
+         *     }
+         */
+        ErrorDetail: {
+            /** @description The message in English (DRF's wording). */
+            detail: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
+        };
+        /**
+         * @description Each field (or `non_field_errors`) maps to its messages, as DRF answers; `error_codes` maps the same keys to the messages' codes, in the same order.
+         * @example {
+         *       "nickName": [
+         *         "Ensure this field has no more than 20 characters."
+         *       ],
+         *       "error_codes": {
+         *         "nickName": [
+         *           {
+         *             "code": "maxLength",
+         *             "params": {
+         *               "n": 20
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        ValidationErrors: {
+            error_codes: {
+                [key: string]: components["schemas"]["CodedMessage"][];
+            };
+        } & {
+            [key: string]: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -4681,9 +4741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4719,9 +4777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             503: {
@@ -4778,7 +4834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -4787,7 +4843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4848,11 +4904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -4861,7 +4913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -4870,9 +4922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -4881,9 +4931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4931,9 +4979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4986,11 +5032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -4999,9 +5041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5049,11 +5089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5062,9 +5098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5073,7 +5107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5121,9 +5155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5132,7 +5164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5180,9 +5212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5191,7 +5221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5254,11 +5284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -5267,7 +5293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -5276,7 +5302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5285,7 +5311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5294,9 +5320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5305,9 +5329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5354,11 +5376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5367,9 +5385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5378,9 +5394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5389,9 +5403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5400,7 +5412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5445,11 +5457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5458,9 +5466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5469,9 +5475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5480,9 +5484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5491,7 +5493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5524,7 +5526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5558,7 +5560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5601,11 +5603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -5614,7 +5612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5623,9 +5621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5634,9 +5630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5679,11 +5673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5692,9 +5682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5703,9 +5691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5714,9 +5700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5759,11 +5743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5772,9 +5752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5783,9 +5761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5794,9 +5770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5805,7 +5779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5849,11 +5823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5862,9 +5832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5873,9 +5841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5884,9 +5850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5895,7 +5859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5938,11 +5902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5951,9 +5911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5962,9 +5920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5973,9 +5929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6021,11 +5975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6034,9 +5984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6045,9 +5993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6056,9 +6002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6067,7 +6011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6102,7 +6046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6137,9 +6081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6190,11 +6132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6203,9 +6141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6214,7 +6150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6223,9 +6159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6234,9 +6168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6245,7 +6177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6277,11 +6209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6290,9 +6218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6301,7 +6227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6333,11 +6259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6346,9 +6268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6357,7 +6277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6387,11 +6307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6400,9 +6316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6411,7 +6325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6441,11 +6355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6454,9 +6364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6465,7 +6373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6509,11 +6417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6522,9 +6426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6533,9 +6435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6544,9 +6444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6555,7 +6453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6600,7 +6498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6654,11 +6552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -6667,7 +6561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6676,7 +6570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6685,9 +6579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6696,9 +6588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6733,7 +6623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6742,7 +6632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6770,11 +6660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -6783,7 +6669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6792,7 +6678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6833,11 +6719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6846,9 +6728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6890,11 +6770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6903,9 +6779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6944,9 +6818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6955,7 +6827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6994,9 +6866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7005,7 +6875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7042,9 +6912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7053,7 +6921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7183,11 +7051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7196,9 +7060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7207,7 +7069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7250,7 +7112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7259,7 +7121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7268,7 +7130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7398,7 +7260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7407,7 +7269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7416,7 +7278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7550,11 +7412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7563,9 +7421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7699,11 +7555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -7712,7 +7564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7750,11 +7602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7763,9 +7611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7774,7 +7620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7783,7 +7629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7826,11 +7672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -7839,7 +7681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7848,7 +7690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7857,7 +7699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -7866,9 +7708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -7877,9 +7717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8011,9 +7849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -8022,7 +7858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8155,11 +7991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -8168,7 +8000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8301,11 +8133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8314,9 +8142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8449,11 +8275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8462,9 +8284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8597,11 +8417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8610,9 +8426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8745,11 +8559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -8758,7 +8568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8893,11 +8703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8906,9 +8712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -8917,9 +8721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9052,11 +8854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9065,7 +8863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9109,11 +8907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9122,7 +8916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9131,7 +8925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9140,9 +8934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9151,9 +8943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9181,11 +8971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9194,7 +8980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9203,7 +8989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9239,9 +9025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9250,7 +9034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9259,7 +9043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9394,11 +9178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -9407,9 +9187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9418,9 +9196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9485,11 +9261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9498,7 +9270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9507,7 +9279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9516,9 +9288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9527,9 +9297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -9538,7 +9306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9592,11 +9360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -9605,9 +9369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9650,11 +9412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9663,7 +9421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9672,7 +9430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9681,7 +9439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9690,9 +9448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9701,9 +9457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9745,11 +9499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9758,7 +9508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9767,7 +9517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9776,7 +9526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9785,9 +9535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9796,9 +9544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9866,11 +9612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9879,7 +9621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9888,7 +9630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9897,7 +9639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9906,9 +9648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9917,9 +9657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -9928,7 +9666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9971,11 +9709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9984,7 +9718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9993,7 +9727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10002,7 +9736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -10011,9 +9745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -10022,9 +9754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10080,11 +9810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -10093,7 +9819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -10102,7 +9828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10111,9 +9837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10169,11 +9893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -10182,7 +9902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -10191,7 +9911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10200,9 +9920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10238,9 +9956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10249,9 +9965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10304,11 +10018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10317,9 +10027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10328,9 +10036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10383,11 +10089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10396,9 +10098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10407,9 +10107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10446,9 +10144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10457,9 +10153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10510,11 +10204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10523,9 +10213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10570,11 +10258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10583,9 +10267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10630,11 +10312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10643,9 +10321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -10654,9 +10330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -10665,9 +10339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -10676,7 +10348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10853,11 +10525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10866,9 +10534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11079,11 +10745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11092,7 +10754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11101,7 +10763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11110,9 +10772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11121,9 +10781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -11132,7 +10790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11306,9 +10964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11317,7 +10973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11520,11 +11176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11533,7 +11185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11542,7 +11194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11551,7 +11203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11560,9 +11212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11571,9 +11221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11601,7 +11249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11610,7 +11258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11619,7 +11267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11647,7 +11295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11656,7 +11304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11665,7 +11313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11702,9 +11350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11713,7 +11359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11767,11 +11413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11780,7 +11422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11789,9 +11431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11800,9 +11440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -11811,7 +11449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11839,7 +11477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11848,7 +11486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11857,7 +11495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11910,11 +11548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -11923,9 +11557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11934,7 +11566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12117,11 +11749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12130,9 +11758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12316,11 +11942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12329,9 +11951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12515,11 +12135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12528,9 +12144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12713,11 +12327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -12726,7 +12336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13004,11 +12614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13017,9 +12623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13297,11 +12901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -13310,7 +12910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13358,9 +12958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13369,7 +12967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13405,9 +13003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13416,7 +13012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13551,11 +13147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13564,9 +13156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13575,7 +13165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13628,11 +13218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13641,9 +13227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13652,7 +13236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13702,11 +13286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -13715,7 +13295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -13724,7 +13304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13733,7 +13313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13786,11 +13366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13799,9 +13375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13810,9 +13384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13997,11 +13569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14010,7 +13578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14019,7 +13587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14028,7 +13596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14080,11 +13648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14093,7 +13657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14128,11 +13692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14141,7 +13701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14150,7 +13710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14208,11 +13768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14221,7 +13777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14230,7 +13786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14239,9 +13795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14250,9 +13804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14310,11 +13862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14323,7 +13871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14332,9 +13880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14343,9 +13889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14385,7 +13929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14394,7 +13938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14403,7 +13947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14458,11 +14002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14471,7 +14011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14480,7 +14020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14489,7 +14029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14498,9 +14038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14509,9 +14047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14557,7 +14093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14566,7 +14102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14575,7 +14111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14628,7 +14164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14681,11 +14217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14694,7 +14226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14727,7 +14259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14761,7 +14293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14793,11 +14325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14806,7 +14334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description The account already holds `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on this process; see `Retry-After`. */
@@ -14815,7 +14343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description This process holds `NOTIFICATION_STREAMS_MAX` streams (or is shutting down); see `Retry-After`. */
@@ -14824,7 +14352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14883,11 +14411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14896,7 +14420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14905,7 +14429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14914,9 +14438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14925,9 +14447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14974,7 +14494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15044,11 +14564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15057,7 +14573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15066,9 +14582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15077,9 +14591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15126,7 +14638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15196,11 +14708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15209,7 +14717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15218,9 +14726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15229,9 +14735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15271,9 +14775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15316,11 +14818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15329,7 +14827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -15338,7 +14836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15347,9 +14845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15358,9 +14854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15369,7 +14863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15404,7 +14898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -15413,9 +14907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15424,7 +14916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15469,11 +14961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15482,7 +14970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -15491,7 +14979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15500,9 +14988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15511,9 +14997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15522,7 +15006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15559,11 +15043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15572,7 +15052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15615,11 +15095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15628,7 +15104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15637,7 +15113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15646,9 +15122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15657,9 +15131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15668,7 +15140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15701,7 +15173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15736,11 +15208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15749,7 +15217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15758,7 +15226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15767,7 +15235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15830,7 +15298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15870,9 +15338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15955,11 +15421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15968,7 +15430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15977,7 +15439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15986,9 +15448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15997,9 +15457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16042,11 +15500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16055,7 +15509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16064,7 +15518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16073,9 +15527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16084,9 +15536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -16095,7 +15545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16167,11 +15617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16180,7 +15626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16189,7 +15635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16198,9 +15644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16209,9 +15653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -16220,7 +15662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16270,9 +15712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After. */
@@ -16281,7 +15721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16333,9 +15773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16344,7 +15782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After. */
@@ -16353,7 +15791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16401,11 +15839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16414,7 +15848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -16423,7 +15857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16432,7 +15866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16441,9 +15875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16452,9 +15884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16519,7 +15949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16584,7 +16014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16593,7 +16023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16662,7 +16092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -16671,7 +16101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16723,9 +16153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16773,11 +16201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16786,7 +16210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16822,11 +16246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16835,7 +16255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16844,7 +16264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16853,9 +16273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16864,9 +16282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16894,7 +16310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16903,7 +16319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16951,11 +16367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16964,7 +16376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17000,11 +16412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17013,7 +16421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17022,7 +16430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17031,9 +16439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17042,9 +16448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17072,7 +16476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17081,7 +16485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17126,11 +16530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17139,7 +16539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17148,9 +16548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17159,9 +16557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -17170,7 +16566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17229,11 +16625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17242,7 +16634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17251,7 +16643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17290,11 +16682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17303,7 +16691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17312,7 +16700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17321,7 +16709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17330,9 +16718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17341,9 +16727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17381,11 +16765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17394,7 +16774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17403,7 +16783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17412,7 +16792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17421,9 +16801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17432,9 +16810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17463,7 +16839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17472,7 +16848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17481,7 +16857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17529,11 +16905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17542,7 +16914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17551,7 +16923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
