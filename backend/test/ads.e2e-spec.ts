@@ -109,7 +109,7 @@ describe('Paid ads', () => {
     expect(res.body.img).toMatch(/\/media\/ads\//);
     expect((await postAd(undefined)).status).toBe(401);
     const noProfile = await createUser(t.app, { nickName: null });
-    expect((await postAd(noProfile)).body).toEqual({ detail: 'Create your profile before advertising.' });
+    expect((await postAd(noProfile)).body).toEqual({ detail: 'Create your profile before advertising.', code: 'adProfileRequired' });
     const bad = async (fields: Fields, field: string, message?: string, img: Buffer | null | 'default' = 'default') => {
       const r = await postAd(advertiser, fields, img);
       expect({ status: r.status, field }).toEqual({ status: 400, field });
@@ -299,7 +299,7 @@ describe('Paid ads', () => {
     await stopAll();
     const adId = await createAd();
     await pay(adId);
-    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({ detail: 'Only the advertiser can do this.' });
+    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({ detail: 'Only the advertiser can do this.', code: 'adOwnerOnly' });
     await click(undefined, { adsId: adId, updateDelFlag: true }).expect(401);
     expect((await adRow(adId)).delete_flag).toBe(false);
     await click(advertiser, { adsId: adId, updateDelFlag: true }).expect(200);

@@ -12,7 +12,7 @@ describe('openapi.yaml response checker', () => {
 
   it('accepts an answer the document describes', () => {
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: profile })).toBeUndefined();
-    expect(checkResponse('GET', 'http://h/api/user/profile/7', { status: 404, contentType: json, body: { detail: 'Not found.' } })).toBeUndefined();
+    expect(checkResponse('GET', 'http://h/api/user/profile/7', { status: 404, contentType: json, body: { detail: 'Not found.', code: 'notFound' } })).toBeUndefined();
     expect(checkResponse('DELETE', 'http://h/api/user/unfollow-page/?pageId=1', { status: 204, body: {} })).toBeUndefined();
   });
 

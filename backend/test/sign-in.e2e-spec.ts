@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { AuthService } from '../src/modules/auth/auth.service';
 import { eventsHandled } from './helpers/events';
 import { auth, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Sign-in with Google (an ID token checked by the server), LINE and Yahoo! JAPAN (code flows with
@@ -184,7 +185,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       person.line = { sub: 'U-line-new', email: 'line.user@example.com' };
       const flow = await codeFlow('line', { query: '?community=42' });
       expect(flow.location.searchParams.get('community')).toBe('42');
-      await request(t.http).get('/api/user/line-login/?community=abc').expect(400, { community: ['A valid integer is required.'] });
+      await request(t.http).get('/api/user/line-login/?community=abc').expect(400, validationErrors({ community: ['A valid integer is required.'] }));
     });
 
     it('refuses a replayed state, a forged state, another browser, a cancelled login, a wrong nonce and a token signed with another secret — creating nothing', async () => {
@@ -266,7 +267,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
     it('refuses an address without a token, an unverified address, a wrong audience, an expired or foreign-signed token — creating nothing', async () => {
       const users = await count('users');
-      await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, { id_token: ['This field is required.'] });
+      await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, validationErrors({ id_token: ['This field is required.'] }));
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, {
         non_field_errors: ['Your Gmail account was not verified.'],
       });
@@ -324,7 +325,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await db.query(`UPDATE sign_in_flows SET code_issued_on = now() - interval '121 seconds' WHERE code_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [lateCode]);
       await exchange(lateCode, late.cookie).expect(400, invalid);
       await exchange('made-up-code', late.cookie).expect(400, invalid);
-      await exchange(null, late.cookie).expect(400, { code: ['This field may not be null.'] });
+      await exchange(null, late.cookie).expect(400, validationErrors({ code: ['This field may not be null.'] }));
       expect(await count('auth_tokens')).toBe(tokens + 1);
       // The other browser's own code still works for it.
       await signedIn(someoneElse);
@@ -382,7 +383,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       expect(await db.query(`SELECT 1 FROM sign_in_links WHERE subject = 'U-line-signed-out'`)).toEqual([]);
       // A ticket of the old kind (no browser binding) or for the other provider starts nothing.
       const query = new URLSearchParams(started.query.slice(1));
-      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, { link: ['This link is invalid or has expired.'] });
+      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 
@@ -408,7 +409,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('links LINE through a started flow, and refuses removing the only way to sign in', async () => {
       person.line = { sub: 'U-line-only', email: 'only.line@example.com' };
       const only = await signedIn(await codeFlow('line'));
-      await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, { non_field_errors: ['You cannot remove your last way to sign in.'] });
+      await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, validationErrors({ non_field_errors: ['You cannot remove your last way to sign in.'] }));
 
       const start = await linkStart('yahoo', only);
       person.yahoo = { sub: 'Y-only-line', email: 'only.line@example.com', email_verified: true };
@@ -419,7 +420,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(204);
       await request(t.http).delete('/api/user/sign-in-methods/yahoo/').set(auth(only)).expect(400);
       // A forged link ticket starts nothing.
-      await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, { link: ['This link is invalid or has expired.'] });
+      await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 
