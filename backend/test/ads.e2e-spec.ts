@@ -8,6 +8,7 @@ import { countStatements } from './helpers/statements';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Paid ads (issue 28) with the real `stripe` SDK pointed at the stand-in: an ad runs only once
@@ -151,9 +152,9 @@ describe('Paid ads', () => {
     // Someone else's ad, a visitor, a foreign SITE_URL.
     await request(t.http).post(api('post-ads-stripe/')).set(auth(other.token)).send({ SITE_URL: SITE, data: adId }).expect(404);
     await request(t.http).post(api('post-ads-stripe/')).send({ SITE_URL: SITE, data: adId }).expect(401);
-    expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body).toEqual({
+    expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body).toEqual(validationErrors({
       SITE_URL: ["SITE_URL must be this site's own address."],
-    });
+    }));
     const res = await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(201);
     const sessionId = sessionIdOf(res.body.goTo);
     const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.body.metadata?.adId === String(adId))!;

@@ -40,9 +40,9 @@ describe('accounts', () => {
     });
 
     it('refuses mismatched, short and numeric passwords and bad e-mails with DRF messages', async () => {
-      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, {
+      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, validationErrors({
         non_field_errors: ["The two password fields didn't match."],
-      });
+      }));
       const short = await register({ email: 'a@example.com', password1: 'short', password2: 'short', agreed: true }).expect(400);
       expect(short.body.password1).toContain('This password is too short. It must contain at least 8 characters.');
       const numeric = await register({ email: 'a@example.com', password1: '1234567890', password2: '1234567890', agreed: true }).expect(400);
@@ -72,9 +72,9 @@ describe('accounts', () => {
       const mail = await t.smtp.waitFor('pending@example.com', /Finish signing up/);
       const { id, key } = linkFrom(mail.text, 'reset-password');
       // Neither password opens the account yet, and the second one was never stored.
-      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, {
+      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, validationErrors({
         non_field_errors: ['Email or password is not correct!'],
-      });
+      }));
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'owner-chosen-pass-1' }).expect(200);
       await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'owner-chosen-pass-1' }).expect(200);
     });
@@ -84,9 +84,9 @@ describe('accounts', () => {
     it('verifies once; the same link again says it is verified already; a made-up key is refused', async () => {
       await register({ email: 'once@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('once@example.com')).text, 'verify');
-      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, {
+      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, validationErrors({
         non_field_errors: ['E-mail is not verified.'],
-      });
+      }));
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'OK' });
       // The mail's link opened a second time: no failure, the account is verified.
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'E-mail is already verified.' });
@@ -119,7 +119,7 @@ describe('accounts', () => {
 
     it('refuses a wrong password and an unknown address with the same message', async () => {
       await signUp(t, 'wrong@example.com');
-      const body = { non_field_errors: ['Email or password is not correct!'] };
+      const body = validationErrors({ non_field_errors: ['Email or password is not correct!'] });
       await request(t.http).post('/api/user/login/').send({ email: 'wrong@example.com', password: 'not-the-password' }).expect(400, body);
       await request(t.http).post('/api/user/login/').send({ email: 'nobody@example.com', password: 'not-the-password' }).expect(400, body);
     });
@@ -201,7 +201,7 @@ describe('accounts', () => {
       await signUp(t, email);
       await request(t.http).post('/api/user/forgot-password/').send({ email }).expect(200);
       const { id, key } = linkFrom((await t.smtp.waitFor(email, /reset/i)).text, 'reset-password');
-      const invalid = { key: ['Invalid value'] };
+      const invalid = validationErrors({ key: ['Invalid value'] });
       // The attack: the guessed address as the new password, with a made-up key.
       const guesses = [
         { id, key: 'x', password: email },
@@ -218,12 +218,12 @@ describe('accounts', () => {
         expect([body, res.status, res.body]).toEqual([body, 400, invalid]);
       }
       // With the key, the password's own checks answer.
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, {
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, validationErrors({
         password: ['The password is too similar to the email address.'],
-      });
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, {
+      }));
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, validationErrors({
         password2: ["Password doesn't match"],
-      });
+      }));
       // An expired key is just as invalid, whatever the password.
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, invalid);

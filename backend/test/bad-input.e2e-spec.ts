@@ -20,12 +20,12 @@ describe('bad input answers a clear 4xx', () => {
   });
   afterAll(() => t?.close());
 
-  const invalidInt = { id: ['A valid integer is required.'] };
+  const invalidInt = validationErrors({ id: ['A valid integer is required.'] });
 
   it('refuses ids outside PostgreSQL integer or not integers in JSON bodies; true is not id 1', async () => {
     for (const id of [2147483648, 1e300, true, '1.5', 1.5, -1, '2147483648', null]) {
       const res = await request(t.http).post('/api/user/verify/').send({ id, key: 'k' }).expect(400);
-      expect(res.body).toEqual(id === null ? { id: ['This field may not be null.'] } : invalidInt);
+      expect(res.body).toEqual(id === null ? validationErrors({ id: ['This field may not be null.'] }) : invalidInt);
     }
     await request(t.http).post('/api/user/verify-for-password-reset/').send({ id: true, key: 'k' }).expect(400, invalidInt);
     await request(t.http).post('/api/user/reset-password/').send({ id: 1e300, key: 'k', password: 'long-enough-1' }).expect(400, invalidInt);

@@ -100,13 +100,13 @@ describe('Books', () => {
       const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
       await upload(t, hanako.token, 'fake.csv', png).expect(400, validationErrors({ file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }));
       await upload(t, hanako.token, 'script.csv', Buffer.from('#!/bin/sh\nrm -rf /\n')).expect(400);
-      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(400, {
+      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(400, validationErrors({
         price: ['A price can be set only for your own data (mydata).'],
-      });
+      }));
       await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 500, mydata: true }).expect(400);
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(400, {
+      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(400, validationErrors({
         title: ['This field is required.'],
-      });
+      }));
       await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'no file').expect(400, validationErrors({ file: ['No file was submitted.'] }));
       await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'x').field('user_id', String(taro.userId))
         .attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(403);

@@ -81,9 +81,9 @@ describe('circles', () => {
       await create(noProfile, { title: 'Lab', description: 'x' }, await jpeg()).expect(403);
       expect((await create(a, { title: 'Lab', description: 'x' }).expect(400)).body).toEqual(validationErrors({ image: ['No file was submitted.'] }));
       expect((await create(a, { title: 'Lab', description: 'x' }, Buffer.from('not an image at all')).expect(400)).body.image).toBeDefined();
-      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual({
+      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual(validationErrors({
         description: ['Ensure this field has no more than 2000 characters.'],
-      });
+      }));
       expect((await create(a, { description: 'x' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ title: ['This field is required.'] }));
       expect((await create(a, { title: 'Lab' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ description: ['This field is required.'] }));
       expect(await db.query(`SELECT count(*)::int AS n FROM circles`)).toEqual([{ n: 0 }]);
@@ -349,9 +349,9 @@ describe('circles', () => {
 
   it('access-log/ records a visit of a circle that exists', async () => {
     await post('access-log/').send({ type: 'community', community_id: circle }).expect(201);
-    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual({
+    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual(validationErrors({
       community_id: ['Invalid pk "999999" - object does not exist.'],
-    });
+    }));
   });
 
   describe('leaving the site', () => {

@@ -77,9 +77,9 @@ describe('follows', () => {
   });
 
   it('refuses duplicates, oneself, unknown users and requests in someone else\'s name', async () => {
-    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: taro.userId }).expect(400)).body).toEqual({
+    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: taro.userId }).expect(400)).body).toEqual(validationErrors({
       non_field_errors: ['The fields askFrom, askTo must make a unique set.'],
-    });
+    }));
     expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: hanako.userId }).expect(400)).body).toEqual(validationErrors({ askTo: ['You cannot follow yourself.'] }));
     await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: 999999 }).expect(404);
     expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({}).expect(400)).body).toEqual(validationErrors({ askTo: ['This field is required.'] }));

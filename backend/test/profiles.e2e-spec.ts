@@ -60,9 +60,9 @@ describe('profiles', () => {
   });
 
   it('refuses a second profile for the same user', async () => {
-    await request(t.http).post('/api/user/profile/').set(auth(hanako.token)).field('nickName', 'Again').expect(400, {
+    await request(t.http).post('/api/user/profile/').set(auth(hanako.token)).field('nickName', 'Again').expect(400, validationErrors({
       non_field_errors: ['This user already has a profile.'],
-    });
+    }));
   });
 
   it('validates fields as the spec says, and stores nothing on refusal', async () => {
@@ -71,16 +71,16 @@ describe('profiles', () => {
     await post().field('nickName', 'default').expect(400, validationErrors({ nickName: ['Choose a nickname.'] }));
     await post().field('nickName', 'x'.repeat(21)).expect(400, validationErrors({ nickName: ['Ensure this field has no more than 20 characters.'] }));
     await post().field('nickName', 'Taro').field('caption', 'y'.repeat(101)).expect(400, validationErrors({ caption: ['Ensure this field has no more than 100 characters.'] }));
-    await post().field('nickName', 'Taro').field('birth', '1990-02-30').expect(400, {
+    await post().field('nickName', 'Taro').field('birth', '1990-02-30').expect(400, validationErrors({
       birth: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
-    });
+    }));
     await post().field('nickName', 'Taro').field('birth', '01/02/1990').expect(400);
     await post().field('nickName', 'Taro').field('birth', '2999-01-01').expect(400, validationErrors({ birth: ['Enter a real birthday.'] }));
     await post().field('nickName', 'Taro').field('sex', '2').expect(400, validationErrors({ sex: ['Must be one of 0, 1, 3, 4.'] }));
     // A file named .jpg that is not an image is refused by its content.
-    await post().field('nickName', 'Taro').attach('img', Buffer.from('<?php echo 1; ?>'), 'evil.jpg').expect(400, {
+    await post().field('nickName', 'Taro').attach('img', Buffer.from('<?php echo 1; ?>'), 'evil.jpg').expect(400, validationErrors({
       img: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
-    });
+    }));
     const tooBig = await post().field('nickName', 'Taro').attach('img', Buffer.alloc(300 * 1024, 1), 'big.jpg').expect(413);
     expect(tooBig.body.detail).toBeDefined();
     await request(t.http).get('/api/user/myprofile/').set(auth(taro.token)).expect(404);
@@ -101,9 +101,9 @@ describe('profiles', () => {
     });
     await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).field('caption', 'anon').expect(401);
     await request(t.http).put('/api/user/profile/999999/').set(auth(taro.token)).field('caption', 'x').expect(404);
-    await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('nickName', '').expect(400, {
+    await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('nickName', '').expect(400, validationErrors({
       nickName: ['This field may not be blank.'],
-    });
+    }));
     const after = await request(t.http).get(`/api/user/profile/${hanakoProfileId}`).expect(200);
     expect(after.body.caption).toBe('新しい一言');
     const cleared = await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('birth', '1985-11-23').expect(200);

@@ -268,10 +268,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('refuses an address without a token, an unverified address, a wrong audience, an expired or foreign-signed token — creating nothing', async () => {
       const users = await count('users');
       await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, validationErrors({ id_token: ['This field is required.'] }));
-      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, {
+      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, validationErrors({
         non_field_errors: ['Your Gmail account was not verified.'],
-      });
-      const invalid = { id_token: ['The sign-in token is invalid or has expired.'] };
+      }));
+      const invalid = validationErrors({ id_token: ['The sign-in token is invalid or has expired.'] });
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true, aud: 'someone-elses-client' }) }).expect(400, invalid);
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true }, { expiresIn: -120 }) }).expect(400, invalid);
       const foreign = await line.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, { aud: 'google-client', iss: google.issuer.url, sub: 'g-2', email: 'new@example.com', email_verified: true }) });
@@ -288,8 +288,8 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       if (cookie !== undefined) req.set('Cookie', cookie);
       return req.send({ code });
     };
-    const otherBrowser = { non_field_errors: ['Please finish signing in in the browser where you started it.'] };
-    const invalid = { code: ['This sign-in has expired or was already used. Please sign in again.'] };
+    const otherBrowser = validationErrors({ non_field_errors: ['Please finish signing in in the browser where you started it.'] });
+    const invalid = validationErrors({ code: ['This sign-in has expired or was already used. Please sign in again.'] });
 
     it('opens a session once, only in the browser that started the flow, within 2 minutes', async () => {
       person.line = { sub: 'U-line-code', email: 'code.user@example.com' };
@@ -395,9 +395,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
         .send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
       expect(linked.body).toMatchObject({ password: true, methods: [{ provider: 'google', email: 'taro.gmail@example.com' }] });
       await request(t.http).post('/api/user/sign-in-methods/google/').set(auth(taro.token))
-        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(400, {
+        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(400, validationErrors({
           non_field_errors: ['This sign-in account is already linked to another account.'],
-        });
+        }));
       // Signing in with that Google account now reaches taro's account.
       const viaGoogle = await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
       expect((await request(t.http).get('/api/user/account/').set(auth(viaGoogle.body.token)).expect(200)).body.email).toBe('taro.links@example.com');
