@@ -4664,6 +4664,10 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             params?: components["schemas"]["ErrorParams"];
         };
+        /** @description The codes of a validation answer's messages, by field, in the order of the field's messages. */
+        ErrorCodes: {
+            [key: string]: components["schemas"]["CodedMessage"][];
+        };
         /**
          * @example {
          *       "detail": "Not found.",
@@ -4695,11 +4699,9 @@ export interface components {
          *     }
          */
         ValidationErrors: {
-            error_codes: {
-                [key: string]: components["schemas"]["CodedMessage"][];
-            };
+            error_codes: components["schemas"]["ErrorCodes"];
         } & {
-            [key: string]: string[];
+            [key: string]: string[] | components["schemas"]["ErrorCodes"];
         };
     };
     responses: never;

@@ -2229,11 +2229,12 @@ export type CodedMessage = {
   code: ErrorCode;
   params?: ErrorParams;
 };
+export type ErrorCodes = {
+  [key: string]: CodedMessage[];
+};
 export type ValidationErrors = {
-  error_codes: {
-    [key: string]: CodedMessage[];
-  };
-  [key: string]: string[];
+  error_codes: ErrorCodes;
+  [key: string]: string[] | ErrorCodes;
 };
 export type ProfileFieldsDto = {
   /** Required when creating; "default" means unset and is refused. */

@@ -51,6 +51,11 @@ export function errorSchemas(): Record<string, object> {
       required: ['code'],
       properties: { code: ref('ErrorCode'), params: ref('ErrorParams') },
     },
+    ErrorCodes: {
+      type: 'object',
+      description: 'The codes of a validation answer\'s messages, by field, in the order of the field\'s messages.',
+      additionalProperties: { type: 'array', items: ref('CodedMessage') },
+    },
     ErrorDetail: {
       type: 'object',
       required: ['detail', 'code'],
@@ -63,10 +68,10 @@ export function errorSchemas(): Record<string, object> {
         `Each field (or \`non_field_errors\`) maps to its messages, as DRF answers; \`${ERROR_CODES_KEY}\` maps the same keys to the messages' codes, in the same order.`,
       required: [ERROR_CODES_KEY],
       minProperties: 2,
-      properties: {
-        [ERROR_CODES_KEY]: { type: 'object', additionalProperties: { type: 'array', items: ref('CodedMessage') } },
-      },
-      additionalProperties: { type: 'array', items: { type: 'string' } },
+      properties: { [ERROR_CODES_KEY]: ref('ErrorCodes') },
+      // The codes' key is one of the "additional" properties too for a TypeScript generator
+      // (an index signature covers every key): hence the union.
+      additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, ref('ErrorCodes')] },
       example: { nickName: [Msg.maxLength(20)], [ERROR_CODES_KEY]: { nickName: [{ code: 'maxLength', params: { n: 20 } }] } },
     },
   };
