@@ -114,7 +114,7 @@ describe('Paid ads', () => {
     const bad = async (fields: Fields, field: string, message?: string, img: Buffer | null | 'default' = 'default') => {
       const r = await postAd(advertiser, fields, img);
       expect({ status: r.status, field }).toEqual({ status: 400, field });
-      expect(Object.keys(r.body)).toEqual([field]);
+      expect(Object.keys(r.body)).toEqual([field, 'error_codes']);
       if (message) expect(r.body[field]).toEqual([message]);
     };
     await bad({ attributes: tags.slice(0, 2) }, 'attributes', 'Please select 3 Tags');
@@ -174,6 +174,7 @@ describe('Paid ads', () => {
     // Paying again is refused.
     expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(400)).body).toEqual({
       detail: 'This ad is already paid for.',
+      code: 'adAlreadyPaid',
     });
   });
 

@@ -213,6 +213,7 @@ describe('Books', () => {
       expect(res.body).toMatchObject({ pageId: freeBook.id });
       await request(t.http).post('/api/user/followingpage/').set(auth(taro.token)).send({ pageId: freeBook.id }).expect(400, {
         detail: 'This page is already followed',
+        code: 'alreadyFollowed',
       });
       await request(t.http).post('/api/user/followingpage/').set(auth(taro.token)).send({ pageId: 999999 }).expect(404);
       const list = await request(t.http).get('/api/user/followingpage/?count=0').set(auth(taro.token)).expect(200);

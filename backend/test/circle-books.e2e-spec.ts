@@ -5,6 +5,7 @@ import { Signer } from '../src/common/crypto/signer';
 import { eventsHandled } from './helpers/events';
 import { createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
 
@@ -101,7 +102,7 @@ describe('members-only Books (data posted to a circle)', () => {
       }
     }
     await get(`advertisements-for-monopage/${bookId}/`, outsider).expect(404);
-    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] });
+    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual(validationErrors({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] }));
     await post('access-log/').send({ type: 'page', page_id: bookId }).expect(400);
     await post('access-log/', owner).send({ type: 'page', page_id: bookId }).expect(201);
     // Followers of the uploader outside the circle hear nothing of it.

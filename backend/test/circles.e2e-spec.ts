@@ -233,6 +233,7 @@ describe('circles', () => {
       await post('monopost/').send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(401);
       expect((await post('monopost/', d).send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(403)).body).toEqual({
         detail: 'You are not a member of this circle.',
+        code: 'notCircleMember',
       });
       await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [999999] }).expect(403);
       await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [circle, 999999] }).expect(403);

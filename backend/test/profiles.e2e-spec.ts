@@ -98,6 +98,7 @@ describe('profiles', () => {
 
     await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).set(auth(taro.token)).field('caption', 'hijack').expect(403, {
       detail: 'You do not have permission to perform this action.',
+      code: 'permissionDenied',
     });
     await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).field('caption', 'anon').expect(401);
     await request(t.http).put('/api/user/profile/999999/').set(auth(taro.token)).field('caption', 'x').expect(404);

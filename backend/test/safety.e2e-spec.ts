@@ -88,7 +88,7 @@ describe('trust and safety', () => {
       // Neither side can repost the other's post: it is not there for them.
       const original = await createPost(t.app, { userId: blocked.userId, text: 'their own' });
       const blockersRepost = await request(t.http).post(api('monopost/')).set(auth(blocker.token)).send({ reposting: true, repostingFrom: original }).expect(400);
-      expect(blockersRepost.body).toEqual({ repostingFrom: [`Invalid pk "${original}" - object does not exist.`] });
+      expect(blockersRepost.body).toEqual(validationErrors({ repostingFrom: [`Invalid pk "${original}" - object does not exist.`] }));
       const comment = await request(t.http).post(api('monocomment/')).set(auth(blocked.token)).send({ post, text: 'hi' }).expect(400);
       expect(comment.body).toEqual({ post: [`Invalid pk "${post}" - object does not exist.`] });
       const [{ liked_times }] = await db.query(`SELECT liked_times FROM posts WHERE id = $1`, [post]);
