@@ -1,9 +1,10 @@
 /**
  * Every message the API can put in an answer (`detail`, `non_field_errors`, field errors), in
- * one place. The wording is DRF's or the old server's, verbatim: clients match on it, and the
- * frontend maps each one to a translation (frontend/src/i18n/server-messages.ts; a test there
- * fails when a message below has no translation). A test in this folder fails when code sends
- * a message literal that is not taken from here.
+ * one place. The wording is DRF's or the old server's, verbatim (old clients match on it); the
+ * name of each is its stable code, which every error answer carries beside the text
+ * (drf-errors.ts), and by which the frontend translates (frontend/src/i18n/server-messages.ts;
+ * a test there fails when a code below has no translation). A test in this folder fails when
+ * code sends a message literal that is not taken from here.
  *
  * This file has no imports so that the frontend's tests can read it.
  */
