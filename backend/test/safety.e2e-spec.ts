@@ -90,7 +90,7 @@ describe('trust and safety', () => {
       const blockersRepost = await request(t.http).post(api('monopost/')).set(auth(blocker.token)).send({ reposting: true, repostingFrom: original }).expect(400);
       expect(blockersRepost.body).toEqual(validationErrors({ repostingFrom: [`Invalid pk "${original}" - object does not exist.`] }));
       const comment = await request(t.http).post(api('monocomment/')).set(auth(blocked.token)).send({ post, text: 'hi' }).expect(400);
-      expect(comment.body).toEqual({ post: [`Invalid pk "${post}" - object does not exist.`] });
+      expect(comment.body).toEqual(validationErrors({ post: [`Invalid pk "${post}" - object does not exist.`] }));
       const [{ liked_times }] = await db.query(`SELECT liked_times FROM posts WHERE id = $1`, [post]);
       expect(liked_times).toBe(0);
     });

@@ -78,7 +78,7 @@ export function parseApiError(error: FetchBaseQueryError | SerializedError | unk
         if (texts.length === 0) continue;
         const fieldCodes = Array.isArray(codes[field]) ? (codes[field] as unknown[]) : [];
         const coded = texts.map((text, i) => ({ text, ...asCode(fieldCodes[i]) }));
-        if (field === 'non_field_errors') messages.push(...coded);
+        if (field === 'non_field_errors' || field === 'detail') messages.push(...coded);
         else fieldErrors[field] = coded;
       }
     }
