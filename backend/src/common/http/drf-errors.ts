@@ -87,7 +87,9 @@ export function statusDetail(status: number): string | undefined {
 
 /**
  * Only messages of the catalogue (messages.ts) leave the server, each with its code: anything
- * else becomes its status's message.
+ * else becomes its status's message. Messages travel through the modules as their text
+ * (`Msg.*`), so the edge names each by the catalogue, the one lookup that also keeps any other
+ * text from leaving (messages.spec.ts checks that every text names its own entry).
  */
 function coded(message: string | undefined, status: number): { text: string } & CodedMessage {
   const found = message === undefined ? undefined : messageCode(message);
