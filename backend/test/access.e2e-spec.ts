@@ -241,7 +241,7 @@ describe('access checks', () => {
       expect(access.contributors(Permission.CircleMember)).toEqual(['circles.member']);
       expect(await access.check(who.author, Permission.CircleMember, [1])).toEqual(new Set());
       const res = await request(t.http).post('/api/user/monopost/').set(auth(tokens.author)).send({ text: 'hi', communities: [1] }).expect(403);
-      expect(res.body).toEqual({ detail: 'You are not a member of this circle.' });
+      expect(res.body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
     });
   });
 
@@ -273,7 +273,7 @@ describe('access checks', () => {
       expect((await info('giftee')).body).toMatchObject({ answer: 'answer', badpoint: 'bad', is_owned: false });
       expect((await info('stranger')).body).toMatchObject({ answer: '', badpoint: '' });
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.giftee)).send({ file_id: file.paid }).expect(200);
-      await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.paid }).expect(403, { detail: 'Buy this Book to download its files.' });
+      await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.paid }).expect(403, { detail: 'Buy this Book to download its files.', code: 'buyToDownload' });
       // A file not yet in a Book does not exist for anyone but its uploader.
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.pending }).expect(404);
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.contributor)).send({ file_id: file.pending }).expect(200);

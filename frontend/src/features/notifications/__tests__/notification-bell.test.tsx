@@ -129,7 +129,7 @@ describe('/notificationsetting', () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Taro' })),
       'GET /api/user/notification-settings/': () => reply(200, all),
-      'PUT /api/user/notification-settings/': () => reply(500, { detail: 'A server error occurred.' }),
+      'PUT /api/user/notification-settings/': () => reply(500, { detail: 'A server error occurred.', code: 'serverError' }),
     });
     const { user } = renderApp('/notificationsetting', { token: 'tok' });
     await user.click(await screen.findByRole('switch', { name: 'Likes of your posts' }));

@@ -205,7 +205,7 @@ describe('post cards', () => {
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
     expect(String(api.callsTo('PUT /api/user/monopost/79/')[0].body)).toMatch(/name="text"\r\n\r\nafter\r\n/);
 
-    api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.' }) });
+    api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.', code: 'authorOnly' }) });
     const refused = store.dispatch(postsApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'hacked', rating: 5 } }));
     expect(shown()).toEqual(Array(4).fill(['hacked', 5, 3]));
     await refused;
