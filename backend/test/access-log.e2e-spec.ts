@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 const api = (p: string) => `/api/user/${p}`;
 const LIMIT = 5;
@@ -49,7 +50,7 @@ describe('access-log/', () => {
       [{ type: 'community', community_id: 999999 }, 'community_id', 999999], // no such circle
     ];
     for (const [body, field, id] of cases) {
-      await request(t.http).post(api('access-log/')).set(auth(checker.token)).send(body).expect(400, { [field]: [`Invalid pk "${id}" - object does not exist.`] });
+      await request(t.http).post(api('access-log/')).set(auth(checker.token)).send(body).expect(400, validationErrors({ [field]: [`Invalid pk "${id}" - object does not exist.`] }));
     }
     expect(await logged()).toBe(before);
   });
@@ -65,7 +66,7 @@ describe('access-log/', () => {
     ];
     for (const [body, field] of cases) {
       const res = await request(t.http).post(api('access-log/')).set(auth(taro.token)).send(body).expect(400);
-      expect(res.body).toEqual({ [field]: ['This field may not be null.'] });
+      expect(res.body).toEqual(validationErrors({ [field]: ['This field may not be null.'] }));
     }
     expect(await logged()).toBe(before);
   });

@@ -5,6 +5,7 @@ import { AccessService } from '../src/common/access/access.service';
 import { Permission } from '../src/common/access/permission';
 import type { AuthUser } from '../src/common/auth/auth-user';
 import { BooksService } from '../src/modules/books/books.service';
+import { PostComments } from '../src/modules/posts/post-comments';
 import { PostsService } from '../src/modules/posts/posts.service';
 import { UploadedFile } from '../src/modules/uploads/entities/uploaded-file.entity';
 import { createBook, createFollow, createPost, createUser } from './helpers/factories';
@@ -65,8 +66,9 @@ describe('access checks', () => {
     const posts = t.app.get(PostsService);
     // The stranger reposts the author's post: the repost is the stranger's, its content the author's.
     post.strangersRepost = (await posts.create(who.stranger!, { reposting: true, repostingFrom: post.public } as never)).id;
-    comment.authors = (await posts.comment(who.author!, { post: post.public, text: 'mine' })).id;
-    comment.leavers = (await posts.comment(who.leaver!, { post: post.public, text: 'leaving' })).id;
+    const comments = t.app.get(PostComments);
+    comment.authors = (await comments.comment(who.author!, { post: post.public, text: 'mine' })).id;
+    comment.leavers = (await comments.comment(who.leaver!, { post: post.public, text: 'leaving' })).id;
     await createFollow(t.app, who.author!.id, who.stranger!.id, false);
     await createFollow(t.app, who.author!.id, who.leaver!.id, false);
     const requests: Array<{ id: number; ask_to: number }> = await db.query(`SELECT id, ask_to FROM follow_requests`);
@@ -239,7 +241,7 @@ describe('access checks', () => {
       expect(access.contributors(Permission.CircleMember)).toEqual(['circles.member']);
       expect(await access.check(who.author, Permission.CircleMember, [1])).toEqual(new Set());
       const res = await request(t.http).post('/api/user/monopost/').set(auth(tokens.author)).send({ text: 'hi', communities: [1] }).expect(403);
-      expect(res.body).toEqual({ detail: 'You are not a member of this circle.' });
+      expect(res.body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
     });
   });
 
@@ -271,7 +273,7 @@ describe('access checks', () => {
       expect((await info('giftee')).body).toMatchObject({ answer: 'answer', badpoint: 'bad', is_owned: false });
       expect((await info('stranger')).body).toMatchObject({ answer: '', badpoint: '' });
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.giftee)).send({ file_id: file.paid }).expect(200);
-      await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.paid }).expect(403, { detail: 'Buy this Book to download its files.' });
+      await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.paid }).expect(403, { detail: 'Buy this Book to download its files.', code: 'buyToDownload' });
       // A file not yet in a Book does not exist for anyone but its uploader.
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.pending }).expect(404);
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.contributor)).send({ file_id: file.pending }).expect(200);

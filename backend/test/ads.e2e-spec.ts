@@ -8,6 +8,7 @@ import { countStatements } from './helpers/statements';
 import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Paid ads (issue 28) with the real `stripe` SDK pointed at the stand-in: an ad runs only once
@@ -109,11 +110,11 @@ describe('Paid ads', () => {
     expect(res.body.img).toMatch(/\/media\/ads\//);
     expect((await postAd(undefined)).status).toBe(401);
     const noProfile = await createUser(t.app, { nickName: null });
-    expect((await postAd(noProfile)).body).toEqual({ detail: 'Create your profile before advertising.' });
+    expect((await postAd(noProfile)).body).toEqual({ detail: 'Create your profile before advertising.', code: 'adProfileRequired' });
     const bad = async (fields: Fields, field: string, message?: string, img: Buffer | null | 'default' = 'default') => {
       const r = await postAd(advertiser, fields, img);
       expect({ status: r.status, field }).toEqual({ status: 400, field });
-      expect(Object.keys(r.body)).toEqual([field]);
+      expect(Object.keys(r.body)).toEqual([field, 'error_codes']);
       if (message) expect(r.body[field]).toEqual([message]);
     };
     await bad({ attributes: tags.slice(0, 2) }, 'attributes', 'Please select 3 Tags');
@@ -151,9 +152,9 @@ describe('Paid ads', () => {
     // Someone else's ad, a visitor, a foreign SITE_URL.
     await request(t.http).post(api('post-ads-stripe/')).set(auth(other.token)).send({ SITE_URL: SITE, data: adId }).expect(404);
     await request(t.http).post(api('post-ads-stripe/')).send({ SITE_URL: SITE, data: adId }).expect(401);
-    expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body).toEqual({
+    expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body).toEqual(validationErrors({
       SITE_URL: ["SITE_URL must be this site's own address."],
-    });
+    }));
     const res = await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(201);
     const sessionId = sessionIdOf(res.body.goTo);
     const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.body.metadata?.adId === String(adId))!;
@@ -197,6 +198,7 @@ describe('Paid ads', () => {
     // Paying again is refused.
     expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(400)).body).toEqual({
       detail: 'This ad is already paid for.',
+      code: 'adAlreadyPaid',
     });
   });
 
@@ -323,7 +325,7 @@ describe('Paid ads', () => {
     await stopAll();
     const adId = await createAd();
     await pay(adId);
-    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({ detail: 'Only the advertiser can do this.' });
+    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({ detail: 'Only the advertiser can do this.', code: 'adOwnerOnly' });
     await click(undefined, { adsId: adId, updateDelFlag: true }).expect(401);
     expect((await adRow(adId)).delete_flag).toBe(false);
     await click(advertiser, { adsId: adId, updateDelFlag: true }).expect(200);

@@ -55,7 +55,7 @@ describe('analytics', () => {
   it('refuses visitors (401) and accounts on the free plan (403, with the message)', async () => {
     await request(t.http).get(api('analytics/')).expect(401);
     const res = await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(403);
-    expect(res.body).toEqual({ detail: 'Analytics are available on the enterprise plan only.' });
+    expect(res.body).toEqual({ detail: 'Analytics are available on the enterprise plan only.', code: 'analyticsEnterpriseOnly' });
     await request(t.http).get(api('analytics/')).set(auth('0'.repeat(40))).expect(401);
   });
 

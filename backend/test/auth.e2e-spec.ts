@@ -7,6 +7,7 @@ import { JobsService } from '../src/jobs/jobs.service';
 import { AuthService, type ResetRequest } from '../src/modules/auth/auth.service';
 import { eventsHandled } from './helpers/events';
 import { auth, linkFrom, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 describe('accounts', () => {
   let t: TestApp;
@@ -32,23 +33,23 @@ describe('accounts', () => {
 
     it('refuses without agreeing to the terms, and loses nothing', async () => {
       const res = await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD, agreed: false }).expect(400);
-      expect(res.body).toEqual({ agreed: ['You must agree to the terms.'] });
-      await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD }).expect(400, { agreed: ['This field is required.'] });
+      expect(res.body).toEqual(validationErrors({ agreed: ['You must agree to the terms.'] }));
+      await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD }).expect(400, validationErrors({ agreed: ['This field is required.'] }));
       const rows = await db.query(`SELECT 1 FROM users WHERE email = 'noterms@example.com'`);
       expect(rows).toHaveLength(0);
     });
 
     it('refuses mismatched, short and numeric passwords and bad e-mails with DRF messages', async () => {
-      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, {
+      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, validationErrors({
         non_field_errors: ["The two password fields didn't match."],
-      });
+      }));
       const short = await register({ email: 'a@example.com', password1: 'short', password2: 'short', agreed: true }).expect(400);
       expect(short.body.password1).toContain('This password is too short. It must contain at least 8 characters.');
       const numeric = await register({ email: 'a@example.com', password1: '1234567890', password2: '1234567890', agreed: true }).expect(400);
       expect(numeric.body.password1).toContain('This password is entirely numeric.');
-      await register({ email: 'not-an-email', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['Enter a valid email address.'] });
-      await register({ password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['This field is required.'] });
-      await register({ email: '', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, { email: ['This field may not be blank.'] });
+      await register({ email: 'not-an-email', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
+      await register({ password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['This field is required.'] }));
+      await register({ email: '', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['This field may not be blank.'] }));
     });
 
     it('answers the same for a taken address and tells its owner by mail instead', async () => {
@@ -71,9 +72,9 @@ describe('accounts', () => {
       const mail = await t.smtp.waitFor('pending@example.com', /Finish signing up/);
       const { id, key } = linkFrom(mail.text, 'reset-password');
       // Neither password opens the account yet, and the second one was never stored.
-      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, {
+      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, validationErrors({
         non_field_errors: ['Email or password is not correct!'],
-      });
+      }));
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'owner-chosen-pass-1' }).expect(200);
       await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'owner-chosen-pass-1' }).expect(200);
     });
@@ -83,16 +84,16 @@ describe('accounts', () => {
     it('verifies once; the same link again says it is verified already; a made-up key is refused', async () => {
       await register({ email: 'once@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('once@example.com')).text, 'verify');
-      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, {
+      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, validationErrors({
         non_field_errors: ['E-mail is not verified.'],
-      });
+      }));
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'OK' });
       // The mail's link opened a second time: no failure, the account is verified.
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'E-mail is already verified.' });
-      await request(t.http).post('/api/user/verify/').send({ id, key: 'x'.repeat(43) }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify/').send({ id, key: 'x'.repeat(43) }).expect(400, validationErrors({ key: ['Invalid value'] }));
       // Another user's id with this key proves nothing: refused as before.
-      await request(t.http).post('/api/user/verify/').send({ id: Number(id) + 1000, key }).expect(400, { key: ['Invalid value'] });
-      await request(t.http).post('/api/user/verify/').send({ id: 'abc', key }).expect(400, { id: ['A valid integer is required.'] });
+      await request(t.http).post('/api/user/verify/').send({ id: Number(id) + 1000, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http).post('/api/user/verify/').send({ id: 'abc', key }).expect(400, validationErrors({ id: ['A valid integer is required.'] }));
       await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(200);
     });
 
@@ -100,7 +101,7 @@ describe('accounts', () => {
       await register({ email: 'late@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('late@example.com')).text, 'verify');
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
-      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
     });
   });
 
@@ -118,7 +119,7 @@ describe('accounts', () => {
 
     it('refuses a wrong password and an unknown address with the same message', async () => {
       await signUp(t, 'wrong@example.com');
-      const body = { non_field_errors: ['Email or password is not correct!'] };
+      const body = validationErrors({ non_field_errors: ['Email or password is not correct!'] });
       await request(t.http).post('/api/user/login/').send({ email: 'wrong@example.com', password: 'not-the-password' }).expect(400, body);
       await request(t.http).post('/api/user/login/').send({ email: 'nobody@example.com', password: 'not-the-password' }).expect(400, body);
     });
@@ -127,7 +128,7 @@ describe('accounts', () => {
       const { token } = await signUp(t, 'logout@example.com');
       const second = (await request(t.http).post('/api/user/login/').send({ email: 'logout@example.com', password: PASSWORD })).body.token;
       await request(t.http).post('/api/user/logout/').set(auth(token)).expect(200, { detail: 'Successfully logged out.' });
-      await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+      await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
       await request(t.http).get('/api/user/myprofile/').set(auth(second)).expect(404);
       await request(t.http).post('/api/user/logout/').expect(401);
     });
@@ -148,9 +149,9 @@ describe('accounts', () => {
 
     it('refuses an unknown language and visitors', async () => {
       const { token } = await signUp(t, 'lang2@example.com');
-      await request(t.http).patch('/api/user/account/').set(auth(token)).send({ language: 'fr' }).expect(400, { language: ['Must be "ja" or "en".'] });
+      await request(t.http).patch('/api/user/account/').set(auth(token)).send({ language: 'fr' }).expect(400, validationErrors({ language: ['Must be "ja" or "en".'] }));
       await request(t.http).get('/api/user/account/').set(auth(token)).expect(200, { email: 'lang2@example.com', language: 'en' });
-      await request(t.http).patch('/api/user/account/').send({ language: 'ja' }).expect(401, { detail: 'Authentication credentials were not provided.' });
+      await request(t.http).patch('/api/user/account/').send({ language: 'ja' }).expect(401, { detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
     });
   });
 
@@ -164,7 +165,7 @@ describe('accounts', () => {
       await t.smtp.waitFor('forgot@example.com', /reset/i);
       await new Promise((r) => setTimeout(r, 1500));
       expect(t.smtp.to('ghost@example.com')).toHaveLength(0);
-      await request(t.http).post('/api/user/forgot-password/').send({ email: 'no-at-sign' }).expect(400, { email: ['Enter a valid email address.'] });
+      await request(t.http).post('/api/user/forgot-password/').send({ email: 'no-at-sign' }).expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
     });
 
     it('resets with a valid link once, ends every session, and the new password works', async () => {
@@ -177,13 +178,13 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(200);
 
       const mismatch = await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'different-pass-2' }).expect(400);
-      expect(mismatch.body).toEqual({ password2: ["Password doesn't match"] });
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'someone@else.com', password: 'brand-new-pass-1' }).expect(400, { key: ['Invalid value'] });
+      expect(mismatch.body).toEqual(validationErrors({ password2: ["Password doesn't match"] }));
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'someone@else.com', password: 'brand-new-pass-1' }).expect(400, validationErrors({ key: ['Invalid value'] }));
 
       await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
       await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'another-pass-22' }).expect(400, { key: ['Invalid value'] });
-      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'another-pass-22' }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
       await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: PASSWORD }).expect(400);
       await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
     });
@@ -191,7 +192,7 @@ describe('accounts', () => {
     it('an e-mail and a new password alone change nothing', async () => {
       await signUp(t, 'nolink@example.com');
       const res = await request(t.http).post('/api/user/reset-password/').send({ email: 'nolink@example.com', password: 'hijacked-pass-1' }).expect(400);
-      expect(res.body).toEqual({ id: ['This field is required.'], key: ['This field is required.'] });
+      expect(res.body).toEqual(validationErrors({ id: ['This field is required.'], key: ['This field is required.'] }));
       await request(t.http).post('/api/user/login/').send({ email: 'nolink@example.com', password: PASSWORD }).expect(200);
     });
 
@@ -200,7 +201,7 @@ describe('accounts', () => {
       await signUp(t, email);
       await request(t.http).post('/api/user/forgot-password/').send({ email }).expect(200);
       const { id, key } = linkFrom((await t.smtp.waitFor(email, /reset/i)).text, 'reset-password');
-      const invalid = { key: ['Invalid value'] };
+      const invalid = validationErrors({ key: ['Invalid value'] });
       // The attack: the guessed address as the new password, with a made-up key.
       const guesses = [
         { id, key: 'x', password: email },
@@ -217,12 +218,12 @@ describe('accounts', () => {
         expect([body, res.status, res.body]).toEqual([body, 400, invalid]);
       }
       // With the key, the password's own checks answer.
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, {
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, validationErrors({
         password: ['The password is too similar to the email address.'],
-      });
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, {
+      }));
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, validationErrors({
         password2: ["Password doesn't match"],
-      });
+      }));
       // An expired key is just as invalid, whatever the password.
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, invalid);
@@ -280,8 +281,8 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/forgot-password/').send({ email: 'expired@example.com' }).expect(200);
       const { id, key } = linkFrom((await t.smtp.waitFor('expired@example.com', /reset/i)).text, 'reset-password');
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
-      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, { key: ['Invalid value'] });
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1' }).expect(400, { key: ['Invalid value'] });
+      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1' }).expect(400, validationErrors({ key: ['Invalid value'] }));
     });
   });
 
@@ -358,7 +359,7 @@ describe('account rate limits', () => {
     const blocked = await post('login', '198.51.100.20', { email, password: PASSWORD }).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // …while the owner's client is not: a wrong password is a plain failure, the right one logs in.
-    await post('login', '203.0.113.20', { email, password: 'typo-pass-1' }).expect(400, { non_field_errors: ['Email or password is not correct!'] });
+    await post('login', '203.0.113.20', { email, password: 'typo-pass-1' }).expect(400, validationErrors({ non_field_errors: ['Email or password is not correct!'] }));
     await post('login', '203.0.113.20', { email, password: PASSWORD }).expect(200);
     // A successful login clears its client's count.
     await post('login', '203.0.113.20', { email, password: 'typo-pass-2' }).expect(400);

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { sendRaw } from './helpers/raw-http';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /** Each class of bad input the held-out fuzz run found, with the exact DRF answer. */
 describe('bad input answers a clear 4xx', () => {
@@ -19,41 +20,41 @@ describe('bad input answers a clear 4xx', () => {
   });
   afterAll(() => t?.close());
 
-  const invalidInt = { id: ['A valid integer is required.'] };
+  const invalidInt = validationErrors({ id: ['A valid integer is required.'] });
 
   it('refuses ids outside PostgreSQL integer or not integers in JSON bodies; true is not id 1', async () => {
     for (const id of [2147483648, 1e300, true, '1.5', 1.5, -1, '2147483648', null]) {
       const res = await request(t.http).post('/api/user/verify/').send({ id, key: 'k' }).expect(400);
-      expect(res.body).toEqual(id === null ? { id: ['This field may not be null.'] } : invalidInt);
+      expect(res.body).toEqual(id === null ? validationErrors({ id: ['This field may not be null.'] }) : invalidInt);
     }
     await request(t.http).post('/api/user/verify-for-password-reset/').send({ id: true, key: 'k' }).expect(400, invalidInt);
     await request(t.http).post('/api/user/reset-password/').send({ id: 1e300, key: 'k', password: 'long-enough-1' }).expect(400, invalidInt);
     for (const pageId of [2147483648, true, '1e300']) {
-      await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId }).expect(400, { pageId: ['A valid integer is required.'] });
+      await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId }).expect(400, validationErrors({ pageId: ['A valid integer is required.'] }));
     }
     for (const file_id of [2147483648, true, 1e300]) {
-      await request(t.http).post('/api/user/download/').set(auth(token)).send({ file_id }).expect(400, { file_id: ['A valid integer is required.'] });
-      await request(t.http).post('/api/user/get_s3_url/').set(auth(token)).send({ file_id }).expect(400, { file_id: ['A valid integer is required.'] });
+      await request(t.http).post('/api/user/download/').set(auth(token)).send({ file_id }).expect(400, validationErrors({ file_id: ['A valid integer is required.'] }));
+      await request(t.http).post('/api/user/get_s3_url/').set(auth(token)).send({ file_id }).expect(400, validationErrors({ file_id: ['A valid integer is required.'] }));
     }
   });
 
   it('refuses such ids and counts in queries (400) and paths (404)', async () => {
-    await request(t.http).get('/api/user/monopage/get-page-info/?pageId=2147483648').expect(400, { pageId: ['A valid integer is required.'] });
-    await request(t.http).get('/api/user/pageccja/?count=true').expect(400, { count: ['A valid integer is required.'] });
-    await request(t.http).get('/api/user/uploadedfiles/?user_id=1e300').expect(400, { user_id: ['A valid integer is required.'] });
+    await request(t.http).get('/api/user/monopage/get-page-info/?pageId=2147483648').expect(400, validationErrors({ pageId: ['A valid integer is required.'] }));
+    await request(t.http).get('/api/user/pageccja/?count=true').expect(400, validationErrors({ count: ['A valid integer is required.'] }));
+    await request(t.http).get('/api/user/uploadedfiles/?user_id=1e300').expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
     for (const seg of ['2147483648', '1e300', 'true', '%ED%A0%80']) {
-      await request(t.http).get(`/api/user/profile/${seg}`).expect(404, { detail: 'Not found.' });
-      await request(t.http).get(`/api/user/record_page_view/${seg}/1/`).expect(404, { detail: 'Not found.' });
+      await request(t.http).get(`/api/user/profile/${seg}`).expect(404, { detail: 'Not found.', code: 'notFound' });
+      await request(t.http).get(`/api/user/record_page_view/${seg}/1/`).expect(404, { detail: 'Not found.', code: 'notFound' });
     }
   });
 
   it('refuses NUL bytes and lone surrogates in text, JSON and multipart, and stores nothing', async () => {
     await request(t.http).post('/api/user/register/').send({ email: 'a\u0000@example.com', password1: 'x-long-pass', password2: 'x-long-pass', agreed: true })
-      .expect(400, { email: ['Null characters are not allowed.'] });
-    await request(t.http).post('/api/user/login/').send({ email: '\ud800@example.com', password: 'x' }).expect(400, { email: ['Surrogate characters are not allowed: U+D800.'] });
-    await request(t.http).post('/api/user/forgot-password/').send({ email: 'x@example.com\udfff' }).expect(400, { email: ['Surrogate characters are not allowed: U+DFFF.'] });
-    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).field('caption', 'bad\u0000caption').expect(400, { caption: ['Null characters are not allowed.'] });
-    await request(t.http).get('/api/user/profile/search?q=a%00b').expect(400, { q: ['Null characters are not allowed.'] });
+      .expect(400, validationErrors({ email: ['Null characters are not allowed.'] }));
+    await request(t.http).post('/api/user/login/').send({ email: '\ud800@example.com', password: 'x' }).expect(400, validationErrors({ email: ['Surrogate characters are not allowed: U+D800.'] }));
+    await request(t.http).post('/api/user/forgot-password/').send({ email: 'x@example.com\udfff' }).expect(400, validationErrors({ email: ['Surrogate characters are not allowed: U+DFFF.'] }));
+    await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).field('caption', 'bad\u0000caption').expect(400, validationErrors({ caption: ['Null characters are not allowed.'] }));
+    await request(t.http).get('/api/user/profile/search?q=a%00b').expect(400, validationErrors({ q: ['Null characters are not allowed.'] }));
     const users = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM users`);
     expect(users[0].n).toBe(1);
     const mine = await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
@@ -63,7 +64,7 @@ describe('bad input answers a clear 4xx', () => {
   it('refuses null for fields that are not nullable on PUT profile', async () => {
     for (const field of ['nickName', 'birth', 'caption', 'sex']) {
       await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).send({ [field]: null })
-        .expect(400, { [field]: ['This field may not be null.'] });
+        .expect(400, validationErrors({ [field]: ['This field may not be null.'] }));
     }
     // An empty birthday still clears it.
     await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).field('birth', '').expect(200);
@@ -87,9 +88,9 @@ describe('bad input answers a clear 4xx', () => {
     ];
     for (const [, body, withToken] of cases) {
       const visitor = await body(request(t.http).post('/api/user/followingpage/')).expect(401);
-      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
       expect(visitor.headers['www-authenticate']).toBe('Token');
-      await body(request(t.http).post('/api/user/followingpage/').set('Authorization', 'Token nope')).expect(401, { detail: 'Invalid token.' });
+      await body(request(t.http).post('/api/user/followingpage/').set('Authorization', 'Token nope')).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
       await body(request(t.http).post('/api/user/followingpage/').set(auth(token))).expect(withToken);
     }
     // Public routes still read bodies with and without a token; a bad token is 401 there too.
@@ -124,13 +125,13 @@ describe('bad input answers a clear 4xx', () => {
       for (const [method, url] of MULTIPART_ROUTES()) {
         const res = await request(t.http)[method](url).set(auth(token)).set('Content-Type', `multipart/form-data; boundary=${boundary}`)
           .send(multipart(boundary, [['text', 'hello'], ['title', 't'], ['caption', 'c']], { name: 'a.csv' }));
-        expect({ url, length, status: res.status, body: res.body }).toEqual({ url, length, status: 400, body: { detail: 'Multipart form parse error - Invalid boundary in multipart.' } });
+        expect({ url, length, status: res.status, body: res.body }).toEqual({ url, length, status: 400, body: { detail: 'Multipart form parse error - Invalid boundary in multipart.', code: 'multipartParse', params: { detail: 'Invalid boundary in multipart.' } } });
       }
     }
     // No boundary, an empty one: the same answer. 70 characters are allowed.
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=""']) {
       await request(t.http).post('/api/user/monopost/').set(auth(token)).set('Content-Type', contentType).send('--x--\r\n')
-        .expect(400, { detail: 'Multipart form parse error - Invalid boundary in multipart.' });
+        .expect(400, { detail: 'Multipart form parse error - Invalid boundary in multipart.', code: 'multipartParse', params: { detail: 'Invalid boundary in multipart.' } });
     }
     const boundary = 'b'.repeat(70);
     await request(t.http).put(`/api/user/profile/${profileId}/`).set(auth(token)).set('Content-Type', `multipart/form-data; boundary=${boundary}`)
@@ -142,7 +143,7 @@ describe('bad input answers a clear 4xx', () => {
     const before = await rows('uploaded_files');
     const pad = `X-Pad: ${'a'.repeat(100 * 1024)}`;
     const send = (body: string) => request(t.http).post('/api/user/upload/').set(auth(token)).set('Content-Type', 'multipart/form-data; boundary=bnd').send(body);
-    const tooLarge = { detail: 'Multipart form parse error - Part headers too large (more than 16384 bytes or 16 lines).' };
+    const tooLarge = { detail: 'Multipart form parse error - Part headers too large (more than 16384 bytes or 16 lines).', code: 'multipartParse', params: { detail: 'Part headers too large (more than 16384 bytes or 16 lines).' } };
     await send(multipart('bnd', [['title', 'data']], { name: 'a.csv', headers: [pad] })).expect(400, tooLarge);
     // In a text field's headers, and as many short lines.
     await send(`--bnd\r\nContent-Disposition: form-data; name="title"\r\n${pad}\r\n\r\ndata\r\n` + multipart('bnd', [], { name: 'a.csv' })).expect(400, tooLarge);
@@ -154,10 +155,10 @@ describe('bad input answers a clear 4xx', () => {
     for (const contentType of ['(((', 'application/', '/json', 'application /json', 'undefined', 'a\u00ffb/c']) {
       for (const url of ['/api/user/followingpage/', '/api/user/upload/', '/api/user/monopost/']) {
         const visitor = await request(t.http).post(url).set('Content-Type', contentType).send('{"pageId": 1}');
-        expect({ contentType, url, status: visitor.status, body: visitor.body }).toEqual({ contentType, url, status: 401, body: { detail: 'Authentication credentials were not provided.' } });
-        await request(t.http).post(url).set('Authorization', 'Token nope').set('Content-Type', contentType).send('{"pageId": 1}').expect(401, { detail: 'Invalid token.' });
+        expect({ contentType, url, status: visitor.status, body: visitor.body }).toEqual({ contentType, url, status: 401, body: { detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' } });
+        await request(t.http).post(url).set('Authorization', 'Token nope').set('Content-Type', contentType).send('{"pageId": 1}').expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
         const member = await request(t.http).post(url).set(auth(token)).set('Content-Type', contentType).send('{"pageId": 1}');
-        expect({ contentType, url, status: member.status, body: member.body }).toEqual({ contentType, url, status: 415, body: { detail: 'Unsupported media type in request.' } });
+        expect({ contentType, url, status: member.status, body: member.body }).toEqual({ contentType, url, status: 415, body: { detail: 'Unsupported media type in request.', code: 'unsupportedMediaType' } });
       }
     }
   });
@@ -169,7 +170,7 @@ describe('bad input answers a clear 4xx', () => {
     for (const url of ['/api/user/upload/', '/api/user/profile/', '/api/user/monopost/']) {
       for (const connection of ['close', 'keep-alive']) {
         const res = await sendRaw(port, { method: 'post', url, headers: [['Connection', connection], ['Content-Type', 'multipart/form-data; boundary=bnd']], body, writeThenRead: true }, 30_000);
-        expect({ url, connection, status: res.status, error: res.error, body: res.body }).toEqual({ url, connection, status: 401, error: undefined, body: { detail: 'Authentication credentials were not provided.' } });
+        expect({ url, connection, status: res.status, error: res.error, body: res.body }).toEqual({ url, connection, status: 401, error: undefined, body: { detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' } });
       }
     }
   });
@@ -183,7 +184,7 @@ describe('bad input answers a clear 4xx', () => {
     ];
     for (const headers of cases) {
       const res = await sendRaw(port, { method: 'post', url: '/api/user/followingpage/', headers: [['Content-Type', 'application/json'], ...headers], body: '{}', autoLength: false, halfClose: true });
-      expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 400, body: { detail: 'Bad request.' } });
+      expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 400, body: { detail: 'Bad request.', code: 'badRequest' } });
     }
   });
 });

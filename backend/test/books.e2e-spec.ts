@@ -8,6 +8,7 @@ import { BookGenerationService } from '../src/modules/uploads/book-generation.se
 import { sample, upload, waitForBook } from './helpers/books';
 import { eventsHandled } from './helpers/events';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /** Collects a response body as bytes, whatever its content type. */
 function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
@@ -94,19 +95,19 @@ describe('Books', () => {
     it('refuses what it must, storing nothing', async () => {
       const before = await db.query(`SELECT count(*)::int AS n FROM uploaded_files`);
       await request(t.http).post('/api/user/upload/').attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').field('title', 'x').expect(401);
-      await upload(t, visitorless.token, 'a.csv', sample('prefecture-health-insurance.csv')).expect(403, { detail: 'Create your profile before posting data.' });
+      await upload(t, visitorless.token, 'a.csv', sample('prefecture-health-insurance.csv')).expect(403, { detail: 'Create your profile before posting data.', code: 'profileRequired' });
       // A PNG named .csv is refused by its content.
       const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-      await upload(t, hanako.token, 'fake.csv', png).expect(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] });
+      await upload(t, hanako.token, 'fake.csv', png).expect(400, validationErrors({ file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }));
       await upload(t, hanako.token, 'script.csv', Buffer.from('#!/bin/sh\nrm -rf /\n')).expect(400);
-      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(400, {
+      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(400, validationErrors({
         price: ['A price can be set only for your own data (mydata).'],
-      });
+      }));
       await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 500, mydata: true }).expect(400);
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(400, {
+      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(400, validationErrors({
         title: ['This field is required.'],
-      });
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'no file').expect(400, { file: ['No file was submitted.'] });
+      }));
+      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'no file').expect(400, validationErrors({ file: ['No file was submitted.'] }));
       await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'x').field('user_id', String(taro.userId))
         .attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(403);
       await upload(t, hanako.token, 'big.csv', Buffer.alloc(3 * 1024 * 1024, 'a,b\n')).expect(413);
@@ -131,14 +132,14 @@ describe('Books', () => {
       ];
       for (const call of calls) {
         const res = await call.expect(401);
-        expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+        expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
         expect(res.headers['www-authenticate']).toBe('Token');
       }
     });
 
     it('answers 404 for an unknown Book and 400 for a bad id', async () => {
-      await request(t.http).get('/api/user/monopage/get-page-info/?pageId=999999').expect(404, { detail: 'Not found.' });
-      await request(t.http).get('/api/user/monopage/get-page-info/?pageId=abc').expect(400, { pageId: ['A valid integer is required.'] });
+      await request(t.http).get('/api/user/monopage/get-page-info/?pageId=999999').expect(404, { detail: 'Not found.', code: 'notFound' });
+      await request(t.http).get('/api/user/monopage/get-page-info/?pageId=abc').expect(400, validationErrors({ pageId: ['A valid integer is required.'] }));
       await request(t.http).get('/api/user/relatedmonopage/999999/').expect(404);
       await request(t.http).get('/api/user/pageattribute/by-monopage/999999/').expect(404);
     });
@@ -199,7 +200,7 @@ describe('Books', () => {
     it("lists a user's uploads and the Books holding them", async () => {
       const files = await request(t.http).get(`/api/user/uploadedfiles/?user_id=${hanako.userId}`).expect(200);
       expect(files.body.map((f: { id: number }) => f.id)).toEqual([csvFileId]);
-      await request(t.http).get('/api/user/uploadedfiles/').expect(400, { user_id: ['A valid integer is required.'] });
+      await request(t.http).get('/api/user/uploadedfiles/').expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
       const books = await request(t.http).get(`/api/user/${hanako.userId}/monopages-with-files/?count=0`).expect(200);
       expect(books.body.map((p: Page) => p.id)).toEqual([freeBook.id]);
     });
@@ -212,6 +213,7 @@ describe('Books', () => {
       expect(res.body).toMatchObject({ pageId: freeBook.id });
       await request(t.http).post('/api/user/followingpage/').set(auth(taro.token)).send({ pageId: freeBook.id }).expect(400, {
         detail: 'This page is already followed',
+        code: 'alreadyFollowed',
       });
       await request(t.http).post('/api/user/followingpage/').set(auth(taro.token)).send({ pageId: 999999 }).expect(404);
       const list = await request(t.http).get('/api/user/followingpage/?count=0').set(auth(taro.token)).expect(200);
@@ -261,7 +263,7 @@ describe('Books', () => {
       await request(t.http).post('/api/user/get_s3_url/').set(auth(hanako.token)).send({ file_id: paidFileId }).expect(403);
       await request(t.http).post('/api/user/download/').send({ file_id: paidFileId }).expect(401);
       await request(t.http).post('/api/user/download/').set(auth(hanako.token)).send({ file_id: 999999 }).expect(404);
-      await request(t.http).post('/api/user/download/').set(auth(hanako.token)).send({}).expect(400, { file_id: ['This field is required.'] });
+      await request(t.http).post('/api/user/download/').set(auth(hanako.token)).send({}).expect(400, validationErrors({ file_id: ['This field is required.'] }));
       const own = await request(t.http).post('/api/user/download/').set(auth(taro.token)).send({ file_id: paidFileId }).buffer(true).parse(binary).expect(200);
       expect(own.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     });

@@ -5,6 +5,7 @@ import { Signer } from '../src/common/crypto/signer';
 import { eventsHandled } from './helpers/events';
 import { createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
 
@@ -85,7 +86,7 @@ describe('members-only Books (data posted to a circle)', () => {
   it('a visitor, an outsider and a user with a pending join request get 404 on the Book, its preview, files, views, tags and follow', async () => {
     for (const who of [undefined, outsider, pending]) {
       const label = who ? who.userId : 'visitor';
-      expect([label, (await get(`monopage/get-page-info/?pageId=${bookId}`, who).expect(404)).body]).toEqual([label, { detail: 'Not found.' }]);
+      expect([label, (await get(`monopage/get-page-info/?pageId=${bookId}`, who).expect(404)).body]).toEqual([label, { detail: 'Not found.', code: 'notFound' }]);
       await get(`monopage/${bookId}/preview/`, who).expect(404);
       await get(`pageattribute/by-monopage/${bookId}/`, who).expect(404);
       await get(`relatedmonopage/${bookId}/`, who).expect(404);
@@ -101,13 +102,13 @@ describe('members-only Books (data posted to a circle)', () => {
       }
     }
     await get(`advertisements-for-monopage/${bookId}/`, outsider).expect(404);
-    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] });
+    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual(validationErrors({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] }));
     await post('access-log/').send({ type: 'page', page_id: bookId }).expect(400);
     await post('access-log/', owner).send({ type: 'page', page_id: bookId }).expect(201);
     // Followers of the uploader outside the circle hear nothing of it.
     expect(await newBookNotes()).toEqual([]);
     // A Book that does not exist answers the same.
-    expect((await get(`monopage/get-page-info/?pageId=999999`, outsider).expect(404)).body).toEqual({ detail: 'Not found.' });
+    expect((await get(`monopage/get-page-info/?pageId=999999`, outsider).expect(404)).body).toEqual({ detail: 'Not found.', code: 'notFound' });
   });
 
   it('is listed nowhere public (lists, search, related, tags, the uploader’s Books, the bookshelf) for them; its circle keeps its public header', async () => {
@@ -161,7 +162,7 @@ describe('members-only Books (data posted to a circle)', () => {
   it('only its creator makes it public (outsiders 404, other members 403); then visitors read it and lists show it', async () => {
     await post(`monopage/${bookId}/make-public/`).expect(401);
     await post(`monopage/${bookId}/make-public/`, outsider).expect(404);
-    expect((await post(`monopage/${bookId}/make-public/`, owner).expect(403)).body).toEqual({ detail: 'Only the creator of this Book can make it public.' });
+    expect((await post(`monopage/${bookId}/make-public/`, owner).expect(403)).body).toEqual({ detail: 'Only the creator of this Book can make it public.', code: 'bookCreatorOnly' });
     const made = (await post(`monopage/${bookId}/make-public/`, uploader).expect(200)).body;
     expect(made).toMatchObject({ id: bookId, members_only: false });
     expect(made.can_make_public).toBeUndefined();

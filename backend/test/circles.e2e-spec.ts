@@ -8,6 +8,7 @@ import { sample, waitForBook } from './helpers/books';
 import { eventsHandled, type RecordedEvents, recordEvents } from './helpers/events';
 import { createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 const jpeg = (w = 400, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
 const AFTER_GRACE = () => new Date(Date.now() + 15 * 24 * 3600 * 1000);
@@ -78,13 +79,13 @@ describe('circles', () => {
     it('refuses a visitor (401), a user without a profile (403) and bad input (400)', async () => {
       await create(undefined, { title: 'Lab', description: 'x' }, await jpeg()).expect(401);
       await create(noProfile, { title: 'Lab', description: 'x' }, await jpeg()).expect(403);
-      expect((await create(a, { title: 'Lab', description: 'x' }).expect(400)).body).toEqual({ image: ['No file was submitted.'] });
+      expect((await create(a, { title: 'Lab', description: 'x' }).expect(400)).body).toEqual(validationErrors({ image: ['No file was submitted.'] }));
       expect((await create(a, { title: 'Lab', description: 'x' }, Buffer.from('not an image at all')).expect(400)).body.image).toBeDefined();
-      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual({
+      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual(validationErrors({
         description: ['Ensure this field has no more than 2000 characters.'],
-      });
-      expect((await create(a, { description: 'x' }, await jpeg()).expect(400)).body).toEqual({ title: ['This field is required.'] });
-      expect((await create(a, { title: 'Lab' }, await jpeg()).expect(400)).body).toEqual({ description: ['This field is required.'] });
+      }));
+      expect((await create(a, { description: 'x' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ title: ['This field is required.'] }));
+      expect((await create(a, { title: 'Lab' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ description: ['This field is required.'] }));
       expect(await db.query(`SELECT count(*)::int AS n FROM circles`)).toEqual([{ n: 0 }]);
     });
 
@@ -118,12 +119,12 @@ describe('circles', () => {
   describe('invitations', () => {
     it('only members invite; the invitee must exist; a member is refused', async () => {
       await post(`community/${circle}/invite/`).send({ invited_user: b.userId }).expect(401);
-      expect((await post(`community/${circle}/invite/`, d).send({ invited_user: b.userId }).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.' });
+      expect((await post(`community/${circle}/invite/`, d).send({ invited_user: b.userId }).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
       await post('community/999999/invite/', a).send({ invited_user: b.userId }).expect(404);
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 999999 }).expect(400)).body).toEqual({ invited_user: ['Invalid pk "999999" - object does not exist.'] });
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 'x' }).expect(400)).body).toEqual({ invited_user: ['A valid integer is required.'] });
-      expect((await post(`community/${circle}/invite/`, a).send({}).expect(400)).body).toEqual({ invited_user: ['This field is required.'] });
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: a.userId }).expect(400)).body).toEqual({ detail: 'This user is already a member of the circle.' });
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 999999 }).expect(400)).body).toEqual(validationErrors({ invited_user: ['Invalid pk "999999" - object does not exist.'] }));
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 'x' }).expect(400)).body).toEqual(validationErrors({ invited_user: ['A valid integer is required.'] }));
+      expect((await post(`community/${circle}/invite/`, a).send({}).expect(400)).body).toEqual(validationErrors({ invited_user: ['This field is required.'] }));
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: a.userId }).expect(400)).body).toEqual({ detail: 'This user is already a member of the circle.', code: 'alreadyCircleMember' });
     });
 
     it('invites once: inviting again answers the same invitation and announces nothing more', async () => {
@@ -142,7 +143,7 @@ describe('circles', () => {
 
     it('only the invited user accepts (401, 403, 404); accepting joins once', async () => {
       await post(`invitation/${invitation}/accept/`).expect(401);
-      expect((await post(`invitation/${invitation}/accept/`, d).expect(403)).body).toEqual({ detail: 'This invitation is not for you.' });
+      expect((await post(`invitation/${invitation}/accept/`, d).expect(403)).body).toEqual({ detail: 'This invitation is not for you.', code: 'notYourInvitation' });
       await post('invitation/999999/accept/', b).expect(404);
       await post('invitation/abc/accept/', b).expect(404);
       const res = await post(`invitation/${invitation}/accept/`, b).expect(200);
@@ -157,9 +158,9 @@ describe('circles', () => {
   describe('join requests', () => {
     it('communityjoin/: a request; asking again changes nothing; members and unknown circles are refused', async () => {
       await post('communityjoin/').send({ community: circle }).expect(401);
-      expect((await post('communityjoin/', c).send({ community: 999999 }).expect(400)).body).toEqual({ community: ['Invalid pk "999999" - object does not exist.'] });
-      expect((await post('communityjoin/', c).send({ community: true }).expect(400)).body).toEqual({ community: ['A valid integer is required.'] });
-      expect((await post('communityjoin/', b).send({ community: circle }).expect(400)).body).toEqual({ non_field_errors: ['You are already a member of this circle.'] });
+      expect((await post('communityjoin/', c).send({ community: 999999 }).expect(400)).body).toEqual(validationErrors({ community: ['Invalid pk "999999" - object does not exist.'] }));
+      expect((await post('communityjoin/', c).send({ community: true }).expect(400)).body).toEqual(validationErrors({ community: ['A valid integer is required.'] }));
+      expect((await post('communityjoin/', b).send({ community: circle }).expect(400)).body).toEqual(validationErrors({ non_field_errors: ['You are already a member of this circle.'] }));
       const res = await post('communityjoin/', c).field('community', String(circle)).expect(201);
       expect(res.body).toMatchObject({ community: circle, userProfile: c.userId, approved: false, profile: { userId: c.userId, nickName: 'Chie' } });
       const again = await post('communityjoin/', c).send({ community: circle }).expect(201);
@@ -171,7 +172,7 @@ describe('circles', () => {
 
     it('joinrequests-pending/: the owner only', async () => {
       await get(`community/${circle}/joinrequests-pending/`).expect(401);
-      expect((await get(`community/${circle}/joinrequests-pending/`, b).expect(403)).body).toEqual({ detail: 'Only the owner of the circle can do this.' });
+      expect((await get(`community/${circle}/joinrequests-pending/`, b).expect(403)).body).toEqual({ detail: 'Only the owner of the circle can do this.', code: 'circleOwnerOnly' });
       await get(`community/${circle}/joinrequests-pending/`, d).expect(403);
       await get('community/999999/joinrequests-pending/', a).expect(404);
       await get(`community/${circle}/joinrequests-pending/?count=x`, a).expect(400);
@@ -183,7 +184,7 @@ describe('circles', () => {
     it('approve: the owner only; approving lets the requester in once and announces it', async () => {
       const path = `community/${circle}/join-request/approve/${c.userId}/`;
       await post(path).expect(401);
-      expect((await post(path, b).expect(403)).body).toEqual({ detail: 'Only the owner of the circle can do this.' });
+      expect((await post(path, b).expect(403)).body).toEqual({ detail: 'Only the owner of the circle can do this.', code: 'circleOwnerOnly' });
       await post(path, c).expect(403);
       await post(`community/${circle}/join-request/approve/${d.userId}/`, a).expect(404);
       await post(`community/999999/join-request/approve/${c.userId}/`, a).expect(404);
@@ -232,10 +233,11 @@ describe('circles', () => {
       await post('monopost/').send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(401);
       expect((await post('monopost/', d).send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(403)).body).toEqual({
         detail: 'You are not a member of this circle.',
+        code: 'notCircleMember',
       });
       await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [999999] }).expect(403);
       await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [circle, 999999] }).expect(403);
-      expect((await post('monopost/', a).send({ text: 'hi', communitypost_flag: true }).expect(400)).body).toEqual({ communities: ['A circle post needs its circles.'] });
+      expect((await post('monopost/', a).send({ text: 'hi', communitypost_flag: true }).expect(400)).body).toEqual(validationErrors({ communities: ['A circle post needs its circles.'] }));
       expect((await post('monopost/', a).send({ text: 'hi', communities: ['x'] }).expect(400)).body.communities).toBeDefined();
     });
 
@@ -258,7 +260,7 @@ describe('circles', () => {
 
     it('communityposts/: members only, the post-list shape, newest first', async () => {
       await get(`communityposts/${circle}/`).expect(401);
-      expect((await get(`communityposts/${circle}/`, d).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.' });
+      expect((await get(`communityposts/${circle}/`, d).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
       await get(`communityposts/${circle}/?count=x`, a).expect(400);
       const thread = (await get(`communityposts/${circle}/?count=0`, a).expect(200)).body;
       expect(thread.res.map((p: { id: number }) => p.id)).toEqual([imagePost, textPost]);
@@ -285,7 +287,7 @@ describe('circles', () => {
       await post('monocomment/', a).send({ post: textPost, text: 'nice' }).expect(201);
       await post('monocomment/', d).send({ post: textPost, text: 'nice' }).expect(400);
       // A circle post is not reposted (a repost would show it to everyone).
-      expect((await post('monopost/', a).send({ reposting: true, repostingFrom: textPost }).expect(400)).body).toEqual({ repostingFrom: ['A circle post cannot be reposted.'] });
+      expect((await post('monopost/', a).send({ reposting: true, repostingFrom: textPost }).expect(400)).body).toEqual(validationErrors({ repostingFrom: ['A circle post cannot be reposted.'] }));
     });
 
     it('community-new-post/: a post since the member last opened the thread', async () => {
@@ -323,7 +325,7 @@ describe('circles', () => {
 
     it('only members post data to a circle', async () => {
       await uploadTo(undefined, [circle]).expect(401);
-      expect((await uploadTo(d, [circle]).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.' });
+      expect((await uploadTo(d, [circle]).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
       await uploadTo(b, [999999]).expect(403);
       expect((await uploadTo(b, ['x']).expect(400)).body.communities).toBeDefined();
     });
@@ -348,9 +350,9 @@ describe('circles', () => {
 
   it('access-log/ records a visit of a circle that exists', async () => {
     await post('access-log/').send({ type: 'community', community_id: circle }).expect(201);
-    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual({
+    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual(validationErrors({
       community_id: ['Invalid pk "999999" - object does not exist.'],
-    });
+    }));
   });
 
   describe('leaving the site', () => {

@@ -5,6 +5,7 @@ import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createUser, type UserFixture } from './helpers/factories';
 import { OPENAPI_PATH } from './helpers/openapi-check';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Following users: request (approved false) → approval by the recipient only → unfollow deletes
@@ -76,20 +77,20 @@ describe('follows', () => {
   });
 
   it('refuses duplicates, oneself, unknown users and requests in someone else\'s name', async () => {
-    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: taro.userId }).expect(400)).body).toEqual({
+    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: taro.userId }).expect(400)).body).toEqual(validationErrors({
       non_field_errors: ['The fields askFrom, askTo must make a unique set.'],
-    });
-    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: hanako.userId }).expect(400)).body).toEqual({ askTo: ['You cannot follow yourself.'] });
+    }));
+    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: hanako.userId }).expect(400)).body).toEqual(validationErrors({ askTo: ['You cannot follow yourself.'] }));
     await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: 999999 }).expect(404);
-    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({}).expect(400)).body).toEqual({ askTo: ['This field is required.'] });
-    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: 'x' }).expect(400)).body).toEqual({ askTo: ['A valid integer is required.'] });
+    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({}).expect(400)).body).toEqual(validationErrors({ askTo: ['This field is required.'] }));
+    expect((await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askTo: 'x' }).expect(400)).body).toEqual(validationErrors({ askTo: ['A valid integer is required.'] }));
     await request(t.http).post(api('approval/')).set(auth(hanako.token)).send({ askFrom: emily.userId, askTo: taro.userId }).expect(403);
   });
 
   it('refuses approving a request sent to someone else', async () => {
     await request(t.http).post(api('approval/')).set(auth(emily.token)).send({ askTo: hanako.userId }).expect(201);
     const refused = await request(t.http).post(api('approval/')).set(auth(taro.token)).send({ askFrom: emily.userId, askTo: hanako.userId, approved: true }).expect(403);
-    expect(refused.body).toEqual({ detail: 'Only the requested user can approve a follow request.' });
+    expect(refused.body).toEqual({ detail: 'Only the requested user can approve a follow request.', code: 'approveOwnRequests' });
     // The requester cannot approve their own request either.
     await request(t.http).post(api('approval/')).set(auth(emily.token)).send({ askFrom: emily.userId, askTo: hanako.userId, approved: true }).expect(403);
     await request(t.http).post(api('approval/')).set(auth(taro.token)).send({ askTo: emily.userId, approved: true }).expect(404); // no request from emily to taro
@@ -142,7 +143,7 @@ describe('follows', () => {
   it('records access logs from visitors and users, and refuses bad ones', async () => {
     await request(t.http).post(api('access-log/')).send({ type: 'profile', profile_id: 1 }).expect(201, { detail: 'Logged.' });
     await request(t.http).post(api('access-log/')).set(auth(taro.token)).send({ type: 'profile', profile_id: 2 }).expect(201);
-    expect((await request(t.http).post(api('access-log/')).send({ type: 'page' }).expect(400)).body).toEqual({ page_id: ['This field is required.'] });
-    expect((await request(t.http).post(api('access-log/')).send({ type: 'video', page_id: 1 }).expect(400)).body).toEqual({ type: ['Must be one of profile, page, community.'] });
+    expect((await request(t.http).post(api('access-log/')).send({ type: 'page' }).expect(400)).body).toEqual(validationErrors({ page_id: ['This field is required.'] }));
+    expect((await request(t.http).post(api('access-log/')).send({ type: 'video', page_id: 1 }).expect(400)).body).toEqual(validationErrors({ type: ['Must be one of profile, page, community.'] }));
   });
 });

@@ -16,20 +16,20 @@ describe('HTTP conventions', () => {
 
   it('answers unknown API paths with a DRF 404', async () => {
     const res = await request(t.http).get('/api/user/no-such-thing/').expect(404);
-    expect(res.body).toEqual({ detail: 'Not found.' });
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'notFound' });
   });
 
   it('refuses a protected call without a token: 401 with WWW-Authenticate: Token', async () => {
     const res = await request(t.http).get('/api/user/myprofile/').expect(401);
     expect(res.headers['www-authenticate']).toBe('Token');
-    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
   });
 
   it('refuses an invalid token even on a public call, as DRF does', async () => {
     const res = await request(t.http).get('/api/user/profile/newprofiles/').set(auth('0'.repeat(40))).expect(401);
-    expect(res.body).toEqual({ detail: 'Invalid token.' });
+    expect(res.body).toEqual({ detail: 'Invalid token.', code: 'invalidToken' });
     const bad = await request(t.http).get('/api/user/myprofile/').set('Authorization', 'Token').expect(401);
-    expect(bad.body).toEqual({ detail: 'Invalid token header. No credentials provided.' });
+    expect(bad.body).toEqual({ detail: 'Invalid token header. No credentials provided.', code: 'invalidTokenHeader' });
   });
 
   it('serves a path with and without the trailing slash, POST included', async () => {
@@ -45,10 +45,10 @@ describe('HTTP conventions', () => {
     const head = await request(t.http).head('/api/user/pageccja/?count=0').expect(200);
     expect(head.headers['content-type']).toMatch(/^application\/json/);
     expect(head.text ?? '').toBe('');
-    expect((await request(t.http).get('/api/user/PageCCJA/').expect(404)).body).toEqual({ detail: 'Not found.' });
+    expect((await request(t.http).get('/api/user/PageCCJA/').expect(404)).body).toEqual({ detail: 'Not found.', code: 'notFound' });
     // A method the path does not have: 405 with the path's methods in Allow, as DRF (not a 404).
     const wrong = await request(t.http).delete('/api/user/pageccja/').expect(405);
-    expect(wrong.body).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(wrong.body).toEqual({ detail: 'Method "DELETE" not allowed.', code: 'methodNotAllowed', params: { method: 'DELETE' } });
     expect(wrong.headers.allow).toBe('GET, HEAD');
     expect((await request(t.http).put('/api/user/pageccja').expect(405)).headers.allow).toBe('GET, HEAD');
     expect((await request(t.http).patch('/api/user/monopost/1/').expect(405)).headers.allow).toBe('DELETE, GET, HEAD, PUT');

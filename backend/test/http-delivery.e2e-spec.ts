@@ -97,6 +97,6 @@ describe('delivery of the web app and the API: compression and caching', () => {
     const denied = await get(base, '/api/user/myprofile/', { 'Accept-Encoding': 'br', Accept: 'text/html' });
     expect(denied.status).toBe(401);
     expect(denied.headers['www-authenticate']).toBe('Token');
-    expect(JSON.parse(denied.body.toString())).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(JSON.parse(denied.body.toString())).toEqual({ detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
   });
 });

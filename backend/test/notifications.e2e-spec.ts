@@ -392,7 +392,7 @@ describe('notifications', () => {
         }
         // A third stream of the same account: refused, the two open ones untouched.
         const third = await request(capped.getHttpServer()).get(api('notifications/stream/')).set(auth(hanako.token)).expect(429);
-        expect(third.body).toEqual({ detail: 'Too many notification streams are open for this account (at most 2). Close another tab, or try again later.' });
+        expect(third.body).toEqual({ detail: 'Too many notification streams are open for this account (at most 2). Close another tab, or try again later.', code: 'streamsPerAccount', params: { n: 2 } });
         expect(third.headers['retry-after']).toBe('60');
         // The same through a ticket (an EventSource).
         const issued = await request(t.http).post(api('notifications/stream-ticket/')).set(auth(hanako.token)).expect(200);
@@ -407,7 +407,7 @@ describe('notifications', () => {
         }
         expect(streams.size).toBe(4);
         const full = await request(capped.getHttpServer()).get(api('notifications/stream/')).set(auth(emily.token)).expect(503);
-        expect(full.body).toEqual({ detail: 'This server holds as many notification streams as it can. Try again in a moment.' });
+        expect(full.body).toEqual({ detail: 'This server holds as many notification streams as it can. Try again in a moment.', code: 'streamsFull' });
         expect(full.headers['retry-after']).toBe('5');
         // A closed stream frees its slot, for its account and the process.
         opened.shift()!.close();

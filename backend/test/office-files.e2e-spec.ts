@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { sample, upload, waitForBook } from './helpers/books';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Issue 40: Books from the files Japanese offices really hand out — the 協会けんぽ rates saved the
@@ -173,7 +174,7 @@ describe('Books from office files (issue 40)', () => {
 
   it('still refuses text that is no table, in any encoding', async () => {
     const prose = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('これは表ではありません。ただの文章です。\r\n', 'utf16le')]);
-    await upload(t, clerk.token, 'memo.txt', prose).expect(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] });
+    await upload(t, clerk.token, 'memo.txt', prose).expect(400, validationErrors({ file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }));
   });
 
   afterAll(() => {

@@ -12,6 +12,7 @@ import { createBook, createUser, type UserFixture } from './helpers/factories';
 import { eventsHandled, recordEvents, type RecordedEvents } from './helpers/events';
 import { postEvent, sessionIdOf, startStandIn, stripeEnv } from './helpers/stripe';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Buying Books with Stripe and paying their data owners (issue 24), with the real `stripe` SDK
@@ -115,7 +116,7 @@ describe('Payments with Stripe', () => {
     expect((await post(owner, { SITE_URL: SITE, pageId: paid }).expect(400)).body.detail).toBe('This is your own Book.');
     await post(buyer, { SITE_URL: SITE, pageId: 999999 }).expect(404);
     for (const SITE_URL of ['https://evil.example', 'http://app.test.evil.example', 'javascript:alert(1)', 'not a url']) {
-      expect((await post(buyer, { SITE_URL, pageId: paid }).expect(400)).body).toEqual({ SITE_URL: ["SITE_URL must be this site's own address."] });
+      expect((await post(buyer, { SITE_URL, pageId: paid }).expect(400)).body).toEqual(validationErrors({ SITE_URL: ["SITE_URL must be this site's own address."] }));
     }
     const contributed = await createBook(t.app, { price: 800, contributors: [owner.userId, buyer.userId] });
     expect((await post(buyer, { SITE_URL: SITE, pageId: contributed }).expect(400)).body.detail).toBe('You already own this Book.');
@@ -144,7 +145,7 @@ describe('Payments with Stripe', () => {
     const event = await standIn.checkout.payByCard(sessionId);
     const events = async () => (await db.query(`SELECT count(*)::int AS n FROM payment_events`))[0].n;
     const before = await events();
-    await postEvent(t, standIn, event, { secret: 'whsec_wrong' }).expect(400, { detail: 'Invalid Stripe signature.' });
+    await postEvent(t, standIn, event, { secret: 'whsec_wrong' }).expect(400, { detail: 'Invalid Stripe signature.', code: 'badSignature' });
     await postEvent(t, standIn, event, { timestamp: Math.floor(Date.now() / 1000) - 600 }).expect(400);
     await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').send(JSON.stringify(event)).expect(400);
     // A body changed after signing.
@@ -381,7 +382,7 @@ describe('Payments with Stripe', () => {
       const post = () => request(t.http).post('/api/user/create-checkout-session/').set(auth(buyer.token)).send({ SITE_URL: SITE, pageId });
       const refused = later ? await anHourLater(() => post()) : await post();
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ detail: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.' });
+      expect(refused.body).toEqual({ detail: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.', code: 'paymentPending' });
     }
     expect(standIn.sessions.size).toBe(sessionsBefore);
     // Someone else's voucher is not theirs; a visitor is asked to log in.
@@ -424,7 +425,7 @@ describe('Payments with Stripe', () => {
     ];
     for (const event of malformed) {
       const res = await postEvent(t, standIn, event);
-      expect({ event, status: res.status, body: res.body }).toEqual({ event, status: 400, body: { detail: 'Malformed Stripe event.' } });
+      expect({ event, status: res.status, body: res.body }).toEqual({ event, status: 400, body: { detail: 'Malformed Stripe event.', code: 'malformedEvent' } });
     }
     const unknown: object[] = [
       session({ object: 'checkout.session', id: 'cs_test_never_made_here', payment_status: 'paid' }),
@@ -469,7 +470,7 @@ describe('Payments off (no STRIPE_SECRET_KEY)', () => {
     const owner = await createUser(t.app);
     const paid = await createBook(t.app, { price: 800, contributors: [owner.userId] });
     const refused = await request(t.http).post('/api/user/create-checkout-session/').set(auth(user.token)).send({ SITE_URL: 'http://app.test', pageId: paid }).expect(400);
-    expect(refused.body).toEqual({ detail: 'Payments are not available on this site.' });
+    expect(refused.body).toEqual({ detail: 'Payments are not available on this site.', code: 'paymentsOff' });
     await request(t.http).post('/api/user/create-connect-account/').set(auth(user.token)).send({ name: 'x', email: 'x@example.com' }).expect(400);
     await request(t.http).post('/api/user/checkout-session-status/').set(auth(user.token)).send({ session_id: 'cs_test_x' }).expect(400);
     await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send('{}').expect(400);

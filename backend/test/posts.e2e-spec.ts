@@ -3,10 +3,13 @@ import sharp from 'sharp';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EventsService } from '../src/common/events/events.service';
+import { Db } from '../src/database/db';
+import { PostModeration } from '../src/modules/posts/post-moderation';
 import { PostsService } from '../src/modules/posts/posts.service';
 import { type RecordedEvents, recordEvents } from './helpers/events';
 import { createBook, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 const jpeg = (w = 400, h = 200) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a8a5c' } }).jpeg().toBuffer();
 
@@ -104,7 +107,7 @@ describe('posts', () => {
         expect(res.body.purepost_flag).toBe(value);
       }
       const bad = await request(t.http).post(api('monopost/')).set(auth(reader.token)).field('text', 'bool maybe').field('purepost_flag', 'maybe').expect(400);
-      expect(bad.body).toEqual({ purepost_flag: ['Must be a valid boolean.'] });
+      expect(bad.body).toEqual(validationErrors({ purepost_flag: ['Must be a valid boolean.'] }));
     });
 
     it.each([
@@ -125,7 +128,7 @@ describe('posts', () => {
 
     it('refuses a file that is not an image, whatever its name', async () => {
       const res = await request(t.http).post(api('monopost/')).set(auth(author.token)).field('text', 'x').attach('img', Buffer.from('<?php ?>'), 'a.jpg').expect(400);
-      expect(Object.keys(res.body)).toEqual(['img']);
+      expect(Object.keys(res.body)).toEqual(['img', 'error_codes']);
     });
   });
 
@@ -151,19 +154,19 @@ describe('posts', () => {
 
     it('refuses forging a like for another user', async () => {
       const res = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).send({ liked: [third.userId] }).expect(403);
-      expect(res.body).toEqual({ detail: 'You can only like or unlike a post as yourself.' });
+      expect(res.body).toEqual({ detail: 'You can only like or unlike a post as yourself.', code: 'likeOnlyYourself' });
       await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).send({ liked: [reader.userId, author.userId] }).expect(403);
       expect((await post(postId)).likedTimes).toBe(0);
     });
 
     it("refuses editing someone else's post; the author edits", async () => {
       const res = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).send({ text: 'hacked' }).expect(403);
-      expect(res.body).toEqual({ detail: 'Only the author can change or delete this.' });
+      expect(res.body).toEqual({ detail: 'Only the author can change or delete this.', code: 'authorOnly' });
       await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).attach('img', await jpeg(), 'x.jpg').expect(403);
       await request(t.http).put(api(`monopost/${postId}/`)).set(auth(reader.token)).field('text', 'hacked').field('liked', String(reader.userId)).expect(403);
       await request(t.http).put(api(`monopost/${postId}/`)).send({ liked: [] }).expect(401);
       const visitor = await request(t.http).put(api(`monopost/${postId}/`)).field('text', 'by a visitor').expect(401);
-      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(visitor.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
       expect(await post(postId)).toMatchObject({ text: 'like me', img: null, likedTimes: 0 });
       const edited = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(author.token)).send({ text: 'edited' }).expect(200);
       expect(edited.body.text).toBe('edited');
@@ -176,11 +179,25 @@ describe('posts', () => {
       await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(author.token)).send({ rating: 50 }).expect(200);
       expect(await book()).toMatchObject({ rating: 70, post_count: 3 });
       const res = await request(t.http).put(api(`monopost/${postId}/`)).set(auth(author.token)).send({ rating: 50 }).expect(400);
-      expect(res.body).toEqual({ rating: ['Only a review has a rating.'] });
+      expect(res.body).toEqual(validationErrors({ rating: ['Only a review has a rating.'] }));
       // Someone else cannot move the review's rating (nor the Book's).
       const refused = await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(reader.token)).field('rating', '95').expect(403);
-      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.' });
+      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.', code: 'authorOnly' });
       expect(await book()).toMatchObject({ rating: 70, post_count: 3 });
+      await request(t.http).delete(api(`monopost/${reviewId}/`)).set(auth(author.token)).expect(204);
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+    });
+
+    it('keeps a review a moderator hid off the Book while its author edits the rating; the restore counts the new rating', async () => {
+      const reviewId = await createPost(t.app, { userId: author.userId, rating: 30, reviewTo: bookId });
+      const moderate = (to: 'hide' | 'show') => t.app.get(Db).transaction((tx) => t.app.get(PostModeration).moderate('post', reviewId, to, to === 'hide' ? 'spam' : null, tx));
+      await moderate('hide');
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+      // Its author still sees it (marked) and edits it: nothing of it counts while it is hidden.
+      await request(t.http).put(api(`monopost/${reviewId}/`)).set(auth(author.token)).send({ rating: 50 }).expect(200);
+      expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
+      await moderate('show');
+      expect(await book()).toMatchObject({ rating: 70, post_count: 3 }); // (70 + 90 + 50) / 3
       await request(t.http).delete(api(`monopost/${reviewId}/`)).set(auth(author.token)).expect(204);
       expect(await book()).toMatchObject({ rating: 80, post_count: 2 });
     });
@@ -232,14 +249,14 @@ describe('posts', () => {
       expect(res.body.repostingProfile).toMatchObject({ userId: author.userId, nickName: '作者' });
       expect(await post(originalId, reader)).toMatchObject({ repostedTimes: 1, is_reposted: true });
       const again = await request(t.http).post(api('monopost/')).set(auth(reader.token)).send({ reposting: true, repostingFrom: res.body.id }).expect(400);
-      expect(again.body).toEqual({ non_field_errors: ['You have already reposted this post.'] });
+      expect(again.body).toEqual(validationErrors({ non_field_errors: ['You have already reposted this post.'] }));
       const event = await waitFor(() => events['post.reposted']?.find((e) => e.repostId === res.body.id));
       expect(event).toEqual({ repostId: res.body.id, postId: originalId, userId: reader.userId, authorId: author.userId });
     });
 
     it("refuses the reposter's edits of the repost's text, image and flags (they are the original author's); likes still work", async () => {
       const repost = (await request(t.http).get(api(`userpostcc/?user_id=${reader.userId}`)).expect(200)).body.res.find((p: { repostingFrom: number }) => p.repostingFrom === originalId);
-      const refused = { detail: "A repost shows someone else's post: it cannot be edited." };
+      const refused = { detail: "A repost shows someone else's post: it cannot be edited.", code: 'repostNotEditable' };
       await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).send({ text: 'words put in the author\'s mouth' }).expect(403, refused);
       await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).field('text', 'x').attach('img', await jpeg(), 'crop.jpg').expect(403, refused);
       await request(t.http).put(api(`monopost/${repost.id}/`)).set(auth(reader.token)).send({ purepost_flag: true }).expect(403, refused);
@@ -281,7 +298,7 @@ describe('posts', () => {
       expect(event).toEqual({ commentId: res.body.id, postId, userId: reader.userId, authorId: author.userId });
 
       const refused = await request(t.http).delete(api(`monocomment/${res.body.id}/`)).set(auth(author.token)).expect(403);
-      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.' });
+      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.', code: 'authorOnly' });
       await request(t.http).delete(api(`monocomment/${res.body.id}/`)).expect(401);
       await request(t.http).delete(api(`monocomment/${res.body.id}/`)).set(auth(reader.token)).expect(204);
       await request(t.http).delete(api(`monocomment/${res.body.id}/`)).set(auth(reader.token)).expect(404);
@@ -290,8 +307,8 @@ describe('posts', () => {
     });
 
     it('refuses blank comments, unknown posts, visitors', async () => {
-      expect((await request(t.http).post(api('monocomment/')).set(auth(reader.token)).send({ text: '  ', post: postId }).expect(400)).body).toEqual({ text: ['This field may not be blank.'] });
-      expect((await request(t.http).post(api('monocomment/')).set(auth(reader.token)).send({ text: 'x', post: 999999 }).expect(400)).body).toEqual({ post: ['Invalid pk "999999" - object does not exist.'] });
+      expect((await request(t.http).post(api('monocomment/')).set(auth(reader.token)).send({ text: '  ', post: postId }).expect(400)).body).toEqual(validationErrors({ text: ['This field may not be blank.'] }));
+      expect((await request(t.http).post(api('monocomment/')).set(auth(reader.token)).send({ text: 'x', post: 999999 }).expect(400)).body).toEqual(validationErrors({ post: ['Invalid pk "999999" - object does not exist.'] }));
       await request(t.http).post(api('monocomment/')).send({ text: 'x', post: postId }).expect(401);
       await request(t.http).get(api('monocomment-nonlogin/post-comments/?post_id=999999')).expect(404);
       await request(t.http).get(api('monocomment-nonlogin/post-comments/?post_id=abc')).expect(400);
@@ -303,7 +320,7 @@ describe('posts', () => {
       const postId = await createPost(t.app, { userId: author.userId, text: 'to delete' });
       await request(t.http).post(api('monocomment/')).set(auth(reader.token)).send({ text: 'c', post: postId }).expect(201);
       const refused = await request(t.http).delete(api(`monopost/${postId}/`)).set(auth(reader.token)).expect(403);
-      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.' });
+      expect(refused.body).toEqual({ detail: 'Only the author can change or delete this.', code: 'authorOnly' });
       await request(t.http).delete(api(`monopost/${postId}/`)).expect(401);
       await request(t.http).delete(api(`monopost/${postId}/`)).set(auth(author.token)).expect(204);
       await request(t.http).get(api(`monopost/${postId}/`)).expect(404);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { linkFrom, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /** Issue 41, item 6: "send it again" for the verification mail, the same answer for any address, rate-limited. */
 describe('resend verification', () => {
@@ -18,7 +19,7 @@ describe('resend verification', () => {
     const email = 'waiting@example.com';
     await request(t.http).post('/api/user/register/').send({ email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }).expect(201);
     const first = await t.smtp.waitFor(email, /verify/);
-    await login(email).expect(400, { non_field_errors: ['E-mail is not verified.'] });
+    await login(email).expect(400, validationErrors({ non_field_errors: ['E-mail is not verified.'] }));
 
     await resend('203.0.113.1', { email: 'Waiting@Example.com ' }).expect(200, SAME);
     const again = await t.smtp.waitFor(email, /verify/);
@@ -42,8 +43,8 @@ describe('resend verification', () => {
   });
 
   it('refuses a malformed address with DRF words', async () => {
-    await resend('203.0.113.3', { email: 'no-at-sign' }).expect(400, { email: ['Enter a valid email address.'] });
-    await resend('203.0.113.3', {}).expect(400, { email: ['This field is required.'] });
+    await resend('203.0.113.3', { email: 'no-at-sign' }).expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
+    await resend('203.0.113.3', {}).expect(400, validationErrors({ email: ['This field is required.'] }));
   });
 
   it('is rate-limited per address (from any client) and per client, with Retry-After', async () => {

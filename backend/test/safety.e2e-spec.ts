@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config/config';
 import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Trust and safety (issue 38): blocks, mutes, reports, moderation and suspension, each effect as
@@ -59,7 +60,7 @@ describe('trust and safety', () => {
     it('refuses a visitor (401) and oneself (400, translated message)', async () => {
       await request(t.http).post(api('blocks/')).send({ user_id: blocked.userId }).expect(401);
       const self = await request(t.http).post(api('blocks/')).set(auth(blocker.token)).send({ user_id: blocker.userId }).expect(400);
-      expect(self.body).toEqual({ user_id: ['You cannot block or mute yourself.'] });
+      expect(self.body).toEqual(validationErrors({ user_id: ['You cannot block or mute yourself.'] }));
       await request(t.http).post(api('blocks/')).set(auth(blocker.token)).send({ user_id: 99999999 }).expect(404);
     });
 
@@ -78,7 +79,7 @@ describe('trust and safety', () => {
     });
 
     it("refuses the blocked person's like, comment, repost and follow with a 403 and a translated message", async () => {
-      const refused = { detail: 'You cannot interact with this user.' };
+      const refused = { detail: 'You cannot interact with this user.', code: 'blockedInteraction' };
       // The post is not even visible to them (404): neither sees the other's posts.
       await request(t.http).get(api(`monopost/${post}/`)).set(auth(blocked.token)).expect(404);
       await request(t.http).put(api(`monopost/${post}/`)).set(auth(blocked.token)).send({ liked: [blocked.userId] }).expect(404);
@@ -87,9 +88,9 @@ describe('trust and safety', () => {
       // Neither side can repost the other's post: it is not there for them.
       const original = await createPost(t.app, { userId: blocked.userId, text: 'their own' });
       const blockersRepost = await request(t.http).post(api('monopost/')).set(auth(blocker.token)).send({ reposting: true, repostingFrom: original }).expect(400);
-      expect(blockersRepost.body).toEqual({ repostingFrom: [`Invalid pk "${original}" - object does not exist.`] });
+      expect(blockersRepost.body).toEqual(validationErrors({ repostingFrom: [`Invalid pk "${original}" - object does not exist.`] }));
       const comment = await request(t.http).post(api('monocomment/')).set(auth(blocked.token)).send({ post, text: 'hi' }).expect(400);
-      expect(comment.body).toEqual({ post: [`Invalid pk "${post}" - object does not exist.`] });
+      expect(comment.body).toEqual(validationErrors({ post: [`Invalid pk "${post}" - object does not exist.`] }));
       const [{ liked_times }] = await db.query(`SELECT liked_times FROM posts WHERE id = $1`, [post]);
       expect(liked_times).toBe(0);
     });
@@ -236,9 +237,9 @@ describe('trust and safety', () => {
       const body = { target_type: 'post', target_id: review, reason: 'spam', detail: 'selling things' };
       await request(t.http).post(api('reports/')).send(body).expect(401);
       const unknown = await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ ...body, target_id: 99999999 }).expect(400);
-      expect(unknown.body).toEqual({ target_id: ['This target does not exist.'] });
+      expect(unknown.body).toEqual(validationErrors({ target_id: ['This target does not exist.'] }));
       const reason = await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ ...body, reason: 'boring' }).expect(400);
-      expect(reason.body).toEqual({ reason: ['"boring" is not a valid choice.'] });
+      expect(reason.body).toEqual(validationErrors({ reason: ['"boring" is not a valid choice.'] }));
       await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ ...body, target_type: 'planet' }).expect(400);
       const first = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send(body).expect(201)).body;
       const again = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send(body).expect(201)).body;
@@ -252,7 +253,7 @@ describe('trust and safety', () => {
     it('shows the queue to moderators only (403 for others, 401 for a visitor)', async () => {
       await request(t.http).get(api('moderation/reports/')).expect(401);
       const refused = await request(t.http).get(api('moderation/reports/')).set(auth(reporter.token)).expect(403);
-      expect(refused.body).toEqual({ detail: 'Only moderators can do this.' });
+      expect(refused.body).toEqual({ detail: 'Only moderators can do this.', code: 'moderatorsOnly' });
       await request(t.http).get(api('moderation/audit/')).set(auth(author.token)).expect(403);
       const queue = (await request(t.http).get(api('moderation/reports/?status=open')).set(auth(moderator.token)).expect(200)).body;
       expect(queue.totalCount).toBe(4);
@@ -326,7 +327,7 @@ describe('trust and safety', () => {
         const newest = (await request(t.http).get(api('monopost/')).expect(200)).body as Array<{ text: string }>;
         expect(newest.map((p) => p.text)).not.toContain('threatening words');
         const login = await request(t.http).post(api('login/')).send({ email, password: PASSWORD }).expect(400);
-        expect(login.body).toEqual({ non_field_errors: ['This account is suspended.'] });
+        expect(login.body).toEqual(validationErrors({ non_field_errors: ['This account is suspended.'] }));
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(moderator.token)).expect(403);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(200);
         await request(t.http).post(api(`moderation/users/${userId}/unsuspend/`)).set(auth(admin.token)).expect(404);
@@ -454,7 +455,7 @@ describe('trust and safety', () => {
     it('refuses to hide what cannot be hidden yet (a user: suspend instead) with a 400', async () => {
       const { id } = (await request(t.http).post(api('reports/')).set(auth(reporter.token)).send({ target_type: 'user', target_id: admin.userId, reason: 'other' }).expect(201)).body;
       const refused = await request(t.http).post(api(`moderation/reports/${id}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide' }).expect(400);
-      expect(refused.body).toEqual({ action: ['"hide" is not a valid choice.'] });
+      expect(refused.body).toEqual(validationErrors({ action: ['"hide" is not a valid choice.'] }));
     });
   });
 

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { AuthService } from '../src/modules/auth/auth.service';
 import { eventsHandled } from './helpers/events';
 import { auth, PASSWORD, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 /**
  * Sign-in with Google (an ID token checked by the server), LINE and Yahoo! JAPAN (code flows with
@@ -184,7 +185,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       person.line = { sub: 'U-line-new', email: 'line.user@example.com' };
       const flow = await codeFlow('line', { query: '?community=42' });
       expect(flow.location.searchParams.get('community')).toBe('42');
-      await request(t.http).get('/api/user/line-login/?community=abc').expect(400, { community: ['A valid integer is required.'] });
+      await request(t.http).get('/api/user/line-login/?community=abc').expect(400, validationErrors({ community: ['A valid integer is required.'] }));
     });
 
     it('refuses a replayed state, a forged state, another browser, a cancelled login, a wrong nonce and a token signed with another secret — creating nothing', async () => {
@@ -266,11 +267,11 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
     it('refuses an address without a token, an unverified address, a wrong audience, an expired or foreign-signed token — creating nothing', async () => {
       const users = await count('users');
-      await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, { id_token: ['This field is required.'] });
-      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, {
+      await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, validationErrors({ id_token: ['This field is required.'] }));
+      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, validationErrors({
         non_field_errors: ['Your Gmail account was not verified.'],
-      });
-      const invalid = { id_token: ['The sign-in token is invalid or has expired.'] };
+      }));
+      const invalid = validationErrors({ id_token: ['The sign-in token is invalid or has expired.'] });
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true, aud: 'someone-elses-client' }) }).expect(400, invalid);
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true }, { expiresIn: -120 }) }).expect(400, invalid);
       const foreign = await line.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, { aud: 'google-client', iss: google.issuer.url, sub: 'g-2', email: 'new@example.com', email_verified: true }) });
@@ -287,8 +288,8 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       if (cookie !== undefined) req.set('Cookie', cookie);
       return req.send({ code });
     };
-    const otherBrowser = { non_field_errors: ['Please finish signing in in the browser where you started it.'] };
-    const invalid = { code: ['This sign-in has expired or was already used. Please sign in again.'] };
+    const otherBrowser = validationErrors({ non_field_errors: ['Please finish signing in in the browser where you started it.'] });
+    const invalid = validationErrors({ code: ['This sign-in has expired or was already used. Please sign in again.'] });
 
     it('opens a session once, only in the browser that started the flow, within 2 minutes', async () => {
       person.line = { sub: 'U-line-code', email: 'code.user@example.com' };
@@ -324,7 +325,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await db.query(`UPDATE sign_in_flows SET code_issued_on = now() - interval '121 seconds' WHERE code_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [lateCode]);
       await exchange(lateCode, late.cookie).expect(400, invalid);
       await exchange('made-up-code', late.cookie).expect(400, invalid);
-      await exchange(null, late.cookie).expect(400, { code: ['This field may not be null.'] });
+      await exchange(null, late.cookie).expect(400, validationErrors({ code: ['This field may not be null.'] }));
       expect(await count('auth_tokens')).toBe(tokens + 1);
       // The other browser's own code still works for it.
       await signedIn(someoneElse);
@@ -382,7 +383,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       expect(await db.query(`SELECT 1 FROM sign_in_links WHERE subject = 'U-line-signed-out'`)).toEqual([]);
       // A ticket of the old kind (no browser binding) or for the other provider starts nothing.
       const query = new URLSearchParams(started.query.slice(1));
-      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, { link: ['This link is invalid or has expired.'] });
+      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 
@@ -394,9 +395,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
         .send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
       expect(linked.body).toMatchObject({ password: true, methods: [{ provider: 'google', email: 'taro.gmail@example.com' }] });
       await request(t.http).post('/api/user/sign-in-methods/google/').set(auth(taro.token))
-        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(400, {
+        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(400, validationErrors({
           non_field_errors: ['This sign-in account is already linked to another account.'],
-        });
+        }));
       // Signing in with that Google account now reaches taro's account.
       const viaGoogle = await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
       expect((await request(t.http).get('/api/user/account/').set(auth(viaGoogle.body.token)).expect(200)).body.email).toBe('taro.links@example.com');
@@ -408,7 +409,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('links LINE through a started flow, and refuses removing the only way to sign in', async () => {
       person.line = { sub: 'U-line-only', email: 'only.line@example.com' };
       const only = await signedIn(await codeFlow('line'));
-      await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, { non_field_errors: ['You cannot remove your last way to sign in.'] });
+      await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, validationErrors({ non_field_errors: ['You cannot remove your last way to sign in.'] }));
 
       const start = await linkStart('yahoo', only);
       person.yahoo = { sub: 'Y-only-line', email: 'only.line@example.com', email_verified: true };
@@ -419,7 +420,7 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(204);
       await request(t.http).delete('/api/user/sign-in-methods/yahoo/').set(auth(only)).expect(400);
       // A forged link ticket starts nothing.
-      await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, { link: ['This link is invalid or has expired.'] });
+      await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 

@@ -55,7 +55,7 @@ describe('token cache', () => {
     const unknown = 'a'.repeat(40);
     for (let i = 0; i < 2; i++) {
       statements.reset();
-      await request(t.http).get('/api/user/account/').set(auth(unknown)).expect(401, { detail: 'Invalid token.' });
+      await request(t.http).get('/api/user/account/').set(auth(unknown)).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
       expect(statements.count).toBe(1);
     }
   });
@@ -65,7 +65,7 @@ describe('token cache', () => {
     await request(t.http).get('/api/user/account/').set(auth(token)).expect(200);
     await until('kept', async () => (await request(t.http).get('/api/user/account/').set(auth(token)).expect(200), known(token)));
     await request(t.http).post('/api/user/logout/').set(auth(token)).expect(200);
-    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
   });
 
   it('signing out everywhere (account deletion) ends every kept session of the account at once', async () => {
@@ -95,13 +95,13 @@ describe('token cache', () => {
     // The account is deactivated by a statement this process did not make: the announcement arrives on commit.
     await db.query(`UPDATE users SET is_active = false WHERE id = $1`, [userId]);
     await until('forgotten', () => !known(token));
-    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'User inactive or deleted.' });
+    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'User inactive or deleted.', code: 'inactiveUser' });
     await db.query(`UPDATE users SET is_active = true WHERE id = $1`, [userId]);
     await until('kept again', async () => (await request(t.http).get('/api/user/account/').set(auth(token)).expect(200), known(token)));
     // A token deleted elsewhere.
     await db.query(`DELETE FROM auth_tokens WHERE user_id = $1`, [userId]);
     await until('forgotten', () => !known(token));
-    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
   });
 
   it('a change that is rolled back is not announced, and a change of another column is not either', async () => {
@@ -130,7 +130,7 @@ describe('token cache', () => {
     await until('kept', async () => (await request(t.http).get('/api/user/account/').set(auth(token)).expect(200), known(token)));
     await db.query(`TRUNCATE auth_tokens`);
     await until('forgotten', () => tokens.cache.size === 0);
-    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.' });
+    await request(t.http).get('/api/user/account/').set(auth(token)).expect(401, { detail: 'Invalid token.', code: 'invalidToken' });
   });
 
   it('keeps nothing while it cannot listen', async () => {

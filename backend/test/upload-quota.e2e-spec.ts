@@ -39,7 +39,7 @@ describe('upload quota', () => {
     const user = await uploader('busy@example.com');
     for (let i = 0; i < 3; i++) await upload(t, user.token, `data-${i}.csv`, small, { title: `データ ${i}` }).expect(201);
     const res = await upload(t, user.token, 'data-3.csv', small, { title: 'データ 3' }).expect(429);
-    expect(res.body).toEqual({ detail: message });
+    expect(res.body).toEqual({ detail: message, code: 'uploadQuota', params: { files: 3, megabytes: 1 } });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -59,7 +59,7 @@ describe('upload quota', () => {
     const user = await uploader('bulky@example.com');
     await upload(t, user.token, 'first.csv', large).expect(201);
     const res = await upload(t, user.token, 'second.csv', large).expect(429);
-    expect(res.body).toEqual({ detail: message });
+    expect(res.body).toEqual({ detail: message, code: 'uploadQuota', params: { files: 3, megabytes: 1 } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // A small one still fits.
     await upload(t, user.token, 'small.csv', small).expect(201);

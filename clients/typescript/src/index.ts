@@ -25,15 +25,31 @@ export interface MonobookClientOptions {
   headers?: Record<string, string>;
 }
 
-/** A DRF-shaped error: `{field: [messages]}` for a 400, `{detail}` otherwise. */
+/** The stable code of an error message, and a template's values (translate by it, not by the English). */
+export type CodedMessage = Schemas['CodedMessage'];
+
+/**
+ * A DRF-shaped error: `{field: [messages], error_codes: {field: [codes]}}` for a 400,
+ * `{detail, code, params?}` otherwise.
+ */
 export class MonobookError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The code of a `{detail}` answer (`notFound`, `throttled`, …). */
+  readonly code: Schemas['ErrorCode'] | undefined;
+  /** The values of a `{detail}` answer's message (`{seconds: 42}` for `throttled`). */
+  readonly params: Schemas['ErrorParams'] | undefined;
+  /** The codes of a validation answer's messages, by field, in the order of the field's messages. */
+  readonly errorCodes: Schemas['ErrorCodes'];
   constructor(status: number, body: unknown, what: string) {
     super(`${what}: ${status} ${JSON.stringify(body)}`);
     this.name = 'MonobookError';
     this.status = status;
     this.body = body;
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Partial<Schemas['ErrorDetail'] & { error_codes: Schemas['ErrorCodes'] }>;
+    this.code = typeof fields.detail === 'string' ? fields.code : undefined;
+    this.params = typeof fields.detail === 'string' ? fields.params : undefined;
+    this.errorCodes = typeof fields.error_codes === 'object' && fields.error_codes !== null ? fields.error_codes : {};
   }
 }
 

@@ -3044,10 +3044,6 @@ export interface components {
             /** Format: date-time */
             created_on: string;
         };
-        DetailResponse: {
-            /** @example Not found. */
-            detail: string;
-        };
         ProfileFieldsDto: {
             /** @description Required when creating; "default" means unset and is refused. */
             nickName?: string;
@@ -3086,6 +3082,10 @@ export interface components {
              * @enum {string}
              */
             language?: "ja" | "en";
+        };
+        DetailResponse: {
+            /** @example Not found. */
+            detail: string;
         };
         LoginDto: {
             /** @example hanako@example.com */
@@ -4641,6 +4641,68 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        /**
+         * @description The stable code of an error message: translate by it, not by the English text (which may change). The codes are the names of the server's message catalogue; new ones may be added: show a generic message for a code you do not know.
+         * @enum {string}
+         */
+        ErrorCode: "required" | "blank" | "nullValue" | "invalidInput" | "notAString" | "invalidInt" | "nullCharacter" | "invalidEmail" | "invalidDate" | "invalidBool" | "unexpectedField" | "notFound" | "permissionDenied" | "notAuthenticated" | "invalidToken" | "inactiveUser" | "invalidTokenHeader" | "invalidTokenHeaderSpaces" | "serverError" | "streamsFull" | "heldForReview" | "hiddenWhileSuspended" | "badRequest" | "fileTooLarge" | "unsupportedMediaType" | "noFile" | "emptyFile" | "invalidImage" | "loginFailed" | "emailNotVerified" | "invalidKey" | "passwordsDiffer" | "passwordMismatch" | "agreeTerms" | "passwordTooShort" | "passwordNumeric" | "passwordLikeEmail" | "passwordCommon" | "invalidLanguage" | "ok" | "verificationSent" | "verificationResent" | "alreadyVerified" | "loggedOut" | "resetMailSent" | "passwordReset" | "deletionRequested" | "chooseNickname" | "invalidSex" | "unrealBirthday" | "profileExists" | "alreadyFollowed" | "mustBuy" | "buyToDownload" | "ownedNow" | "bookCreatorOnly" | "viewRecorded" | "unsupportedFile" | "fileExtensionMismatch" | "invalidPrice" | "profileRequired" | "ownUserId" | "linkExpired" | "priceNeedsMydata" | "expectedList" | "circlePostNeedsCircles" | "ratingNeedsReview" | "onlyReviewRated" | "followAsYourself" | "approveOwnRequests" | "invalidAccessLogType" | "logged" | "circlesNotAvailable" | "alreadyReposted" | "likeOnlyYourself" | "authorOnly" | "repostNotEditable" | "cannotFollowSelf" | "cannotBlockSelf" | "blockedInteraction" | "unknownReportTarget" | "moderatorsOnly" | "adminsOnly" | "accountSuspended" | "notCircleMember" | "circleOwnerOnly" | "alreadyCircleMember" | "youAreCircleMember" | "notYourInvitation" | "circleCreated" | "joinRequestApproved" | "circlePostNotReposted" | "paymentsOff" | "freeBook" | "ownBook" | "alreadyOwned" | "foreignSiteUrl" | "badSignature" | "notYourAccount" | "payoutProfileRequired" | "paymentProviderError" | "paymentPending" | "malformedEvent" | "adProfileRequired" | "adTags" | "invalidUrl" | "adAlreadyPaid" | "adOwnerOnly" | "googleEmailNotVerified" | "invalidIdToken" | "signInMethodTaken" | "lastSignInMethod" | "signInCodeInvalid" | "signInOtherBrowser" | "analyticsEnterpriseOnly" | "maxLength" | "minLength" | "invalidChoice" | "throttled" | "jsonParse" | "multipartParse" | "surrogate" | "tooDeep" | "maxItems" | "minValue" | "maxValue" | "multipleOf" | "invalidPk" | "uniqueSet" | "methodNotAllowed" | "streamsPerAccount" | "uploadQuota";
+        /** @description The values of a message with values in it, by the message's code: `maxLength`: `n`; `minLength`: `n`; `invalidChoice`: `value`; `throttled`: `seconds`; `jsonParse`: `detail`; `multipartParse`: `detail`; `surrogate`: `code`; `tooDeep`: `levels`; `maxItems`: `n`; `minValue`: `n`; `maxValue`: `n`; `multipleOf`: `n`; `invalidPk`: `pk`; `uniqueSet`: `fields`; `methodNotAllowed`: `method`; `streamsPerAccount`: `n`; `uploadQuota`: `files`, `megabytes`. */
+        ErrorParams: {
+            n?: number;
+            value?: string;
+            seconds?: number;
+            detail?: string;
+            code?: string;
+            levels?: number;
+            pk?: string;
+            fields?: string;
+            method?: string;
+            files?: number;
+            megabytes?: number;
+        };
+        CodedMessage: {
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
+        };
+        /** @description The codes of a validation answer's messages, by field, in the order of the field's messages. */
+        ErrorCodes: {
+            [key: string]: components["schemas"]["CodedMessage"][];
+        };
+        /**
+         * @example {
+         *       "detail": "Not found.",
+         *       "code": "notFound"
+         *     }
+         */
+        ErrorDetail: {
+            /** @description The message in English (DRF's wording). */
+            detail: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
+        };
+        /**
+         * @description Each field (or `non_field_errors`) maps to its messages, as DRF answers; `error_codes` maps the same keys to the messages' codes, in the same order.
+         * @example {
+         *       "nickName": [
+         *         "Ensure this field has no more than 20 characters."
+         *       ],
+         *       "error_codes": {
+         *         "nickName": [
+         *           {
+         *             "code": "maxLength",
+         *             "params": {
+         *               "n": 20
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        ValidationErrors: {
+            error_codes: components["schemas"]["ErrorCodes"];
+        } & {
+            [key: string]: string[] | components["schemas"]["ErrorCodes"];
+        };
     };
     responses: never;
     parameters: never;
@@ -4681,9 +4743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4719,9 +4779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             503: {
@@ -4778,7 +4836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -4787,7 +4845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4848,11 +4906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -4861,7 +4915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -4870,9 +4924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -4881,9 +4933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4931,9 +4981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -4986,11 +5034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -4999,9 +5043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5049,11 +5091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5062,9 +5100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5073,7 +5109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5121,9 +5157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5132,7 +5166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5180,9 +5214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5191,7 +5223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5254,11 +5286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -5267,7 +5295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -5276,7 +5304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -5285,7 +5313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5294,9 +5322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5305,9 +5331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5354,11 +5378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5367,9 +5387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5378,9 +5396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5389,9 +5405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5400,7 +5414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5445,11 +5459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5458,9 +5468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5469,9 +5477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5480,9 +5486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5491,7 +5495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5524,7 +5528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5558,7 +5562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5601,11 +5605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -5614,7 +5614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5623,9 +5623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5634,9 +5632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5679,11 +5675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5692,9 +5684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5703,9 +5693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5714,9 +5702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5759,11 +5745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5772,9 +5754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5783,9 +5763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5794,9 +5772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5805,7 +5781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5849,11 +5825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5862,9 +5834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5873,9 +5843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5884,9 +5852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -5895,7 +5861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -5938,11 +5904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -5951,9 +5913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -5962,9 +5922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -5973,9 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6021,11 +5977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6034,9 +5986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6045,9 +5995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6056,9 +6004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6067,7 +6013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6102,7 +6048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6137,9 +6083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6190,11 +6134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6203,9 +6143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6214,7 +6152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6223,9 +6161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6234,9 +6170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6245,7 +6179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6277,11 +6211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6290,9 +6220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6301,7 +6229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6333,11 +6261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6346,9 +6270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6357,7 +6279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6387,11 +6309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6400,9 +6318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6411,7 +6327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6441,11 +6357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6454,9 +6366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6465,7 +6375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6509,11 +6419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6522,9 +6428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6533,9 +6437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6544,9 +6446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -6555,7 +6455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6600,7 +6500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6654,11 +6554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -6667,7 +6563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6676,7 +6572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -6685,9 +6581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -6696,9 +6590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6733,7 +6625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6742,7 +6634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6770,11 +6662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -6783,7 +6671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6792,7 +6680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6833,11 +6721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6846,9 +6730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6890,11 +6772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -6903,9 +6781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6944,9 +6820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -6955,7 +6829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -6994,9 +6868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7005,7 +6877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7042,9 +6914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7053,7 +6923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7183,11 +7053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7196,9 +7062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7207,7 +7071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7250,7 +7114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7259,7 +7123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7268,7 +7132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7398,7 +7262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7407,7 +7271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7416,7 +7280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7550,11 +7414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7563,9 +7423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7699,11 +7557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -7712,7 +7566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7750,11 +7604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -7763,9 +7613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7774,7 +7622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7783,7 +7631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -7826,11 +7674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -7839,7 +7683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -7848,7 +7692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -7857,7 +7701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -7866,9 +7710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -7877,9 +7719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8011,9 +7851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -8022,7 +7860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8155,11 +7993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -8168,7 +8002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8301,11 +8135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8314,9 +8144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8449,11 +8277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8462,9 +8286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8597,11 +8419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8610,9 +8428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8745,11 +8561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -8758,7 +8570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -8893,11 +8705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -8906,9 +8714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -8917,9 +8723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9052,11 +8856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9065,7 +8865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9109,11 +8909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9122,7 +8918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9131,7 +8927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9140,9 +8936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9151,9 +8945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9181,11 +8973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9194,7 +8982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9203,7 +8991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9239,9 +9027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9250,7 +9036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9259,7 +9045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9394,11 +9180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -9407,9 +9189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9418,9 +9198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9485,11 +9263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9498,7 +9272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9507,7 +9281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9516,9 +9290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9527,9 +9299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -9538,7 +9308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9592,11 +9362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -9605,9 +9371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9650,11 +9414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9663,7 +9423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9672,7 +9432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9681,7 +9441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9690,9 +9450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9701,9 +9459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9745,11 +9501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9758,7 +9510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9767,7 +9519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9776,7 +9528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9785,9 +9537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9796,9 +9546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9866,11 +9614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9879,7 +9623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9888,7 +9632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -9897,7 +9641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -9906,9 +9650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -9917,9 +9659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -9928,7 +9668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -9971,11 +9711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -9984,7 +9720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -9993,7 +9729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10002,7 +9738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -10011,9 +9747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -10022,9 +9756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10080,11 +9812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -10093,7 +9821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -10102,7 +9830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10111,9 +9839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10169,11 +9895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -10182,7 +9904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -10191,7 +9913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10200,9 +9922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10238,9 +9958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10249,9 +9967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10304,11 +10020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10317,9 +10029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10328,9 +10038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10383,11 +10091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10396,9 +10100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10407,9 +10109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10446,9 +10146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -10457,9 +10155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10510,11 +10206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10523,9 +10215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10570,11 +10260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10583,9 +10269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10630,11 +10314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10643,9 +10323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -10654,9 +10332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -10665,9 +10341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -10676,7 +10350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -10853,11 +10527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -10866,9 +10536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11079,11 +10747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11092,7 +10756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11101,7 +10765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11110,9 +10774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11121,9 +10783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -11132,7 +10792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11306,9 +10966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11317,7 +10975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11520,11 +11178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11533,7 +11187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11542,7 +11196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11551,7 +11205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11560,9 +11214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11571,9 +11223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11601,7 +11251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11610,7 +11260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11619,7 +11269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11647,7 +11297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11656,7 +11306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11665,7 +11315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11702,9 +11352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11713,7 +11361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11767,11 +11415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -11780,7 +11424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -11789,9 +11433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -11800,9 +11442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -11811,7 +11451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11839,7 +11479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -11848,7 +11488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11857,7 +11497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -11910,11 +11550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -11923,9 +11559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -11934,7 +11568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12117,11 +11751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12130,9 +11760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12316,11 +11944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12329,9 +11953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12515,11 +12137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -12528,9 +12146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -12713,11 +12329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -12726,7 +12338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13004,11 +12616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13017,9 +12625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13297,11 +12903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -13310,7 +12912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13358,9 +12960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13369,7 +12969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13405,9 +13005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13416,7 +13014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13551,11 +13149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13564,9 +13158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13575,7 +13167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13628,11 +13220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13641,9 +13229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13652,7 +13238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13702,11 +13288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -13715,7 +13297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -13724,7 +13306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13733,7 +13315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13786,11 +13368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -13799,9 +13377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -13810,9 +13386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -13997,11 +13571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14010,7 +13580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14019,7 +13589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14028,7 +13598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14080,11 +13650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14093,7 +13659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14128,11 +13694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14141,7 +13703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14150,7 +13712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14208,11 +13770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14221,7 +13779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14230,7 +13788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14239,9 +13797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14250,9 +13806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14310,11 +13864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14323,7 +13873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14332,9 +13882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14343,9 +13891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14385,7 +13931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14394,7 +13940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14403,7 +13949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14458,11 +14004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14471,7 +14013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14480,7 +14022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14489,7 +14031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14498,9 +14040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14509,9 +14049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14557,7 +14095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -14566,7 +14104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14575,7 +14113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14628,7 +14166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14681,11 +14219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14694,7 +14228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14727,7 +14261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14761,7 +14295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14793,11 +14327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14806,7 +14336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description The account already holds `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on this process; see `Retry-After`. */
@@ -14815,7 +14345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description This process holds `NOTIFICATION_STREAMS_MAX` streams (or is shutting down); see `Retry-After`. */
@@ -14824,7 +14354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14883,11 +14413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -14896,7 +14422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -14905,7 +14431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -14914,9 +14440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -14925,9 +14449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -14974,7 +14496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15044,11 +14566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15057,7 +14575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15066,9 +14584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15077,9 +14593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15126,7 +14640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15196,11 +14710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15209,7 +14719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15218,9 +14728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15229,9 +14737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15271,9 +14777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15316,11 +14820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15329,7 +14829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -15338,7 +14838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15347,9 +14847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15358,9 +14856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15369,7 +14865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15404,7 +14900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing (on protected calls) or invalid token; `WWW-Authenticate: Token`. */
@@ -15413,9 +14909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15424,7 +14918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15469,11 +14963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15482,7 +14972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -15491,7 +14981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15500,9 +14990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15511,9 +14999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15522,7 +15008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15559,11 +15045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15572,7 +15054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15615,11 +15097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15628,7 +15106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15637,7 +15115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15646,9 +15124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15657,9 +15133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15668,7 +15142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15701,7 +15175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15736,11 +15210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15749,7 +15219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15758,7 +15228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -15767,7 +15237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15830,7 +15300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15870,9 +15340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -15955,11 +15423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -15968,7 +15432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -15977,7 +15441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -15986,9 +15450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -15997,9 +15459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16042,11 +15502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16055,7 +15511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16064,7 +15520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16073,9 +15529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16084,9 +15538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -16095,7 +15547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16167,11 +15619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16180,7 +15628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16189,7 +15637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16198,9 +15646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16209,9 +15655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Stripe did not answer or refused the call. */
@@ -16220,7 +15664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16270,9 +15714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After. */
@@ -16281,7 +15723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16333,9 +15775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16344,7 +15784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After. */
@@ -16353,7 +15793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16401,11 +15841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16414,7 +15850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -16423,7 +15859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16432,7 +15868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16441,9 +15877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16452,9 +15886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16519,7 +15951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16584,7 +16016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16593,7 +16025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16662,7 +16094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -16671,7 +16103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16723,9 +16155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16773,11 +16203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16786,7 +16212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16822,11 +16248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16835,7 +16257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16844,7 +16266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -16853,9 +16275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -16864,9 +16284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16894,7 +16312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -16903,7 +16321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -16951,11 +16369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -16964,7 +16378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17000,11 +16414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17013,7 +16423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17022,7 +16432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17031,9 +16441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17042,9 +16450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17072,7 +16478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17081,7 +16487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17126,11 +16532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17139,7 +16541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17148,9 +16550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17159,9 +16559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */
@@ -17170,7 +16568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17229,11 +16627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17242,7 +16636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17251,7 +16645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17290,11 +16684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17303,7 +16693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17312,7 +16702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17321,7 +16711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17330,9 +16720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17341,9 +16729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17381,11 +16767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17394,7 +16776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17403,7 +16785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17412,7 +16794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Body or file too large. */
@@ -17421,9 +16803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401). */
@@ -17432,9 +16812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17463,7 +16841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17472,7 +16850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description No such object. */
@@ -17481,7 +16859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
@@ -17529,11 +16907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string[];
-                    } | {
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["ValidationErrors"] | components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Missing or invalid token (`WWW-Authenticate: Token`). */
@@ -17542,7 +16916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Not allowed for this user. */
@@ -17551,7 +16925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetailResponse"];
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

@@ -1,7 +1,7 @@
 /** The hand-written layer without a server: form encoding, page shapes, the event-stream parser, the token header. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createMonobookClient, pageItems, pages, parseEventStream, toFormData } from '../src/index.ts';
+import { MonobookError, createMonobookClient, pageItems, pages, parseEventStream, toFormData } from '../src/index.ts';
 
 test('toFormData: lists as repeated keys, booleans and numbers as text, files with their names, nothing for undefined/null', async () => {
   const form = toFormData({ title: '題名', communities: [3, 7], mydata: true, price: 0, file: { file: new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), filename: 'x.csv' }, description: undefined, img: null });
@@ -67,4 +67,15 @@ test('the token goes in Authorization: Token …, set by login() and changed by 
   await client.GET('/api/user/pageccja/');
   assert.deepEqual(seen, [null, null, 'Token abc123', null]);
   assert.equal(client.token, undefined);
+});
+
+test('MonobookError: the codes of a detail answer and of a validation answer', () => {
+  const throttled = new MonobookError(429, { detail: 'Request was throttled. Expected available in 42 seconds.', code: 'throttled', params: { seconds: 42 } }, 'login');
+  assert.equal(throttled.code, 'throttled');
+  assert.deepEqual(throttled.params, { seconds: 42 });
+  assert.deepEqual(throttled.errorCodes, {});
+  const invalid = new MonobookError(400, { code: ['This sign-in has expired or was already used. Please sign in again.'], error_codes: { code: [{ code: 'signInCodeInvalid' }] } }, 'exchange');
+  // A validation answer's `code` is a field (sign-in/exchange has one), not the answer's code.
+  assert.equal(invalid.code, undefined);
+  assert.deepEqual(invalid.errorCodes, { code: [{ code: 'signInCodeInvalid' }] });
 });

@@ -2052,6 +2052,158 @@ export type ListModerationAuditApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
+export type ErrorCode =
+  | "required"
+  | "blank"
+  | "nullValue"
+  | "invalidInput"
+  | "notAString"
+  | "invalidInt"
+  | "nullCharacter"
+  | "invalidEmail"
+  | "invalidDate"
+  | "invalidBool"
+  | "unexpectedField"
+  | "notFound"
+  | "permissionDenied"
+  | "notAuthenticated"
+  | "invalidToken"
+  | "inactiveUser"
+  | "invalidTokenHeader"
+  | "invalidTokenHeaderSpaces"
+  | "serverError"
+  | "streamsFull"
+  | "heldForReview"
+  | "hiddenWhileSuspended"
+  | "badRequest"
+  | "fileTooLarge"
+  | "unsupportedMediaType"
+  | "noFile"
+  | "emptyFile"
+  | "invalidImage"
+  | "loginFailed"
+  | "emailNotVerified"
+  | "invalidKey"
+  | "passwordsDiffer"
+  | "passwordMismatch"
+  | "agreeTerms"
+  | "passwordTooShort"
+  | "passwordNumeric"
+  | "passwordLikeEmail"
+  | "passwordCommon"
+  | "invalidLanguage"
+  | "ok"
+  | "verificationSent"
+  | "verificationResent"
+  | "alreadyVerified"
+  | "loggedOut"
+  | "resetMailSent"
+  | "passwordReset"
+  | "deletionRequested"
+  | "chooseNickname"
+  | "invalidSex"
+  | "unrealBirthday"
+  | "profileExists"
+  | "alreadyFollowed"
+  | "mustBuy"
+  | "buyToDownload"
+  | "ownedNow"
+  | "bookCreatorOnly"
+  | "viewRecorded"
+  | "unsupportedFile"
+  | "fileExtensionMismatch"
+  | "invalidPrice"
+  | "profileRequired"
+  | "ownUserId"
+  | "linkExpired"
+  | "priceNeedsMydata"
+  | "expectedList"
+  | "circlePostNeedsCircles"
+  | "ratingNeedsReview"
+  | "onlyReviewRated"
+  | "followAsYourself"
+  | "approveOwnRequests"
+  | "invalidAccessLogType"
+  | "logged"
+  | "circlesNotAvailable"
+  | "alreadyReposted"
+  | "likeOnlyYourself"
+  | "authorOnly"
+  | "repostNotEditable"
+  | "cannotFollowSelf"
+  | "cannotBlockSelf"
+  | "blockedInteraction"
+  | "unknownReportTarget"
+  | "moderatorsOnly"
+  | "adminsOnly"
+  | "accountSuspended"
+  | "notCircleMember"
+  | "circleOwnerOnly"
+  | "alreadyCircleMember"
+  | "youAreCircleMember"
+  | "notYourInvitation"
+  | "circleCreated"
+  | "joinRequestApproved"
+  | "circlePostNotReposted"
+  | "paymentsOff"
+  | "freeBook"
+  | "ownBook"
+  | "alreadyOwned"
+  | "foreignSiteUrl"
+  | "badSignature"
+  | "notYourAccount"
+  | "payoutProfileRequired"
+  | "paymentProviderError"
+  | "paymentPending"
+  | "malformedEvent"
+  | "adProfileRequired"
+  | "adTags"
+  | "invalidUrl"
+  | "adAlreadyPaid"
+  | "adOwnerOnly"
+  | "googleEmailNotVerified"
+  | "invalidIdToken"
+  | "signInMethodTaken"
+  | "lastSignInMethod"
+  | "signInCodeInvalid"
+  | "signInOtherBrowser"
+  | "analyticsEnterpriseOnly"
+  | "maxLength"
+  | "minLength"
+  | "invalidChoice"
+  | "throttled"
+  | "jsonParse"
+  | "multipartParse"
+  | "surrogate"
+  | "tooDeep"
+  | "maxItems"
+  | "minValue"
+  | "maxValue"
+  | "multipleOf"
+  | "invalidPk"
+  | "uniqueSet"
+  | "methodNotAllowed"
+  | "streamsPerAccount"
+  | "uploadQuota";
+export type ErrorParams = {
+  n?: number;
+  value?: string;
+  seconds?: number;
+  detail?: string;
+  code?: string;
+  levels?: number;
+  pk?: string;
+  fields?: string;
+  method?: string;
+  files?: number;
+  megabytes?: number;
+};
+export type ErrorDetail = {
+  /** The message in English (DRF's wording). */
+  detail: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+};
 export type ProfileResponse = {
   /** Profile id. */
   id: number;
@@ -2073,8 +2225,16 @@ export type ProfileResponse = {
   imgBackground: string | null;
   created_on: string;
 };
-export type DetailResponse = {
-  detail: string;
+export type CodedMessage = {
+  code: ErrorCode;
+  params?: ErrorParams;
+};
+export type ErrorCodes = {
+  [key: string]: CodedMessage[];
+};
+export type ValidationErrors = {
+  error_codes: ErrorCodes;
+  [key: string]: string[] | ErrorCodes;
 };
 export type ProfileFieldsDto = {
   /** Required when creating; "default" means unset and is refused. */
@@ -2089,6 +2249,9 @@ export type ProfileFieldsDto = {
   img?: Blob;
   /** Background image. */
   imgBackground?: Blob;
+};
+export type DetailResponse = {
+  detail: string;
 };
 export type RegisterDto = {
   email: string;

@@ -2,10 +2,10 @@ import '@/i18n/circles';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { circlesApi } from '@/api/circles-api';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
 import { circlePaths } from '@/features/circles/utils/circle-paths';
+import { circlesApi } from '@/features/circles/api';
 
 /**
  * Right after a login with an invitation kept (the invitation URL /communitylogin/{id}, or

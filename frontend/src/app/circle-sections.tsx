@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { circlesApi } from '@/api/circles-api';
-import type { Circle, CircleJoinRequest } from '@/api/circles-api';
+import type { Circle, CircleJoinRequest } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { PersonRow } from '@/features/follows/components/person-row';
+import { circlesApi } from '@/features/circles/api';
 
 /* The bookshelf, members and waiting sections of a circle: a chunk of their own, after the header. */
 

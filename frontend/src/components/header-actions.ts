@@ -1,2 +1,2 @@
-/** The header's place for the screen's actions on wide screens (see FloatingAction in post-data-fab.tsx). */
+/** The header's place for the screen's actions on wide screens (see floating-action.tsx). */
 export const HEADER_ACTIONS_ID = 'header-actions';

@@ -18,7 +18,7 @@ export type PagedQuery<T> = {
 };
 
 type Props<T> = {
-  /** The result of an infinite query hook, e.g. `api.endpoints.followedBooks.useInfiniteQuery()`. */
+  /** The result of an infinite query hook, e.g. `booksApi.endpoints.followedBooks.useInfiniteQuery()`. */
   query: PagedQuery<T>;
   /** `page` is the index of the page the item came from; `index` the item's place in the list (from 0). */
   renderItem: (item: T, page: number, index: number) => ReactNode;

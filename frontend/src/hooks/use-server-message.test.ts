@@ -12,6 +12,7 @@ describe('server messages met before their translations have loaded', () => {
     await loadLanguage('ja');
     const hook = await import('@/hooks/use-server-message');
     const { baseApi } = await import('@/api/base-api');
+    const { parseApiError } = await import('@/utils/api-error');
     const { configureStore } = await import('@reduxjs/toolkit');
     await i18n.changeLanguage('ja');
     const { result } = renderHook(() => hook.useServerMessage());
@@ -20,7 +21,7 @@ describe('server messages met before their translations have loaded', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        new Response(JSON.stringify({ detail: 'Email or password is not correct!' }), {
+        new Response(JSON.stringify({ detail: 'Email or password is not correct!', code: 'loginFailed' }), {
           status: 400,
           headers: { 'Content-Type': 'application/json' },
         }),
@@ -31,9 +32,9 @@ describe('server messages met before their translations have loaded', () => {
     });
     const store = configureStore({ reducer: { [baseApi.reducerPath]: baseApi.reducer }, middleware: (d) => d().concat(baseApi.middleware) });
     const answer = await store.dispatch(api.endpoints.tryLogin.initiate());
-    const detail = ((answer as { error?: { data?: { detail?: string } } }).error?.data?.detail) ?? '';
+    const [message] = parseApiError((answer as { error?: unknown }).error).messages;
 
-    expect(translateTakenEarly(detail)).toBe(String(i18n.t('messages.emailOrPasswordIncorrect')));
-    expect(translateTakenEarly(detail)).not.toBe(String(i18n.t('common.errorGeneric')));
+    expect(translateTakenEarly(message)).toBe(String(i18n.t('messages.emailOrPasswordIncorrect')));
+    expect(translateTakenEarly(message)).not.toBe(String(i18n.t('common.errorGeneric')));
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as ServerMessages from '@/i18n/server-messages';
+import type { MessageCode } from '@/utils/api-error';
 
 type Catalogue = typeof ServerMessages;
 
@@ -48,17 +49,18 @@ export function serverMessagesReady(): Promise<unknown> {
 }
 
 /**
- * Translates a server message. Every message of the server's catalogue has a translation;
- * anything else (a proxy's error page, a message of an older server) shows the generic error
- * rather than untranslated text.
+ * Translates a server message by its code (an error answer's `code`, or a field message's in
+ * `error_codes`; see utils/api-error.ts). Every code of the server's catalogue has a
+ * translation; anything else (a proxy's error page, an answer without a code) shows the
+ * generic error rather than untranslated text.
  */
-export function useServerMessage(): (message: string) => string {
+export function useServerMessage(): (message: MessageCode) => string {
   const { t } = useTranslation();
   // (The server and a hydration render without it: a message is only shown after an act.)
   const loaded = useSyncExternalStore(subscribe, () => catalogue, () => undefined);
   useEffect(loadOnInteraction, []);
   return useCallback(
-    (message: string) => {
+    (message: MessageCode) => {
       // The module's catalogue, not only the render's: an answer's handler runs after the
       // request, by which time the API layer has loaded it (base-api.ts awaits it on errors).
       const current = catalogue ?? loaded;

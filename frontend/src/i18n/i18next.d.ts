@@ -14,7 +14,7 @@ import type safetyEn from './safety-en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The social texts load with the social screens (./social.ts).
+    // Every part's keys (see index.ts for when each part is loaded).
     resources: {
       translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn & typeof bookDataEn & typeof safetyEn;
     };

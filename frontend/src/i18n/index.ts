@@ -8,11 +8,18 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /**
- * Each language is a chunk of its own (texts-en.ts, texts-ja.ts: the app's texts and those of the
- * parts every first visit meets), loaded before the first paint in that language (main.tsx) and
- * when the reader switches: a first screen carries one language's text, not both (the first-visit
- * budget counts every KB). Both languages have every key (the language files' tests), so the
- * English fallback is never needed for a text a Japanese screen shows.
+ * The texts come in parts, each a pair of JSON files with the same keys (`<part>-en.json`,
+ * `<part>-ja.json`; the language files' tests check both have every key), and reach i18next one
+ * way, `addTexts`, at one of two moments:
+ *
+ * - the parts a first screen may show (the app's own, the welcome's sign-in and walkthrough, the
+ *   posts, the ads) are one chunk per language (texts-en.ts, texts-ja.ts), loaded before the first
+ *   paint in that language (main.tsx) and when the reader switches: a first screen carries one
+ *   language's texts, not both (the first-visit budget counts every KB), so the English fallback
+ *   is never needed for a text a Japanese screen shows;
+ * - the parts of screens a first visit does not need (circles, payments, notifications, safety,
+ *   a Book's data) come with those screens' chunks in both languages: their module
+ *   (`i18n/<part>.ts`, imported by every component that shows them) calls `addScreenTexts`.
  */
 const loaders: Record<Language, () => Promise<ReadonlyArray<object>>> = {
   en: () => import('./texts-en').then((module) => module.parts),
@@ -21,14 +28,31 @@ const loaders: Record<Language, () => Promise<ReadonlyArray<object>>> = {
 
 const loaded = new Set<Language>();
 
+/** Adds texts to a language beside those already there (a part never replaces another's keys). */
+function addTexts(language: Language, texts: object): void {
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+}
+
 /**
- * Makes sure a language's texts are loaded; resolves at once when they are. (Other modules may
- * have added parts of a language already, such as the server messages: those are kept.)
+ * Makes sure a language's first-screen texts are loaded; resolves at once when they are. (The
+ * parts that came with a screen were added in both languages already: those are kept.)
  */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded.has(language)) return;
-  for (const part of await loaders[language]()) i18n.addResourceBundle(language, 'translation', part, true, false);
+  for (const part of await loaders[language]()) addTexts(language, part);
   loaded.add(language);
+}
+
+/** A part of the texts in both languages. */
+export type TextPart = Readonly<Record<Language, object>>;
+
+/**
+ * Adds a part that comes with its screens (see above) in both languages, when its module is first
+ * imported; answers the part (its tests read its keys).
+ */
+export function addScreenTexts<Part extends TextPart>(part: Part): Part {
+  for (const language of LANGUAGES) addTexts(language, part[language]);
+  return part;
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,9 +1,6 @@
-import { i18n } from './index';
+import { addScreenTexts } from './index';
 import en from './safety-en.json';
 import ja from './safety-ja.json';
 
 // Block, mute and report texts come with the screens that offer them.
-i18n.addResourceBundle('en', 'translation', en, true, false);
-i18n.addResourceBundle('ja', 'translation', ja, true, false);
-
-export const safetyTexts = { en, ja };
+export const safetyTexts = addScreenTexts({ en, ja });

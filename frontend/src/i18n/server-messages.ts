@@ -1,22 +1,17 @@
 import type { ParseKeys, TOptions } from 'i18next';
-import {
-  MESSAGES,
-  MESSAGE_TEMPLATES,
-  matchMessage,
-  type MessageName,
-  type TemplateName,
-} from '../../../backend/src/common/http/messages';
-import { i18n } from './index';
+import { MESSAGES, MESSAGE_TEMPLATES, type MessageName, type TemplateName } from '../../../backend/src/common/http/messages';
+import type { MessageCode } from '@/utils/api-error';
+import { addScreenTexts } from './index';
 import en from './server-messages-en.json';
 import ja from './server-messages-ja.json';
 
 // These translations come with this module (loaded next to the first screen, not in the shell).
-i18n.addResourceBundle('en', 'translation', { serverMessages: en }, true, false);
-i18n.addResourceBundle('ja', 'translation', { serverMessages: ja }, true, false);
+addScreenTexts({ en: { serverMessages: en }, ja: { serverMessages: ja } });
 
 /**
  * Every message the server can send (its catalogue, backend/src/common/http/messages.ts) mapped
- * to a translation key, so that it appears in the user's language. The `Record` types make the
+ * by its code (the catalogue's name, which every error answer carries) to a translation key, so
+ * that it appears in the user's language. The `Record` types make the
  * type check fail when the server gains a message without a key here; a test checks that every
  * key exists in both languages.
  */
@@ -60,23 +55,22 @@ const TEMPLATE_KEYS: Record<TemplateName, ParseKeys> = {
 
 export type ServerMessage = { key: ParseKeys; options: TOptions };
 
-/** The translation of a server message; undefined for a message the server's catalogue lacks. */
-export function serverMessage(message: string): ServerMessage | undefined {
-  const match = matchMessage(message);
-  if (!match) return undefined;
-  if (match.name in MESSAGE_TEMPLATES) {
-    const name = match.name as TemplateName;
-    const options: TOptions =
-      name === 'throttled'
-        ? { count: Math.max(1, Math.ceil(Number(match.values.seconds) / 60)) }
-        : { ...match.values };
+const own = (catalogue: object, code: string) => Object.prototype.hasOwnProperty.call(catalogue, code);
+
+/**
+ * The translation of a server message, found by its code (and filled with its values);
+ * undefined for a message without a code the catalogue knows. Nothing matches the English
+ * text: the web app is served by the server it talks to, so every answer it reads has codes.
+ */
+export function serverMessage({ code, params = {} }: MessageCode): ServerMessage | undefined {
+  if (code === undefined) return undefined;
+  if (own(MESSAGE_TEMPLATES, code)) {
+    const name = code as TemplateName;
+    // The rate limit reads in minutes.
+    const options: TOptions = name === 'throttled' ? { count: Math.max(1, Math.ceil(Number(params.seconds) / 60)) } : { ...params };
     return { key: TEMPLATE_KEYS[name], options };
   }
-  const name = match.name as MessageName;
+  if (!own(MESSAGES, code)) return undefined;
+  const name = code as MessageName;
   return { key: SPEC_KEYS[name] ?? MESSAGE_KEYS[name], options: {} };
-}
-
-/** Only the key, for callers that need no values. */
-export function serverMessageKey(message: string): ParseKeys | undefined {
-  return serverMessage(message)?.key;
 }

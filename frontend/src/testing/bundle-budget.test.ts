@@ -43,13 +43,13 @@ describe('first-load JavaScript budget', () => {
   });
 
   it('loads the crop and upload dialogs (react-easy-crop, the upload form) only when opened', () => {
-    const heavy = ['src/components/crop-dialog.tsx', 'src/components/upload-data-dialog.tsx', '../node_modules/react-easy-crop/index.module.mjs'];
+    const heavy = ['src/components/crop-dialog.tsx', 'src/features/uploads/components/upload-data-dialog.tsx', '../node_modules/react-easy-crop/index.module.mjs'];
     const firstScreens = [shell.route, ...routes.map((route) => route.route)].map((key) => staticClosure(build.manifest, key));
     for (const key of heavy.filter((name) => name in build.manifest)) {
       for (const closure of firstScreens) expect(closure.has(key), key).toBe(false);
     }
     expect(build.manifest['src/components/crop-dialog.tsx']?.isDynamicEntry).toBe(true);
-    expect(build.manifest['src/components/upload-data-dialog.tsx']?.isDynamicEntry).toBe(true);
+    expect(build.manifest['src/features/uploads/components/upload-data-dialog.tsx']?.isDynamicEntry).toBe(true);
   });
 
   it('loads the charting library (@mui/x-charts) only with the chart of a Book, never on a first load', () => {

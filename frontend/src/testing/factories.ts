@@ -1,6 +1,6 @@
 import type { Book, Profile, Tag, UploadedFile } from '@/api/types';
-import type { Post } from '@/api/social-api';
-import type { Circle } from '@/api/circles-api';
+import type { Post } from '@/api/types';
+import type { Circle } from '@/api/types';
 
 let nextId = 1;
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from './api-error';
+import type { ApiError, MessageCode } from './api-error';
 
 /**
  * Puts the server's 400 field errors on the form fields they belong to (`fieldMap` maps the
@@ -9,7 +9,7 @@ export function applyServerErrors<T extends FieldValues>(
   error: ApiError,
   fieldMap: Partial<Record<string, Path<T>>>,
   setError: UseFormSetError<T>,
-  translate: (message: string) => string,
+  translate: (message: MessageCode) => string,
 ): string[] {
   const rest = error.messages.map(translate);
   for (const [wireName, messages] of Object.entries(error.fieldErrors)) {

@@ -1,5 +1,5 @@
-import { BadRequestException, HttpException, type HttpStatus } from '@nestjs/common';
-import { MESSAGES, fillTemplate } from './messages';
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import { type ErrorCode, type ErrorParams, MESSAGES, fillTemplate, messageCode } from './messages';
 
 /** The catalogue's messages (messages.ts), with the templates as functions. */
 export const Msg = {
@@ -49,4 +49,78 @@ export class DrfDetailError extends HttpException {
   ) {
     super({ detail }, status);
   }
+}
+
+/** A message's stable code and values, as an error answer carries them beside its text. */
+export interface CodedMessage {
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+/** `{"detail": "Not found.", "code": "notFound"}`; a template's values in `params`. */
+export type DetailErrorBody = { detail: string } & CodedMessage;
+
+/**
+ * The key of a validation answer that holds the codes of its messages: `{"nickName": ["…"],
+ * "error_codes": {"nickName": [{"code": "maxLength", "params": {"n": 20}}]}}`, each list in the
+ * order of the field's messages. The field lists stay exactly DRF's; why a companion key and
+ * not DRF's `get_full_details()` shape: docs/api-conventions.md, "Error codes".
+ */
+export const ERROR_CODES_KEY = 'error_codes';
+
+export type ValidationErrorBody = Record<string, string[] | Record<string, CodedMessage[]>>;
+
+/** What an error answer says when its own message is not in the catalogue, by status. */
+const STATUS_DETAIL: Partial<Record<number, string>> = {
+  [HttpStatus.BAD_REQUEST]: Msg.invalidInput,
+  [HttpStatus.UNAUTHORIZED]: Msg.notAuthenticated,
+  [HttpStatus.FORBIDDEN]: Msg.permissionDenied,
+  [HttpStatus.NOT_FOUND]: Msg.notFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: Msg.fileTooLarge,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: Msg.unsupportedMediaType,
+};
+
+/** The status's own message (undefined when it has none). */
+export function statusDetail(status: number): string | undefined {
+  return STATUS_DETAIL[status];
+}
+
+/**
+ * Only messages of the catalogue (messages.ts) leave the server, each with its code: anything
+ * else becomes its status's message. Messages travel through the modules as their text
+ * (`Msg.*`), so the edge names each by the catalogue, the one lookup that also keeps any other
+ * text from leaving (messages.spec.ts checks that every text names its own entry).
+ */
+function coded(message: string | undefined, status: number): { text: string } & CodedMessage {
+  const found = message === undefined ? undefined : messageCode(message);
+  if (found) return { text: message!, ...found };
+  const text = STATUS_DETAIL[status] ?? (status >= 500 ? Msg.serverError : Msg.badRequest);
+  return { text, ...messageCode(text)! };
+}
+
+/** The body of a `{"detail": …}` error answer with the given status. */
+export function detailBody(status: number, detail?: string): DetailErrorBody {
+  const { text, code, params } = coded(detail, status);
+  return params ? { detail: text, code, params } : { detail: text, code };
+}
+
+/**
+ * The body of a 400 validation answer: DRF's field lists, and their codes under
+ * ERROR_CODES_KEY. Messages for a request key spelt like ERROR_CODES_KEY (no field of the API
+ * is) are reported under `non_field_errors` so that the key keeps one meaning.
+ */
+export function validationBody(errors: FieldErrors): ValidationErrorBody {
+  const fields: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const key = field === ERROR_CODES_KEY ? 'non_field_errors' : field;
+    fields[key] = [...(fields[key] ?? []), ...messages];
+  }
+  const texts: FieldErrors = {};
+  const codes: Record<string, CodedMessage[]> = {};
+  for (const [field, messages] of Object.entries(fields)) {
+    const answered = messages.map((m) => coded(m, HttpStatus.BAD_REQUEST));
+    texts[field] = answered.map((a) => a.text);
+    codes[field] = answered.map(({ code, params }) => (params ? { code, params } : { code }));
+  }
+  return { ...texts, [ERROR_CODES_KEY]: codes };
 }

@@ -1,31 +1,12 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { DrfDetailError, DrfValidationError, type FieldErrors, Msg } from './drf-errors';
+import { DrfDetailError, DrfValidationError, Msg, detailBody, statusDetail, validationBody } from './drf-errors';
 import { redactUrl } from '../logging/redact-url';
-import { matchMessage } from './messages';
-
-const DEFAULT_DETAIL: Partial<Record<number, string>> = {
-  [HttpStatus.BAD_REQUEST]: Msg.invalidInput,
-  [HttpStatus.UNAUTHORIZED]: Msg.notAuthenticated,
-  [HttpStatus.FORBIDDEN]: Msg.permissionDenied,
-  [HttpStatus.NOT_FOUND]: Msg.notFound,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: Msg.fileTooLarge,
-  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: Msg.unsupportedMediaType,
-};
-
-/** Only messages of the catalogue (messages.ts) leave the server; anything else becomes its status's default. */
-function catalogued(detail: string | undefined, status: number): string {
-  if (detail !== undefined && matchMessage(detail)) return detail;
-  return DEFAULT_DETAIL[status] ?? (status >= 500 ? Msg.serverError : Msg.badRequest);
-}
-
-function cataloguedFields(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => catalogued(m, HttpStatus.BAD_REQUEST))]));
-}
 
 /**
  * Writes every error the way Django REST Framework does, so that clients written against the
- * old server keep working: {"detail": "..."} or {"field": ["..."]}.
+ * old server keep working: {"detail": "..."} or {"field": ["..."]}; each message with its
+ * stable code beside it (drf-errors.ts detailBody, validationBody).
  */
 @Catch()
 export class DrfExceptionFilter implements ExceptionFilter {
@@ -44,11 +25,11 @@ export class DrfExceptionFilter implements ExceptionFilter {
 
     // A path that is not valid percent-encoding names nothing: 404, as Django's URL patterns.
     if (/^Failed to decode param/.test((exception as { message?: string })?.message ?? '')) {
-      send(HttpStatus.NOT_FOUND, { detail: Msg.notFound });
+      send(HttpStatus.NOT_FOUND, detailBody(HttpStatus.NOT_FOUND));
       return;
     }
     if (exception instanceof DrfValidationError) {
-      send(HttpStatus.BAD_REQUEST, cataloguedFields(exception.errors));
+      send(HttpStatus.BAD_REQUEST, validationBody(exception.errors));
       return;
     }
     if (exception instanceof HttpException) {
@@ -67,13 +48,13 @@ export class DrfExceptionFilter implements ExceptionFilter {
         const multipart = /^Multipart: (.+)$/.exec(detail);
         if (multipart) detail = Msg.multipartParse(`${multipart[1]}.`);
       } else {
-        detail = DEFAULT_DETAIL[status] ?? exception.message;
+        detail = statusDetail(status) ?? exception.message;
       }
       if (status === HttpStatus.UNAUTHORIZED) adapter.setHeader(res, 'WWW-Authenticate', 'Token');
       if (exception instanceof DrfDetailError && exception.headers) {
         for (const [name, value] of Object.entries(exception.headers)) adapter.setHeader(res, name, value);
       }
-      send(status, { detail: catalogued(detail, status) });
+      send(status, detailBody(status, detail));
       return;
     }
     // Errors thrown by body parsers that never became HttpExceptions.
@@ -81,11 +62,11 @@ export class DrfExceptionFilter implements ExceptionFilter {
     const status = maybe?.status ?? maybe?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail =
-        maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : DEFAULT_DETAIL[status];
-      send(status, { detail: catalogued(detail, status) });
+        maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : statusDetail(status);
+      send(status, detailBody(status, detail));
       return;
     }
     this.logger.error({ err: exception, method: req.method, url: redactUrl(req.url) }, 'Unhandled error');
-    send(HttpStatus.INTERNAL_SERVER_ERROR, { detail: Msg.serverError });
+    send(HttpStatus.INTERNAL_SERVER_ERROR, detailBody(HttpStatus.INTERNAL_SERVER_ERROR, Msg.serverError));
   }
 }

@@ -2,7 +2,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Socket } from 'node:net';
-import { Msg } from './drf-errors';
+import { Msg, detailBody } from './drf-errors';
 
 /** The longest path parameter matched (a longer one is a 404 before routing). */
 const MAX_PARAM_LENGTH = 4096;
@@ -54,7 +54,7 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
         void reply
           .headers(headers)
           .code(badUrl ? 404 : 400)
-          .send({ detail: badUrl ? Msg.notFound : Msg.badRequest });
+          .send(detailBody(badUrl ? 404 : 400, badUrl ? Msg.notFound : Msg.badRequest));
       },
     });
     const fastify = this.getInstance();
@@ -92,7 +92,7 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
     const allowed = this.allowedMethods(request.url);
     if (!allowed) return false;
     const method = request.method.slice(0, 32);
-    void reply.code(405).header('Allow', allowed).send({ detail: Msg.methodNotAllowed(method) });
+    void reply.code(405).header('Allow', allowed).send(detailBody(405, Msg.methodNotAllowed(method)));
     return true;
   }
 
@@ -118,7 +118,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
-    const body = JSON.stringify({ detail: Msg.badRequest });
+    const body = JSON.stringify(detailBody(status, Msg.badRequest));
     const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }

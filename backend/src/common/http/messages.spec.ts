@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { MESSAGES, MESSAGE_TEMPLATES, fillTemplate, matchMessage } from './messages';
+import { ERROR_CODES, MESSAGES, MESSAGE_TEMPLATES, TEMPLATE_PARAMS, fillTemplate, matchMessage, messageCode } from './messages';
 import { Msg } from './drf-errors';
 
 const SRC = join(process.cwd(), 'src');
@@ -32,6 +32,8 @@ describe('message catalogue', () => {
     for (const file of sourceFiles(SRC)) {
       const rel = relative(SRC, file);
       // Book generation writes Book text (and the LLM's corrections), not answers; mail has its own bilingual texts.
+      // The catalogue itself (its TEMPLATE_PARAMS name a `detail` value).
+      if (rel === join('common', 'http', 'messages.ts')) continue;
       if (rel.startsWith(join('modules', 'books', 'generation')) || rel.startsWith(join('modules', 'uploads', 'generation')) || rel.includes('mail-templates')) continue;
       readFileSync(file, 'utf8')
         .split('\n')
@@ -51,5 +53,24 @@ describe('message catalogue', () => {
       expect(matchMessage(fillTemplate(name, { n: 1, value: 'x', seconds: 2, detail: 'y' }))?.name).toBe(name);
     }
     expect(matchMessage('property email should not exist')).toBeUndefined();
+  });
+
+  it('codes every message by its name, with a template\'s values typed', () => {
+    expect(ERROR_CODES).toEqual([...Object.keys(MESSAGES), ...Object.keys(MESSAGE_TEMPLATES)]);
+    for (const [name, text] of Object.entries(MESSAGES)) expect(messageCode(text)).toEqual({ code: name });
+    expect(messageCode(Msg.maxLength(20))).toEqual({ code: 'maxLength', params: { n: 20 } });
+    expect(messageCode(Msg.throttled(42))).toEqual({ code: 'throttled', params: { seconds: 42 } });
+    expect(messageCode(Msg.uploadQuota(20, 52_428_800))).toEqual({ code: 'uploadQuota', params: { files: 20, megabytes: 50 } });
+    expect(messageCode(Msg.invalidPk(7))).toEqual({ code: 'invalidPk', params: { pk: '7' } });
+    expect(messageCode(Msg.surrogate(0xd800))).toEqual({ code: 'surrogate', params: { code: 'D800' } });
+    expect(messageCode(Msg.invalidChoice('12'))).toEqual({ code: 'invalidChoice', params: { value: '12' } });
+    expect(messageCode('property email should not exist')).toBeUndefined();
+  });
+
+  it('names the values of every template, and only those', () => {
+    for (const [name, template] of Object.entries(MESSAGE_TEMPLATES)) {
+      const placeholders = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect([name, Object.keys(TEMPLATE_PARAMS[name as keyof typeof TEMPLATE_PARAMS]).sort()]).toEqual([name, placeholders]);
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Every message the API can put in an answer (`detail`, `non_field_errors`, field errors), in
- * one place. The wording is DRF's or the old server's, verbatim: clients match on it, and the
- * frontend maps each one to a translation (frontend/src/i18n/server-messages.ts; a test there
- * fails when a message below has no translation). A test in this folder fails when code sends
- * a message literal that is not taken from here.
+ * one place. The wording is DRF's or the old server's, verbatim (old clients match on it); the
+ * name of each is its stable code, which every error answer carries beside the text
+ * (drf-errors.ts), and by which the frontend translates (frontend/src/i18n/server-messages.ts;
+ * a test there fails when a code below has no translation). A test in this folder fails when
+ * code sends a message literal that is not taken from here.
  *
  * This file has no imports so that the frontend's tests can read it.
  */
@@ -161,16 +162,51 @@ export const MESSAGE_TEMPLATES = {
   invalidPk: 'Invalid pk "{pk}" - object does not exist.',
   /** DRF's UniqueTogetherValidator. */
   uniqueSet: 'The fields {fields} must make a unique set.',
-  /** A user's uploads per 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
   /** DRF's MethodNotAllowed (405). */
   methodNotAllowed: 'Method "{method}" not allowed.',
   /** Live-bell streams one account holds open on one process (NOTIFICATION_STREAMS_PER_ACCOUNT). */
   streamsPerAccount: 'Too many notification streams are open for this account (at most {n}). Close another tab, or try again later.',
+  /** A user's uploads per 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
   uploadQuota: 'Upload limit reached: at most {files} files and {megabytes} MB per 24 hours. Try again later.',
 } as const;
 
 export type MessageName = keyof typeof MESSAGES;
 export type TemplateName = keyof typeof MESSAGE_TEMPLATES;
+
+/**
+ * The values each template carries on the wire (an error answer's `params`), by kind: a client
+ * translates `{"code": "maxLength", "params": {"n": 20}}` without reading the English. A number
+ * is sent as a JSON number; the rest as the message shows them (a pk as given, a code point in hex).
+ */
+export const TEMPLATE_PARAMS = {
+  maxLength: { n: 'integer' },
+  minLength: { n: 'integer' },
+  invalidChoice: { value: 'string' },
+  throttled: { seconds: 'integer' },
+  jsonParse: { detail: 'string' },
+  multipartParse: { detail: 'string' },
+  surrogate: { code: 'string' },
+  tooDeep: { levels: 'integer' },
+  maxItems: { n: 'integer' },
+  minValue: { n: 'number' },
+  maxValue: { n: 'number' },
+  multipleOf: { n: 'number' },
+  invalidPk: { pk: 'string' },
+  uniqueSet: { fields: 'string' },
+  methodNotAllowed: { method: 'string' },
+  streamsPerAccount: { n: 'integer' },
+  uploadQuota: { files: 'integer', megabytes: 'number' },
+} as const satisfies Record<TemplateName, Record<string, 'integer' | 'number' | 'string'>>;
+
+/**
+ * The stable code of an error answer: the name of its message in this catalogue (a fixed
+ * message or a template). Clients translate by it; the English text may change.
+ */
+export type ErrorCode = MessageName | TemplateName;
+export type ErrorParams = Record<string, string | number>;
+
+/** Every code, fixed messages first, in the catalogue's order (openapi.yaml's enum). */
+export const ERROR_CODES = [...Object.keys(MESSAGES), ...Object.keys(MESSAGE_TEMPLATES)] as ErrorCode[];
 
 export function fillTemplate(name: TemplateName, values: Record<string, string | number>): string {
   return MESSAGE_TEMPLATES[name].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
@@ -193,4 +229,19 @@ export function matchMessage(message: string): { name: MessageName | TemplateNam
     return { name: name as TemplateName, values: Object.fromEntries(keys.map((key, i) => [key, match[i + 1]])) };
   }
   return undefined;
+}
+
+/**
+ * A catalogued message as its code and values, the values typed as TEMPLATE_PARAMS says (a
+ * number that is not one in the text stays text); undefined for a text the catalogue lacks.
+ */
+export function messageCode(message: string): { code: ErrorCode; params?: ErrorParams } | undefined {
+  const match = matchMessage(message);
+  if (!match) return undefined;
+  if (!(match.name in TEMPLATE_PARAMS)) return { code: match.name };
+  const kinds: Record<string, string> = TEMPLATE_PARAMS[match.name as TemplateName];
+  const params = Object.fromEntries(
+    Object.entries(match.values).map(([key, value]) => [key, kinds[key] !== 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
+  );
+  return { code: match.name, params };
 }

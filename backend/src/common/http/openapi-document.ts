@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { ERROR_DETAIL_SCHEMA } from './api-responses';
 import { MESSAGES } from './messages';
 import { PG_INT_MAX } from './transforms';
 
@@ -119,13 +120,20 @@ function describe(operation: Operation, isProtected: boolean): string {
   return own.includes('Who may call it:') ? own : `${own}\n\n${who}`;
 }
 
-/** Error answers are JSON whatever the success answer's media type (a file, a stream, HTML). */
+const DETAIL_RESPONSE_REF = '#/components/schemas/DetailResponse';
+
+/**
+ * Error answers are JSON whatever the success answer's media type (a file, a stream, HTML), and
+ * a `{"detail": …}` error is ErrorDetail (with its code) also where a controller documented it
+ * with the success answers' DetailResponse.
+ */
 function errorsAsJson(operation: Operation): void {
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     if (Number(status) < 400 || !response.content) continue;
     const json = response.content['application/json'];
-    const schema = json?.schema ?? Object.values(response.content).find((c) => c.schema)?.schema ?? { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } };
-    response.content = { 'application/json': { schema } };
+    const schema = json?.schema ?? Object.values(response.content).find((c) => c.schema)?.schema;
+    const isDetail = !schema || (schema as Schema).$ref === DETAIL_RESPONSE_REF;
+    response.content = { 'application/json': { schema: isDetail ? ERROR_DETAIL_SCHEMA : schema } };
   }
 }
 

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
+import type { SqlParams } from '../../database/db';
 import type { PostListResponse } from '../posts/dto/post.dto';
 import { FeedsService } from '../posts/feeds.service';
 import { CircleReads } from './circle-reads.service';
@@ -13,29 +14,27 @@ import { CircleReads } from './circle-reads.service';
 export interface ThreadPageSql {
   pageSql: string;
   totalsSql: string;
-  params: unknown[];
+  params: SqlParams;
   withSql?: string;
 }
 
 /**
- * A page of circle `circleId`'s thread for member `viewerId`: the newest links first, the totals
- * from the circle's stored `post_count`. The first page marks the thread seen in the list's own
- * statement (a CTE the feeds run once), so reading it costs no statement more.
- *
- * Positional (`$1` the circle, `$2` the viewer on the first page, the page's `$2/$3` after the
- * literal pages) because `listOf` takes positional SQL today.
+ * A page of circle `circleId`'s thread: the newest links first, the totals from the circle's
+ * stored `post_count`. The first page marks the thread seen for the viewer in the list's own
+ * statement (a CTE the feeds run once; `:viewer` is the list's own parameter), so reading it
+ * costs no statement more.
  */
-export function threadPageSql(circleId: number, viewerId: number, page: PageWindow): ThreadPageSql {
-  const w = pageSql(page, 2);
-  const first = page.index === 0; // a first page's paging is written in (pageSql): $2 is free for the viewer
+export function threadPageSql(circleId: number, page: PageWindow): ThreadPageSql {
+  const w = pageSql(page);
   return {
-    pageSql: `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = $1 AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
-    totalsSql: `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = $1`,
-    params: first ? [circleId, viewerId] : [circleId, ...w.params],
-    withSql: first
-      ? `seen AS (UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
-           WHERE c.id = $1 AND m.circle_id = c.id AND m.user_id = $2 AND m.last_seen_post_id < c.last_post_id RETURNING 1)`
-      : undefined,
+    pageSql: `SELECT l.post_id AS id, l.post_id AS sort_key FROM circle_posts l WHERE l.circle_id = :circle AND NOT l.hidden ORDER BY l.post_id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+    totalsSql: `SELECT c.post_count AS n, 0 AS rating_sum FROM circles c WHERE c.id = :circle`,
+    params: { circle: circleId, ...w.params },
+    withSql:
+      page.index === 0
+        ? `seen AS (UPDATE circle_members m SET last_seen_post_id = c.last_post_id FROM circles c
+           WHERE c.id = :circle AND m.circle_id = c.id AND m.user_id = :viewer AND m.last_seen_post_id < c.last_post_id RETURNING 1)`
+        : undefined,
   };
 }
 
@@ -57,7 +56,7 @@ export class CircleThread {
       if (!(await this.reads.isShown(id, viewer))) throw notFound();
       throw refused;
     }
-    const thread = threadPageSql(id, viewer.id, page);
+    const thread = threadPageSql(id, page);
     return this.feeds.listOf(thread.pageSql, thread.totalsSql, thread.params, viewer, thread.withSql);
   }
 }

@@ -5,9 +5,9 @@ import { BooksService } from '../books/books.service';
 import { FollowsService } from '../follows/follows.service';
 import type { CombinedItem, PostListResponse } from './dto/post.dto';
 import { type EmbeddedPostRow, POST_COLUMNS, PostPacker, type PostRow } from './post.packer';
-import { seenBy, seenRepostBy, visiblePost } from './posts.service';
+import { countsTowardBookSql, seenBy, seenRepostBy, visiblePost } from './post-sql';
 import { hiddenAuthorsSql } from '../safety/safety-sql';
-import { Sql } from '../../database/sql';
+import { Db, type SqlParams } from '../../database/db';
 
 /**
  * One statement for a page of a post list and the whole list's totals. `page` selects (id,
@@ -39,7 +39,7 @@ export const DISCOVERY_BOOKS = 3;
 @Injectable()
 export class FeedsService {
   constructor(
-    private readonly db: Sql,
+    private readonly db: Db,
     private readonly packer: PostPacker,
     private readonly follows: FollowsService,
     private readonly books: BooksService,
@@ -49,16 +49,17 @@ export class FeedsService {
    * One statement answers the whole list: the page, the list's totals, and what the posts are
    * packed with (the viewer's interactions, the profiles, the Books with their statistics and
    * files; PostPacker.embeddedColumns from the owning modules' SQL). The viewer's id is the
-   * statement's last parameter (none for a visitor).
+   * statement's parameter `:viewer` (added here; none for a visitor), so `pageSql`, `totalsSql`
+   * and `withSql` may use it too.
    */
-  private async list(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
+  private async list(pageSql: string, totalsSql: string, params: SqlParams, viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
     // A visitor's statement says NULL where a viewer's has a parameter: its interaction columns
     // fold away when planned, the same for every execution, so PostgreSQL keeps one plan of it.
     // (With a parameter that is null, each custom plan folded them and came out far cheaper than
     // the generic plan: the statement was planned again at every request, 1 ms at 1M posts.)
-    const rows: Array<EmbeddedPostRow & { total: number; rating_sum: number | null }> = await this.db.query(
-      `${withSql ? `WITH ${withSql} ` : ''}${postListSql(pageSql, totalsSql, this.packer.embeddedColumns(viewer ? `$${params.length + 1}` : 'NULL'))}`,
-      viewer ? [...params, viewer.id] : params,
+    const rows = await this.db.rows<EmbeddedPostRow & { total: number; rating_sum: number | null }>(
+      `${withSql ? `WITH ${withSql} ` : ''}${postListSql(pageSql, totalsSql, this.packer.embeddedColumns(viewer ? ':viewer' : 'NULL'))}`,
+      viewer ? { ...params, viewer: viewer.id } : params,
     );
     const posts = rows.filter((r) => r.id !== null);
     // Ratings are 5 to 100: a sum of 0 means no rated post (DRF's Sum answers null then).
@@ -67,16 +68,22 @@ export class FeedsService {
 
   /**
    * A post list whose page and totals another module's SQL selects (a circle's thread, its
-   * visibility the owner's business): `pageSql` (id, sort_key) with its LIMIT and OFFSET,
-   * `totalsSql` one row (n, rating_sum), both over `params`. `withSql`: a data-modifying CTE of
-   * that module run in the same statement (`name AS (UPDATE … )`: PostgreSQL runs it once, whether
-   * or not the list reads it), so that a write that goes with reading the list costs no round trip.
+   * visibility the owner's business): `pageSql` (id, sort_key) with its LIMIT and OFFSET (from
+   * `pageSql(page)`, its `params` spread into `params`), `totalsSql` one row (n, rating_sum).
+   * `withSql`: a data-modifying CTE of that module run in the same statement (`name AS (UPDATE … )`:
+   * PostgreSQL runs it once, whether or not the list reads it), so that a write that goes with
+   * reading the list costs no round trip.
+   *
+   * Parameters are named, their values in `params`. `:viewer` is the list's own: it is the
+   * viewer's id, added to `params` here (a value the caller puts under `viewer` is replaced), and
+   * absent for a visitor, so SQL that names it must be a viewer's; the caller names everything
+   * else (`:circle`, `:limit`, …).
    */
-  listOf(pageSql: string, totalsSql: string, params: unknown[], viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
+  listOf(pageSql: string, totalsSql: string, params: SqlParams, viewer?: AuthUser, withSql?: string): Promise<PostListResponse> {
     return this.list(pageSql, totalsSql, params, viewer, withSql);
   }
 
-  /** Page of a simple feed: `where` over posts p, newest first, in page window `w` (pageSql). */
+  /** Page of a simple feed: `where` over posts p, newest first, in page window `w` (pageSql(page)). */
   private static newestFirst(where: string, w: { limit: string; offset: string }): string {
     return `SELECT p.id, p.id AS sort_key FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`;
   }
@@ -88,19 +95,20 @@ export class FeedsService {
 
   /** postcc/: the viewer's own posts, those of the users they follow and the posts about the Books they follow; every visible post for a visitor. */
   home(viewer: AuthUser | undefined, page: PageWindow): Promise<PostListResponse> {
-    const w = pageSql(page, 2);
+    const w = pageSql(page);
     if (!viewer) {
+      // No parameter but a later page's paging (the positional text held a `$1::int IS NULL` only to keep $1 taken).
       return this.list(
-        FeedsService.newestFirst(`$1::int IS NULL AND ${visiblePost()}`, w),
+        FeedsService.newestFirst(visiblePost(), w),
         `SELECT coalesce(sum(c.post_count), 0)::int AS n, coalesce(sum(c.rating_sum), 0)::int AS rating_sum FROM post_counts c`,
-        [null, ...w.params],
+        w.params,
       );
     }
-    return this.list(this.homePageSql('$1', w.limit, w.offset), this.homeTotalsSql('$1'), [viewer.id, ...w.params], viewer);
+    return this.list(this.homePageSql(':viewer', w.limit, w.offset), this.homeTotalsSql(':viewer'), w.params, viewer);
   }
 
   /**
-   * The page of user `$user`'s home feed: the newest `limit + offset` posts of each source (own
+   * The page of user `user`'s home feed (`user`, `limit`, `offset`: SQL, e.g. `:viewer` and pageSql's): the newest `limit + offset` posts of each source (own
    * posts; per followed user; per followed Book), each an index range scan read backwards and
    * stopped early, merged, then the page. Nothing reads a whole feed: at most `limit + offset`
    * posts per source, whatever the sources' history (docs/home-feed-explain.md).
@@ -113,16 +121,16 @@ export class FeedsService {
    */
   homePageSql(user: string, limit: string, offset: string): string {
     const k = `(${limit}::int + ${offset}::int)`;
-    const newest = (where: string) => `SELECT p.id FROM posts p WHERE ${where} AND ${visiblePost()} ORDER BY p.id DESC LIMIT ${k}`;
+    const newest = (where: string) => `SELECT p.id FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT ${k}`;
     return `SELECT f.id, f.id AS sort_key FROM (
-        (${newest(`p.user_id = ${user}${seenRepostBy('p', user)}`)})
+        (${newest(`p.user_id = ${user}${seenRepostBy('p', user)} AND ${visiblePost()}`)})
         UNION
         (SELECT x.id FROM (${this.follows.followedUserIdsSql(user)}) fu(uid)
-           CROSS JOIN LATERAL (${newest(`p.user_id = fu.uid${seenRepostBy('p', user)}`)}) x
+           CROSS JOIN LATERAL (${newest(`p.user_id = fu.uid${seenRepostBy('p', user)} AND ${visiblePost()}`)}) x
           WHERE fu.uid NOT IN (${hiddenAuthorsSql(user)}))
         UNION
         (SELECT x.id FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
-           CROSS JOIN LATERAL (${newest(`p.review_to = fb.bid${seenBy('p', user)} AND NOT p.reposting`)}) x)
+           CROSS JOIN LATERAL (${newest(`p.review_to = fb.bid${seenBy('p', user)} AND ${countsTowardBookSql('p')}`)}) x)
       ) f ORDER BY f.id DESC LIMIT ${limit} OFFSET ${offset}`;
   }
 
@@ -142,52 +150,53 @@ export class FeedsService {
                    (${this.books.bookPostTotalsSql(this.books.followedBookIdsSql(user))}) b,
                    (SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum
                       FROM (${this.books.followedBookIdsSql(user)}) fb(bid)
-                      JOIN posts p ON p.review_to = fb.bid AND ${visiblePost()} AND NOT p.reposting
+                      JOIN posts p ON p.review_to = fb.bid AND ${countsTowardBookSql('p')}
                      WHERE p.user_id IN (${authors})) o`;
   }
 
   /** userpostcc/: a user's posts and reposts. */
   ofUser(userId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
-    const w = pageSql(page, 2);
-    const seen = seenBy('p', viewer ? `$${w.params.length + 2}::int` : undefined);
+    const w = pageSql(page);
+    const seen = seenBy('p', viewer ? ':viewer::int' : undefined);
     return this.list(
-      FeedsService.newestFirst(`p.user_id = $1 AND ${visiblePost()}${seen}`, w),
-      FeedsService.userTotalsSql('$1'),
-      [userId, ...w.params],
+      FeedsService.newestFirst(`p.user_id = :user AND ${visiblePost()}${seen}`, w),
+      FeedsService.userTotalsSql(':user'),
+      { user: userId, ...w.params },
       viewer,
     );
   }
 
   /** monopostcc/: posts about a Book (reposts left out); aggregate.rating__sum sums its reviews. Empty for a Book the viewer may not read. */
   ofBook(bookId: number, page: PageWindow, viewer?: AuthUser): Promise<PostListResponse> {
-    const w = pageSql(page, 2);
+    const w = pageSql(page);
     // A Book the viewer may not read (members-only) has no posts for them, as an unknown Book.
-    const readable = this.books.bookReadableSql('$1', viewer ? `$${w.params.length + 2}::int` : 'NULL::int');
+    const readable = this.books.bookReadableSql(':book', viewer ? ':viewer::int' : 'NULL::int');
     return this.list(
-      FeedsService.newestFirst(`p.review_to = $1 AND ${visiblePost()}${seenBy('p', viewer ? `$${w.params.length + 2}::int` : undefined)} AND NOT p.reposting AND ${readable}`, w),
-      this.books.bookPostTotalsSql(`SELECT $1::int WHERE ${readable}`),
-      [bookId, ...w.params],
+      FeedsService.newestFirst(`p.review_to = :book AND ${countsTowardBookSql('p')}${seenBy('p', viewer ? ':viewer::int' : undefined)} AND ${readable}`, w),
+      this.books.bookPostTotalsSql(`SELECT :book::int WHERE ${readable}`),
+      { book: bookId, ...w.params },
       viewer,
     );
   }
 
   /** likedpostscc/likedposts/: posts the viewer liked, latest like first (counted: a user's own likes). */
   liked(viewer: AuthUser, page: PageWindow): Promise<PostListResponse> {
-    const from = `FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 AND ${visiblePost()}${seenBy('p', '$1')}`;
-    const w = pageSql(page, 2);
+    const from = `FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id = :viewer AND ${visiblePost()}${seenBy('p', ':viewer')}`;
+    const w = pageSql(page);
     return this.list(
       `SELECT p.id, l.id AS sort_key ${from} ORDER BY l.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       `SELECT count(*)::int AS n, coalesce(sum(p.rating), 0)::int AS rating_sum ${from}`,
-      [viewer.id, ...w.params],
+      w.params,
       viewer,
     );
   }
 
   /** GET monopost/: the newest visible posts (a plain list). */
   async newest(page: PageWindow, viewer?: AuthUser) {
-    const rows: PostRow[] = await this.db.query(
-      `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', viewer ? '$3::int' : undefined)} ORDER BY p.id DESC LIMIT $1 OFFSET $2`,
-      viewer ? [page.limit, page.offset, viewer.id] : [page.limit, page.offset],
+    const w = pageSql(page);
+    const rows = await this.db.rows<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', viewer ? ':viewer::int' : undefined)} ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { viewer: viewer?.id, ...w.params },
     );
     return this.packer.pack(rows, viewer);
   }
@@ -200,12 +209,13 @@ export class FeedsService {
   async discovery(viewer: AuthUser | undefined, index: number): Promise<CombinedItem[]> {
     const postPage = { index, offset: index * DISCOVERY_POSTS, limit: DISCOVERY_POSTS };
     const bookPage = { index, offset: index * DISCOVERY_BOOKS, limit: DISCOVERY_BOOKS };
+    const w = pageSql(postPage);
     const postsSql = viewer
-      ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', '$3::int')} AND p.user_id <> $3
-           AND p.user_id NOT IN (${this.follows.followedUserIdsSql('$3')}) ORDER BY p.id DESC LIMIT $1 OFFSET $2`
-      : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT $1 OFFSET $2`;
+      ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', ':viewer::int')} AND p.user_id <> :viewer
+           AND p.user_id NOT IN (${this.follows.followedUserIdsSql(':viewer')}) ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`
+      : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`;
     const [rows, bookIds] = await Promise.all([
-      this.db.query(postsSql, viewer ? [postPage.limit, postPage.offset, viewer.id] : [postPage.limit, postPage.offset]) as Promise<PostRow[]>,
+      this.db.rows<PostRow>(postsSql, { viewer: viewer?.id, ...w.params }),
       this.books.discoverIds(viewer, bookPage),
     ]);
     const { posts, books: packed } = await this.packer.packWithBooks(rows, bookIds, viewer);

@@ -8,7 +8,7 @@ import { ProfilePacker, type EmbeddedProfile, type ProfileSummary } from '../pro
 import type { EmbeddedBook } from '../books/book.packer';
 import type { PageResponse } from '../books/dto/page.dto';
 import type { PostResponse } from './dto/post.dto';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
 
 /** A counter of a post as shown: a repost shows its original's (the likes, reposts and comments people see on it). */
 const shownCounter = (column: string) =>
@@ -70,7 +70,7 @@ export interface PostRow {
 @Injectable()
 export class PostPacker {
   constructor(
-    private readonly db: Sql,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly profiles: ProfilePacker,
     private readonly books: BooksService,
@@ -84,9 +84,9 @@ export class PostPacker {
   async audiencesOf(rows: Array<Pick<PostRow, 'id' | 'communitypost_flag'>>): Promise<Map<number, AudienceLink[]>> {
     const ids = rows.filter((r) => r.communitypost_flag).map((r) => r.id);
     if (ids.length === 0) return new Map();
-    const links: Array<{ id: number; links: AudienceLink[] | null }> = await this.db.query(
-      `SELECT x.id, ${this.audiences.linksSql('post', 'x.id')} AS links FROM unnest($1::int[]) AS x(id)`,
-      [ids],
+    const links = await this.db.rows<{ id: number; links: AudienceLink[] | null }>(
+      `SELECT x.id, ${this.audiences.linksSql('post', 'x.id')} AS links FROM unnest(:ids::int[]) AS x(id)`,
+      { ids },
     );
     return new Map(links.map((l) => [l.id, l.links ?? []]));
   }
@@ -94,20 +94,20 @@ export class PostPacker {
   /** The viewer's interactions with each post; on a repost, with its original (whose counters it shows). */
   async interactions(rows: Array<Pick<PostRow, 'id' | 'reposting_from'>>, viewer?: AuthUser): Promise<Map<number, { is_liked: boolean; is_reposted: boolean; is_commented: boolean }>> {
     if (!viewer || rows.length === 0) return new Map();
-    const flags: Array<{ id: number; is_liked: boolean; is_reposted: boolean; is_commented: boolean }> = await this.db.query(
+    const flags = await this.db.rows<Interactions & { id: number }>(
       `SELECT x.id,
-         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = x.origin AND l.user_id = $3) AS is_liked,
-         EXISTS (SELECT 1 FROM posts r WHERE r.user_id = $3 AND r.reposting AND r.reposting_from = x.origin) AS is_reposted,
-         EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = $3 AND c.post_id = x.origin) AS is_commented
-       FROM unnest($1::int[], $2::int[]) AS x(id, origin)`,
-      [rows.map((r) => r.id), rows.map((r) => r.reposting_from ?? r.id), viewer.id],
+         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = x.origin AND l.user_id = :viewer) AS is_liked,
+         EXISTS (SELECT 1 FROM posts r WHERE r.user_id = :viewer AND r.reposting AND r.reposting_from = x.origin) AS is_reposted,
+         EXISTS (SELECT 1 FROM post_comments c WHERE c.user_id = :viewer AND c.post_id = x.origin) AS is_commented
+       FROM unnest(:ids::int[], :origins::int[]) AS x(id, origin)`,
+      { ids: rows.map((r) => r.id), origins: rows.map((r) => r.reposting_from ?? r.id), viewer: viewer.id },
     );
     return new Map(flags.map((f) => [f.id, f]));
   }
 
   /**
    * Extra columns for a list statement over posts `p` that packs in the same statement (the
-   * feeds): the viewer's interactions (`viewerSql`: an int, null for a visitor), the author's and
+   * feeds): the viewer's interactions (`viewerSql`: an int, e.g. `:viewer`; `NULL` for a visitor), the author's and
    * the reposted author's profiles and the Book the post is about, as JSON handed out by their
    * modules; each Book once, on the first of its posts (a Book's own list had it made for every
    * post: ten times the Book's statistics and files per page). Read the rows back with

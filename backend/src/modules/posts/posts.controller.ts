@@ -19,6 +19,7 @@ import {
   UpdatePostDto,
 } from './dto/post.dto';
 import { FeedsService } from './feeds.service';
+import { PostComments } from './post-comments';
 import { PostsService } from './posts.service';
 
 const CountQuery = () => ApiQuery({ name: 'count', type: Number, required: false, description: 'Page index from 0; 10 per page.' });
@@ -31,6 +32,7 @@ export class PostsController {
   constructor(
     private readonly posts: PostsService,
     private readonly feeds: FeedsService,
+    private readonly postComments: PostComments,
   ) {}
 
   @Post('monopost')
@@ -132,7 +134,7 @@ export class PostsController {
   @ApiValidationErrors()
   @ApiAuthErrors()
   comment(@CurrentUser() viewer: AuthUser, @Body() dto: CreateCommentDto): Promise<CommentResponse> {
-    return this.posts.comment(viewer, dto);
+    return this.postComments.comment(viewer, dto);
   }
 
   @Delete('monocomment/:id')
@@ -144,7 +146,7 @@ export class PostsController {
   @ApiForbidden()
   @ApiNotFound()
   async deleteComment(@CurrentUser() viewer: AuthUser, @Param('id', IdParamPipe) id: number): Promise<void> {
-    await this.posts.deleteComment(viewer, id);
+    await this.postComments.remove(viewer, id);
   }
 
   @Get('monocomment-nonlogin/post-comments')
@@ -156,7 +158,7 @@ export class PostsController {
   @ApiValidationErrors()
   @ApiNotFound()
   comments(@Query('post_id') postId?: string, @Query('count') count?: string, @CurrentUser() viewer?: AuthUser): Promise<CommentsResponse> {
-    return this.posts.comments(viewer, parseId(postId, 'post_id'), pageWindow(count));
+    return this.postComments.thread(viewer, parseId(postId, 'post_id'), pageWindow(count));
   }
 
   @Get('postcc')

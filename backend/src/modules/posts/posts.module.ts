@@ -5,7 +5,12 @@ import { BooksModule } from '../books/books.module';
 import { FollowsModule } from '../follows/follows.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { FeedsService } from './feeds.service';
+import { PostAccess } from './post-access';
 import { PostAnalytics } from './post-analytics';
+import { PostComments } from './post-comments';
+import { PostCounters } from './post-counters';
+import { PostLikes } from './post-likes';
+import { PostModeration } from './post-moderation';
 import { PostPacker } from './post.packer';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
@@ -21,7 +26,7 @@ import { PostsService } from './posts.service';
     }),
   ],
   controllers: [PostsController],
-  providers: [PostsService, FeedsService, PostPacker, PostAnalytics],
+  providers: [PostsService, PostCounters, PostLikes, PostComments, PostModeration, PostAccess, FeedsService, PostPacker, PostAnalytics],
   exports: [PostsService, PostPacker, FeedsService, PostAnalytics],
 })
 export class PostsModule {}

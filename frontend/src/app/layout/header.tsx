@@ -35,7 +35,7 @@ export function Header() {
           {t('app.tagline')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {/* The screen's actions (write a post, post data) on wide screens: components/post-data-fab.tsx. */}
+        {/* The screen's actions (write a post, post data) on wide screens: components/floating-action.tsx. */}
         <Box id={HEADER_ACTIONS_ID} sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, mr: 1 }} />
         {isLoggedIn ? (
           <Suspense fallback={null}>

@@ -3,17 +3,17 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
-import { api } from '@/api/api';
 import type { Tag } from '@/api/types';
 import { createAppStore } from '@/app/store';
 import { mockApi, reply } from '@/testing/mock-api';
 import { tagFactory } from '@/testing/factories';
 import { InfiniteList } from '../infinite-list';
+import { booksApi } from '@/features/books/api';
 
 const SEARCH = 'GET /api/user/pageattribute/search/';
 
 function TagList() {
-  const query = api.endpoints.tagSearch.useInfiniteQuery({ lan: 'en' });
+  const query = booksApi.endpoints.tagSearch.useInfiniteQuery({ lan: 'en' });
   return (
     <InfiniteList<Tag>
       query={query}
@@ -126,7 +126,7 @@ describe('InfiniteList over an infinite query', () => {
     await screen.findByText('a (page 0)');
     act(() => {
       store.dispatch(
-        api.util.updateQueryData('tagSearch', { lan: 'en' }, (list) => {
+        booksApi.util.updateQueryData('tagSearch', { lan: 'en' }, (list) => {
           list.pages[0][0].attributeName = 'renamed';
         }),
       );

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api/api';
-import '@/i18n/help';
 import { Walkthrough } from './walkthrough';
 
 type Props = {

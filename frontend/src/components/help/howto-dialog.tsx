@@ -7,7 +7,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import '@/i18n/help';
 import { HelpVideo } from './help-video';
 
 /** The login page's how-to dialog (spec §2): the how-to video, or the walkthrough one step at a time. */

@@ -6,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import '@/i18n/help';
 import { ILLUSTRATIONS, type StepName } from './illustrations';
 
 /** The tour, step by step: what the product does, on pictures of its own screens. */

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { Notification, NotificationType } from '@/api/notifications-api';
+import type { Notification, NotificationType } from '@/api/types';
 
 /** Likes, reposts and follows of one target within this time show as one row. */
 export const GROUP_WINDOW_MS = 12 * 60 * 60 * 1000;

@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import { useEffect, useRef, useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -10,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { adsApi } from '@/api/ads-api';
 import { PageContainer } from '@/components/page-container';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { AdFormDialog } from '@/features/ads/components/ad-form-dialog';
+import { adsApi } from '@/features/ads/api';
 
 const QUESTIONS = [
   ['faqHow', 'faqHowBody'],

@@ -15,8 +15,6 @@ import { LegalLinks } from '@/components/legal-links';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
 import { SwitchAccountDialog, useSignInCode } from '@/features/auth/components/sign-in-code';
-import '@/i18n/sign-in';
-import '@/i18n/help-login';
 // The how-to dialog's code (the walkthrough, the video player) loads when it is opened.
 const HowtoDialog = lazy(() => import('@/components/help/howto-dialog').then((module) => ({ default: module.HowtoDialog })));
 // Sign-up sits below the log-in form: its code (checkbox, terms links) follows the first paint.

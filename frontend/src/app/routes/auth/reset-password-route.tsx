@@ -10,10 +10,10 @@ import { api } from '@/api/api';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useServerMessage } from '@/hooks/use-server-message';
-import { allMessages, parseApiError } from '@/utils/api-error';
+import { allMessages, parseApiError, type ServerError } from '@/utils/api-error';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
-type LinkState = { status: 'checking' } | { status: 'invalid'; messages: string[] } | { status: 'valid'; email: string };
+type LinkState = { status: 'checking' } | { status: 'invalid'; messages: ServerError[] } | { status: 'valid'; email: string };
 
 export function ResetPasswordRoute() {
   const { t } = useTranslation();

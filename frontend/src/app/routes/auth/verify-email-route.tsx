@@ -48,7 +48,7 @@ export function VerifyEmailRoute() {
     <PageContainer title={t('auth.verifyTitle')}>
       {status === 'loading' ? <LoadingState shape="progress" label={t('auth.verifying')} /> : null}
       {status === 'verified' ? <Alert severity="success">{t('auth.verified')}</Alert> : null}
-      {status === 'already' ? <Alert severity="info">{serverText(MESSAGES.alreadyVerified)}</Alert> : null}
+      {status === 'already' ? <Alert severity="info">{serverText({ code: 'alreadyVerified' })}</Alert> : null}
       {status === 'failed' ? <Alert severity="error">{t('messages.verificationFailed')}</Alert> : null}
       {status !== 'loading' ? (
         <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>

@@ -1,19 +1,19 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '@/api/api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
+import { booksApi } from '@/features/books/api';
 
 /** /followingpagelist: the Books the user follows. */
 export function FollowingPagesRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const followed = api.endpoints.followedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn });
+  const followed = booksApi.endpoints.followedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn });
   return (
     <PageContainer width="wide" hiddenHeading={t('books.followingTitle')}>
       <UserPageTabs />

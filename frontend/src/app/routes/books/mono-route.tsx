@@ -9,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { useParams } from 'react-router-dom';
 import { api } from '@/api/api';
-import { adInterleave } from '@/components/ad-slot';
-import { BookCover } from '@/components/book-cover';
+import { adInterleave } from '@/features/ads/components/ad-slot';
+import { BookCover } from '@/features/books/components/book-cover';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
 import { RelativeTime } from '@/components/relative-time';
-import { socialApi } from '@/api/social-api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useSession } from '@/hooks/use-session';
 import { PostFab } from '@/features/posts/components/post-fab';
@@ -33,6 +32,7 @@ import { parseId } from '@/features/books/utils/book-id';
 import { ColumnProfile } from '@/features/books/components/data/column-profile';
 import { LazyHeadlineChart } from '@/features/books/components/data/lazy-headline-chart';
 import { TablePreview } from '@/features/books/components/data/table-preview';
+import { postsApi } from '@/features/posts/api';
 
 /** Counts one view when the page opens: the user's id, or 0 for visitors. */
 function useRecordView(bookId: number | null) {
@@ -46,7 +46,7 @@ function useRecordView(bookId: number | null) {
 /** The reviews and posts about the Book. */
 function BookPosts({ bookId }: { bookId: number }) {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.bookPosts.useInfiniteQuery({ pageId: bookId });
+  const query = postsApi.endpoints.bookPosts.useInfiniteQuery({ pageId: bookId });
   return (
     <Box component="section" aria-labelledby="book-posts-title">
       <Typography id="book-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>

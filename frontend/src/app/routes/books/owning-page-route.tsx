@@ -7,7 +7,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/api/api';
-import { BookCover } from '@/components/book-cover';
+import { BookCover } from '@/features/books/components/book-cover';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { PageContainer } from '@/components/page-container';
 import { isNotFound } from '@/utils/api-error';

@@ -2,21 +2,21 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '@/api/api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { SearchForm } from '@/features/books/components/search-form';
+import { booksApi } from '@/features/books/api';
 
 /** /owningpages: the Books the user owns, then related ones, with a search. */
 export function OwningPagesRoute() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
   const [query, setQuery] = useState('');
-  const owned = api.endpoints.ownedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn || query !== '' });
-  const found = api.endpoints.searchOwnedBooks.useInfiniteQuery({ query }, { skip: !isLoggedIn || query === '' });
+  const owned = booksApi.endpoints.ownedBooks.useInfiniteQuery(undefined, { skip: !isLoggedIn || query !== '' });
+  const found = booksApi.endpoints.searchOwnedBooks.useInfiniteQuery({ query }, { skip: !isLoggedIn || query === '' });
   if (!isLoggedIn) {
     return (
       <PageContainer title={t('books.owningPagesTitle')} width="wide">

@@ -3,17 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/api';
 import type { UploadedFile } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import { LoadingState } from '@/components/loading-state';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
-import { UploadedFileRow } from '@/components/uploaded-file-row';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
+import { UploadedFileRow } from '@/features/uploads/components/uploaded-file-row';
 import { useSession } from '@/hooks/use-session';
 import { UPLOAD_POLL_MS, isGenerating } from '@/utils/books';
 import { EmptyState } from '@/features/books/components/empty-state';
+import { uploadsApi } from '@/features/uploads/api';
 
 /**
  * The user's files. While any of their Books is being made, the list polls every 2 seconds
@@ -22,7 +22,7 @@ import { EmptyState } from '@/features/books/components/empty-state';
 function PostedFiles({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [generating, setGenerating] = useState(false);
-  const files = api.endpoints.uploadedFiles.useInfiniteQuery(
+  const files = uploadsApi.endpoints.uploadedFiles.useInfiniteQuery(
     { userId },
     { pollingInterval: generating ? UPLOAD_POLL_MS : 0, skipPollingIfUnfocused: false },
   );

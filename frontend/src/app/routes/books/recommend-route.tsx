@@ -8,12 +8,13 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '@/api/api';
 import type { BookLanguage, Tag } from '@/api/types';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { SearchForm } from '@/features/books/components/search-form';
 import { TagChips } from '@/features/books/components/tag-chips';
 import { parseId } from '@/features/books/utils/book-id';
+import { booksApi } from '@/features/books/api';
 
 // Every tag, searchable: loaded when the user first asks for it.
 const TagSearchDialog = lazy(() =>
@@ -25,12 +26,12 @@ type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | 
 
 /** The infinite query of the source; the others are skipped. */
 function useBookSource(source: Source) {
-  const search = api.endpoints.searchBooks.useInfiniteQuery(
+  const search = booksApi.endpoints.searchBooks.useInfiniteQuery(
     { query: source.kind === 'search' ? source.query : '' },
     { skip: source.kind !== 'search' },
   );
-  const ofTag = api.endpoints.booksOfTag.useInfiniteQuery({ id: source.kind === 'tag' ? source.id : 0 }, { skip: source.kind !== 'tag' });
-  const byLanguage = api.endpoints.booksByLanguage.useInfiniteQuery(
+  const ofTag = booksApi.endpoints.booksOfTag.useInfiniteQuery({ id: source.kind === 'tag' ? source.id : 0 }, { skip: source.kind !== 'tag' });
+  const byLanguage = booksApi.endpoints.booksByLanguage.useInfiniteQuery(
     { lan: source.kind === 'language' ? source.lan : 'en' },
     { skip: source.kind !== 'language' },
   );

@@ -6,16 +6,17 @@ import { api } from '@/api/api';
 import { LoadingState } from '@/components/loading-state';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { displayName } from '@/components/user-avatar';
 import { useSession } from '@/hooks/use-session';
 import { BookList } from '@/features/books/components/book-list';
 import { EmptyState } from '@/features/books/components/empty-state';
 import { parseId } from '@/features/books/utils/book-id';
+import { booksApi } from '@/features/books/api';
 
 function UserBooks({ userId, empty, label }: { userId: number; empty: string; label: string }) {
-  const books = api.endpoints.booksOfUser.useInfiniteQuery({ userId });
+  const books = booksApi.endpoints.booksOfUser.useInfiniteQuery({ userId });
   return <BookList query={books} label={label} empty={<EmptyState message={empty} />} />;
 }
 

@@ -1,5 +1,4 @@
 import '@/i18n/circles';
-import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -8,8 +7,6 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { circlesApi } from '@/api/circles-api';
-import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
 import type { PagedQuery } from '@/components/infinite-list';
 import { PageContainer } from '@/components/page-container';
@@ -22,6 +19,9 @@ import { EmptyState } from '@/features/books/components/empty-state';
 import { CircleCard } from '@/features/circles/components/circle-card';
 import { circlePaths } from '@/features/circles/utils/circle-paths';
 import { PersonRow } from '@/features/follows/components/person-row';
+import { circlesApi } from '@/features/circles/api';
+import { followsApi } from '@/features/follows/api';
+import { api } from '@/api/api';
 
 // The create dialog (form, image work) loads when first opened.
 const CreateCircleDialog = lazy(() => import('@/features/circles/components/create-circle-dialog').then((module) => ({ default: module.CreateCircleDialog })));
@@ -32,7 +32,7 @@ type CardCircle = Parameters<typeof CircleCard>[0]['circle'];
 function SearchResults({ q }: { q: string }) {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
-  const results = socialApi.endpoints.discover.useInfiniteQuery({ q });
+  const results = followsApi.endpoints.discover.useInfiniteQuery({ q });
   return (
     <InfiniteList
       query={results}
@@ -141,7 +141,7 @@ export function UserCircleListRoute() {
   const userId = Number(params.get('user_id'));
   const valid = Number.isInteger(userId) && userId > 0;
   const theirs = circlesApi.endpoints.userCircles.useInfiniteQuery({ userId }, { skip: !valid });
-  const person = socialApi.endpoints.getUserProfile.useQuery({ userId }, { skip: !valid });
+  const person = api.endpoints.getUserProfile.useQuery({ userId }, { skip: !valid });
   const name = person.data ? displayName(person.data.nickName, '') : '';
   return (
     <CircleDiscovery

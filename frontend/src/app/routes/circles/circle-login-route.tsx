@@ -7,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { circlesApi } from '@/api/circles-api';
 import { LegalLinks } from '@/components/legal-links';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
@@ -15,6 +14,7 @@ import { useSession } from '@/hooks/use-session';
 import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
 import { rememberInvitedCircle } from '@/features/auth/utils/in-app-browser';
 import { circlePaths } from '@/features/circles/utils/circle-paths';
+import { circlesApi } from '@/features/circles/api';
 
 /**
  * /communitylogin/{id}, the invitation URL: the circle's icon and title, "you are invited", and

@@ -7,12 +7,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { circlesApi } from '@/api/circles-api';
-import type { Circle } from '@/api/circles-api';
-import { adInterleave } from '@/components/ad-slot';
+import type { Circle } from '@/api/types';
+import { adInterleave } from '@/features/ads/components/ad-slot';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
 import { useSession } from '@/hooks/use-session';
 import { isNotFound } from '@/utils/api-error';
 import { EmptyState } from '@/features/books/components/empty-state';
@@ -21,6 +20,7 @@ import { CircleTabs } from '@/features/circles/components/circle-tabs';
 import { MembersOnly } from '@/features/circles/components/members-only';
 import { PostFab } from '@/features/posts/components/post-fab';
 import { LazyPostFeed } from '@/features/posts/components/lazy-post-feed';
+import { circlesApi } from '@/features/circles/api';
 
 function useCircleId(): number | null {
   const { communityid } = useParams();

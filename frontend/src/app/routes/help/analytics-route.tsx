@@ -12,7 +12,6 @@ import { LoadingState } from '@/components/loading-state';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
-import '@/i18n/help';
 
 // The charting library comes with this chunk only, once the figures are there.
 const AnalyticsCharts = lazy(() => import('@/features/analytics/components/analytics-charts').then((m) => ({ default: m.AnalyticsCharts })));

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { HelpVideo } from '@/components/help/help-video';
 import { PageContainer } from '@/components/page-container';
-import '@/i18n/help';
 
 const GUIDE = [
   { key: 'home', to: '/home' },

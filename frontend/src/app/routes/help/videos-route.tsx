@@ -5,7 +5,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/api/api';
 import { HelpVideo } from '@/components/help/help-video';
 import { PageContainer } from '@/components/page-container';
-import '@/i18n/help';
 
 /**
  * /videos: the intro and the how-to of the current language. Without either, the walkthrough

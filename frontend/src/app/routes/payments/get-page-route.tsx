@@ -15,7 +15,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import { formatYen } from '@/utils/books';
-import { PendingVoucherNotice, usePendingVoucher } from '@/components/pending-voucher-notice';
+import { PendingVoucherNotice, usePendingVoucher } from '@/features/books/components/pending-voucher-notice';
 import { leaveSite } from './leave-site';
 import { paymentErrorText } from './payment-error';
 

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { adInterleave } from '@/components/ad-slot';
-import { FollowedBooksPanel } from '@/components/followed-books-panel';
+import { adInterleave } from '@/features/ads/components/ad-slot';
+import { FollowedBooksPanel } from '@/features/books/components/followed-books-panel';
 import { PageContainer } from '@/components/page-container';
-import { PostDataFab } from '@/components/post-data-fab';
-import { TagTiles } from '@/components/tag-tiles';
+import { PostDataFab } from '@/features/uploads/components/post-data-fab';
+import { TagTiles } from '@/features/books/components/tag-tiles';
 import { useSession } from '@/hooks/use-session';
 import { HomeFeed } from '@/features/posts/components/home-feed';
 import { PostFab } from '@/features/posts/components/post-fab';

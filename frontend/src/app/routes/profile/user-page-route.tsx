@@ -5,25 +5,25 @@ import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
-import { adInterleave } from '@/components/ad-slot';
+import { adInterleave } from '@/features/ads/components/ad-slot';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { RecentUploads } from '@/components/recent-uploads';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { RecentUploads } from '@/features/uploads/components/recent-uploads';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { MyAds } from '@/features/ads/components/my-ads';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+import { postsApi } from '@/features/posts/api';
 
 /** An ad after every 3rd post (spec §9). */
 const USER_ADS = adInterleave(3, { kind: 'random' });
 
 function MyPosts({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.userPosts.useInfiniteQuery({ userId });
+  const query = postsApi.endpoints.userPosts.useInfiniteQuery({ userId });
   return (
     <Box component="section" aria-labelledby="my-posts-title" sx={{ minWidth: 0 }}>
       <Typography id="my-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>

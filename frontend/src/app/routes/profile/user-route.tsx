@@ -12,12 +12,12 @@ import { useSession } from '@/hooks/use-session';
 import { displayName } from '@/components/user-avatar';
 import { isNotFound } from '@/utils/api-error';
 import Typography from '@mui/material/Typography';
-import { socialApi } from '@/api/social-api';
-import { adInterleave } from '@/components/ad-slot';
+import { adInterleave } from '@/features/ads/components/ad-slot';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowCounts } from '@/features/follows/components/follow-counts';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+import { postsApi } from '@/features/posts/api';
 
 // Block, mute and report (menu and dialogs) load when a card or page first shows them: outside the first-load budget.
 const LazySafetyMenu = lazy(() => import('@/components/safety/user-safety-menu').then((m) => ({ default: m.UserSafetyMenu })));
@@ -27,7 +27,7 @@ const USER_ADS = adInterleave(3, { kind: 'random' });
 
 function UserPosts({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.userPosts.useInfiniteQuery({ userId });
+  const query = postsApi.endpoints.userPosts.useInfiniteQuery({ userId });
   return (
     <Box component="section" aria-labelledby="user-posts-title" sx={{ minWidth: 0 }}>
       <Typography id="user-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>

@@ -11,14 +11,14 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { notificationsApi } from '@/api/notifications-api';
-import type { NotificationType } from '@/api/notifications-api';
+import type { NotificationType } from '@/api/types';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { SETTING_GROUPS } from '@/features/notifications/notification-view';
+import { notificationsApi } from '@/features/notifications/api';
 
 /** /notificationsetting: a bell toggle per type, in groups; each toggle flips one flag. */
 export function NotificationSettingRoute() {

@@ -19,14 +19,12 @@ import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import type { ParseKeys } from 'i18next';
-import '@/i18n/ads';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageContainer } from '@/components/page-container';
 import { useSession } from '@/hooks/use-session';
 import '@/i18n/notifications';
-import '@/i18n/help';
 import '@/i18n/safety';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 

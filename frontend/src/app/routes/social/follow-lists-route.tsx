@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';

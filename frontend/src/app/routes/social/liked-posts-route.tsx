@@ -1,16 +1,15 @@
-import '@/i18n/social';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
 import { LoginPrompt } from '@/components/login-prompt';
 import { PageContainer } from '@/components/page-container';
-import { UserPageTabs } from '@/components/user-page-tabs';
+import { UserPageTabs } from '@/features/profile/components/user-page-tabs';
 import { useSession } from '@/hooks/use-session';
 import { LazyPostFeed as PostFeed } from '@/features/posts/components/lazy-post-feed';
+import { postsApi } from '@/features/posts/api';
 
 function LikedPosts() {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.likedPosts.useInfiniteQuery();
+  const query = postsApi.endpoints.likedPosts.useInfiniteQuery();
   return <PostFeed query={query} label={t('posts.likedTitle')} empty={<Typography color="text.secondary">{t('posts.likedEmpty')}</Typography>} />;
 }
 

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -6,7 +5,6 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/text-input';
-import { api } from '@/api/api';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { LoginPrompt } from '@/components/login-prompt';
@@ -16,13 +14,14 @@ import { useSession } from '@/hooks/use-session';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowRequests } from '@/features/follows/components/follow-requests';
 import { PersonRow } from '@/features/follows/components/person-row';
+import { profileApi } from '@/features/profile/api';
 
 /** Users by nickname, each with a request button that stays disabled once a request exists. */
 function FriendSearch({ me }: { me: number }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const results = api.endpoints.profileSearch.useInfiniteQuery({ q });
+  const results = profileApi.endpoints.profileSearch.useInfiniteQuery({ q });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setQ(draft.trim());

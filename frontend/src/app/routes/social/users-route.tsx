@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -8,33 +7,28 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/text-input';
 import { useSearchParams } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
 import { PageContainer } from '@/components/page-container';
-import { CIRCLES_BUILT } from '@/features/follows/circles';
 import { PersonRow } from '@/features/follows/components/person-row';
+import { followsApi } from '@/features/follows/api';
 
-/** /users: a searchable grid of users (and circles, once they are built); the search is in ?q=. */
+/** /users: a searchable grid of users and circles; the search is in ?q=. */
 export function UsersRoute() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
-  const results = socialApi.endpoints.discover.useInfiniteQuery({ q });
-  // Until circles are built, the list shows users only.
-  const query = CIRCLES_BUILT
-    ? results
-    : { ...results, data: results.data && { ...results.data, pages: results.data.pages.map((page) => page.filter((item) => item.type !== 'community')) } };
+  const query = followsApi.endpoints.discover.useInfiniteQuery({ q });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
     setParams(text ? { q: text } : {});
   };
-  const title = CIRCLES_BUILT ? t('follows.usersTitle') : t('follows.usersTitleNoCircles');
+  const title = t('follows.usersTitle');
   return (
     <PageContainer title={title} width="wide">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {CIRCLES_BUILT ? t('follows.usersIntro') : t('follows.usersIntroNoCircles')}
+        {t('follows.usersIntro')}
       </Typography>
       <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center' }}>
         <TextInput
@@ -42,7 +36,7 @@ export function UsersRoute() {
           size="small"
           margin="none"
           fullWidth
-          label={CIRCLES_BUILT ? t('follows.usersSearchLabel') : t('follows.usersSearchLabelNoCircles')}
+          label={t('follows.usersSearchLabel')}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />

@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -13,13 +12,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { adsApi } from '@/api/ads-api';
 import { api } from '@/api/api';
 import type { CreateAdDto } from '@/api/generated';
 import { SelectInput } from '@/components/select-input';
 import { TextInput } from '@/components/text-input';
 import { useServerMessage } from '@/hooks/use-server-message';
-import { allMessages, parseApiError } from '@/utils/api-error';
+import { allMessages, parseApiError, type ServerError } from '@/utils/api-error';
+import { adsApi } from '../api';
 
 export const AD_TEXT_MAX = 200;
 export const AD_TAGS = 3;
@@ -54,7 +53,7 @@ export function AdFormDialog({ open, onClose }: Props) {
   const [affiliateHtml, setAffiliateHtml] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, ServerError[]>>({});
 
   const prices = (settings?.prices ?? []).filter((p) => p.type === type);
   const chosenTarget = target !== null && prices.some((p) => p.target === target) ? target : (prices[0]?.target ?? null);
@@ -76,7 +75,7 @@ export function AdFormDialog({ open, onClose }: Props) {
     setFieldErrors({});
     if (!img || chosenTarget === null) return;
     if (tags.length !== AD_TAGS) {
-      setProblem(serverMessage('Please select 3 Tags'));
+      setProblem(serverMessage({ code: 'adTags' }));
       return;
     }
     try {

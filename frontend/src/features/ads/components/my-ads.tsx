@@ -1,4 +1,3 @@
-import '@/i18n/ads';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,8 +6,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { adsApi } from '@/api/ads-api';
-import type { AdStats } from '@/api/ads-api';
+import type { AdStats } from '@/api/types';
+import { adsApi } from '../api';
 
 /** Ad previews are cut to 20 characters (spec §9). */
 const PREVIEW = 20;

@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AnalyticsResponse } from '@/api/generated';
 import { visuallyHidden } from '@/components/loading-state';
-import '@/i18n/help';
 
 /** 'YYYY-MM-DD' → 'M/D'. */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;

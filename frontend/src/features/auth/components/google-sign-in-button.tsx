@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import '@/i18n/sign-in';
 
 interface GoogleIdentity {
   accounts: {

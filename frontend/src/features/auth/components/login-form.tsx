@@ -13,7 +13,6 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { chooseLanguage, isLanguage } from '@/i18n';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
-import { MESSAGES } from '../../../../../backend/src/common/http/messages';
 import { ResendVerification } from './resend-verification';
 
 type LoginValues = { email: string; password: string };
@@ -55,7 +54,7 @@ export function LoginForm() {
       setFormErrors([t('common.networkError')]);
       return;
     }
-    if (error.messages.includes(MESSAGES.emailNotVerified)) setUnverified(values.email.trim());
+    if (error.messages.some((message) => message.code === 'emailNotVerified')) setUnverified(values.email.trim());
     const rest = applyServerErrors(error, { email: 'email', password: 'password' }, setError, translate);
     const hasFieldErrors = Object.keys(error.fieldErrors).length > 0;
     setFormErrors(rest.length > 0 || hasFieldErrors ? rest : [t('messages.emailOrPasswordIncorrect')]);

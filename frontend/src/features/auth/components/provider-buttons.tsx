@@ -10,7 +10,6 @@ import { api } from '@/api/api';
 import { FormError } from '@/components/form-error';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { chooseLanguage, isLanguage } from '@/i18n';
-import '@/i18n/sign-in';
 import type { SignInProviders } from './provider-sign-in';
 import { loggedIn } from '@/lib/session-slice';
 import { allMessages, parseApiError } from '@/utils/api-error';

@@ -38,7 +38,7 @@ export function ResendVerification({ email: known }: Props) {
     }
     const result = await resend({ forgotPasswordDto: { email: address, language: currentLanguage() } });
     if ('data' in result && result.data) {
-      setSent(translate(result.data.detail));
+      setSent(translate({ code: 'verificationResent' }));
       return;
     }
     const error = parseApiError(result.error);

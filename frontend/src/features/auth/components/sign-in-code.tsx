@@ -13,7 +13,6 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { i18n } from '@/i18n';
 import { readToken, writeToken } from '@/lib/token-storage';
 import { allMessages, parseApiError } from '@/utils/api-error';
-import '@/i18n/sign-in';
 import { rememberInvitedCircle } from '../utils/in-app-browser';
 
 /** Who a token signs in as: the account (its address, unique) and a name to show, if any. */

@@ -14,7 +14,6 @@ import { FormError } from '@/components/form-error';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useAppDispatch } from '@/hooks/use-app-dispatch';
-import '@/i18n/sign-in';
 import { allMessages, parseApiError } from '@/utils/api-error';
 import { isLineInAppBrowser } from '../utils/in-app-browser';
 import { GoogleSignInButton } from './google-sign-in-button';

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { HelpVideo } from '@/components/help/help-video';
 import { ProviderSignIn } from './provider-sign-in';
-import '@/i18n/sign-in';
 
 /**
  * The visitor's welcome (spec §2): sign in with a provider the site offers (Google when it is

@@ -18,7 +18,7 @@ import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { formatYen } from '@/utils/books';
-import { PendingVoucherNotice, usePendingVoucher } from '@/components/pending-voucher-notice';
+import { PendingVoucherNotice, usePendingVoucher } from './pending-voucher-notice';
 import { useBookFollow } from '../hooks/use-book-follow';
 
 type Props = { book: Book };

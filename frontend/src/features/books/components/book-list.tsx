@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Book } from '@/api/types';
-import { BookCard } from '@/components/book-card';
+import { BookCard } from './book-card';
 import { InfiniteList } from '@/components/infinite-list';
 import type { PagedQuery } from '@/components/infinite-list';
 
 type Props = {
-  /** An infinite query of Books, e.g. `api.endpoints.followedBooks.useInfiniteQuery()`. */
+  /** An infinite query of Books, e.g. `booksApi.endpoints.followedBooks.useInfiniteQuery()`. */
   query: PagedQuery<Book>;
   empty: ReactNode;
   label?: string;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api/api';
-import { BookCard } from '@/components/book-card';
+import { BookCard } from './book-card';
 import { RELATED_BOOKS } from '@/utils/books';
 
 /** The first 5 Books related to a Book by its tags. */

@@ -7,10 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/api';
 import type { BookLanguage, Tag } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import { SearchForm } from './search-form';
+import { booksApi } from '../api';
 
 type Props = {
   open: boolean;
@@ -23,7 +23,7 @@ type Props = {
 export function TagSearchDialog({ open, lan, onClose, onPick }: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const tags = api.endpoints.tagSearch.useInfiniteQuery({ lan, q: query || undefined }, { skip: !open });
+  const tags = booksApi.endpoints.tagSearch.useInfiniteQuery({ lan, q: query || undefined }, { skip: !open });
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="tag-search-title" scroll="paper">
       <DialogTitle id="tag-search-title">{t('books.tagSearchTitle')}</DialogTitle>

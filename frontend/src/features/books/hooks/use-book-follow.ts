@@ -5,6 +5,7 @@ import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { parseApiError } from '@/utils/api-error';
+import { booksApi } from '../api';
 
 /** Follow state of a Book for the logged-in user, and a toggle with its messages. */
 export function useBookFollow(bookId: number) {
@@ -17,8 +18,8 @@ export function useBookFollow(bookId: number) {
     { pageId: bookId, userId: profile?.userProfile },
     { skip: !profile },
   );
-  const [follow, followState] = api.endpoints.followPage.useMutation();
-  const [unfollow, unfollowState] = api.endpoints.unfollowPage.useMutation();
+  const [follow, followState] = booksApi.endpoints.followPage.useMutation();
+  const [unfollow, unfollowState] = booksApi.endpoints.unfollowPage.useMutation();
   const followed = status?.is_followed ?? false;
 
   const toggle = async () => {

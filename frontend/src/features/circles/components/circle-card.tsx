@@ -7,9 +7,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { circlesApi } from '@/api/circles-api';
 import { isNew } from '@/utils/dates';
 import { circlePaths, shortDescription } from '../utils/circle-paths';
+import { circlesApi } from '../api';
 
 type CircleLike = {
   id: number;

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Circle, CircleStatus } from '@/api/circles-api';
+import type { Circle, CircleStatus } from '@/api/types';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { absoluteDate } from '@/utils/dates';

@@ -13,14 +13,14 @@ import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { circlesApi } from '@/api/circles-api';
-import type { Circle } from '@/api/circles-api';
+import type { Circle } from '@/api/types';
 import { FormError } from '@/components/form-error';
 import { useServerMessage } from '@/hooks/use-server-message';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
 import { backgroundFile, backgroundUrl, circleIcon, randomBackgroundIndex } from '../utils/circle-images';
+import { circlesApi } from '../api';
 
 export const CIRCLE_DESCRIPTION_MAX = 2000;
 

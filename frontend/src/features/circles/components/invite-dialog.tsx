@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { useTranslation } from 'react-i18next';
-import { circlesApi } from '@/api/circles-api';
 import type { ProfileResponse } from '@/api/generated';
 import { LoadingState } from '@/components/loading-state';
 import { TextInput } from '@/components/text-input';
@@ -19,6 +18,7 @@ import { useServerMessage } from '@/hooks/use-server-message';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { parseApiError } from '@/utils/api-error';
 import { invitationUrl } from '../utils/circle-paths';
+import { circlesApi } from '../api';
 
 /** The invite search pages by 10 and stops when a page brings fewer. */
 export const INVITE_PAGE_SIZE = 10;

@@ -1,11 +1,11 @@
 import '@/i18n/circles';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { circlesApi } from '@/api/circles-api';
-import type { CircleStatus } from '@/api/circles-api';
+import type { CircleStatus } from '@/api/types';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { circlesApi } from '../api';
 
 type Props = { circleId: number; status: CircleStatus; invitationId: number | null };
 

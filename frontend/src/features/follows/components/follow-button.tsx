@@ -1,12 +1,11 @@
-import '@/i18n/social';
 import Button from '@mui/material/Button';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { followsApi } from '../api';
 
 type Props = {
   userId: number;
@@ -25,9 +24,9 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
   const me = profile?.userProfile;
-  const check = socialApi.endpoints.followCheck.useQuery({ id: userId }, { skip: !isLoggedIn });
-  const [request, requesting] = socialApi.endpoints.postApproval.useMutation();
-  const [unfollow, unfollowing] = socialApi.endpoints.deleteFollowRequest.useMutation();
+  const check = followsApi.endpoints.followCheck.useQuery({ id: userId }, { skip: !isLoggedIn });
+  const [request, requesting] = followsApi.endpoints.postApproval.useMutation();
+  const [unfollow, unfollowing] = followsApi.endpoints.deleteFollowRequest.useMutation();
   const status = isLoggedIn ? check.data : undefined;
   // A list of people shows its buttons ready at once, not greyed while each row's status is first
   // asked (1–3 s on a long list): a click before the status is known waits for it. An action on

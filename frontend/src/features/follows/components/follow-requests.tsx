@@ -1,22 +1,21 @@
-import '@/i18n/social';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
-import type { FollowRequest } from '@/api/social-api';
+import type { FollowRequest } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import { displayName } from '@/components/user-avatar';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { PersonRow } from './person-row';
+import { followsApi } from '../api';
 
 function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
   const { t } = useTranslation();
   const showSnack = useSnackbar();
-  const [approve, approving] = socialApi.endpoints.postApproval.useMutation();
+  const [approve, approving] = followsApi.endpoints.postApproval.useMutation();
   // Declining is the spec's approval/delete_request/ sent by the requested user: the request
   // from `askFrom` to me goes.
-  const [decline, declining] = socialApi.endpoints.deleteFollowRequest.useMutation();
+  const [decline, declining] = followsApi.endpoints.deleteFollowRequest.useMutation();
   const profile = request.askFromProfile;
   const name = displayName(profile?.nickName, t('common.noName'));
   const onApprove = async () => {
@@ -64,7 +63,7 @@ function RequestRow({ request, me }: { request: FollowRequest; me: number }) {
 /** Follow requests sent to `me`, newest first, each with approve and decline buttons (approved ones stay, marked). */
 export function FollowRequests({ me }: { me: number }) {
   const { t } = useTranslation();
-  const query = socialApi.endpoints.receivedRequests.useInfiniteQuery({ id: me });
+  const query = followsApi.endpoints.receivedRequests.useInfiniteQuery({ id: me });
   return (
     <InfiniteList
       query={query}

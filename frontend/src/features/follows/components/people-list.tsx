@@ -1,19 +1,18 @@
-import '@/i18n/social';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
 import { InfiniteList } from '@/components/infinite-list';
 import { displayName } from '@/components/user-avatar';
 import { FollowButton } from './follow-button';
 import { PersonRow } from './person-row';
+import { followsApi } from '../api';
 
 type Props = { userId: number; direction: 'following' | 'followers' };
 
 /** The users `userId` follows, or its followers, as cards with a follow button. */
 export function PeopleList({ userId, direction }: Props) {
   const { t } = useTranslation();
-  const following = socialApi.endpoints.followedUsers.useInfiniteQuery({ id: userId }, { skip: direction !== 'following' });
-  const followers = socialApi.endpoints.followers.useInfiniteQuery({ id: userId }, { skip: direction !== 'followers' });
+  const following = followsApi.endpoints.followedUsers.useInfiniteQuery({ id: userId }, { skip: direction !== 'following' });
+  const followers = followsApi.endpoints.followers.useInfiniteQuery({ id: userId }, { skip: direction !== 'followers' });
   const query = direction === 'following' ? following : followers;
   return (
     <InfiniteList

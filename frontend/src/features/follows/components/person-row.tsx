@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Notification } from '@/api/notifications-api';
+import type { Notification } from '@/api/types';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { postFactory, profileFactory } from '@/testing/factories';
@@ -129,7 +129,7 @@ describe('/notificationsetting', () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Taro' })),
       'GET /api/user/notification-settings/': () => reply(200, all),
-      'PUT /api/user/notification-settings/': () => reply(500, { detail: 'A server error occurred.' }),
+      'PUT /api/user/notification-settings/': () => reply(500, { detail: 'A server error occurred.', code: 'serverError' }),
     });
     const { user } = renderApp('/notificationsetting', { token: 'tok' });
     await user.click(await screen.findByRole('switch', { name: 'Likes of your posts' }));

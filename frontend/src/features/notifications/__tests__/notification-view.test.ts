@@ -1,4 +1,4 @@
-import type { Notification } from '@/api/notifications-api';
+import type { Notification } from '@/api/types';
 import { notificationTexts } from '@/i18n/notifications';
 import { i18n } from '@/i18n';
 import { badgeText, groupNotifications, targetOfNotification, truncatePreview } from '../notification-view';

@@ -5,10 +5,10 @@ import IconButton from '@mui/material/IconButton';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
-import { notificationsApi } from '@/api/notifications-api';
 import { useSession } from '@/hooks/use-session';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import { badgeText } from '../notification-view';
+import { notificationsApi } from '../api';
 
 const NotificationDialog = lazy(() => import('./notification-dialog').then((module) => ({ default: module.NotificationDialog })));
 

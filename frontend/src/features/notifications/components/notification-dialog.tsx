@@ -14,14 +14,14 @@ import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { useNavigate } from 'react-router-dom';
-import { notificationsApi } from '@/api/notifications-api';
-import type { Notification } from '@/api/notifications-api';
+import type { Notification } from '@/api/types';
 import { LoadingState } from '@/components/loading-state';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { groupKey, groupNotifications, targetOfNotification, truncatePreview, typeKey } from '../notification-view';
 import type { NotificationGroup } from '../notification-view';
+import { notificationsApi } from '../api';
 
 type Props = { open: boolean; onClose: () => void };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { notificationsApi } from '@/api/notifications-api';
 import { useDispatch } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { notificationsApi } from '../api';
 
 /** One Server-Sent Event. */
 export type StreamEvent = { event: string; data: string };

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ParseKeys } from 'i18next';
@@ -11,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
-import type { PostComment } from '@/api/social-api';
+import type { PostComment } from '@/api/types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InfiniteList } from '@/components/infinite-list';
 import { RelativeTime } from '@/components/relative-time';
@@ -21,6 +19,7 @@ import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { wrapAnywhere } from './wrap';
+import { postsApi } from '../api';
 
 type Props = { postId: number; authorName: string; loginMessage: ParseKeys };
 
@@ -28,7 +27,7 @@ function CommentItem({ comment, mine }: { comment: PostComment; mine: boolean })
   const { t } = useTranslation();
   const showSnack = useSnackbar();
   const [confirming, setConfirming] = useState(false);
-  const [remove, removal] = socialApi.endpoints.deleteComment.useMutation();
+  const [remove, removal] = postsApi.endpoints.deleteComment.useMutation();
   const name = displayName(comment.profile?.nickName, t('common.noName'));
 
   const onDelete = async () => {
@@ -82,8 +81,8 @@ export function CommentThread({ postId, authorName, loginMessage }: Props) {
   const showSnack = useSnackbar();
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
-  const query = socialApi.endpoints.postComments.useInfiniteQuery({ postId });
-  const [send, sending] = socialApi.endpoints.createComment.useMutation();
+  const query = postsApi.endpoints.postComments.useInfiniteQuery({ postId });
+  const [send, sending] = postsApi.endpoints.createComment.useMutation();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

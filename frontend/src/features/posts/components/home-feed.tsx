@@ -1,17 +1,16 @@
-import '@/i18n/social';
 import type { ComponentProps } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { socialApi } from '@/api/social-api';
 import { PostFeed } from './post-feed';
+import { postsApi } from '../api';
 
 /** The timeline: own posts, followed users and followed Books (every post for a visitor). */
 export function HomeFeed({ interleave }: Pick<ComponentProps<typeof PostFeed>, 'interleave'> = {}) {
   const { t } = useTranslation();
-  const result = socialApi.endpoints.homePosts.useInfiniteQuery();
+  const result = postsApi.endpoints.homePosts.useInfiniteQuery();
   // A post and a repost of it (the user's own, or a followed user's) are one entry: the original
   // shows the repost as its count and, for the user's own, as the pressed repost button.
   const shown = new Set(result.data?.pages.flatMap((page) => page.filter((post) => !post.reposting).map((post) => post.id)));

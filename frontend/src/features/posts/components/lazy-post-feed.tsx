@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { Suspense, lazy } from 'react';
 import type { ComponentProps } from 'react';
 import type { PostFeed as PostFeedType } from './post-feed';

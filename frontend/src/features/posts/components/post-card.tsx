@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import '@/i18n/safety';
 import { useSession } from '@/hooks/use-session';
 import { Suspense, lazy, useState } from 'react';
@@ -21,7 +20,7 @@ import Repeat from '@mui/icons-material/Repeat';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Post } from '@/api/social-api';
+import type { Post } from '@/api/types';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar, displayName } from '@/components/user-avatar';
 import { usePostActions } from '../hooks/use-post-actions';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import '@/i18n/circles';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
@@ -15,11 +14,11 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { Area } from 'react-easy-crop';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
-import type { Post } from '@/api/social-api';
+import type { Post } from '@/api/types';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { cropToJpeg, jpegFile } from '@/utils/crop-image';
 import { wrapAnywhere } from './wrap';
+import { postsApi } from '../api';
 
 // The crop dialog (and react-easy-crop) loads only when an image is picked.
 const CropDialog = lazy(() => import('@/components/crop-dialog').then((module) => ({ default: module.CropDialog })));
@@ -58,8 +57,8 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post, cir
   const showSnack = useSnackbar();
   const inputId = useId();
   const sliderLabelId = useId();
-  const [create, creating] = socialApi.endpoints.createPost.useMutation();
-  const [update, updating] = socialApi.endpoints.updatePost.useMutation();
+  const [create, creating] = postsApi.endpoints.createPost.useMutation();
+  const [update, updating] = postsApi.endpoints.updatePost.useMutation();
   // What the dialog shows: a review (rating) or a pure post (image) — of the Book, or as the edited post is.
   const review = post ? (post.reviewTo !== null ? { title: post.title || post.reviewToPage?.title || t('posts.toBook') } : null) : book ?? null;
   const withImage = post ? post.reviewTo === null && post.purepost_flag : !book;

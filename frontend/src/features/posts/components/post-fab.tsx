@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import { Suspense, lazy, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { FloatingAction } from '@/components/post-data-fab';
+import { FloatingAction } from '@/components/floating-action';
 // The composer (form, slider, image crop) loads when first opened.
 const PostComposerDialog = lazy(() => import('./post-composer-dialog').then((module) => ({ default: module.PostComposerDialog })));
 

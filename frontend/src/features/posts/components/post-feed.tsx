@@ -1,7 +1,6 @@
-import '@/i18n/social';
 import type { ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
-import type { Post } from '@/api/social-api';
+import type { Post } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import type { PagedQuery } from '@/components/infinite-list';
 import { PostCard } from './post-card';
@@ -12,7 +11,7 @@ type Props = {
   label: string;
   empty?: ReactNode;
   loginMessage?: ParseKeys;
-  /** Ad slots (or anything) after every n-th post: the route decides (see components/ad-slot). */
+  /** Ad slots (or anything) after every n-th post: the route decides (see features/ads/components/ad-slot). */
   interleave?: { every: number; render: (slot: number) => ReactNode };
 };
 

@@ -1,25 +1,24 @@
-import '@/i18n/social';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { socialApi } from '@/api/social-api';
-import type { Post } from '@/api/social-api';
+import type { Post } from '@/api/types';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useSession } from '@/hooks/use-session';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { postsApi } from '../api';
 
 /**
  * Like, repost and delete for one post. Visitors get the log-in prompt of the screen instead;
- * the cached lists change at once (see social-api) and a refusal shows a message.
+ * the cached lists change at once (see ../api) and a refusal shows a message.
  */
 export function usePostActions(post: Post, loginMessage: ParseKeys) {
   const { t } = useTranslation();
   const { isLoggedIn, profile, hasNoProfile } = useSession();
   const promptLogin = useLoginPrompt();
   const showSnack = useSnackbar();
-  const [updatePost] = socialApi.endpoints.updatePost.useMutation();
-  const [createPost] = socialApi.endpoints.createPost.useMutation();
-  const [deleteRepost] = socialApi.endpoints.deleteRepost.useMutation();
-  const [remove, removal] = socialApi.endpoints.deletePost.useMutation();
+  const [updatePost] = postsApi.endpoints.updatePost.useMutation();
+  const [createPost] = postsApi.endpoints.createPost.useMutation();
+  const [deleteRepost] = postsApi.endpoints.deleteRepost.useMutation();
+  const [remove, removal] = postsApi.endpoints.deletePost.useMutation();
   const me = profile?.userProfile;
 
   /** Runs `act` for a logged-in user with a profile; prompts otherwise. */

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/api';
 import type { Profile } from '@/api/types';
 import { InfiniteList } from '@/components/infinite-list';
 import { ProfileTile } from './profile-tile';
+import { profileApi } from '../api';
 
 function SearchResults({ query }: { query: string }) {
   const { t } = useTranslation();
-  const profiles = api.endpoints.profileSearch.useInfiniteQuery({ q: query });
+  const profiles = profileApi.endpoints.profileSearch.useInfiniteQuery({ q: query });
   return (
     <InfiniteList<Profile>
       query={profiles}

@@ -7,7 +7,7 @@ import { profileFactory } from '@/testing/factories';
 describe('/login', () => {
   it('shows "Email or password is not correct!" when the server refuses the login', async () => {
     mockApi({
-      'POST /api/user/login/': () => reply(400, { non_field_errors: ['Email or password is not correct!'] }),
+      'POST /api/user/login/': () => reply(400, { non_field_errors: ['Email or password is not correct!'], error_codes: { non_field_errors: [{ code: 'loginFailed' }] } }),
     });
     const { user } = renderApp('/login');
 
@@ -21,7 +21,7 @@ describe('/login', () => {
   });
 
   it('maps "E-mail is not verified." to the Login2 message', async () => {
-    mockApi({ 'POST /api/user/login/': () => reply(400, { non_field_errors: ['E-mail is not verified.'] }) });
+    mockApi({ 'POST /api/user/login/': () => reply(400, { non_field_errors: ['E-mail is not verified.'], error_codes: { non_field_errors: [{ code: 'emailNotVerified' }] } }) });
     const { user } = renderApp('/login');
     const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'new@example.com');
@@ -124,7 +124,7 @@ describe('register form', () => {
   it('puts the server field errors beside the fields', async () => {
     mockApi({
       'POST /api/user/register/': () =>
-        reply(400, { password1: ['This password is too short. It must contain at least 8 characters.'] }),
+        reply(400, { password1: ['This password is too short. It must contain at least 8 characters.'], error_codes: { password1: [{ code: 'passwordTooShort' }] } }),
     });
     const { user } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'Create an account' });

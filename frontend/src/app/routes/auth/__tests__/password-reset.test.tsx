@@ -80,7 +80,7 @@ describe('/reset-password/:id/:key', () => {
   });
 
   it('explains an invalid link (ResetPassword1)', async () => {
-    mockApi({ 'POST /api/user/verify-for-password-reset/': () => reply(400, { key: ['Invalid value'] }) });
+    mockApi({ 'POST /api/user/verify-for-password-reset/': () => reply(400, { key: ['Invalid value'], error_codes: { key: [{ code: 'invalidKey' }] } }) });
     renderApp('/reset-password/7/expired');
     expect(await screen.findByText(/This link is invalid or has expired/)).toBeInTheDocument();
   });
@@ -103,7 +103,7 @@ describe('/verify/:id/:key', () => {
   });
 
   it('says "Verification failed." for a bad key', async () => {
-    mockApi({ 'POST /api/user/verify/': () => reply(400, { key: ['Invalid value'] }) });
+    mockApi({ 'POST /api/user/verify/': () => reply(400, { key: ['Invalid value'], error_codes: { key: [{ code: 'invalidKey' }] } }) });
     renderApp('/verify/3/bad');
     expect(await screen.findByText('Verification failed.')).toBeInTheDocument();
   });

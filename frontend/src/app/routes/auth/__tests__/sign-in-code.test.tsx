@@ -19,12 +19,12 @@ function server(exchange: () => ReturnType<typeof reply> = () => reply(200, { to
     'POST /api/user/sign-in/exchange/': exchange,
     'GET /api/user/account/': (request) => {
       const account = accounts[tokenOf(request)];
-      return account ? reply(200, { email: account.email, language: 'en' }) : reply(401, { detail: 'Invalid token.' });
+      return account ? reply(200, { email: account.email, language: 'en' }) : reply(401, { detail: 'Invalid token.', code: 'invalidToken' });
     },
     'GET /api/user/myprofile/': (request) => {
       const account = accounts[tokenOf(request)];
-      if (!account) return reply(401, { detail: 'Invalid token.' });
-      return account.nickName ? reply(200, profileFactory({ nickName: account.nickName })) : reply(404, { detail: 'Not found.' });
+      if (!account) return reply(401, { detail: 'Invalid token.', code: 'invalidToken' });
+      return account.nickName ? reply(200, profileFactory({ nickName: account.nickName })) : reply(404, { detail: 'Not found.', code: 'notFound' });
     },
     'POST /api/user/logout/': (request) => {
       loggedOut.push(tokenOf(request));
@@ -62,7 +62,7 @@ describe('/login?code=… (a provider sign-in) and /login?token=…', () => {
   });
 
   it('says why when the server refuses the code (another browser), and signs nobody in', async () => {
-    server(() => reply(400, { non_field_errors: ['Please finish signing in in the browser where you started it.'] }));
+    server(() => reply(400, { non_field_errors: ['Please finish signing in in the browser where you started it.'], error_codes: { non_field_errors: [{ code: 'signInOtherBrowser' }] } }));
     const { router } = renderApp('/login?code=one-time&next=%2Fhome');
     expect(await screen.findByText('Please finish signing in in the browser where you started it.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');

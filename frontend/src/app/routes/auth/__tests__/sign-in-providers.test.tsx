@@ -48,7 +48,7 @@ describe('/login with sign-in providers', () => {
     const api = mockApi({
       ...providers({ google_client_id: 'gid', line: false, yahoo: false }),
       'POST /api/user/loginGoogle/': () => reply(200, { token: 'tok-g', redirect_url: '/account', language: 'en' }),
-      'GET /api/user/myprofile/': () => reply(404, { detail: 'Not found.' }),
+      'GET /api/user/myprofile/': () => reply(404, { detail: 'Not found.', code: 'notFound' }),
     });
     // Google Identity Services, as the page loads it: hands the button's credential to our callback.
     let signIn: ((response: { credential?: string }) => void) | undefined;

@@ -83,7 +83,7 @@ describe('following a Book updates every screen that shows it', () => {
   });
 
   it('takes the follow back everywhere when the server refuses it', async () => {
-    const { server, router, user } = setup({ followAnswer: reply(400, { detail: ['This page is already followed'] }) });
+    const { server, router, user } = setup({ followAnswer: reply(400, { detail: 'This page is already followed', code: 'alreadyFollowed' }) });
     mockAllIsIntersecting(true);
     await within(await followedList()).findByRole('link', { name: /Rainfall in Kyushu/ });
     await visit(router, '/mono/5');

@@ -81,7 +81,7 @@ describe('/mono/:pageid', () => {
 
   it('shows "This page is already followed" from a 400', async () => {
     const { api, user } = setup();
-    api.use({ 'POST /api/user/followingpage/': () => reply(400, { detail: 'This page is already followed' }) });
+    api.use({ 'POST /api/user/followingpage/': () => reply(400, { detail: 'This page is already followed', code: 'alreadyFollowed' }) });
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('This page is already followed')).toBeInTheDocument();
   });
@@ -146,7 +146,7 @@ describe('/mono/:pageid', () => {
   it('refuses with the server message translated when the make-public call is refused', async () => {
     const membersOnly = bookPage({ page_price: 0, members_only: true, can_make_public: true });
     const { api, user } = setup({ book: membersOnly });
-    api.use({ 'POST /api/user/monopage/5/make-public/': () => reply(403, { detail: 'Only the creator of this Book can make it public.' }) });
+    api.use({ 'POST /api/user/monopage/5/make-public/': () => reply(403, { detail: 'Only the creator of this Book can make it public.', code: 'bookCreatorOnly' }) });
     await user.click(await screen.findByRole('button', { name: 'Make public' }));
     expect(await screen.findByText('Only the creator of this Book can make it public.')).toBeInTheDocument();
     expect(screen.getByText(/only their members can see it/)).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe('upload dialog', () => {
 
   it('translates the server refusal of a too large file', async () => {
     const { api, user } = setupMono();
-    api.use({ 'POST /api/user/upload/': () => reply(413, { detail: 'File too large.' }) });
+    api.use({ 'POST /api/user/upload/': () => reply(413, { detail: 'File too large.', code: 'fileTooLarge' }) });
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
     await user.upload(within(dialog).getByLabelText('Data file'), csv());
@@ -83,7 +83,7 @@ describe('upload dialog', () => {
 
   it('shows DataModal15 when the upload fails, with the server field error', async () => {
     const { api, user } = setupMono();
-    api.use({ 'POST /api/user/upload/': () => reply(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }) });
+    api.use({ 'POST /api/user/upload/': () => reply(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'], error_codes: { file: [{ code: 'unsupportedFile' }] } }) });
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
     await user.upload(within(dialog).getByLabelText('Data file'), csv());

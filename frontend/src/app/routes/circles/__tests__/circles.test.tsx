@@ -166,7 +166,7 @@ describe('a circle', () => {
   });
 
   it('says so for a circle that does not exist', async () => {
-    mockApi({ 'GET /api/user/community/8/': () => reply(404, { detail: 'Not found.' }), 'GET /api/user/community_status/8/': () => reply(404, { detail: 'Not found.' }) });
+    mockApi({ 'GET /api/user/community/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }), 'GET /api/user/community_status/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }) });
     renderApp('/communitypage/8');
     expect(await screen.findByRole('heading', { name: 'This circle does not exist.' })).toBeInTheDocument();
   });

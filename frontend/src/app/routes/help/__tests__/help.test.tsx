@@ -56,7 +56,7 @@ describe('/howto', () => {
   });
 
   it('is in Japanese', async () => {
-    mockApi({ 'GET /api/user/help-videos/': () => reply(500, { detail: 'A server error occurred.' }) });
+    mockApi({ 'GET /api/user/help-videos/': () => reply(500, { detail: 'A server error occurred.', code: 'serverError' }) });
     await i18n.changeLanguage('ja');
     renderApp('/howto');
     expect(await screen.findByRole('heading', { level: 1, name: '使い方' })).toBeInTheDocument();

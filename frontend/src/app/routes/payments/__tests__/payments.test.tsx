@@ -57,7 +57,7 @@ describe('/getpage', () => {
 
   it("shows the server's refusal in the user's language", async () => {
     const { user } = setup('/getpage?pageId=5', {
-      'POST /api/user/create-checkout-session/': () => reply(400, { detail: 'You already own this Book.' }),
+      'POST /api/user/create-checkout-session/': () => reply(400, { detail: 'You already own this Book.', code: 'alreadyOwned' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Go to payment' }));
     expect(await screen.findByText('You already own this Book.')).toBeInTheDocument();

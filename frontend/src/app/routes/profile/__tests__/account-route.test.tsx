@@ -3,7 +3,7 @@ import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { profileFactory } from '@/testing/factories';
 
-const noProfile = { 'GET /api/user/myprofile/': () => reply(404, { detail: 'Not found.' }) };
+const noProfile = { 'GET /api/user/myprofile/': () => reply(404, { detail: 'Not found.', code: 'notFound' }) };
 
 async function choose(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
   await user.selectOptions(screen.getByRole('combobox', { name: label }), option);
@@ -54,7 +54,7 @@ describe('/account', () => {
   });
 
   it('shows the server field errors beside the field', async () => {
-    mockApi({ ...noProfile, 'POST /api/user/profile/': () => reply(400, { birth: ['Enter a real birthday.'] }) });
+    mockApi({ ...noProfile, 'POST /api/user/profile/': () => reply(400, { birth: ['Enter a real birthday.'], error_codes: { birth: [{ code: 'unrealBirthday' }] } }) });
     const { user } = renderApp('/account', { token: 'tok' });
     await user.type(await screen.findByLabelText(/Nickname/), 'Hanako');
     await choose(user, 'Year', '1990');
@@ -110,7 +110,7 @@ describe('session', () => {
 
   it('drops a rejected token and sends the user to /login', async () => {
     mockApi({
-      'GET /api/user/myprofile/': () => reply(401, { detail: 'Invalid token.' }),
+      'GET /api/user/myprofile/': () => reply(401, { detail: 'Invalid token.', code: 'invalidToken' }),
       'GET /api/user/profile/newprofiles/': () => reply(200, []),
     });
     const { router } = renderApp('/home', { token: 'stale' });

@@ -96,7 +96,7 @@ describe('/user/:userid', () => {
   });
 
   it('says when the user does not exist', async () => {
-    mockApi({ 'GET /api/user/profile/detail/404': () => reply(404, { detail: 'Not found.' }) });
+    mockApi({ 'GET /api/user/profile/detail/404': () => reply(404, { detail: 'Not found.', code: 'notFound' }) });
     renderApp('/user/404');
     expect(await screen.findByText('This user does not exist.')).toBeInTheDocument();
   });

@@ -44,7 +44,7 @@ describe('/moderation', () => {
   it('tells a non-moderator the page is for moderators (the server answers 403)', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
-      'GET /api/user/moderation/reports/': () => reply(403, { detail: 'Only moderators can do this.' }),
+      'GET /api/user/moderation/reports/': () => reply(403, { detail: 'Only moderators can do this.', code: 'moderatorsOnly' }),
     });
     renderApp('/moderation', { token: 'tok' });
     expect(await screen.findByText('Only moderators can open this page.')).toBeInTheDocument();

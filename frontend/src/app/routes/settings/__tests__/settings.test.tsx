@@ -32,7 +32,7 @@ describe('/languagesetting', () => {
   it('keeps the language when the account refuses to save it, and says so', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })),
-      'PATCH /api/user/account/': () => reply(500, { detail: 'A server error occurred.' }),
+      'PATCH /api/user/account/': () => reply(500, { detail: 'A server error occurred.', code: 'serverError' }),
     });
     const { user } = renderApp('/languagesetting', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: '日本語 (Japanese)' }));
@@ -123,7 +123,7 @@ describe('/settings', () => {
   it('says so when the deletion request fails', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory()),
-      'POST /api/user/deleteprofile/': () => reply(500, { detail: 'A server error occurred.' }),
+      'POST /api/user/deleteprofile/': () => reply(500, { detail: 'A server error occurred.', code: 'serverError' }),
     });
     const { user } = renderApp('/deleteaccount', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));

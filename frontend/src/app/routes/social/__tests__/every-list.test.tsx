@@ -1,20 +1,22 @@
 import { act, screen, within } from '@testing-library/react';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
 import { api as appApi } from '@/api/api';
-import { postTagsOf, socialApi } from '@/api/social-api';
+import { postTagsOf } from '@/api/tags';
 import { createAppStore } from '@/app/store';
-import type { Post } from '@/api/social-api';
+import type { Post } from '@/api/types';
 import { mockApi, reply } from '@/testing/mock-api';
 import type { MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { bookFactory, postFactory, postList, profileFactory } from '@/testing/factories';
+import { postsApi } from '@/features/posts/api';
+import { followsApi } from '@/features/follows/api';
 
 /**
  * Lists the optimistic helper was not written for: a circle thread (a scroll list) and a
  * notification list whose items wrap the post. They join by providing the posts' tags
  * (`{type: 'Post', id}`, through postTagsOf), nothing else.
  */
-const laterLists = socialApi.injectEndpoints({
+const laterLists = postsApi.injectEndpoints({
   endpoints: (build) => ({
     circleThread: build.infiniteQuery<Post[], { circleId: number }, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: () => undefined },
@@ -161,13 +163,13 @@ describe('every optimistic update finds the lists by the tags', () => {
       ...more,
     });
     const store = createAppStore();
-    await store.dispatch(socialApi.endpoints.homePosts.initiate());
+    await store.dispatch(postsApi.endpoints.homePosts.initiate());
     await store.dispatch(laterLists.endpoints.circleThread.initiate({ circleId: 7 }));
     await store.dispatch(laterLists.endpoints.notifications.initiate());
     const shown = () => {
       const state = store.getState() as never;
       return {
-        home: socialApi.endpoints.homePosts.select()(state).data?.pages.flat() ?? [],
+        home: postsApi.endpoints.homePosts.select()(state).data?.pages.flat() ?? [],
         circle: laterLists.endpoints.circleThread.select({ circleId: 7 })(state).data?.pages.flat() ?? [],
         notified: laterLists.endpoints.notifications.select()(state).data?.map(({ post }) => post) ?? [],
       };
@@ -183,7 +185,7 @@ describe('every optimistic update finds the lists by the tags', () => {
       'POST /api/user/monopost/': () => hold(),
     });
     // Reposting from the repost's card reposts the original.
-    const reposting = store.dispatch(socialApi.endpoints.createPost.initiate({ createPostDto: { reposting: true, repostingFrom: 80 } }));
+    const reposting = store.dispatch(postsApi.endpoints.createPost.initiate({ createPostDto: { reposting: true, repostingFrom: 80 } }));
     const marks = () => Object.values(shown()).map((list) => list.map((post) => [post.id, post.repostedTimes, post.is_reposted]));
     expect(marks()).toEqual([[[80, 3, true], [81, 0, true]], [[81, 0, true]], [[80, 3, true]]]);
     held.answer(reply(500, { detail: 'Server error.' }));
@@ -195,7 +197,7 @@ describe('every optimistic update finds the lists by the tags', () => {
     const original = postFactory({ id: 82, repostedTimes: 1, is_reposted: true });
     const myRepost = postFactory({ id: 83, userPost: 42, reposting: true, repostingFrom: 82, is_reposted: true });
     const { api, store, hold, held, shown } = await cached([myRepost], [original], [], { 'DELETE /api/user/delete-repost/83/delete_repost/': () => hold() });
-    const taking = store.dispatch(socialApi.endpoints.deleteRepost.initiate({ id: 83 }));
+    const taking = store.dispatch(postsApi.endpoints.deleteRepost.initiate({ id: 83 }));
     expect([shown().home[0].is_reposted, shown().circle[0].is_reposted, shown().circle[0].repostedTimes]).toEqual([false, false, 0]);
     api.use({ 'GET /api/user/postcc/': () => reply(200, postList([])) });
     held.answer(reply(204));
@@ -210,9 +212,9 @@ describe('every optimistic update finds the lists by the tags', () => {
       'GET /api/user/monocomment-nonlogin/post-comments/': () => reply(200, { comments_with_profiles: [comment], totalCount: 1 }),
       'DELETE /api/user/monocomment/5/': () => hold(),
     });
-    await store.dispatch(socialApi.endpoints.postComments.initiate({ postId: 84 }));
+    await store.dispatch(postsApi.endpoints.postComments.initiate({ postId: 84 }));
     const counts = () => Object.values(shown()).map((list) => list[0].commentedCounts);
-    const deleting = store.dispatch(socialApi.endpoints.deleteComment.initiate({ id: 5 }));
+    const deleting = store.dispatch(postsApi.endpoints.deleteComment.initiate({ id: 5 }));
     expect(counts()).toEqual([1, 1, 1]);
     held.answer(reply(403, { detail: 'no' }));
     await deleting;
@@ -229,7 +231,7 @@ describe('every optimistic update finds the lists by the tags', () => {
     });
     const bookPage = store.dispatch(appApi.endpoints.getPageInfo.initiate({ pageId: 55 }));
     await bookPage;
-    const deleting = store.dispatch(socialApi.endpoints.deletePost.initiate({ id: 85 }));
+    const deleting = store.dispatch(postsApi.endpoints.deletePost.initiate({ id: 85 }));
     expect(Object.values(shown()).map(ids)).toEqual([[87], [87], []]);
     held.answer(reply(403, { detail: 'no' }));
     await deleting;
@@ -237,7 +239,7 @@ describe('every optimistic update finds the lists by the tags', () => {
     expect(api.callsTo('GET /api/user/monopage/get-page-info/')).toHaveLength(1);
 
     api.use({ 'DELETE /api/user/monopost/85/': () => reply(204), 'GET /api/user/postcc/': () => reply(200, postList([other])) });
-    await store.dispatch(socialApi.endpoints.deletePost.initiate({ id: 85 }));
+    await store.dispatch(postsApi.endpoints.deletePost.initiate({ id: 85 }));
     expect(Object.values(shown()).map(ids)).toEqual([[87], [87], []]);
     await vi.waitFor(() => expect(api.callsTo('GET /api/user/monopage/get-page-info/')).toHaveLength(2));
     bookPage.unsubscribe();
@@ -251,9 +253,9 @@ describe('every optimistic update finds the lists by the tags', () => {
       'POST /api/user/approval/': () => pending,
     });
     const store = createAppStore();
-    await store.dispatch(socialApi.endpoints.followCheck.initiate({ id: 900 }));
-    const status = () => socialApi.endpoints.followCheck.select({ id: 900 })(store.getState() as never).data;
-    const asking = store.dispatch(socialApi.endpoints.postApproval.initiate({ approvalDto: { askFrom: 42, askTo: 900 } }));
+    await store.dispatch(followsApi.endpoints.followCheck.initiate({ id: 900 }));
+    const status = () => followsApi.endpoints.followCheck.select({ id: 900 })(store.getState() as never).data;
+    const asking = store.dispatch(followsApi.endpoints.postApproval.initiate({ approvalDto: { askFrom: 42, askTo: 900 } }));
     expect(status()).toEqual({ following: true, approved: false });
     answer(reply(500, { detail: 'Server error.' }));
     await asking;

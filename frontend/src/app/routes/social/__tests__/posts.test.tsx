@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { socialApi } from '@/api/social-api';
 import { createAppStore } from '@/app/store';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { bookFactory, postFactory, postList, profileFactory } from '@/testing/factories';
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+import { postsApi } from '@/features/posts/api';
 
 const me = profileFactory({ userProfile: 201, nickName: 'Me' });
 
@@ -26,19 +26,19 @@ describe('post cards', () => {
       'PUT /api/user/monopost/71/': () => reply(200, { ...post, likedTimes: 5, is_liked: true }),
     });
     const store = createAppStore();
-    await store.dispatch(socialApi.endpoints.homePosts.initiate());
-    await store.dispatch(socialApi.endpoints.userPosts.initiate({ userId: 900 }));
+    await store.dispatch(postsApi.endpoints.homePosts.initiate());
+    await store.dispatch(postsApi.endpoints.userPosts.initiate({ userId: 900 }));
     const shown = () => [
-      socialApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0],
-      socialApi.endpoints.userPosts.select({ userId: 900 })(store.getState() as never).data?.pages[0][0],
+      postsApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0],
+      postsApi.endpoints.userPosts.select({ userId: 900 })(store.getState() as never).data?.pages[0][0],
     ];
 
-    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [201] } }));
+    await store.dispatch(postsApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [201] } }));
     expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
     expect(String(api.callsTo('PUT /api/user/monopost/71/')[0].body)).toMatch(/name="liked"\r\n\r\n201\r\n/);
 
     api.use({ 'PUT /api/user/monopost/71/': () => reply(403, { detail: 'no' }) });
-    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [] } }));
+    await store.dispatch(postsApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [] } }));
     expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
   });
 
@@ -50,13 +50,13 @@ describe('post cards', () => {
       'PUT /api/user/monopost/75/': () => new Promise((resolve) => (answerLike = resolve)),
     });
     const store = createAppStore();
-    await store.dispatch(socialApi.endpoints.homePosts.initiate());
-    const shown = () => socialApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0];
+    await store.dispatch(postsApi.endpoints.homePosts.initiate());
+    const shown = () => postsApi.endpoints.homePosts.select()(store.getState() as never).data?.pages[0][0];
 
-    const liking = store.dispatch(socialApi.endpoints.updatePost.initiate({ id: 75, updatePostDto: { liked: [201] } }));
+    const liking = store.dispatch(postsApi.endpoints.updatePost.initiate({ id: 75, updatePostDto: { liked: [201] } }));
     await waitFor(() => expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([5, true]));
     // The list is fetched again while the like is on its way, and answers from before it.
-    await store.dispatch(socialApi.endpoints.homePosts.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(postsApi.endpoints.homePosts.initiate(undefined, { forceRefetch: true }));
     expect([shown()?.likedTimes, shown()?.is_liked]).toEqual([4, false]);
     answerLike(reply(200, { ...post, likedTimes: 5, is_liked: true }));
     await liking;
@@ -186,27 +186,27 @@ describe('post cards', () => {
       'PUT /api/user/monopost/79/': () => reply(200, { ...post, text: 'after', rating: 90, likedTimes: 3 }),
     });
     const store = createAppStore();
-    await store.dispatch(socialApi.endpoints.homePosts.initiate());
-    await store.dispatch(socialApi.endpoints.userPosts.initiate({ userId: 201 }));
-    await store.dispatch(socialApi.endpoints.bookPosts.initiate({ pageId: 55 }));
-    await store.dispatch(socialApi.endpoints.likedPosts.initiate());
+    await store.dispatch(postsApi.endpoints.homePosts.initiate());
+    await store.dispatch(postsApi.endpoints.userPosts.initiate({ userId: 201 }));
+    await store.dispatch(postsApi.endpoints.bookPosts.initiate({ pageId: 55 }));
+    await store.dispatch(postsApi.endpoints.likedPosts.initiate());
     const shown = () => {
       const state = store.getState() as never;
       return [
-        socialApi.endpoints.homePosts.select()(state).data?.pages[0][0],
-        socialApi.endpoints.userPosts.select({ userId: 201 })(state).data?.pages[0][0],
-        socialApi.endpoints.bookPosts.select({ pageId: 55 })(state).data?.pages[0][0],
-        socialApi.endpoints.likedPosts.select()(state).data?.pages[0][0],
+        postsApi.endpoints.homePosts.select()(state).data?.pages[0][0],
+        postsApi.endpoints.userPosts.select({ userId: 201 })(state).data?.pages[0][0],
+        postsApi.endpoints.bookPosts.select({ pageId: 55 })(state).data?.pages[0][0],
+        postsApi.endpoints.likedPosts.select()(state).data?.pages[0][0],
       ].map((p) => [p?.text, p?.rating, p?.likedTimes]);
     };
 
-    await store.dispatch(socialApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'after', rating: 90 } }));
+    await store.dispatch(postsApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'after', rating: 90 } }));
     // The server's answer is what the lists keep (its counts too).
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));
     expect(String(api.callsTo('PUT /api/user/monopost/79/')[0].body)).toMatch(/name="text"\r\n\r\nafter\r\n/);
 
-    api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.' }) });
-    const refused = store.dispatch(socialApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'hacked', rating: 5 } }));
+    api.use({ 'PUT /api/user/monopost/79/': () => reply(403, { detail: 'Only the author can change or delete this.', code: 'authorOnly' }) });
+    const refused = store.dispatch(postsApi.endpoints.updatePost.initiate({ id: post.id, updatePostDto: { text: 'hacked', rating: 5 } }));
     expect(shown()).toEqual(Array(4).fill(['hacked', 5, 3]));
     await refused;
     expect(shown()).toEqual(Array(4).fill(['after', 90, 3]));

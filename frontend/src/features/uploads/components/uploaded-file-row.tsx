@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import type { UploadedFile } from '@/api/types';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/relative-time';
 import { UploadStatus } from './upload-status';
 
 type Props = { file: UploadedFile };

@@ -1,5 +1,4 @@
-import type { InfiniteData } from '@reduxjs/toolkit/query/react';
-import { socialApi, postTagsOf } from './social-api';
+import { api } from '@/api/api';
 import type {
   CommunityResponse,
   CreateCircleDto,
@@ -9,7 +8,9 @@ import type {
   PostListResponse,
   PostResponse,
   ProfileResponse,
-} from './generated';
+} from '@/api/generated';
+import { byPageIndex, type Paged } from '@/api/paging';
+import { POST_LIST, postTagsOf } from '@/api/tags';
 
 /**
  * Circles: the generated calls (getCommunity, getCommunityStatus, joinCommunity,
@@ -20,15 +21,6 @@ import type {
  */
 const CIRCLE = 'Circle' as const;
 const CIRCLE_LIST = { type: 'CircleList', id: 'LIST' } as const;
-const POST_LIST = { type: 'PostList', id: 'LIST' } as const;
-
-const byPageIndex = {
-  initialPageParam: 0,
-  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) =>
-    lastPage.length === 0 ? undefined : lastPageParam + 1,
-};
-
-type Paged<T> = InfiniteData<T[], number> | undefined;
 
 function createForm(dto: CreateCircleDto): FormData {
   const form = new FormData();
@@ -41,8 +33,8 @@ function createForm(dto: CreateCircleDto): FormData {
   return form;
 }
 
-const withCircles = socialApi.enhanceEndpoints({
-  addTagTypes: [CIRCLE, 'CircleList'],
+const withCircles = api.enhanceEndpoints({
+  addTagTypes: ['CircleList'],
   endpoints: {
     getCommunity: { providesTags: (_result, _error, { id }) => [{ type: CIRCLE, id }] },
     getCommunityStatus: { providesTags: (_result, _error, { id }) => [{ type: CIRCLE, id }] },
@@ -109,8 +101,3 @@ export const circlesApi = withCircles.injectEndpoints({
     }),
   }),
 });
-
-export type Circle = CommunityResponse;
-export type MyCircle = MyCommunityResponse;
-export type CircleStatus = 'none' | 'member' | 'join_request_pending' | 'invitation_pending';
-export type { JoinRequestResponse as CircleJoinRequest };

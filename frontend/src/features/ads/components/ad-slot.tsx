@@ -1,11 +1,10 @@
-import '@/i18n/ads';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { adsApi } from '@/api/ads-api';
-import type { ServedAd } from '@/api/ads-api';
+import type { ServedAd } from '@/api/types';
+import { adsApi } from '../api';
 
 /** Where a feed's ads come from: any running ad, or those sharing a Book's tags first. */
 export type AdSource = { kind: 'random' } | { kind: 'book'; bookId: number };

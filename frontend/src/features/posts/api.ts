@@ -1,72 +1,22 @@
-import '@/i18n/social';
-import type { InfiniteData } from '@reduxjs/toolkit/query/react';
-import { api, toFormData } from './api';
+import { api, toFormData } from '@/api/api';
 import type {
-  CombinedSearchApiArg,
-  CombinedSearchApiResponse,
   CommentResponse,
-  FollowCheckResponse,
-  FollowRequestResponse,
   ListBookPostsApiArg,
-  ListFollowersApiArg,
-  ListFollowersApiResponse,
-  ListFollowingApiArg,
-  ListFollowingApiResponse,
   ListHomePostsApiResponse,
   ListPostCommentsApiArg,
   ListPostCommentsApiResponse,
-  ListReceivedFollowRequestsApiArg,
-  ListReceivedFollowRequestsApiResponse,
-  ListSentFollowRequestsApiArg,
-  ListSentFollowRequestsApiResponse,
   ListUserPostsApiArg,
   PostListResponse,
   PostResponse,
   UpdatePostDto,
-} from './generated';
-import { eachObject, findTagged, optimistically, patchTagged, removeObjects } from './optimistic';
-import type { Recipe } from './optimistic';
-
-/**
- * The social half of the client: post lists, comments, likes, reposts and follows. The calls are
- * the generated ones (createPost, updatePost, deletePost, deleteRepost, createComment,
- * deleteComment, followCheck, getFollowCounts, postApproval, deleteFollowRequest) with this
- * app's tags, multipart bodies and optimistic updates; the scroll lists are infinite queries
- * over the generated list calls' arguments and answers.
- *
- * Every list provides `{type: 'Post', id}` for each post it shows (and for the original of each
- * repost), so a like, repost, comment, edit or deletion patches every cached list and post that
- * shows it at once (see ./optimistic), and undoes that if the server refuses. A list added later
- * stays true by providing those tags. The tags invalidated afterwards bring the cache back in
- * line with the server.
- */
-
-const byPageIndex = {
-  initialPageParam: 0,
-  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) =>
-    lastPage.length === 0 ? undefined : lastPageParam + 1,
-};
-
-/** A generated list call's argument without its page index (the infinite query adds it). */
-type ListArg<Arg> = Omit<Arg, 'count'>;
-type Paged<T> = InfiniteData<T[], number> | undefined;
-
-const POST_LIST = { type: 'PostList', id: 'LIST' } as const;
-const FOLLOWS = { type: 'Follow', id: 'LIST' } as const;
-const postTag = (id: number) => ({ type: 'Post', id }) as const;
-/** The follow status of the caller towards user `id`. */
-const followTag = (id: number) => ({ type: 'Follow', id }) as const;
+} from '@/api/generated';
+import { eachObject, findTagged, optimistically, patchTagged, removeObjects } from '@/api/optimistic';
+import type { Recipe } from '@/api/optimistic';
+import { byPageIndex, type Paged } from '@/api/paging';
+import { POST_LIST, postTag, postTagsOf } from '@/api/tags';
+import type { ListArg } from '@/api/types';
 
 const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
-
-/**
- * The tags a list provides for the posts it shows: each post, and the original each repost shows
- * (its counts and the caller's repost change with the original). A new list of posts (a circle
- * thread, notifications) provides these and every optimistic update reaches it.
- */
-export function postTagsOf(posts: readonly PostResponse[]) {
-  return posts.flatMap((post) => [postTag(post.id), ...(post.repostingFrom !== null ? [postTag(post.repostingFrom)] : [])]);
-}
 const postTags = (data: Paged<PostResponse>) => [...postTagsOf(data?.pages.flat() ?? []), POST_LIST];
 const postsOf = (response: PostListResponse) => response.res;
 
@@ -74,8 +24,6 @@ const isPost = (value: unknown): value is PostResponse =>
   typeof value === 'object' && value !== null && 'likedTimes' in value && 'userPost' in value;
 const isComment = (value: unknown): value is CommentResponse =>
   typeof value === 'object' && value !== null && 'userComment' in value && 'post' in value;
-const isFollowCheck = (value: unknown): value is FollowCheckResponse =>
-  typeof value === 'object' && value !== null && 'following' in value && 'approved' in value;
 
 /** A recipe changing every copy of the posts `matches` selects, whatever the shape of the list. */
 const changePosts =
@@ -113,8 +61,21 @@ function postForm(fields: Partial<UpdatePostDto> & Record<string, unknown>): For
   return form;
 }
 
-const withSocial = api.enhanceEndpoints({
-  addTagTypes: ['Post', 'PostList', 'Comments', 'Comment', 'Follow', 'Circle'],
+
+/**
+ * The posts' calls: post lists, comments, likes, reposts, edits and deletions. The calls are the
+ * generated ones (createPost, updatePost, deletePost, deleteRepost, createComment, deleteComment)
+ * with this app's tags, multipart bodies and optimistic updates; the scroll lists are infinite
+ * queries over the generated list calls' arguments and answers.
+ *
+ * Every list provides `{type: 'Post', id}` for each post it shows (and for the original of each
+ * repost, `postTagsOf` in @/api/tags), so a like, repost, comment, edit or deletion patches every
+ * cached list and post that shows it at once (see @/api/optimistic), and undoes that if the
+ * server refuses. A list added later stays true by providing those tags. The tags invalidated
+ * afterwards bring the cache back in line with the server.
+ */
+const withPosts = api.enhanceEndpoints({
+  addTagTypes: ['Comments', 'Comment'],
   endpoints: {
     // Posts: a new post, a review (its Book's rating and review count change) or a repost (a new
     // post on the reposter's lists).
@@ -245,38 +206,10 @@ const withSocial = api.enhanceEndpoints({
         );
       },
     },
-
-    // Follows.
-    followCheck: { providesTags: (_result, _error, { id }) => [followTag(id), FOLLOWS] },
-    getFollowCounts: { providesTags: [FOLLOWS] },
-    /**
-     * A follow request (askFrom the caller) shows as following at once; an approval (askFrom the
-     * requester, approved) changes the lists when the server agrees. Following changes the home
-     * feed too.
-     */
-    postApproval: {
-      invalidatesTags: (_result, error, { approvalDto }) => (error ? [] : approvalDto.approved ? [FOLLOWS] : [FOLLOWS, POST_LIST]),
-      onQueryStarted: async ({ approvalDto }, lifecycle) => {
-        if (approvalDto.approved) return;
-        await optimistically(lifecycle, [followTag(approvalDto.askTo)], (data) => {
-          if (isFollowCheck(data)) data.following = true;
-        });
-      },
-    },
-    deleteFollowRequest: {
-      invalidatesTags: (_result, error) => (error ? [] : [FOLLOWS, POST_LIST]),
-      onQueryStarted: async ({ deleteRequestDto }, lifecycle) => {
-        await optimistically(lifecycle, [followTag(deleteRequestDto.askTo)], (data) => {
-          if (!isFollowCheck(data)) return;
-          data.following = false;
-          data.approved = false;
-        });
-      },
-    },
   },
 });
 
-export const socialApi = withSocial.injectEndpoints({
+export const postsApi = withPosts.injectEndpoints({
   endpoints: (build) => ({
     /** /home: own posts, followed users and followed Books (every post for a visitor). */
     homePosts: build.infiniteQuery<ListHomePostsApiResponse['res'], void, number>({
@@ -315,36 +248,5 @@ export const socialApi = withSocial.injectEndpoints({
         { type: 'Comments', id: postId },
       ],
     }),
-    /** Users who follow `id` (approved). */
-    followers: build.infiniteQuery<ListFollowersApiResponse, ListArg<ListFollowersApiArg>, number>({
-      infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followeduser/${queryArg.id}/`, params: { count: pageParam } }),
-      providesTags: [FOLLOWS],
-    }),
-    /** Users `id` follows (approved). */
-    followedUsers: build.infiniteQuery<ListFollowingApiResponse, ListArg<ListFollowingApiArg>, number>({
-      infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/followinguser/${queryArg.id}/`, params: { count: pageParam } }),
-      providesTags: [FOLLOWS],
-    }),
-    receivedRequests: build.infiniteQuery<ListReceivedFollowRequestsApiResponse, ListArg<ListReceivedFollowRequestsApiArg>, number>({
-      infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followeduser/${queryArg.id}/`, params: { count: pageParam } }),
-      providesTags: [FOLLOWS],
-    }),
-    sentRequests: build.infiniteQuery<ListSentFollowRequestsApiResponse, ListArg<ListSentFollowRequestsApiArg>, number>({
-      infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: `/api/user/approval/Followinguser/${queryArg.id}/`, params: { count: pageParam } }),
-      providesTags: [FOLLOWS],
-    }),
-    /** Users and circles by name; everyone, newest first, for an empty query. */
-    discover: build.infiniteQuery<CombinedSearchApiResponse, ListArg<CombinedSearchApiArg>, number>({
-      infiniteQueryOptions: byPageIndex,
-      query: ({ queryArg, pageParam }) => ({ url: '/api/user/combinedsearch/', params: { q: queryArg.q || undefined, count: pageParam } }),
-      providesTags: [FOLLOWS],
-    }),
   }),
 });
-
-export type { PostResponse as Post, CommentResponse as PostComment, FollowRequestResponse as FollowRequest };
-export type { CombinedSearchItem } from './generated';

@@ -1,4 +1,3 @@
-import '@/i18n/social';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';

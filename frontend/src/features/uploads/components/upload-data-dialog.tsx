@@ -24,7 +24,7 @@ import { parseApiError } from '@/utils/api-error';
 import { applyServerErrors } from '@/utils/apply-server-errors';
 import { PRICE_TIERS, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL, UPLOAD_TITLE_MAX, formatYen, storedFileName } from '@/utils/books';
 import type { BookPrice } from '@/utils/books';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 type Props = {
   open: boolean;

@@ -1,17 +1,9 @@
 import '@/i18n/notifications';
-import { api } from './api';
-import type { NotificationResponse, NotificationSettingsResponse } from './generated';
-
-export type Notification = NotificationResponse;
-export type NotificationSettings = NotificationSettingsResponse;
-export type NotificationType = NotificationResponse['type'];
+import { api } from '@/api/api';
+import type { NotificationResponse } from '@/api/generated';
+import { byPageIndex } from '@/api/paging';
 
 const NOTIFICATIONS = { type: 'Notifications', id: 'LIST' } as const;
-
-const byPageIndex = {
-  initialPageParam: 0,
-  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) => (lastPage.length === 0 ? undefined : lastPageParam + 1),
-};
 
 /**
  * The bell's calls: the unread count (also kept live by the stream, see useNotificationStream),

@@ -4,15 +4,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '@/api/api';
 import { FOLLOWED_BOOKS_IN_PANEL } from '@/utils/books';
 import { BookCard } from './book-card';
+import { booksApi } from '../api';
 
 /** The first 3 followed Books, for the home screen's side panel (logged-in users only). */
 export function FollowedBooksPanel() {
   const { t } = useTranslation();
   // The same cache entry as /followingpagelist, so a follow anywhere shows here at once.
-  const { data, isLoading } = api.endpoints.followedBooks.useInfiniteQuery();
+  const { data, isLoading } = booksApi.endpoints.followedBooks.useInfiniteQuery();
   const books = (data?.pages ?? []).flat().slice(0, FOLLOWED_BOOKS_IN_PANEL);
   return (
     <Box component="aside" aria-labelledby="followed-books-title">

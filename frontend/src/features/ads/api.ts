@@ -1,9 +1,7 @@
-import '@/i18n/ads';
-import { api, toFormData } from './api';
-import type { CreateAdDto } from './generated';
+import { api, toFormData } from '@/api/api';
 
 /**
- * The ads half of the client: the generated ad calls with this app's tags and a multipart body
+ * The ads' calls: the generated ones with this app's tags and a multipart body
  * for a new ad. Serving an ad counts an impression on the server, so the served lists are never
  * refetched because of a tag (a click, a new ad): only a new visit to a feed asks again. The
  * advertiser's own list (`AdList`) follows every change of their ads.
@@ -27,6 +25,3 @@ export const adsApi = api.enhanceEndpoints({
     advertisementStats: { providesTags: [AD_LIST] },
   },
 });
-
-export type { AdStatsResponse as AdStats, ServedAdResponse as ServedAd, AdSettingsResponse as AdSettings } from './generated';
-export type NewAd = CreateAdDto;
