@@ -44,6 +44,12 @@ export const DISCOVERY_BOOKS = 3;
  */
 @Injectable()
 export class FeedsService {
+  /**
+   * HOME_SCAN_PER_SOURCE for this service's statements. The tests set 0 (the scan never serves:
+   * always the merge) or a large number (the scan always does) to hold both ways to the same answers.
+   */
+  homeScanPerSource = HOME_SCAN_PER_SOURCE;
+
   constructor(
     private readonly db: Db,
     private readonly packer: PostPacker,
@@ -156,7 +162,7 @@ export class FeedsService {
     const sources = `(1 + (SELECT count(*) FROM (${followedUsers}) c) + (SELECT count(*) FROM (${followedBooks}) c))`;
     return `WITH home_scan AS (
         SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p
-                           WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${HOME_SCAN_PER_SOURCE} * ${k} * ${sources}) s
+                           WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${this.homeScanPerSource} * ${k} * ${sources}) s
          WHERE (s.user_id = ${user}
                 OR s.user_id NOT IN (${hiddenAuthorsSql(user)})
                    AND (s.user_id IN (${followedUsers}) OR NOT s.reposting AND s.review_to IN (${followedBooks})))${seenRepostBy('s', user)}
