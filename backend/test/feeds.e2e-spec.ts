@@ -420,6 +420,6 @@ describe('home feed of a reader who follows many people', () => {
     await request(t.http).post(api('approval/delete_request/')).set(auth(viewer.token)).send({ askFrom: viewer.userId, askTo: followed[4].userId }).expect(204);
     following.delete(followed[4].userId);
     const last = await check('unfollowed a followed user');
-    expect(last.totals[0][0]).toBeLessThan(first.totals[0][0]);
+    expect(last.totals[0][0] as number).toBeLessThan(first.totals[0][0]);
   });
 });
