@@ -378,7 +378,7 @@ describe('home feed of a reader who follows many people', () => {
           pages.push((await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(viewer.token)).expect(200)).body);
           if (pages.at(-1)!.res.length < 10) break;
         }
-        return { ids: pages.flatMap((p) => p.res.map((x) => x.id)), totals: pages.map((p) => [p.totalCount, p.aggregate.rating__sum]) };
+        return { ids: pages.flatMap((p) => p.res.map((x) => x.id)), totals: pages.map((p): [number, number | null] => [p.totalCount, p.aggregate.rating__sum]) };
       } finally {
         feeds.homeScanPerSource = HOME_SCAN_PER_SOURCE;
       }
@@ -420,6 +420,6 @@ describe('home feed of a reader who follows many people', () => {
     await request(t.http).post(api('approval/delete_request/')).set(auth(viewer.token)).send({ askFrom: viewer.userId, askTo: followed[4].userId }).expect(204);
     following.delete(followed[4].userId);
     const last = await check('unfollowed a followed user');
-    expect(last.totals[0][0] as number).toBeLessThan(first.totals[0][0]);
+    expect(last.totals[0][0]).toBeLessThan(first.totals[0][0]);
   });
 });
