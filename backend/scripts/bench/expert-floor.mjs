@@ -114,7 +114,7 @@ export const EXPERT_SQL = {
    * the posts of authors the viewer blocked, was blocked by or muted (and reposts of their posts).
    * The best statement found for the readers of issue 43 (docs/home-feed-explain.md): `sc`, a
    * scan of everyone's newest visible posts (posts_public_feed_idx, index-only) capped at
-   * SCAN_PER_SOURCE × (limit + offset) entries per source, keeping the feed's; when it holds the
+   * SCAN_PER_SOURCE × (limit + offset) entries per followed user or Book, keeping the feed's; when it holds the
    * page's `limit + offset` posts they are the feed's newest, else (quiet sources) each source's
    * newest `limit + offset` posts read index-only from posts_user_feed_idx / posts_book_feed_idx
    * and merged, run only then (a one-time filter). Blocks and mutes as one set read once (`hid`),
@@ -148,7 +148,7 @@ export const EXPERT_SQL = {
              UNION ALL SELECT ub.blocker_id FROM user_blocks ub WHERE ub.blocked_id = ${V}
              UNION ALL SELECT um.muted_id FROM user_mutes um WHERE um.muter_id = ${V}),
      sc AS (SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p WHERE ${visible('p')}
-                               ORDER BY p.id DESC LIMIT ${SCAN_PER_SOURCE} * ($2::int + $3::int) * (1 + (SELECT count(*) FROM fu) + (SELECT count(*) FROM fb))) s
+                               ORDER BY p.id DESC LIMIT ${SCAN_PER_SOURCE} * ($2::int + $3::int) * ((SELECT count(*) FROM fu) + (SELECT count(*) FROM fb))) s
              WHERE (s.user_id = ${V} OR s.user_id NOT IN (SELECT uid FROM hid) AND (s.user_id IN (SELECT uid FROM fu) OR NOT s.reposting AND s.review_to IN (SELECT bid FROM fb)))
                AND (s.reposting_from_user IS NULL OR s.reposting_from_user NOT IN (SELECT uid FROM hid))
              ORDER BY s.id DESC LIMIT $2::int + $3::int),`,

@@ -125,7 +125,7 @@ export class FeedsService {
    *
    * 1. The scan: everyone's newest visible posts (posts_public_feed_idx, index-only), newest first,
    *    keeping those of the feed, at most `HOME_SCAN_PER_SOURCE × (limit + offset)` entries per
-   *    source the reader follows (their followed users and Books, plus their own). When it finds
+   *    user or Book the reader follows (none for a reader who follows nobody). When it finds
    *    `limit + offset` posts of the feed they are the feed's newest: every feed post newer than
    *    the last of them was in the scanned range. For a reader of many or busy sources this is a
    *    few index pages whatever the number of sources.
@@ -159,7 +159,7 @@ export class FeedsService {
         UNION
         (SELECT x.id FROM (${followedBooks}) fb(bid)
            CROSS JOIN LATERAL (${newest(`p.review_to = fb.bid${seenBy('p', user)} AND ${countsTowardBookSql('p')}`)}) x)`;
-    const sources = `(1 + (SELECT count(*) FROM (${followedUsers}) c) + (SELECT count(*) FROM (${followedBooks}) c))`;
+    const sources = `((SELECT count(*) FROM (${followedUsers}) c) + (SELECT count(*) FROM (${followedBooks}) c))`;
     return `WITH home_scan AS (
         SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p
                            WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${this.homeScanPerSource} * ${k} * ${sources}) s
