@@ -3,14 +3,9 @@
 // answers the same ids in the same order as today's merge (notes/home-sql.mjs oldPageSql, the
 // statement of main before this change), plus which way it took (scan or merge).
 //   DATABASE_URL=… node notes/check-same.mjs [viewer ids…]
-import { createRequire } from 'node:module';
 import pg from 'pg';
+import { appSql, oldSql } from './gen-app.mjs';
 import { oldPageSql } from './home-sql.mjs';
-const require = createRequire(import.meta.url);
-const { FeedsService } = require('../dist/modules/posts/feeds.service.js');
-const { FollowsService } = require('../dist/modules/follows/follows.service.js');
-const { followedBookIdsSql } = require('../dist/modules/books/book-sql.js');
-const feeds = new FeedsService(null, null, Object.create(FollowsService.prototype), { followedBookIdsSql });
 const c = new pg.Client(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/homefeed_1m');
 await c.connect();
 const viewers = process.argv.slice(2).filter((a) => !a.startsWith('--')).map(Number);
@@ -33,10 +28,12 @@ for (const v of viewers.length ? viewers : [10, 205, 194, 184]) {
   }
   for (const page of [0, 1, 2, 3]) {
     const [limit, offset] = ['10', String(page * 10)];
-    const app = feeds.homePageSql('$1', limit, offset).replace(/:viewer\b/g, '$1');
-    const ids = async (text) => (await c.query(`SELECT coalesce(array_agg(id ORDER BY sort_key DESC), '{}') AS ids FROM (${text}) x`, [v])).rows[0].ids;
-    const [a, b] = [await ids(app), await ids(oldPageSql('$1', limit, offset))];
-    const scan = (await c.query(`SELECT count(*)::int AS n FROM (${app.slice(0, app.indexOf('SELECT f.id'))} SELECT id FROM home_scan) x`, [v])).rows[0].n >= 10 * (page + 1);
+    const app = appSql(limit, offset);
+    const ids = async (text) => (await c.query(`SELECT coalesce(array_agg(id ORDER BY sort_key DESC) FILTER (WHERE id IS NOT NULL), '{}') AS ids FROM (${text}) x`, [v])).rows[0].ids;
+    const [a, b] = [await ids(app), await ids(oldSql(limit, offset))];
+    // Which way: the scan's branch of the page ran (its one-time filter passed) or the merge's.
+    const plan = (await c.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${app}`, [v])).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const scan = /CTE Scan on home_scan \(actual rows=[1-9]/.test(plan);
     const same = JSON.stringify(a) === JSON.stringify(b);
     if (!same) bad++;
     console.log(`viewer ${v} page ${page}: ${same ? 'same' : 'DIFFERENT'} (${a.length} ids, ${scan ? 'scan' : 'merge'})${same ? '' : `\n  new ${a}\n  old ${b}`}`);

@@ -369,9 +369,9 @@ describe('home feed of a reader who follows many people', () => {
         .filter((p) => p.author === viewer.userId || (!hiddenAuthors.has(p.author) && (following.has(p.author) || (p.of === null && p.book !== null && followedBooks.has(p.book)))))
         .map((p) => p.id)
         .sort((a, b) => b - a);
-    /** Every page of the feed with its totals, read with `perSource` (undefined: the default). */
-    const feed = async (perSource?: number) => {
-      feeds.homeScanPerSource = perSource ?? HOME_SCAN_PER_SOURCE;
+    /** Every page of the feed with its totals, read with the scan's `perSource` (undefined: the default). */
+    const feed = async (perSource = HOME_SCAN_PER_SOURCE) => {
+      feeds.homeScanPerSource = perSource;
       try {
         const pages: PostList[] = [];
         for (let count = 0; count < 12; count++) {
