@@ -125,7 +125,7 @@ export const EXPERT_SQL = {
     `WITH sc AS (SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p WHERE ${visible('p')}
                                ORDER BY p.id DESC LIMIT (SELECT CASE WHEN n > 0 AND ($2::int + $3::int)::bigint * (SELECT max(a.id) FROM posts a) <= ${SCAN_PER_SOURCE}::bigint * $2::int * n * (SELECT t.n FROM t)
                                                    THEN ${SCAN_PER_SOURCE} * $2::int * n ELSE 0 END
-                                         FROM (SELECT (SELECT count(*) FROM fu) + (SELECT count(*) FROM fb) AS n) n)) s
+                                         FROM (SELECT (SELECT count(*) FROM fu) + (SELECT count(*) FROM fb) AS n OFFSET 0) n)) s
              WHERE (s.user_id IN (SELECT uid FROM fu) OR NOT s.reposting AND s.review_to IN (SELECT bid FROM fb) OR s.user_id = ${V})
                AND (s.user_id = ${V} OR s.user_id NOT IN (SELECT uid FROM hid))
                AND (s.reposting_from_user IS NULL OR s.reposting_from_user NOT IN (SELECT uid FROM hid))

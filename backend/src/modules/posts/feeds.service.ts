@@ -172,7 +172,7 @@ export class FeedsService {
     // Tried when the feed looks dense enough for the cap: `limit + offset` posts among the newest
     // `newest id × k / feed size` (the feed's share of all posts, all time) fit in it.
     const dense = feedSize ? ` AND ${k}::bigint * (SELECT max(a.id) FROM posts a) <= ${this.homeScanPerSource}::bigint * ${limit}::int * n * ${feedSize}` : '';
-    const cap = `(SELECT CASE WHEN n > 0${dense} THEN ${this.homeScanPerSource} * ${limit}::int * n ELSE 0 END FROM (SELECT ${sources} AS n) n)`;
+    const cap = `(SELECT CASE WHEN n > 0${dense} THEN ${this.homeScanPerSource} * ${limit}::int * n ELSE 0 END FROM (SELECT ${sources} AS n OFFSET 0) n)`; // OFFSET 0: counted once, not once per use
     return `WITH home_scan AS (
         SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p
                            WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${cap}) s
