@@ -146,7 +146,7 @@ export class FeedsService {
    * the cap, the merge at once (most readers: a few dozen quiet people). Measured on 1.1M posts, a
    * reader of 98 quiet people: 0.78 ms a statement with the merge, 1.2–1.3 ms when the scan was
    * tried to its cap first.
-
+   *
    * Both ways keep the same posts: a feed post is the viewer's own (the repost check only:
    * nobody can block or mute themselves, the safety tables' CHECKs), a followed user's, or a
    * followed Book's review (`countsTowardBookSql`), its author not blocked either way nor muted,
