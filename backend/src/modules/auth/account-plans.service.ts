@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 import { ACCOUNT_PLANS, type AccountPlan } from './entities/user.entity';
 
 /**
@@ -13,14 +12,13 @@ import { ACCOUNT_PLANS, type AccountPlan } from './entities/user.entity';
 @Injectable()
 export class AccountPlansService {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Db,
     access: AccessService,
   ) {
-    access.contribute(Permission.EnterprisePlan, 'auth.enterprise-plan', async (viewer, ids, tx?: EntityManager) => {
+    access.contribute(Permission.EnterprisePlan, 'auth.enterprise-plan', async (viewer, ids, tx?: Tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const text = `SELECT 1 FROM users WHERE id = $1 AND plan = 'enterprise'`;
-      const rows: unknown[] = tx ? await tx.query(text, [viewer.id]) : await this.sql.query(text, [viewer.id]);
-      return rows.length ? [viewer.id] : [];
+      const enterprise = await this.db.row<{ one: number }>(`SELECT 1 AS one FROM users WHERE id = :viewer AND plan = 'enterprise'`, { viewer: viewer.id }, tx);
+      return enterprise ? [viewer.id] : [];
     });
   }
 
