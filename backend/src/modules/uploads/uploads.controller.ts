@@ -12,7 +12,7 @@ import { pageWindow, parseId } from '../../common/http/paging';
 import type { StoredObject } from '../../storage/file-storage';
 import { UploadsService } from './uploads.service';
 import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from './dto/upload.dto';
-import type { UploadedFile } from './entities/uploaded-file.entity';
+import type { UploadedFileRow } from './uploaded-file-sql';
 import { ProfileRequiredGuard } from '../../common/access/profile-required.guard';
 import type { StreamedUpload } from './upload-storage';
 import { DATA_FILE_MIME_TYPES, downloadName } from './generation/file-types';
@@ -25,7 +25,7 @@ function contentDisposition(name: string): string {
 }
 
 /** The stored bytes as they are: the routes sending files are left out of compression (NO_COMPRESSION). */
-async function sendFile(reply: FastifyReply, file: UploadedFile, object: StoredObject): Promise<void> {
+async function sendFile(reply: FastifyReply, file: UploadedFileRow, object: StoredObject): Promise<void> {
   reply.header('Content-Type', file.mimeType);
   reply.header('Content-Disposition', contentDisposition(downloadName(file.fileName, file.kind as DataFileKind)));
   reply.header('Content-Length', String(object.size ?? file.sizeBytes));
@@ -74,7 +74,7 @@ export class UploadsController {
   @ApiValidationErrors()
   uploaded(@Query('user_id') userId?: string, @Query('count') count?: string): Promise<UploadedFileResponse[]> {
     const page = pageWindow(count);
-    return this.books.uploadedBy(parseId(userId, 'user_id'), page.offset, page.limit);
+    return this.books.uploadedBy(parseId(userId, 'user_id'), page);
   }
 
   @Post('download')
