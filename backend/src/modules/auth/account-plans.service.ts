@@ -30,17 +30,13 @@ export class AccountPlansService {
 /**
  * The operator's command (`npm run account:plan -- <email> <plan>`): sets the plan of the
  * account with this address. Answers the account's id and its plan before, or null when no
- * account has the address. Runs on any connection (the command has no Nest application).
+ * account has the address. Runs on any `Db` (the command has no Nest application).
  */
-export async function setAccountPlan(
-  query: (text: string, params: unknown[]) => Promise<Array<{ id: number; previous: string }>>,
-  email: string,
-  plan: AccountPlan,
-): Promise<{ id: number; previous: string } | null> {
-  const rows = await query(
-    `WITH old AS (SELECT id, plan FROM users WHERE email = $1 FOR UPDATE)
-     UPDATE users u SET plan = $2 FROM old WHERE u.id = old.id RETURNING u.id, old.plan AS previous`,
-    [email.trim().toLowerCase(), plan],
+export async function setAccountPlan(db: Db, email: string, plan: AccountPlan): Promise<{ id: number; previous: string } | null> {
+  const row = await db.row<{ id: number; previous: string }>(
+    `WITH old AS (SELECT id, plan FROM users WHERE email = :email FOR UPDATE)
+     UPDATE users u SET plan = :plan FROM old WHERE u.id = old.id RETURNING u.id, old.plan AS previous`,
+    { email: email.trim().toLowerCase(), plan },
   );
-  return rows[0] ?? null;
+  return row ?? null;
 }
