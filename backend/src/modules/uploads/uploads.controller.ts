@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { NO_COMPRESSION } from '../../common/http/compression';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { RequestLanguage } from '../../common/http/request-language';
+import type { Language } from '../../common/i18n/language';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiThrottled, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
@@ -59,7 +60,7 @@ export class UploadsController {
     @CurrentUser() user: AuthUser,
     @Body() dto: UploadFieldsDto,
     @UploadedPart() file: StreamedUpload | undefined,
-    @RequestLanguage() language: 'ja' | 'en' | undefined,
+    @RequestLanguage() language: Language | undefined,
   ): Promise<UploadedFileResponse> {
     // The Book is written in the uploader's UI language (Accept-Language), else their account's.
     return this.books.accept(user, dto, file, language ?? user.language);
