@@ -109,9 +109,8 @@ export class AuthService implements OnModuleInit {
         tx,
       );
       if (!inserted) return; // a concurrent registration won
-      const user = { id: inserted.id, email: dto.email, language };
-      const key = await this.keys.create(user.id, 'verify', tx);
-      await this.mail.sendTemplate(user.email, 'verify-email', language, this.mail.frontendLink(`/verify/${user.id}/${key}`), tx);
+      const key = await this.keys.create(inserted.id, 'verify', tx);
+      await this.mail.sendTemplate(dto.email, 'verify-email', language, this.mail.frontendLink(`/verify/${inserted.id}/${key}`), tx);
     });
   }
 
