@@ -12,6 +12,7 @@ import { Db, type Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import type { LoginResponse } from '../auth/dto/auth.dto';
 import { ExternalAccountsService } from '../auth/external-accounts.service';
+import { sha256 } from '../auth/token.service';
 import { type CodeFlowProvider, configuredProviders, type OidcProvider, type Provider, type VerifiedIdentity } from './providers';
 import type { SignInMethodsResponse, SignInProvidersResponse } from './dto/sign-in.dto';
 
@@ -59,7 +60,6 @@ export interface LinkStart {
   browserSecret: string;
 }
 
-const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 /** Whether a cookie's value is the one whose hash a flow keeps (constant time). */
 const sameSecret = (secret: string | undefined, hash: string | null): boolean =>
   secret !== undefined && hash !== null && crypto.timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
