@@ -6,6 +6,7 @@ import request from 'supertest';
 import { eventsHandled } from './helpers/events';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { Db } from '../src/database/db';
 import { accountPlanCommand } from '../src/account-plan-command';
 import { loadConfig } from '../src/config/config';
 import { BooksService } from '../src/modules/books/books.service';
@@ -39,7 +40,7 @@ describe('analytics', () => {
       args,
       loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir }),
       (line) => lines.push(line),
-      t.database.embedded ? (text, params) => t.app.get<DataSource>(getDataSourceToken()).query(text, params) : undefined,
+      t.database.embedded ? t.app.get(Db) : undefined,
     );
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
+import { Db } from '../src/database/db';
 import { accountRoleCommand } from '../src/account-role-command';
 import { loadConfig } from '../src/config/config';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
@@ -35,7 +36,7 @@ describe('a suspended account\'s Books, ads, circles and notifications', () => {
     moderator = await createUser(t.app, { email: 'mod@example.com', nickName: 'Mod' });
     admin = await createUser(t.app, { email: 'admin@example.com', nickName: 'Admin' });
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir });
-    const direct = t.database.embedded ? (text: string, params?: unknown[]) => db.query(text, params) : undefined;
+    const direct = t.database.embedded ? t.app.get(Db) : undefined;
     expect(await accountRoleCommand(['mod@example.com', 'moderator'], config, () => undefined, direct)).toBe(0);
     expect(await accountRoleCommand(['admin@example.com', 'admin'], config, () => undefined, direct)).toBe(0);
   });

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
+import { Db } from '../src/database/db';
 import { accountRoleCommand } from '../src/account-role-command';
 import { createApp } from '../src/bootstrap';
 import { EventsService } from '../src/common/events/events.service';
@@ -31,7 +32,7 @@ describe('trust and safety', () => {
       args,
       loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir }),
       (line) => lines.push(line),
-      t.database.embedded ? (text, params) => db.query(text, params) : undefined,
+      t.database.embedded ? t.app.get(Db) : undefined,
     );
   const home = async (who: UserFixture) => (await request(t.http).get(api('postcc/?count=0')).set(auth(who.token)).expect(200)).body as { res: Array<{ id: number }>; totalCount: number };
   const counts = async (id: number) => (await request(t.http).get(api(`follower_following_counts/${id}/`)).expect(200)).body;

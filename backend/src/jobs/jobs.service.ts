@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PgBoss } from 'pg-boss';
 import type { Pool } from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../app-options';
+import { Db, type Tx } from '../database/db';
 import { listen, type ListenHandle } from './listener';
 
 export interface SqlExecutor {
@@ -23,18 +24,18 @@ const SCHEMA = 'pgboss';
 const CHANNEL_SQL = `('pgboss_' || left(encode(sha224('${SCHEMA}'::bytea), 'hex'), 24))`;
 
 /**
- * One job per subscriber of `$1`, from the subscription table, with the queue's own settings, as
+ * One job per subscriber of `:event`, from the subscription table, with the queue's own settings, as
  * pg-boss's send() would write it (plans.insertJobs), and a NOTIFY per queue that commits with it.
  */
 const PUBLISH_SQL = `
   WITH queued AS (
     INSERT INTO ${SCHEMA}.job (name, data, start_after, created_on, keep_until, expire_seconds, deletion_seconds,
                                retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter, heartbeat_seconds)
-    SELECT q.name, $2::jsonb, ${SCHEMA}.job_now(), ${SCHEMA}.job_now(), ${SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+    SELECT q.name, :data::jsonb, ${SCHEMA}.job_now(), ${SCHEMA}.job_now(), ${SCHEMA}.job_now() + q.retention_seconds * interval '1s',
            q.expire_seconds, q.deletion_seconds, q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.policy,
            q.dead_letter, q.heartbeat_seconds
       FROM ${SCHEMA}.subscription s JOIN ${SCHEMA}.queue q ON q.name = s.name
-     WHERE s.event = $1
+     WHERE s.event = :event
     ON CONFLICT DO NOTHING
     RETURNING name
   )
@@ -44,7 +45,7 @@ const PUBLISH_SQL = `
 const SWEEP_SQL = `
   SELECT name, extract(epoch FROM min(start_after) - ${SCHEMA}.job_now())::float8 AS wait
     FROM ${SCHEMA}.job
-   WHERE name = ANY($1) AND state < 'active' AND NOT blocked
+   WHERE name = ANY(:queues) AND state < 'active' AND NOT blocked
    GROUP BY name`;
 
 /** A worker's own poll: only a backstop, the sweep below and NOTIFY wake it. */
@@ -88,6 +89,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
 
@@ -105,6 +107,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.definitions.set(queue, { handler: handler as (data: object) => Promise<void>, retryLimit: opts.retryLimit ?? 5, event });
   }
 
+  /** pg-boss's own statements (positional, its texts) run on the application's pool, as its adapter (`executeSql`) expects. */
   private pool(): Pool {
     return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
@@ -203,7 +206,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private async sweep(): Promise<void> {
     const poll = this.listening ? this.options.config.jobsPollSeconds : SWEEP_WITHOUT_LISTENER_SECONDS;
     try {
-      const { rows } = await this.pool().query<{ name: string; wait: number }>(SWEEP_SQL, [[...this.workers.keys()]]);
+      const rows = await this.db.rows<{ name: string; wait: number }>(SWEEP_SQL, { queues: [...this.workers.keys()] });
       let next = poll;
       for (const { name, wait } of rows) {
         const worker = this.workers.get(name);
@@ -225,15 +228,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Enqueue a job. Pass the EntityManager of an open transaction to enqueue atomically with
-   * the rows written in it.
+   * Enqueue a job. Pass an open transaction to enqueue atomically with the rows written in it.
    */
-  async send(name: string, data: object, manager?: EntityManager): Promise<void> {
+  async send(name: string, data: object, tx?: Tx): Promise<void> {
     if (!this.boss) throw new Error('job queue not started');
     let db: SqlExecutor | undefined;
-    if (manager?.queryRunner) {
-      // The transaction's own pg client, so the job commits or rolls back with it.
-      const client = (await manager.queryRunner.connect()) as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+    if (tx?.queryRunner) {
+      // The transaction's own pg client, so the job commits or rolls back with it (pg-boss's adapter runs its own positional texts).
+      const client = (await tx.queryRunner.connect()) as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
       db = { executeSql: (text, values) => client.query(text, values) };
     }
     await this.boss.send(name, data, db ? { db } : {});
@@ -241,11 +243,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * Queues a job for every subscriber of `event` in the database — whichever process registered
-   * it — in `manager`'s transaction: one statement, whose NOTIFYs wake the subscribers' workers
-   * when it commits. Answers the queues.
+   * it — in transaction `tx`: one statement, whose NOTIFYs wake the subscribers' workers when it
+   * commits. Answers the queues.
    */
-  async publish(event: string, data: object, manager: EntityManager): Promise<string[]> {
-    const rows: Array<{ name: string }> = await manager.query(PUBLISH_SQL, [event, JSON.stringify(data)]);
+  async publish(event: string, data: object, tx: Tx): Promise<string[]> {
+    const rows = await this.db.rows<{ name: string }>(PUBLISH_SQL, { event, data: JSON.stringify(data) }, tx);
     return rows.map((row) => row.name);
   }
 }

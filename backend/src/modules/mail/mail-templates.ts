@@ -1,4 +1,5 @@
-export type MailLanguage = 'ja' | 'en';
+import { contentLanguage, type Language } from '../../common/i18n/language';
+
 export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup' | 'konbini-reminder' | 'purchase-refunded';
 
 interface Rendered {
@@ -11,7 +12,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Every mail's words, by template and language (the glossary test in frontend/src/i18n reads them). */
-export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines: string[]; action: string }>> = {
+export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string; lines: string[]; action: string }>> = {
   'verify-email': {
     en: {
       subject: 'Confirm your e-mail address',
@@ -100,10 +101,10 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: st
 
 /** The site's name, as the UI writes it: every subject starts with it, so the mail says where it is from. */
 export const SITE_NAME = 'monobook';
-const subjectOf = (lang: MailLanguage, subject: string) => (lang === 'ja' ? `【${SITE_NAME}】${subject}` : `${SITE_NAME}: ${subject}`);
+const subjectOf = (lang: Language, subject: string) => (lang === 'ja' ? `【${SITE_NAME}】${subject}` : `${SITE_NAME}: ${subject}`);
 
 export function renderMail(template: MailTemplate, language: string, link: string): Rendered {
-  const lang: MailLanguage = language === 'ja' ? 'ja' : 'en';
+  const lang = contentLanguage(language);
   const t = MAIL_TEXTS[template][lang];
   const text = [...t.lines, '', link, ''].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.7">${t.lines

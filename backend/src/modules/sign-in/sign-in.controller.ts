@@ -6,6 +6,7 @@ import { ApiAuthErrors, ApiNotFound, ApiThrottled, ApiValidationErrors } from '.
 import { notFound } from '../../common/http/id-param.pipe';
 import { parseId } from '../../common/http/paging';
 import { RequestLanguage } from '../../common/http/request-language';
+import type { Language } from '../../common/i18n/language';
 import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { LoginResponse } from '../auth/dto/auth.dto';
@@ -87,21 +88,21 @@ export class SignInController {
   @ApiValidationErrors()
   @ApiNotFound()
   @ApiThrottled()
-  loginGoogle(@Body() dto: GoogleLoginDto, @RequestLanguage() language: 'ja' | 'en' | undefined): Promise<LoginResponse> {
+  loginGoogle(@Body() dto: GoogleLoginDto, @RequestLanguage() language: Language | undefined): Promise<LoginResponse> {
     return this.signIn.google(dto.id_token, language);
   }
 
   @Get('line-login')
   @Public()
   @StartDocs('LINE')
-  lineLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+  lineLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: Language | undefined, @Res() reply: FastifyReply): Promise<void> {
     return this.start('line', community, link, language, reply);
   }
 
   @Get('yahoo-login')
   @Public()
   @StartDocs('Yahoo! JAPAN')
-  yahooLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+  yahooLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: Language | undefined, @Res() reply: FastifyReply): Promise<void> {
     return this.start('yahoo', community, link, language, reply);
   }
 
@@ -119,7 +120,7 @@ export class SignInController {
     return this.callback('yahoo', req, reply);
   }
 
-  private async start(name: CodeFlowProvider, community: string | undefined, link: string | undefined, language: 'ja' | 'en' | undefined, reply: FastifyReply): Promise<void> {
+  private async start(name: CodeFlowProvider, community: string | undefined, link: string | undefined, language: Language | undefined, reply: FastifyReply): Promise<void> {
     const flow = await this.signIn.start(name, {
       language,
       community: community === undefined || community === '' ? undefined : parseId(community, 'community'),

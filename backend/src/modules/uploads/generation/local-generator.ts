@@ -310,39 +310,82 @@ function tableOpening(sheet: SheetSummary, raw: TableProfile, lang: ContentLangu
   return { intro, measures };
 }
 
+/** The words every step of tableFindings writes with: the sheet, its profile in the reader's language, the headline measure. */
+interface FindingsInput {
+  ja: boolean;
+  lang: ContentLanguage;
+  sheet: SheetSummary;
+  /** The profile in the reader's language (localise). */
+  p: TableProfile;
+  /** The headline measure's column. */
+  H: string | undefined;
+  /** What the ranking compares: the headline measure, its mean per label or its total over the period. */
+  HR: string | undefined;
+  /** 「5種類の」 for a category entity, else empty. */
+  kinds: string;
+  unit: string | undefined;
+  /** A time label as written in the reader's language (2020 → 2020年). */
+  tl: (label: string) => string;
+  /** A value of the headline measure with its unit. */
+  v: (x: number) => string;
+  /** The entity column's name. */
+  L: string | undefined;
+  rows: number;
+  noun: string;
+}
+
+/**
+ * A table's findings, headlines and good and bad points, step by step in the order a reader
+ * wants them (extremes, trend, groups, relations, counts, totals, structure, limits). Steps that
+ * add a headline only while there are fewer than two depend on the order.
+ */
 function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): TableFindings {
+  const input = findingsInput(content, sheet, raw, lang);
+  const out: TableFindings = { findings: [], headlines: [], good: [], bad: [] };
+  for (const step of [extremeFindings, trendFindings, groupFindings, relationFindings, countFindings, totalFindings, structureFindings, limitFindings]) step(input, out);
+  return out;
+}
+
+function findingsInput(content: ExtractedContent, sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): FindingsInput {
   const ja = lang === 'ja';
   const p = localise(raw, lang);
-  const findings: string[] = [];
-  const headlines: string[] = [];
-  const good: string[] = [];
-  const bad: string[] = [];
-  const H0 = p.headline?.column;
+  const H = p.headline?.column;
   // 「5種類の天気」 for a category, 「47の都道府県」 for names.
   const kinds = raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && p.entity ? jaKinds(p.entity.column) : '';
   // Labels that repeat over time are compared by their mean (a total over the years means nothing).
   const repeated = p.ranked > 0 && p.ranked + p.totals.length < sheet.rowCount;
   const span = p.period && p.period.from !== p.period.to ? (ja ? `${p.period.from}〜${p.period.to}` : `${p.period.from}–${p.period.to}`) : '';
-  const H = H0;
   // The ranking's measure: a mean per label, or a total over the period.
   const HR =
-    H0 && repeated
+    H && repeated
       ? p.rankedBy === 'mean'
         ? ja
-          ? `平均${H0}`
-          : `average ${H0}`
+          ? `平均${H}`
+          : `average ${H}`
         : ja
-          ? `${span ? `${span}の` : ''}${H0}の合計`
-          : `total ${H0}${span ? ` over ${span}` : ''}`
-      : H0;
+          ? `${span ? `${span}の` : ''}${H}の合計`
+          : `total ${H}${span ? ` over ${span}` : ''}`
+      : H;
   const unit = p.headline?.unit;
-  const tl = (label: string) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label);
-  const v = (x: number) => withUnit(x, unit, lang);
-  const L = p.entity?.column;
-  const rows = sheet.rowCount;
-  const noun = rowNoun(content, lang);
+  return {
+    ja,
+    lang,
+    sheet,
+    p,
+    H,
+    HR,
+    kinds,
+    unit,
+    tl: (label) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label),
+    v: (x) => withUnit(x, unit, lang),
+    L: p.entity?.column,
+    rows: sheet.rowCount,
+    noun: rowNoun(content, lang),
+  };
+}
 
-  // Extremes by entity.
+/** Highest and lowest entities by the headline measure, and the gap between them. */
+function extremeFindings({ ja, lang, p, HR, kinds, unit, v, L }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (HR && p.top.length >= 2 && p.bottom.length >= 1) {
     const [t0, t1, t2] = p.top;
     const [b0, b1] = p.bottom;
@@ -388,8 +431,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
         : `${HR} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
     );
   }
+}
 
-  // Trend over time.
+/** The headline measure over time: its direction, peaks, largest moves and season. */
+function trendFindings({ ja, lang, p, H, unit, tl, v }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (H && p.trend) {
     const t = p.trend;
     const pct = t.first.value > 0 && t.last.value > 0 ? Math.round(((t.last.value - t.first.value) / Math.abs(t.first.value)) * 1000) / 10 : undefined;
@@ -422,8 +467,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     }
     good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
   }
+}
 
-  // Groups by a category.
+/** The headline measure by a grouping category. */
+function groupFindings({ ja, p, H, v }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (H && p.groups) {
     const g = p.groups;
     const hi = g.items[0];
@@ -431,13 +478,15 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     const sum = p.rankedBy === 'sum';
     const line = ja
       ? `${g.column}別${sum ? 'の合計' : 'の平均'}では${hi.label}が最も高く（${v(hi.value)}）、${lo.label}が最も低い（${v(lo.value)}）です。`
-      : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H0} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
+      : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
     good.push(ja ? `${g.items.length}${jaKinds(g.column)}の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
   }
+}
 
-  // Relations.
+/** Strong correlations between measures. */
+function relationFindings({ ja, p }: FindingsInput, { findings }: TableFindings): void {
   for (const rel of p.relations) {
     findings.push(
       ja
@@ -445,8 +494,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
         : `${rel.a} and ${rel.b} are strongly ${rel.r > 0 ? 'positively' : 'negatively'} correlated (r = ${rel.r.toFixed(2)}).`,
     );
   }
+}
 
-  // Counts by category (what the rows are).
+/** How the rows fall into a category's values (what the rows are). */
+function countFindings({ ja, lang, p, H, rows, noun }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (p.counts) {
     const c = p.counts;
     const [i0, i1] = c.items;
@@ -462,8 +513,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     if (headlines.length < 2) headlines.push(line);
     if (!H) good.push(ja ? `${c.column}ごとの件数を比べられます。` : `Counts per ${c.column} are easy to compare.`);
   }
+}
 
-  // Totals.
+/** Total rows among the individual rows (left out of the ranking). */
+function totalFindings({ ja, p, L }: FindingsInput, { findings, bad }: TableFindings): void {
   if (p.totals.length) {
     const t = p.totals[0];
     findings.push(
@@ -473,8 +526,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     );
     bad.push(ja ? `「${t.label}」のような合計行が個別の行と同じ列に入っているため、そのまま足し合わせると二重に数えてしまいます。` : `Total rows (“${t.label}”) sit among the individual rows, so summing the column counts them twice.`);
   }
+}
 
-  // Constants, codes, coordinates.
+/** Constants, coordinates and their extent, identifier codes. */
+function structureFindings({ ja, lang, p }: FindingsInput, { findings, good, bad }: TableFindings): void {
   for (const c of p.constants.slice(0, 2)) {
     findings.push(ja ? `${c.name}はすべて${c.value}です。` : `Every row has ${c.name} ${c.value}.`);
     if (YEARISH.test(c.name) || YEARISH.test(c.value)) bad.push(ja ? `${c.value}の1時点だけのデータなので、年ごとの変化は分かりません。` : `It covers a single ${c.name} (${c.value}), so change over time cannot be seen.`);
@@ -494,8 +549,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
   }
   const ids = p.roles.filter((r) => r.role === 'identifier').map((r) => r.name);
   if (ids.length) findings.push(ja ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。` : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`);
+}
 
-  // Limits.
+/** The limits of the data: gaps, a missing unit, sampling, no time, no measure, few rows. */
+function limitFindings({ ja, lang, sheet, p, H, unit, rows }: FindingsInput, { bad }: TableFindings): void {
   const gaps = sheet.columns
     .filter((c) => c.type !== 'empty' && c.nonEmpty < rows)
     .sort((a, b) => (a.name === p.headline?.column ? -1 : b.name === p.headline?.column ? 1 : a.nonEmpty - b.nonEmpty))
@@ -506,7 +563,6 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
   if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time')) bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');
   if (!H) bad.push(ja ? '数量を表す列がないため、件数や分布の比較に限られます。' : 'There is no measure column, so it supports counts and distributions rather than amounts.');
   if (rows < 30) bad.push(ja ? `${rows}行と少ないため、傾向の読み取りには注意が必要です。` : `With ${rows} rows, patterns should be read with care.`);
-  return { findings, headlines, good, bad };
 }
 
 /** Further facts when the findings are fewer than five: periods, other measures, other categories. */
