@@ -167,7 +167,7 @@ async function listsPart() {
   for (let i = 0; i < seeded.ids.length && tokens.length < 1000; i += step) tokens.push(await app.get(TokenService).issue(seeded.ids[i]));
 
   // The floor: its own pool on PostgreSQL; on PGlite (one connection) the app's.
-  const floorPool = database.embedded ? null : bareSql(pg, built.load('database/sql.js'), { url: database.url, max: 10, embedded: false });
+  const floorPool = database.embedded ? null : bareSql(pg, built.load('database/db.js'), { url: database.url, max: 10, embedded: false });
   const floorQuery = floorPool ? floorPool.query : (text, params) => db.query(text, params);
   const floor = await startFloor(floorQuery, appAnswerHeaders(built.load));
   try {

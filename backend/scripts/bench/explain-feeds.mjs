@@ -22,20 +22,13 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { expertQuery } from './expert-floor.mjs';
+import { appReadServices } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
-const { AccessService } = require(`${dist}/common/access/access.service.js`);
-const { ProfilePacker } = require(`${dist}/modules/profiles/profile.packer.js`);
-const { BookPacker } = require(`${dist}/modules/books/book.packer.js`);
-const { BooksService } = require(`${dist}/modules/books/books.service.js`);
-const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
-const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
-const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
-const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
 const { markActiveViewer } = require(`${dist}/common/access/access.service.js`);
-const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
-const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
+const { Db } = require(`${dist}/database/db.js`);
+const { compileNamed, bindNamed } = require(`${dist}/database/named-params.js`);
 
 const showPlans = process.argv.includes('--plans');
 const arg = (name) => {
@@ -50,22 +43,18 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
 const one = async (text, values = []) => (await pool.query(text, values)).rows[0];
 
 let recording = null; // statements of the request being explained
-const db = {
-  query: async (text, values) => {
-    recording?.push({ text, values });
-    return (await pool.query(text, values)).rows;
-  },
-};
+/** The app's Db over this pool (unnamed statements), noting each statement as PostgreSQL gets it ($n text, values). */
+class RecordingDb extends Db {
+  run(source, params, tx) {
+    const compiled = compileNamed(source);
+    recording?.push({ text: compiled.text, values: bindNamed(compiled, params) });
+    return super.run(source, params, tx);
+  }
+}
+const db = Object.setPrototypeOf(Db.overPool(pool, false), RecordingDb.prototype);
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
-// Built as scripts/bench/feeds-floor-server.mjs builds them (the services' SQL is the app's).
-const access = new AccessService();
-const audiences = new Audiences();
-const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access, audiences);
-const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null);
-const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), Object.create(FollowsService.prototype), books);
-const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
-const tokens = new TokenService(null, db, access);
+// Built as the floors build them (floor-support.mjs; the services' SQL is the app's).
+const { tokens, feeds, bookLists, circleThread } = appReadServices((file) => require(`${dist}/${file}`), db, { options, databaseHandle: { url: process.env.DATABASE_URL } });
 
 /** A parameter's value written into EXECUTE (the values are numbers, texts without quotes, or null). */
 const literal = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -130,9 +119,9 @@ async function feedCases() {
     { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
     { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
     { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
-    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: `/api/user/communityposts/${circle.id}/`, params: {} }] : []),
+    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circleThread.page(user, circle.id, page), auth: true, path: `/api/user/communityposts/${circle.id}/`, params: {} }] : []),
     // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
-    { name: 'pageccja (Book list)', app: () => books.byLanguage('ja', page, user), auth: true, path: null },
+    { name: 'pageccja (Book list)', app: () => bookLists.byLanguage('ja', page, user), auth: true, path: null },
   ];
   const cases = only ? all.filter((c) => c.name.startsWith(only)) : all;
   return { viewer, token, cases };
@@ -165,7 +154,7 @@ async function main() {
       await c.app();
     });
     const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: String(pageIndex), ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
-    const expertRun = q ? await measure(async () => void (await db.query(q.text, q.values))) : null;
+    const expertRun = q ? await measure(async () => void (await pool.query(q.text, q.values))) : null;
     console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`);
     if (showPlans) {
       const line = (r) => `${r.ms.toFixed(2)} ms (planning ${r.plan['Planning Time'].toFixed(2)}), ${r.plan.Plan['Shared Hit Blocks'] ?? 0} buffers hit`;

@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
 const { openDatabase } = require(`${dist}/database/embedded-postgres.js`);
 const handle = await openDatabase(process.env.DATABASE_URL || undefined, process.env.DATA_DIR, Number(process.env.DATABASE_POOL_SIZE || 10));
-const db = bareSql(pg, require(`${dist}/database/sql.js`), { url: handle.url, max: handle.embedded ? 1 : handle.poolSize, embedded: handle.embedded });
+const db = bareSql(pg, require(`${dist}/database/db.js`), { url: handle.url, max: handle.embedded ? 1 : handle.poolSize, embedded: handle.embedded });
 
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 // The app's read services as Nest builds them (floor-support.mjs), over the bare pool.

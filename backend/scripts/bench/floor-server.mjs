@@ -35,7 +35,7 @@ if (process.env.PGLITE_DIR) {
 const dist = (file) => require(path.join(backendDir, 'dist', file));
 // The same answer as the app's, headers too.
 const answerHeaders = appAnswerHeaders(dist);
-const rows = bareSql(pg, dist('database/sql.js'), { url: databaseUrl, max: poolSize, embedded: Boolean(process.env.PGLITE_DIR) });
+const rows = bareSql(pg, dist('database/db.js'), { url: databaseUrl, max: poolSize, embedded: Boolean(process.env.PGLITE_DIR) });
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
 const { tokens, profiles, bookReads, bookLists } = appReadServices(dist, rows, { options: appOptions, databaseHandle: { url: databaseUrl }, signer });

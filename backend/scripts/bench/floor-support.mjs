@@ -3,11 +3,10 @@
 // bareSql: the app's `Db` (backend/src/database/db.ts) over a bare `pg` pool: named (prepared)
 // statements as the app runs them unless DATABASE_PREPARE=false, and on the embedded database a
 // clean session for each new connection. `rows/row/exec(text, params)` as in the app; `query(text,
-// params)` → rows for positional statements (the floors' own SQL). `sqlModule` is
-// backend/dist/database/sql.js (which re-exports db.js's namer).
-export function bareSql(pg, sqlModule, { url, max, embedded }) {
-  const { statementNamer, forgetPrepared } = sqlModule;
-  const { Db } = sqlModule.Db ? sqlModule : requireDb(sqlModule);
+// params)` → rows for positional statements (the floors' own SQL). `dbModule` is
+// backend/dist/database/db.js.
+export function bareSql(pg, dbModule, { url, max, embedded }) {
+  const { Db, statementNamer, forgetPrepared } = dbModule;
   const pool = new pg.Pool({ connectionString: url, max, ...(embedded ? { onConnect: forgetPrepared } : {}) });
   const prepare = process.env.DATABASE_PREPARE !== 'false';
   const statementName = prepare ? statementNamer(undefined, 'floor') : () => undefined;
@@ -16,11 +15,6 @@ export function bareSql(pg, sqlModule, { url, max, embedded }) {
     pool,
     query: async (text, params) => (await pool.query({ text, values: params, name: statementName(text) })).rows,
   });
-}
-
-function requireDb(sqlModule) {
-  if (!sqlModule.__dbModule) throw new Error('bareSql needs database/sql.js to export Db');
-  return sqlModule.__dbModule;
 }
 
 /**

@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Audiences } from '../../common/audiences/audiences';
-import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { contentLanguage, otherLanguage } from '../../common/i18n/language';
 import { Db } from '../../database/db';
@@ -43,9 +41,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
   private readonly generator: BookGenerator;
 
   constructor(
-    /** Only for labelPending's write of `pages`, which moves behind the books module. */
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly database: Db,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly jobs: JobsService,
     private readonly storage: FileStorage,
@@ -73,7 +69,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
    * many Books were done.
    */
   async translatePending(limit = 5): Promise<number> {
-    const pending = await this.database.rows<{ id: number; language: string; texts: Record<string, BookText>; file_id: number | null }>(
+    const pending = await this.db.rows<{ id: number; language: string; texts: Record<string, BookText>; file_id: number | null }>(
       `SELECT p.id, p.language, p.texts,
               (SELECT f.file_id FROM book_files f WHERE f.page_id = p.id ORDER BY f.created_on, f.file_id LIMIT 1) AS file_id
          FROM pages p WHERE NOT (p.texts ? 'ja' AND p.texts ? 'en') ORDER BY p.id LIMIT :limit`,
@@ -131,7 +127,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
    * were done.
    */
   async labelPending(limit = 200): Promise<number> {
-    const pending = await this.database.rows<{ id: number; column_profile: TableColumnProfile }>(
+    const pending = await this.db.rows<{ id: number; column_profile: TableColumnProfile }>(
       `SELECT id, column_profile FROM pages WHERE column_profile IS NOT NULL AND NOT (column_profile ? 'labelled') ORDER BY id LIMIT :limit`,
       { limit },
     );
@@ -151,7 +147,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
   static readonly MAX_INTERRUPTED_STARTS = 2;
 
   private fileById(fileId: number): Promise<UploadedFileRow | undefined> {
-    return this.database.row<UploadedFileRow>(`${UPLOADED_FILE_SQL} WHERE f.id = :fileId`, { fileId });
+    return this.db.row<UploadedFileRow>(`${UPLOADED_FILE_SQL} WHERE f.id = :fileId`, { fileId });
   }
 
   async process(fileId: number): Promise<void> {
@@ -164,7 +160,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       await this.fail(fileId, 'interrupted', `processing stopped ${file.attempts} times before it finished`);
       return;
     }
-    await this.database.exec(`UPDATE uploaded_files SET status = 'processing', error = NULL, attempts = :attempts WHERE id = :fileId`, { fileId, attempts: file.attempts + 1 });
+    await this.db.exec(`UPDATE uploaded_files SET status = 'processing', error = NULL, attempts = :attempts WHERE id = :fileId`, { fileId, attempts: file.attempts + 1 });
     const started = Date.now();
     let content: ExtractedContent;
     let drafts: BilingualDraft;
@@ -190,7 +186,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       drafts = await this.writeBoth(content, file);
     } catch (err) {
       // Storage or database trouble: let the queue retry with backoff; the last failure is kept.
-      await this.database.exec(`UPDATE uploaded_files SET status = 'failed', error = :error WHERE id = :fileId`, { fileId, error: String((err as Error).message ?? err).slice(0, 500) });
+      await this.db.exec(`UPDATE uploaded_files SET status = 'failed', error = :error WHERE id = :fileId`, { fileId, error: String((err as Error).message ?? err).slice(0, 500) });
       throw err;
     }
     const coverKey = `covers/${crypto.randomUUID()}.jpg`;
@@ -228,7 +224,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
   }
 
   private async fail(fileId: number, failure: UploadFailure, detail: string): Promise<void> {
-    await this.database.exec(`UPDATE uploaded_files SET status = 'failed', failure = :failure, error = :error WHERE id = :fileId`, { fileId, failure, error: detail.slice(0, 500) });
+    await this.db.exec(`UPDATE uploaded_files SET status = 'failed', failure = :failure, error = :error WHERE id = :fileId`, { fileId, failure, error: detail.slice(0, 500) });
   }
 
   private subjectWords(draft: BookDraft, content: ExtractedContent): string[] {
@@ -251,8 +247,8 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     // Outside the transaction: with the embedded database the pool holds a single connection.
     // Tags of both languages.
     const tagIds = [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))];
-    return this.database.transaction(async (tx) => {
-      const locked = await this.database.row<{ page_id: number | null; status: string }>(`SELECT page_id, status FROM uploaded_files WHERE id = :fileId FOR UPDATE`, { fileId: file.id }, tx);
+    return this.db.transaction(async (tx) => {
+      const locked = await this.db.row<{ page_id: number | null; status: string }>(`SELECT page_id, status FROM uploaded_files WHERE id = :fileId FOR UPDATE`, { fileId: file.id }, tx);
       if (!locked || locked.page_id !== null) return null;
       // Only a free file meant for everyone joins a Book on its own: a priced file (the uploader
       // sells their data) or one addressed to circles always makes a Book of its own.
@@ -282,7 +278,7 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       await this.books.attachFile({ bookId: pageId, fileId: file.id, userId: file.userId, title: file.title }, tx);
       // The circles the file was posted to put the Book on their shelves.
       if (circles.length) await this.audiences.filePlaced(file.id, pageId, tx);
-      await this.database.exec(`UPDATE uploaded_files SET page_id = :pageId, status = 'done', error = NULL, generated_on = now() WHERE id = :fileId`, { pageId, fileId: file.id }, tx);
+      await this.db.exec(`UPDATE uploaded_files SET page_id = :pageId, status = 'done', error = NULL, generated_on = now() WHERE id = :fileId`, { pageId, fileId: file.id }, tx);
       await this.events.publish('book.generated', { fileId: file.id, userId: file.userId, bookId: pageId, joinedExisting: existing !== null }, tx);
       // The uploader's followers hear of a new Book when everyone may read it: a circle's Book when its creator makes it public.
       if (existing === null && circles.length === 0) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);
