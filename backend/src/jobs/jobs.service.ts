@@ -1,15 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { PgBoss } from 'pg-boss';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../app-options';
 import { Db, type Tx } from '../database/db';
 import { listen, type ListenHandle } from './listener';
-
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 interface JobDefinition {
   handler: (data: object) => Promise<void>;
@@ -88,7 +81,6 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
@@ -107,18 +99,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.definitions.set(queue, { handler: handler as (data: object) => Promise<void>, retryLimit: opts.retryLimit ?? 5, event });
   }
 
-  /** pg-boss's own statements (positional, its texts) run on the application's pool, as its adapter (`executeSql`) expects. */
-  private pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
-  }
-
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.database) return; // OpenAPI generation: no database at all
-    const pool = this.pool();
     const url = this.options.database.url;
     this.boss = new PgBoss({
       db: {
-        executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]),
+        // pg-boss's own statements (positional, its texts) on the application's pool.
+        ...this.db.foreignExecutor(),
         listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<ListenHandle> =>
           listen(url, channel, onNotification, () => (onReconnect(), this.sweepSoon(0)), (up) => this.listenerState(up)),
       },
@@ -232,13 +219,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async send(name: string, data: object, tx?: Tx): Promise<void> {
     if (!this.boss) throw new Error('job queue not started');
-    let db: SqlExecutor | undefined;
-    if (tx?.queryRunner) {
-      // The transaction's own pg client, so the job commits or rolls back with it (pg-boss's adapter runs its own positional texts).
-      const client = (await tx.queryRunner.connect()) as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-      db = { executeSql: (text, values) => client.query(text, values) };
-    }
-    await this.boss.send(name, data, db ? { db } : {});
+    // In a transaction: its own connection, so the job commits or rolls back with it.
+    await this.boss.send(name, data, tx?.queryRunner ? { db: this.db.foreignExecutor(tx) } : {});
   }
 
   /**
