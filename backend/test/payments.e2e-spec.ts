@@ -244,7 +244,7 @@ describe('Payments with Stripe', () => {
 
     // The account's owner only (PayoutAccountOwner); an account the site does not know is refused alike.
     expect(t.app.get(AccessService).contributors(Permission.PayoutAccountOwner)).toEqual(['payments.account-owner']);
-    const notYours = { detail: 'This is not your Stripe account.' };
+    const notYours = { detail: 'This is not your Stripe account.', code: 'notYourAccount' };
     expect((await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403)).body).toEqual(notYours);
     expect((await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403)).body).toEqual(notYours);
     const dashboard = await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(owner.token)).expect(200);
