@@ -19,6 +19,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
+import { TagsService } from '../tags/tags.service';
 import { CheckoutFulfilment, type CheckoutRow } from '../payments/checkout-fulfilment';
 import { CheckoutSessions } from '../payments/checkout-sessions';
 import { StripeGateway } from '../payments/stripe-gateway';
@@ -112,6 +113,7 @@ export class AdsService {
     private readonly checkouts: CheckoutSessions,
     private readonly fulfilment: CheckoutFulfilment,
     private readonly books: BooksService,
+    private readonly tags: TagsService,
     private readonly storage: FileStorage,
     events: EventsService,
     jobs: JobsService,
@@ -147,8 +149,8 @@ export class AdsService {
     const url = checkUrl(dto.url);
     const tags = [...new Set(dto.attributes)];
     if (tags.length !== AD_TAGS) throw DrfValidationError.field('attributes', Msg.adTags);
-    const known = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE id = ANY(:tags::int[])`, { tags });
-    const missing = tags.find((id) => !known.some((k) => k.id === id));
+    const known = await this.tags.existing(tags);
+    const missing = tags.find((id) => !known.has(id));
     if (missing !== undefined) throw DrfValidationError.field('attributes', Msg.invalidPk(missing));
     if (!img) throw DrfValidationError.field('img', Msg.required);
     const data = await normalizeImage('img', img);

@@ -12,7 +12,7 @@ import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
-import { activeProfileSql } from '../profiles/profile-sql';
+import { shownProfileRowSql } from '../profiles/profile-sql';
 import { BooksService } from '../books/books.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
@@ -22,7 +22,7 @@ export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 
 /** What an access-log id must name (`:object`), by type; null: asked of its owner (a Book of the books module, a circle of the audience owner). */
 const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
-  profile: `SELECT 1 FROM profiles pr WHERE pr.id = :object AND ${activeProfileSql('pr')}`,
+  profile: shownProfileRowSql(':object'),
   page: null,
   community: null,
 };
