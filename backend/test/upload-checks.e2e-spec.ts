@@ -14,6 +14,7 @@ import { FileStorage } from '../src/storage/file-storage';
 import { sample, upload } from './helpers/books';
 import { createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -42,8 +43,8 @@ function plainZip(name: string, content: string): Buffer {
   return Buffer.concat([header, Buffer.from(name), packed]);
 }
 
-const UNSUPPORTED = { file: [MESSAGES.unsupportedFile] };
-const MISMATCH = { file: [MESSAGES.fileExtensionMismatch] };
+const UNSUPPORTED = validationErrors({ file: [MESSAGES.unsupportedFile] });
+const MISMATCH = validationErrors({ file: [MESSAGES.fileExtensionMismatch] });
 const RLO = '\u202e';
 
 describe('uploads are checked by content, downloads named by it', () => {
