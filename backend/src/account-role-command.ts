@@ -47,7 +47,11 @@ async function apply(db: Db, email: string, role: Role | undefined, print: (line
     return 0;
   }
   if (role === 'none') await db.exec(`DELETE FROM account_roles WHERE user_id = :userId`, { userId: user.id });
-  else await db.exec(`INSERT INTO account_roles (user_id, role) VALUES (:userId, :role) ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`, { userId: user.id, role });
+  else
+    await db.exec(`INSERT INTO account_roles (user_id, role) VALUES (:userId, :role) ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`, {
+      userId: user.id,
+      role,
+    });
   print(`${address}: ${previous} → ${role}`);
   return 0;
 }

@@ -61,13 +61,31 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
     }
     posts.push(await createPost(t.app, { userId: faceless.userId, text: 'faceless', reviewTo: paid, rating: 55 }));
     await db.exec(`UPDATE posts SET img = 'posts/picture.png' WHERE id = :post`, { post: posts[0] });
-    await request(t.http).put(api(`monopost/${posts[0]}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
-    await request(t.http).put(api(`monopost/${posts[2]}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${posts[0]}/`))
+      .set(auth(me.token))
+      .send({ liked: [me.userId] })
+      .expect(200);
+    await request(t.http)
+      .put(api(`monopost/${posts[2]}/`))
+      .set(auth(me.token))
+      .send({ liked: [me.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(me.token)).send({ text: 'nice', post: posts[2] }).expect(201);
-    await request(t.http).post(api('monopost/')).set(auth(me.token)).send({ text: '', reposting: true, repostingFrom: posts[0], repostingFromUser: friend.userId }).expect(201);
-    await request(t.http).post(api('monopost/')).set(auth(friend.token)).send({ text: '', reposting: true, repostingFrom: posts[8], repostingFromUser: faceless.userId }).expect(201);
+    await request(t.http)
+      .post(api('monopost/'))
+      .set(auth(me.token))
+      .send({ text: '', reposting: true, repostingFrom: posts[0], repostingFromUser: friend.userId })
+      .expect(201);
+    await request(t.http)
+      .post(api('monopost/'))
+      .set(auth(friend.token))
+      .send({ text: '', reposting: true, repostingFrom: posts[8], repostingFromUser: faceless.userId })
+      .expect(201);
     await db.exec(`INSERT INTO page_view_days (page_id, day, views) VALUES (:book, CURRENT_DATE, 7), (:book, CURRENT_DATE - 40, 5)`, { book: free });
-    await db.exec(`INSERT INTO page_follower_counts (page_id, male, female) VALUES (:book, 2, 3) ON CONFLICT (page_id) DO UPDATE SET male = 2, female = 3`, { book: paid });
+    await db.exec(`INSERT INTO page_follower_counts (page_id, male, female) VALUES (:book, 2, 3) ON CONFLICT (page_id) DO UPDATE SET male = 2, female = 3`, {
+      book: paid,
+    });
 
     // Circles (made as the bench makes its own: the circle rows, then members).
     outsider = await createUser(t.app, { nickName: 'Outsider' });
@@ -87,23 +105,45 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
       const book = [free, paidOwned, paid, null][i % 4];
       circlePosts.push(
         await createPost(t.app, {
-          userId: author.userId, text: `circle ${i}`, reviewTo: book ?? undefined, rating: book && i % 2 ? 10 * i : undefined, communities: i % 5 === 0 ? [lab, club] : [lab],
+          userId: author.userId,
+          text: `circle ${i}`,
+          reviewTo: book ?? undefined,
+          rating: book && i % 2 ? 10 * i : undefined,
+          communities: i % 5 === 0 ? [lab, club] : [lab],
         }),
       );
     }
     await db.exec(`UPDATE posts SET img = 'posts/circle.png' WHERE id = ANY(:ids::int[])`, { ids: [circlePosts[12], circlePosts[10], circlePosts[1]] });
     for (const id of [circlePosts[12], circlePosts[11], circlePosts[3]]) {
-      await request(t.http).put(api(`monopost/${id}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+      await request(t.http)
+        .put(api(`monopost/${id}/`))
+        .set(auth(me.token))
+        .send({ liked: [me.userId] })
+        .expect(200);
     }
-    await request(t.http).put(api(`monopost/${circlePosts[12]}/`)).set(auth(friend.token)).send({ liked: [friend.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${circlePosts[12]}/`))
+      .set(auth(friend.token))
+      .send({ liked: [friend.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(me.token)).send({ text: 'nice', post: circlePosts[11] }).expect(201);
     // Through the API: a post in both circles, its link to the lab hidden (out of the lab's thread, still in its circles).
-    const both = (await request(t.http).post(api('monopost/')).set(auth(me.token)).send({ text: 'both', communities: [lab, club] }).expect(201)).body as { id: number };
+    const both = (
+      await request(t.http)
+        .post(api('monopost/'))
+        .set(auth(me.token))
+        .send({ text: 'both', communities: [lab, club] })
+        .expect(201)
+    ).body as { id: number };
     await db.exec(`UPDATE circle_posts SET hidden = true WHERE post_id = :post AND circle_id = :circle`, { post: both.id, circle: lab });
     // A repost in a circle (the API refuses one; the store does not): the original's counters, the reposted author.
-    await t.app.get<DataSource>(getDataSourceToken()).transaction((tx) =>
-      t.app.get(PostsService).insert({ userId: me.userId, text: '', repostingFrom: posts[2], repostingFromUser: friend.userId, communityPost: true, communities: [lab] }, tx),
-    );
+    await t.app
+      .get<DataSource>(getDataSourceToken())
+      .transaction((tx) =>
+        t.app
+          .get(PostsService)
+          .insert({ userId: me.userId, text: '', repostingFrom: posts[2], repostingFromUser: friend.userId, communityPost: true, communities: [lab] }, tx),
+      );
   });
   afterAll(() => t.close());
 
@@ -128,7 +168,12 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
           if (who) req.set(auth(who.token));
           const app = (await req.expect(200)).body as { res: unknown[] };
           const url = new URL(api(p), 'http://x');
-          const query = floor.expertQuery(url.pathname, url.searchParams, who ? createHash('sha256').update(who.token.toLowerCase()).digest('hex') : null, 'http://app.test')!;
+          const query = floor.expertQuery(
+            url.pathname,
+            url.searchParams,
+            who ? createHash('sha256').update(who.token.toLowerCase()).digest('hex') : null,
+            'http://app.test',
+          )!;
           const [{ body }] = (await floorPool().query<{ body: string }>(query.text, query.values)).rows;
           expect({ p, who: who?.userId, answer: JSON.parse(body) as unknown }).toEqual({ p, who: who?.userId, answer: app });
           compared += app.res.length;
@@ -147,7 +192,11 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
 
   it('the circle thread (communityposts/{id}/): deep-equal answers for members, pages 0 and 1; the same refusals', async () => {
     let compared = 0;
-    for (const [id, who] of [[lab, me], [lab, friend], [club, me]] as Array<[number, UserFixture]>) {
+    for (const [id, who] of [
+      [lab, me],
+      [lab, friend],
+      [club, me],
+    ] as Array<[number, UserFixture]>) {
       for (const count of [0, 1]) {
         const p = `communityposts/${id}/?count=${count}`;
         const app = (await request(t.http).get(api(p)).set(auth(who.token)).expect(200)).body as { res: Array<{ communities: number[] }> };
@@ -156,8 +205,21 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
       }
     }
     expect(compared).toBeGreaterThan(20);
-    const page0 = (await request(t.http).get(api(`communityposts/${lab}/`)).set(auth(me.token)).expect(200)).body as {
-      res: Array<{ img: string | null; is_liked: boolean; is_commented: boolean; reposting: boolean; likedTimes: number; communities: number[]; reviewToPage: unknown }>;
+    const page0 = (
+      await request(t.http)
+        .get(api(`communityposts/${lab}/`))
+        .set(auth(me.token))
+        .expect(200)
+    ).body as {
+      res: Array<{
+        img: string | null;
+        is_liked: boolean;
+        is_commented: boolean;
+        reposting: boolean;
+        likedTimes: number;
+        communities: number[];
+        reviewToPage: unknown;
+      }>;
     };
     // What the comparison covered on the first page.
     expect(page0.res.some((r) => r.img && r.is_liked)).toBe(true);
@@ -183,12 +245,22 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
 
   it('the circle thread: its first page marks the thread seen, as the app does; a later page does not', async () => {
     const db = t.app.get(Db);
-    const seen = async () => (await db.row<{ n: number }>(`SELECT last_seen_post_id AS n FROM circle_members WHERE circle_id = :circle AND user_id = :user`, { circle: lab, user: friend.userId }))!.n;
+    const seen = async () =>
+      (await db.row<{ n: number }>(`SELECT last_seen_post_id AS n FROM circle_members WHERE circle_id = :circle AND user_id = :user`, {
+        circle: lab,
+        user: friend.userId,
+      }))!.n;
     const { last } = (await db.row<{ last: number }>(`SELECT last_post_id AS last FROM circles WHERE id = :circle`, { circle: lab }))!;
     expect(last).toBeGreaterThan(0);
-    for (const [count, after] of [[1, 0], [0, last]]) {
+    for (const [count, after] of [
+      [1, 0],
+      [0, last],
+    ]) {
       await db.exec(`UPDATE circle_members SET last_seen_post_id = 0 WHERE circle_id = :circle AND user_id = :user`, { circle: lab, user: friend.userId });
-      await request(t.http).get(api(`communityposts/${lab}/?count=${count}`)).set(auth(friend.token)).expect(200);
+      await request(t.http)
+        .get(api(`communityposts/${lab}/?count=${count}`))
+        .set(auth(friend.token))
+        .expect(200);
       const app = await seen();
       await db.exec(`UPDATE circle_members SET last_seen_post_id = 0 WHERE circle_id = :circle AND user_id = :user`, { circle: lab, user: friend.userId });
       await expertOf(`communityposts/${lab}/?count=${count}`, friend);
@@ -205,13 +277,21 @@ describe('feeds: the bench expert floor answers what the app answers', () => {
       await createPost(t.app, { userId: loud.userId, text: 'loud review', reviewTo: paid, rating: 15 }),
       await createPost(t.app, { userId: rude.userId, text: 'rude review', reviewTo: paid, rating: 25 }),
     ];
-    hidden.push((await request(t.http).post(api('monopost/')).set(auth(friend.token)).send({ text: '', reposting: true, repostingFrom: hidden[2] }).expect(201)).body.id);
-    const home = async () => ((await request(t.http).get(api('postcc/?count=0')).set(auth(me.token)).expect(200)).body as { res: Array<{ id: number }> }).res.map((p) => p.id);
+    hidden.push(
+      (await request(t.http).post(api('monopost/')).set(auth(friend.token)).send({ text: '', reposting: true, repostingFrom: hidden[2] }).expect(201)).body.id,
+    );
+    const home = async () =>
+      ((await request(t.http).get(api('postcc/?count=0')).set(auth(me.token)).expect(200)).body as { res: Array<{ id: number }> }).res.map((p) => p.id);
     expect(await home()).toEqual(expect.arrayContaining(hidden));
     await request(t.http).post(api('mutes/')).set(auth(me.token)).send({ user_id: loud.userId }).expect(201);
     await request(t.http).post(api('blocks/')).set(auth(rude.token)).send({ user_id: me.userId }).expect(201);
     for (const count of [0, 1]) {
-      const app = (await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(me.token)).expect(200)).body as { res: Array<{ id: number }> };
+      const app = (
+        await request(t.http)
+          .get(api(`postcc/?count=${count}`))
+          .set(auth(me.token))
+          .expect(200)
+      ).body as { res: Array<{ id: number }> };
       expect(app.res.map((p) => p.id).filter((id) => hidden.includes(id))).toEqual([]);
       expect({ count, ...(await expertOf(`postcc/?count=${count}`, me)) }).toEqual({ count, status: 200, answer: app });
     }

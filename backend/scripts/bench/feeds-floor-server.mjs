@@ -67,6 +67,12 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-const stop = () => server.close(() => db.pool.end().then(() => handle.close()).then(() => process.exit(0)));
+const stop = () =>
+  server.close(() =>
+    db.pool
+      .end()
+      .then(() => handle.close())
+      .then(() => process.exit(0)),
+  );
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -8,5 +8,8 @@ import { Db } from '../database/db';
 import { RateLimitStore } from './http/rate-limit-store';
 
 @Global()
-@Module({ providers: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore], exports: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore] })
+@Module({
+  providers: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore],
+  exports: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore],
+})
 export class CommonModule {}

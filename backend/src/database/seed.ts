@@ -28,10 +28,46 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'hanako@example.com', language: 'ja', nickName: '山田花子', caption: '統計と地域データが好きです', description: '都道府県ごとの健康保険や人口のデータを集めています。', birthday: '1990-04-01', sex: '3', colors: ['#2f6f9f', '#f2b84b'] },
-  { email: 'taro@example.com', language: 'ja', nickName: 'たろう', caption: '気象データを毎日記録', description: '東京の気温と降水量を10年分まとめています。', birthday: '1985-11-23', sex: '1', colors: ['#3a8a5c', '#e8e1d0'] },
-  { email: 'emily@example.com', language: 'en', nickName: 'Emily', caption: 'Open data for better cities', description: 'I publish transport and housing datasets from public sources.', birthday: '1993-07-15', sex: '3', colors: ['#8a4fa3', '#f6d6e3'] },
-  { email: 'ken@example.com', language: 'en', nickName: 'Ken Sato', caption: 'Sports stats and fitness logs', description: 'Running logs, marathon results and league tables.', birthday: '1998-02-09', sex: '1', colors: ['#c0533b', '#fbe3c4'] },
+  {
+    email: 'hanako@example.com',
+    language: 'ja',
+    nickName: '山田花子',
+    caption: '統計と地域データが好きです',
+    description: '都道府県ごとの健康保険や人口のデータを集めています。',
+    birthday: '1990-04-01',
+    sex: '3',
+    colors: ['#2f6f9f', '#f2b84b'],
+  },
+  {
+    email: 'taro@example.com',
+    language: 'ja',
+    nickName: 'たろう',
+    caption: '気象データを毎日記録',
+    description: '東京の気温と降水量を10年分まとめています。',
+    birthday: '1985-11-23',
+    sex: '1',
+    colors: ['#3a8a5c', '#e8e1d0'],
+  },
+  {
+    email: 'emily@example.com',
+    language: 'en',
+    nickName: 'Emily',
+    caption: 'Open data for better cities',
+    description: 'I publish transport and housing datasets from public sources.',
+    birthday: '1993-07-15',
+    sex: '3',
+    colors: ['#8a4fa3', '#f6d6e3'],
+  },
+  {
+    email: 'ken@example.com',
+    language: 'en',
+    nickName: 'Ken Sato',
+    caption: 'Sports stats and fitness logs',
+    description: 'Running logs, marathon results and league tables.',
+    birthday: '1998-02-09',
+    sex: '1',
+    colors: ['#c0533b', '#fbe3c4'],
+  },
 ];
 
 async function avatar([bg, fg]: [string, string]): Promise<Buffer> {
@@ -77,10 +113,35 @@ export async function seedDemo(app: INestApplication): Promise<boolean> {
 
 /** Sample files each demo user "uploaded"; the job queue turns them into Books after start-up. */
 const DEMO_UPLOADS: Array<{ email: string; file: string; title: string; description: string; language: Language; price?: number }> = [
-  { email: 'hanako@example.com', file: 'prefecture-health-insurance.csv', title: '都道府県別 健康保険料率', description: '協会けんぽの都道府県ごとの保険料率と加入者数。', language: 'ja' },
-  { email: 'taro@example.com', file: 'tokyo-weather-2025.csv', title: '東京の毎日の天気 2025', description: '気温と降水量の日次記録（Shift_JIS）。', language: 'ja' },
-  { email: 'emily@example.com', file: 'world-city-populations.xlsx', title: 'World city populations', description: 'Population and area of large cities.', language: 'en', price: 800 },
-  { email: 'emily@example.com', file: 'remote-work-survey.docx', title: 'Remote work survey 2025', description: 'Findings of a survey on remote work.', language: 'en' },
+  {
+    email: 'hanako@example.com',
+    file: 'prefecture-health-insurance.csv',
+    title: '都道府県別 健康保険料率',
+    description: '協会けんぽの都道府県ごとの保険料率と加入者数。',
+    language: 'ja',
+  },
+  {
+    email: 'taro@example.com',
+    file: 'tokyo-weather-2025.csv',
+    title: '東京の毎日の天気 2025',
+    description: '気温と降水量の日次記録（Shift_JIS）。',
+    language: 'ja',
+  },
+  {
+    email: 'emily@example.com',
+    file: 'world-city-populations.xlsx',
+    title: 'World city populations',
+    description: 'Population and area of large cities.',
+    language: 'en',
+    price: 800,
+  },
+  {
+    email: 'emily@example.com',
+    file: 'remote-work-survey.docx',
+    title: 'Remote work survey 2025',
+    description: 'Findings of a survey on remote work.',
+    language: 'en',
+  },
   { email: 'ken@example.com', file: 'park-photo.jpg', title: 'Morning in the park', description: 'A photo from a morning run.', language: 'en' },
   { email: 'hanako@example.com', file: 'community-report-ja.docx', title: '地域活動の報告書', description: '町内会の活動報告。', language: 'ja' },
 ];
@@ -90,7 +151,8 @@ function samplesDir(): string | undefined {
 }
 
 /** The id of the demo user with this address. */
-const demoUserId = async (db: Db, email: string): Promise<number | undefined> => (await db.row<{ id: number }>(`SELECT id FROM users WHERE email = :email`, { email }))?.id;
+const demoUserId = async (db: Db, email: string): Promise<number | undefined> =>
+  (await db.row<{ id: number }>(`SELECT id FROM users WHERE email = :email`, { email }))?.id;
 
 async function seedDemoBooks(app: INestApplication, db: Db, storage: FileStorage): Promise<void> {
   const dir = samplesDir();
@@ -148,7 +210,10 @@ export async function seedDemoLife(app: INestApplication, waitMs = 300_000): Pro
   const db = app.get(Db);
   // The app's own HTTP routing on a loopback port of its own, for as long as this takes (the app
   // itself may not listen yet). Fastify's `routing` runs the whole request lifecycle.
-  const fastify = app.getHttpAdapter().getInstance() as { ready(): PromiseLike<unknown>; routing: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  const fastify = app.getHttpAdapter().getInstance() as {
+    ready(): PromiseLike<unknown>;
+    routing: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  };
   await fastify.ready(); // its hooks are in place once ready (app.init() alone, as in prepare.ts, leaves that to listen)
   const server = http.createServer((req, res) => fastify.routing(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -182,7 +247,15 @@ async function demoLife(db: Db, call: DemoCall, waitMs: number): Promise<void> {
   const [hanako, taro, emily, ken] = ['hanako', 'taro', 'emily', 'ken'].map((name) => users.get(name)!);
 
   // Follows: a request, approved by the person followed.
-  const follows: Array<[typeof hanako, typeof hanako]> = [[hanako, taro], [taro, hanako], [emily, hanako], [hanako, emily], [ken, emily], [taro, ken], [ken, hanako]];
+  const follows: Array<[typeof hanako, typeof hanako]> = [
+    [hanako, taro],
+    [taro, hanako],
+    [emily, hanako],
+    [hanako, emily],
+    [ken, emily],
+    [taro, ken],
+    [ken, hanako],
+  ];
   for (const [from, to] of follows) {
     await call('POST', 'approval/', from.token, { askTo: to.id });
     await call('POST', 'approval/', to.token, { askTo: from.id, approved: true });
@@ -238,7 +311,11 @@ async function demoLife(db: Db, call: DemoCall, waitMs: number): Promise<void> {
     posts.push(review, await post(ken, { text: 'Clear tables. I would love a map view of the rates.', rating: 70, reviewTo: health }));
   }
   if (weather) {
-    const review = await post(emily, { text: 'A whole year of Tokyo weather, day by day. The rainy season stands out clearly.', rating: 90, reviewTo: weather });
+    const review = await post(emily, {
+      text: 'A whole year of Tokyo weather, day by day. The rainy season stands out clearly.',
+      rating: 90,
+      reviewTo: weather,
+    });
     await comment(taro, review, 'Thank you! 2026 is being recorded too.');
     await like(taro, review);
     await like(ken, review);
@@ -255,7 +332,12 @@ async function demoLife(db: Db, call: DemoCall, waitMs: number): Promise<void> {
   for (const id of posts.slice(0, 3)) await like(ken, id).catch(() => undefined); // a like on one's own post is refused: fine
 
   // The circle's thread.
-  const thread = await post(hanako, { text: '研究会へようこそ。町内清掃の記録をBookにしました。季節による違いを一緒に見てみましょう。', communitypost_flag: true, communities: [circle], ...(cleanup ? { reviewTo: cleanup } : {}) });
+  const thread = await post(hanako, {
+    text: '研究会へようこそ。町内清掃の記録をBookにしました。季節による違いを一緒に見てみましょう。',
+    communitypost_flag: true,
+    communities: [circle],
+    ...(cleanup ? { reviewTo: cleanup } : {}),
+  });
   await comment(taro, thread, '秋に参加者が増えていますね。気温との関係も見てみたいです。');
   await comment(emily, thread, 'Nice data! The October peak is interesting.');
   await like(taro, thread);

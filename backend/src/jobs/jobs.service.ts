@@ -107,7 +107,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
         // pg-boss's own statements (positional, its texts) on the application's pool.
         ...this.db.foreignExecutor(),
         listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<ListenHandle> =>
-          listen(url, channel, onNotification, () => (onReconnect(), this.sweepSoon(0)), (up) => this.listenerState(up)),
+          listen(
+            url,
+            channel,
+            onNotification,
+            () => (onReconnect(), this.sweepSoon(0)),
+            (up) => this.listenerState(up),
+          ),
       },
       backend: this.options.database.embedded ? 'pglite' : 'postgres',
       schedule: this.options.runWorkers,
@@ -129,18 +135,22 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.createQueues();
     if (!this.options.runWorkers) return;
     for (const [name, def] of this.definitions) {
-      const id = await this.boss.work(name, { pollingIntervalSeconds: WORKER_POLL_SECONDS, notifyPollingIntervalSeconds: WORKER_POLL_SECONDS, batchSize: 1 }, async (jobs: Array<{ data: object }>) => {
-        try {
-          for (const job of jobs) await def.handler(job.data);
-        } catch (err) {
-          this.sweepSoon(1); // learn when its retry is due
-          throw err;
-        } finally {
-          // Fetch again at once: jobs committed together sent one notification between them.
-          const worker = this.workers.get(name);
-          if (worker) this.boss?.notifyWorker(worker);
-        }
-      });
+      const id = await this.boss.work(
+        name,
+        { pollingIntervalSeconds: WORKER_POLL_SECONDS, notifyPollingIntervalSeconds: WORKER_POLL_SECONDS, batchSize: 1 },
+        async (jobs: Array<{ data: object }>) => {
+          try {
+            for (const job of jobs) await def.handler(job.data);
+          } catch (err) {
+            this.sweepSoon(1); // learn when its retry is due
+            throw err;
+          } finally {
+            // Fetch again at once: jobs committed together sent one notification between them.
+            const worker = this.workers.get(name);
+            if (worker) this.boss?.notifyWorker(worker);
+          }
+        },
+      );
       this.workers.set(name, id);
       if (def.cron) await this.boss.schedule(name, def.cron, {});
     }
@@ -159,8 +169,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const existing = new Map((await boss.getQueues(names)).map((q) => [q.name, q]));
     for (const [name, def] of this.definitions) {
       const queue = existing.get(name);
-      if (!queue) await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
-      else if (!queue.notify || queue.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS) await boss.updateQueue(name, { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+      if (!queue)
+        await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+      else if (!queue.notify || queue.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)
+        await boss.updateQueue(name, { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
       if (def.event) await boss.subscribe(def.event, name);
       // Warms pg-boss's queue cache now: a cold cache makes send() look the queue up on a pooled
       // connection, which inside a transaction on the one-connection embedded database waits forever.
@@ -181,11 +193,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.sweepTimer && at >= this.sweepAt) return;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepAt = at;
-    this.sweepTimer = setTimeout(() => {
-      this.sweepTimer = undefined;
-      this.sweepAt = Infinity;
-      this.sweeping = this.sweep().catch((err: unknown) => this.logger.error({ err }, 'job sweep failed'));
-    }, Math.max(0, seconds * 1000));
+    this.sweepTimer = setTimeout(
+      () => {
+        this.sweepTimer = undefined;
+        this.sweepAt = Infinity;
+        this.sweeping = this.sweep().catch((err: unknown) => this.logger.error({ err }, 'job sweep failed'));
+      },
+      Math.max(0, seconds * 1000),
+    );
     this.sweepTimer.unref();
   }
 

@@ -45,5 +45,7 @@ export const LITERAL_PAGES = 4;
  */
 export function pageSql(page: PageWindow): { limit: string; offset: string; params: { limit?: number; offset?: number } } {
   const literal = page.index < LITERAL_PAGES && Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 && page.offset >= 0;
-  return literal ? { limit: String(page.limit), offset: String(page.offset), params: {} } : { limit: ':limit', offset: ':offset', params: { limit: page.limit, offset: page.offset } };
+  return literal
+    ? { limit: String(page.limit), offset: String(page.offset), params: {} }
+    : { limit: ':limit', offset: ':offset', params: { limit: page.limit, offset: page.offset } };
 }

@@ -139,7 +139,7 @@ export class AuthService implements OnModuleInit {
     return { token, redirect_url: hasProfile ? '/home' : '/account', language: contentLanguage(user.language) };
   }
 
-/**
+  /**
    * Suspends (or reinstates) an account for the safety module. It goes through `is_active`, the
    * column the token-cache triggers watch, so every process forgets the account's tokens at once;
    * `suspended_at` tells a suspension from a deletion (login answers accountSuspended). An account
@@ -147,8 +147,16 @@ export class AuthService implements OnModuleInit {
    */
   async setSuspended(userId: number, suspended: boolean, tx: Tx): Promise<boolean> {
     const changed = suspended
-      ? await this.db.exec(`UPDATE users SET is_active = false, suspended_at = now() WHERE id = :userId AND suspended_at IS NULL AND deletion_requested_at IS NULL`, { userId }, tx)
-      : await this.db.exec(`UPDATE users SET is_active = true, suspended_at = NULL WHERE id = :userId AND suspended_at IS NOT NULL AND deletion_requested_at IS NULL`, { userId }, tx);
+      ? await this.db.exec(
+          `UPDATE users SET is_active = false, suspended_at = now() WHERE id = :userId AND suspended_at IS NULL AND deletion_requested_at IS NULL`,
+          { userId },
+          tx,
+        )
+      : await this.db.exec(
+          `UPDATE users SET is_active = true, suspended_at = NULL WHERE id = :userId AND suspended_at IS NOT NULL AND deletion_requested_at IS NULL`,
+          { userId },
+          tx,
+        );
     return changed > 0;
   }
 
@@ -312,7 +320,9 @@ export class AuthService implements OnModuleInit {
       for (const { id } of rows) await this.events.publish('account.deleted', { userId: id }, tx);
       return rows.length;
     });
-    const marked = await this.db.rows<{ id: number }>(`SELECT id FROM users WHERE purge_started_at IS NOT NULL ORDER BY purge_started_at, id LIMIT ${PURGE_BATCH}`);
+    const marked = await this.db.rows<{ id: number }>(
+      `SELECT id FROM users WHERE purge_started_at IS NOT NULL ORDER BY purge_started_at, id LIMIT ${PURGE_BATCH}`,
+    );
     let removed = 0;
     const waiting: string[] = [];
     for (const { id } of marked) {

@@ -8,8 +8,7 @@ interface Rendered {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Every mail's words, by template and language (the glossary test in frontend/src/i18n reads them). */
 export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string; lines: string[]; action: string }>> = {
@@ -28,12 +27,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string
   'reset-password': {
     en: {
       subject: 'Reset your password',
-      lines: ['We received a request to reset your password.', 'Open the link below within 1 hour to choose a new password. If you did not ask for this, ignore this mail.'],
+      lines: [
+        'We received a request to reset your password.',
+        'Open the link below within 1 hour to choose a new password. If you did not ask for this, ignore this mail.',
+      ],
       action: 'Choose a new password',
     },
     ja: {
       subject: 'パスワードの再設定',
-      lines: ['パスワード再設定のリクエストを受け付けました。', '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。'],
+      lines: [
+        'パスワード再設定のリクエストを受け付けました。',
+        '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。',
+      ],
       action: '新しいパスワードを設定する',
     },
   },
@@ -58,12 +63,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string
   'konbini-reminder': {
     en: {
       subject: 'Your konbini payment is due within 24 hours',
-      lines: ['You chose to pay for a Book at a convenience store.', 'The payment slip expires within 24 hours. Pay it at the store before then, or the purchase is cancelled. The link below shows the slip again.'],
+      lines: [
+        'You chose to pay for a Book at a convenience store.',
+        'The payment slip expires within 24 hours. Pay it at the store before then, or the purchase is cancelled. The link below shows the slip again.',
+      ],
       action: 'Show the payment slip',
     },
     ja: {
       subject: 'コンビニ支払いの期限まであと24時間です',
-      lines: ['Bookのお支払いにコンビニ決済をお選びいただきました。', 'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。'],
+      lines: [
+        'Bookのお支払いにコンビニ決済をお選びいただきました。',
+        'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。',
+      ],
       action: '払込票を表示する',
     },
   },
@@ -88,12 +99,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string
   'account-exists': {
     en: {
       subject: 'You already have an account',
-      lines: ['Someone tried to sign up with this e-mail address, which already has an account.', 'If it was you, log in or reset your password from the link below.'],
+      lines: [
+        'Someone tried to sign up with this e-mail address, which already has an account.',
+        'If it was you, log in or reset your password from the link below.',
+      ],
       action: 'Log in',
     },
     ja: {
       subject: 'アカウントはすでに登録されています',
-      lines: ['このメールアドレスで新規登録が試みられましたが、すでにアカウントがあります。', 'ご本人の場合は、下のリンクからログインするかパスワードを再設定してください。'],
+      lines: [
+        'このメールアドレスで新規登録が試みられましたが、すでにアカウントがあります。',
+        'ご本人の場合は、下のリンクからログインするかパスワードを再設定してください。',
+      ],
       action: 'ログインする',
     },
   },

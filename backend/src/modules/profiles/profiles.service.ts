@@ -56,7 +56,11 @@ export class ProfilesService {
     // A profile that is hidden (its account is leaving) does not let its user act as a person.
     access.contribute(Permission.ProfileExists, 'profiles.exists', async (viewer, ids, tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const shown = await this.db.row<{ one: number }>(`SELECT 1 AS one FROM profiles p WHERE p.user_id = :viewer AND ${activeProfileSql('p')}`, { viewer: viewer.id }, tx);
+      const shown = await this.db.row<{ one: number }>(
+        `SELECT 1 AS one FROM profiles p WHERE p.user_id = :viewer AND ${activeProfileSql('p')}`,
+        { viewer: viewer.id },
+        tx,
+      );
       return shown ? [viewer.id] : [];
     });
     // Leaving the site (domain-events.ts): the profile leaves every list at once, and goes at the purge.
@@ -71,7 +75,10 @@ export class ProfilesService {
 
   /** `account.deleted`: the stored images first, then the row (a crash in between leaves a row that redelivery deletes). */
   async deleteOfUser(userId: number): Promise<void> {
-    const profile = await this.db.row<{ img: string | null; img_background: string | null }>(`SELECT img, img_background FROM profiles WHERE user_id = :userId`, { userId });
+    const profile = await this.db.row<{ img: string | null; img_background: string | null }>(
+      `SELECT img, img_background FROM profiles WHERE user_id = :userId`,
+      { userId },
+    );
     if (!profile) return;
     await this.deleteKeys([profile.img, profile.img_background]);
     await this.db.exec(`DELETE FROM profiles WHERE user_id = :userId`, { userId });
@@ -170,10 +177,10 @@ export class ProfilesService {
   async newestExcept(viewer: AuthUser | undefined, excludeSql: string | null, page: PageWindow): Promise<ProfileResponse[]> {
     const exclude = viewer ? ` AND p.user_id <> :me${excludeSql ? ` AND p.user_id NOT IN (${excludeSql})` : ''}` : '';
     const w = pageSql(page);
-    const rows = await this.db.rows<ProfileRow>(
-      `${VISIBLE} AND p.nick_name <> 'default'${exclude} ${NEWEST_FIRST} LIMIT ${w.limit} OFFSET ${w.offset}`,
-      { ...(viewer ? { me: viewer.id } : {}), ...w.params },
-    );
+    const rows = await this.db.rows<ProfileRow>(`${VISIBLE} AND p.nick_name <> 'default'${exclude} ${NEWEST_FIRST} LIMIT ${w.limit} OFFSET ${w.offset}`, {
+      ...(viewer ? { me: viewer.id } : {}),
+      ...w.params,
+    });
     return rows.map((p) => this.toResponse(p));
   }
 

@@ -52,7 +52,8 @@ export interface StartedFlow {
  * A finished code flow: a sign-in hands the app a one-time code (exchanged for the token by the
  * browser that started the flow, `exchange`), never the token itself; a link flow is done.
  */
-export type FinishedFlow = { kind: 'code'; code: string; next: '/home' | '/account'; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
+export type FinishedFlow =
+  { kind: 'code'; code: string; next: '/home' | '/account'; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
 
 export interface LinkStart {
   url: string;
@@ -221,7 +222,11 @@ export class SignInService implements OnModuleInit {
     }
     const userId = await this.account(name, identity, flow.language);
     const code = crypto.randomBytes(32).toString('base64url');
-    await this.db.exec(`UPDATE sign_in_flows SET code_hash = :codeHash, code_user_id = :userId, code_issued_on = now() WHERE id = :flowId`, { flowId, codeHash: sha256(code), userId });
+    await this.db.exec(`UPDATE sign_in_flows SET code_hash = :codeHash, code_user_id = :userId, code_issued_on = now() WHERE id = :flowId`, {
+      flowId,
+      codeHash: sha256(code),
+      userId,
+    });
     return { kind: 'code', code, next: await this.accounts.landing(userId, flow.language), community: flow.community_id };
   }
 
@@ -316,7 +321,11 @@ export class SignInService implements OnModuleInit {
   /** Links a provider identity to a signed-in account; refused when it belongs to another account. */
   private async link(userId: number, name: Provider, identity: VerifiedIdentity): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const owner = await this.db.row<{ user_id: number }>(`SELECT user_id FROM sign_in_links WHERE provider = :name AND subject = :subject`, { name, subject: identity.subject }, tx);
+      const owner = await this.db.row<{ user_id: number }>(
+        `SELECT user_id FROM sign_in_links WHERE provider = :name AND subject = :subject`,
+        { name, subject: identity.subject },
+        tx,
+      );
       if (owner && owner.user_id !== userId) throw new SignInRefused('taken');
       if (owner) return;
       const other = await this.db.row<{ one: number }>(`SELECT 1 AS one FROM sign_in_links WHERE user_id = :userId AND provider = :name`, { userId, name }, tx);
@@ -385,4 +394,3 @@ export class SignInService implements OnModuleInit {
     await this.db.exec(`DELETE FROM sign_in_flows WHERE created_on < now() - interval '1 day'`);
   }
 }
-

@@ -94,7 +94,10 @@ export class TagsService {
   /** Tag ids by name for one language (the generator answers names). */
   async idsByName(language: string, names: string[]): Promise<number[]> {
     if (!names.length) return [];
-    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE language = :language AND attribute_name = ANY(:names::text[])`, { language, names });
+    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE language = :language AND attribute_name = ANY(:names::text[])`, {
+      language,
+      names,
+    });
     return rows.map((r) => r.id);
   }
 

@@ -25,8 +25,16 @@ import type { BilingualDraft, BookDraft, BookGenerator, DataFileType, ExtractedC
 /** The text fields of a draft, as a Book stores them per language. */
 export function bookText(d: BookDraft): BookText {
   return {
-    title: d.title.slice(0, 100), summary: d.summary, goodpoint: d.goodpoint, badpoint: d.badpoint,
-    point1: d.point1, point2: d.point2, point3: d.point3, point4: d.point4, point5: d.point5, answer: d.answer,
+    title: d.title.slice(0, 100),
+    summary: d.summary,
+    goodpoint: d.goodpoint,
+    badpoint: d.badpoint,
+    point1: d.point1,
+    point2: d.point2,
+    point3: d.point3,
+    point4: d.point4,
+    point5: d.point5,
+    answer: d.answer,
   };
 }
 
@@ -57,7 +65,14 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     this.jobs.define<{ fileId: number }>(GENERATE_QUEUE, ({ fileId }) => this.process(fileId), { retryLimit: 4 });
     // Books made before both languages: a few each run until none is left (the partial index empties).
     // Column profiles made before their columns had labels get them in the same run.
-    this.jobs.define(TRANSLATE_QUEUE, () => this.translatePending().then(() => this.labelPending()).then(() => undefined), { cron: '*/10 * * * *', retryLimit: 1 });
+    this.jobs.define(
+      TRANSLATE_QUEUE,
+      () =>
+        this.translatePending()
+          .then(() => this.labelPending())
+          .then(() => undefined),
+      { cron: '*/10 * * * *', retryLimit: 1 },
+    );
   }
 
   /**
@@ -103,20 +118,25 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
           this.logger.warn({ pageId: page.id, err: String((err as Error).message ?? err) }, 'Book translation could not read its file');
         }
       }
-      const texts: Record<'ja' | 'en', BookText> = { ja: bookText(drafts?.ja ?? (kept as unknown as BookDraft)), en: bookText(drafts?.en ?? (kept as unknown as BookDraft)) };
+      const texts: Record<'ja' | 'en', BookText> = {
+        ja: bookText(drafts?.ja ?? (kept as unknown as BookDraft)),
+        en: bookText(drafts?.en ?? (kept as unknown as BookDraft)),
+      };
       if (kept) texts[have] = kept;
       const language = content ? content.language : have;
       const main = texts[language];
-      const tagIds = drafts ? [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))] : [];
-      await this.books.storeTranslation(
-        page.id,
-        {
-          language, texts, tagIds, text: main,
-          columnProfile: content ? columnProfile(content, drafts?.columnLabels) : null,
-          preview: content ? tablePreview(content) : null,
-          extraSearch: drafts ? searchDocument(drafts[missing].title, drafts[missing].summary, drafts[missing].tags.join(' ')) : '',
-        },
-      );
+      const tagIds = drafts
+        ? [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))]
+        : [];
+      await this.books.storeTranslation(page.id, {
+        language,
+        texts,
+        tagIds,
+        text: main,
+        columnProfile: content ? columnProfile(content, drafts?.columnLabels) : null,
+        preview: content ? tablePreview(content) : null,
+        extraSearch: drafts ? searchDocument(drafts[missing].title, drafts[missing].summary, drafts[missing].tags.join(' ')) : '',
+      });
     }
     return pending.length;
   }
@@ -160,7 +180,10 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       await this.fail(fileId, 'interrupted', `processing stopped ${file.attempts} times before it finished`);
       return;
     }
-    await this.db.exec(`UPDATE uploaded_files SET status = 'processing', error = NULL, attempts = :attempts WHERE id = :fileId`, { fileId, attempts: file.attempts + 1 });
+    await this.db.exec(`UPDATE uploaded_files SET status = 'processing', error = NULL, attempts = :attempts WHERE id = :fileId`, {
+      fileId,
+      attempts: file.attempts + 1,
+    });
     const started = Date.now();
     let content: ExtractedContent;
     let drafts: BilingualDraft;
@@ -186,7 +209,10 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       drafts = await this.writeBoth(content, file);
     } catch (err) {
       // Storage or database trouble: let the queue retry with backoff; the last failure is kept.
-      await this.db.exec(`UPDATE uploaded_files SET status = 'failed', error = :error WHERE id = :fileId`, { fileId, error: String((err as Error).message ?? err).slice(0, 500) });
+      await this.db.exec(`UPDATE uploaded_files SET status = 'failed', error = :error WHERE id = :fileId`, {
+        fileId,
+        error: String((err as Error).message ?? err).slice(0, 500),
+      });
       throw err;
     }
     const coverKey = `covers/${crypto.randomUUID()}.jpg`;
@@ -198,7 +224,10 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       for (const key of [coverKey, ...variantKeys]) await this.storage.delete(key).catch(() => undefined);
     }
     if (!published) return;
-    this.logger.log({ fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name }, 'Book generated');
+    this.logger.log(
+      { fileId, pageId: published.pageId, joined: published.joinedExisting, ms: Date.now() - started, generator: this.generator.name },
+      'Book generated',
+    );
   }
 
   /** Stores the cover's variants (cover-variants.ts); one that fails is left to its first request. */
@@ -224,7 +253,11 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
   }
 
   private async fail(fileId: number, failure: UploadFailure, detail: string): Promise<void> {
-    await this.db.exec(`UPDATE uploaded_files SET status = 'failed', failure = :failure, error = :error WHERE id = :fileId`, { fileId, failure, error: detail.slice(0, 500) });
+    await this.db.exec(`UPDATE uploaded_files SET status = 'failed', failure = :failure, error = :error WHERE id = :fileId`, {
+      fileId,
+      failure,
+      error: detail.slice(0, 500),
+    });
   }
 
   private subjectWords(draft: BookDraft, content: ExtractedContent): string[] {
@@ -238,7 +271,12 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
    * In one transaction: a new Book, or the file joins a Book of the same subject; the uploader
    * becomes a contributor, and the events are queued with the change.
    */
-  private async publish(file: UploadedFileRow, drafts: BilingualDraft, content: ExtractedContent, coverKey: string): Promise<{ pageId: number; joinedExisting: boolean } | null> {
+  private async publish(
+    file: UploadedFileRow,
+    drafts: BilingualDraft,
+    content: ExtractedContent,
+    coverKey: string,
+  ): Promise<{ pageId: number; joinedExisting: boolean } | null> {
     // The Book is listed under the language of its data; its columns hold the text in that language.
     const dataLanguage = content.language;
     const draft = drafts[dataLanguage];
@@ -248,7 +286,11 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
     // Tags of both languages.
     const tagIds = [...(await this.tags.idsByName('ja', drafts.ja.tags.slice(0, 5))), ...(await this.tags.idsByName('en', drafts.en.tags.slice(0, 5)))];
     return this.db.transaction(async (tx) => {
-      const locked = await this.db.row<{ page_id: number | null; status: string }>(`SELECT page_id, status FROM uploaded_files WHERE id = :fileId FOR UPDATE`, { fileId: file.id }, tx);
+      const locked = await this.db.row<{ page_id: number | null; status: string }>(
+        `SELECT page_id, status FROM uploaded_files WHERE id = :fileId FOR UPDATE`,
+        { fileId: file.id },
+        tx,
+      );
       if (!locked || locked.page_id !== null) return null;
       // Only a free file meant for everyone joins a Book on its own: a priced file (the uploader
       // sells their data) or one addressed to circles always makes a Book of its own.
@@ -259,12 +301,35 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
         existing ??
         (await this.books.create(
           {
-            title: draft.title, summary: draft.summary, img: coverKey, language: dataLanguage, price: file.mydata ? file.price : 0,
-            goodpoint: draft.goodpoint, badpoint: draft.badpoint, point1: draft.point1, point2: draft.point2, point3: draft.point3,
-            point4: draft.point4, point5: draft.point5, answer: draft.answer, ownerId: file.userId, subjectWords: subject,
+            title: draft.title,
+            summary: draft.summary,
+            img: coverKey,
+            language: dataLanguage,
+            price: file.mydata ? file.price : 0,
+            goodpoint: draft.goodpoint,
+            badpoint: draft.badpoint,
+            point1: draft.point1,
+            point2: draft.point2,
+            point3: draft.point3,
+            point4: draft.point4,
+            point5: draft.point5,
+            answer: draft.answer,
+            ownerId: file.userId,
+            subjectWords: subject,
             searchText: searchDocument(
-              draft.title, draft.summary, draft.goodpoint, draft.point1, draft.point2, draft.point3, draft.point4, draft.point5, draft.tags.join(' '), content.keywords.join(' '),
-              other.title, other.summary, other.tags.join(' '),
+              draft.title,
+              draft.summary,
+              draft.goodpoint,
+              draft.point1,
+              draft.point2,
+              draft.point3,
+              draft.point4,
+              draft.point5,
+              draft.tags.join(' '),
+              content.keywords.join(' '),
+              other.title,
+              other.summary,
+              other.tags.join(' '),
             ),
             tagIds,
             texts: { ja: bookText(drafts.ja), en: bookText(drafts.en) },
@@ -278,7 +343,11 @@ export class BookGenerationService implements OnModuleInit, OnApplicationShutdow
       await this.books.attachFile({ bookId: pageId, fileId: file.id, userId: file.userId, title: file.title }, tx);
       // The circles the file was posted to put the Book on their shelves.
       if (circles.length) await this.audiences.filePlaced(file.id, pageId, tx);
-      await this.db.exec(`UPDATE uploaded_files SET page_id = :pageId, status = 'done', error = NULL, generated_on = now() WHERE id = :fileId`, { pageId, fileId: file.id }, tx);
+      await this.db.exec(
+        `UPDATE uploaded_files SET page_id = :pageId, status = 'done', error = NULL, generated_on = now() WHERE id = :fileId`,
+        { pageId, fileId: file.id },
+        tx,
+      );
       await this.events.publish('book.generated', { fileId: file.id, userId: file.userId, bookId: pageId, joinedExisting: existing !== null }, tx);
       // The uploader's followers hear of a new Book when everyone may read it: a circle's Book when its creator makes it public.
       if (existing === null && circles.length === 0) await this.events.publish('book.posted', { bookId: pageId, userId: file.userId }, tx);

@@ -57,7 +57,9 @@ export class UploadsService {
     books.provideFileFormats(async (ids) =>
       ids.length === 0
         ? []
-        : (await this.db.rows<{ mime_type: string }>(`SELECT DISTINCT mime_type FROM uploaded_files WHERE id = ANY(:ids::int[]) ORDER BY mime_type`, { ids })).map((r) => r.mime_type),
+        : (
+            await this.db.rows<{ mime_type: string }>(`SELECT DISTINCT mime_type FROM uploaded_files WHERE id = ANY(:ids::int[]) ORDER BY mime_type`, { ids })
+          ).map((r) => r.mime_type),
     );
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
     events.subscribe('account.deletion_requested', 'uploads', ({ userId }) => this.hideOfUser(userId));
@@ -69,7 +71,12 @@ export class UploadsService {
     // Once in a Book, a file is for whoever may have that Book's files (BookFiles, whichever module grants it).
     access.contribute(Permission.FileDownload, 'uploads.book-files', async (viewer, ids, tx) => {
       const rows = await this.fileRows(`id = ANY(:ids::int[]) AND status = 'done' AND page_id IS NOT NULL`, { ids }, tx);
-      const books = await access.check(viewer, Permission.BookFiles, rows.map((r) => r.page_id!), { tx });
+      const books = await access.check(
+        viewer,
+        Permission.BookFiles,
+        rows.map((r) => r.page_id!),
+        { tx },
+      );
       return rows.filter((r) => books.has(r.page_id!)).map((r) => r.id);
     });
   }

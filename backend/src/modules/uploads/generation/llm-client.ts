@@ -52,7 +52,11 @@ export class LlmClient {
    * model with `correction(problem)` on the next attempt (replacing any earlier rejected one, so
    * the conversation stays four messages at most). True when an answer was accepted.
    */
-  async ask(question: readonly [ChatMessage, ChatMessage], check: (answer: string) => string | undefined, correction: (problem: string) => string): Promise<boolean> {
+  async ask(
+    question: readonly [ChatMessage, ChatMessage],
+    check: (answer: string) => string | undefined,
+    correction: (problem: string) => string,
+  ): Promise<boolean> {
     const messages: ChatMessage[] = [...question];
     for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
       if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));

@@ -3,7 +3,18 @@ import { type ChatMessage, LlmClient, type LlmClientOptions } from './llm-client
 import { collectNumbers, unknownNumbers } from './number-check';
 import { mainSheet } from './local-generator';
 import { truncate } from './text';
-import { type BilingualContext, type BilingualDraft, type BookDraft, type BookGenerator, type ColumnLabels, type ContentLanguage, type ExtractedContent, type GenerationContext, LANGUAGES, type TableProfile } from './types';
+import {
+  type BilingualContext,
+  type BilingualDraft,
+  type BookDraft,
+  type BookGenerator,
+  type ColumnLabels,
+  type ContentLanguage,
+  type ExtractedContent,
+  type GenerationContext,
+  LANGUAGES,
+  type TableProfile,
+} from './types';
 
 const FIELD_DESCRIPTIONS = `{
   "title": string (≤ ${DRAFT_LIMITS.title} chars; keep the uploader's title if one is given; in the other language translate it and mark it "（機械翻訳）" / " (machine translation)"),
@@ -117,7 +128,12 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
       paragraphs.push(t);
       budget -= t.length;
     }
-    out.document = { title: content.document.title, headings: content.document.headings.slice(0, 40), paragraphs, characterCount: content.document.characterCount };
+    out.document = {
+      title: content.document.title,
+      headings: content.document.headings.slice(0, 40),
+      paragraphs,
+      characterCount: content.document.characterCount,
+    };
   }
   if (content.image) out.image = content.image;
   if (content.warnings?.length) out.readingProblems = content.warnings;
@@ -131,7 +147,10 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
  * the draft, or a reason for rejecting the answer.
  */
 export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: number[]): BookDraft | string {
-  const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = raw
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -149,7 +168,10 @@ export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: nu
   if (!fields.title) fields.title = ctx.title!.trim();
   if (!fields.summary) return '"summary" is empty';
   if (known) {
-    const invented = unknownNumbers(DRAFT_TEXT_FIELDS.map((k) => fields[k]), [...known, ...collectNumbers([ctx.title ?? '', ctx.description ?? ''])]);
+    const invented = unknownNumbers(
+      DRAFT_TEXT_FIELDS.map((k) => fields[k]),
+      [...known, ...collectNumbers([ctx.title ?? '', ctx.description ?? ''])],
+    );
     if (invented.length) return `these numbers are not in the data: ${invented.slice(0, 5).join(', ')}`;
   }
   const tags = obj.tags ?? [];
@@ -181,10 +203,19 @@ export class LlmBookGenerator implements BookGenerator {
    * when the endpoint fails) is written by the fallback generator.
    */
   async generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft> {
-    const ctxOf = (language: ContentLanguage): GenerationContext => ({ title: ctx.title, description: ctx.description, language, tagCandidates: ctx.tagCandidates[language] });
+    const ctxOf = (language: ContentLanguage): GenerationContext => ({
+      title: ctx.title,
+      description: ctx.description,
+      language,
+      tagCandidates: ctx.tagCandidates[language],
+    });
     const main = content.sheets?.length ? mainSheet(content.sheets) : undefined;
     const columnNames = main?.columns.slice(0, 40).map((c) => c.name) ?? [];
-    const prompt = { ...contentForPrompt(content, ctxOf('ja')), ...(main ? { mainSheet: main.name } : {}), tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) } };
+    const prompt = {
+      ...contentForPrompt(content, ctxOf('ja')),
+      ...(main ? { mainSheet: main.name } : {}),
+      tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) },
+    };
     const question: [ChatMessage, ChatMessage] = [
       { role: 'system', content: bilingualPrompt() },
       { role: 'user', content: JSON.stringify(prompt) },
@@ -197,12 +228,18 @@ export class LlmBookGenerator implements BookGenerator {
       const problems: string[] = [];
       let parsed: unknown;
       try {
-        parsed = JSON.parse(answer.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, ''));
+        parsed = JSON.parse(
+          answer
+            .trim()
+            .replace(/^```(?:json)?\s*/i, '')
+            .replace(/\s*```$/, ''),
+        );
       } catch {
         problems.push('the answer is not valid JSON');
       }
       if (parsed !== undefined) {
-        if (!columnLabels && parsed && typeof parsed === 'object' && !Array.isArray(parsed)) columnLabels = parseColumnLabels((parsed as Record<string, unknown>).columns, columnNames);
+        if (!columnLabels && parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          columnLabels = parseColumnLabels((parsed as Record<string, unknown>).columns, columnNames);
         for (const language of LANGUAGES) {
           if (done[language]) continue;
           const part = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[language] : undefined;
@@ -220,7 +257,8 @@ export class LlmBookGenerator implements BookGenerator {
     await this.client.ask(
       question,
       check,
-      (problem) => `That answer was rejected: ${problem}. Reply with the JSON object {"ja": {...}, "en": {...}} only, with exactly the required keys, citing only numbers from the summary.`,
+      (problem) =>
+        `That answer was rejected: ${problem}. Reply with the JSON object {"ja": {...}, "en": {...}} only, with exactly the required keys, citing only numbers from the summary.`,
     );
     // A model's draft without a tag takes the built-in generator's (every Book has a tag).
     for (const language of LANGUAGES) {
@@ -249,7 +287,8 @@ export class LlmBookGenerator implements BookGenerator {
         accepted = draft;
         return undefined;
       },
-      (problem) => `That answer was rejected: ${problem}. Reply with the JSON object only, with exactly the required keys, citing only numbers from the summary.`,
+      (problem) =>
+        `That answer was rejected: ${problem}. Reply with the JSON object only, with exactly the required keys, citing only numbers from the summary.`,
     );
     return accepted ?? this.fallback.generate(content, ctx);
   }
