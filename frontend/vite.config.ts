@@ -23,12 +23,16 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     writeBundle() {
-      const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -69,33 +73,35 @@ export const appConfig = (ssr: boolean): UserConfig => ({
       '/healthz': backend,
     },
   },
-  build: ssr ? serverBuild : {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
-    // Read by the first-load budget test (src/testing/bundle-budget.test.ts).
-    manifest: true,
-    rolldownOptions: {
-      // A first visit fetches few scripts (e2e/first-visit.spec.ts holds it at 15 at most): every
-      // module the entry needs statically goes in one chunk, and the small common chunks rolldown
-      // would make for modules a few routes share are copied into those routes' chunks instead
-      // (under 50 KB of source each). Lazy parts (routes, dialogs, charts) stay their own chunks.
-      // A copied module runs once per copy: modules whose state must be one (Google's script loaded
-      // once; React contexts such as MUI's and react-transition-group's *Context modules, shared by
-      // a provider and its consumers) are never copied. (The RTK Query endpoint modules may be: a second injection of the same endpoints
-      // is skipped.)
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'initial', tags: ['$initial'] }],
-          experimentalInlineCommonChunks: {
-            maxSize: 50_000,
-            exclude: [/google-sign-in-button/, /Context\.m?[jt]sx?$/],
+  build: ssr
+    ? serverBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 1500,
+        // Read by the first-load budget test (src/testing/bundle-budget.test.ts).
+        manifest: true,
+        rolldownOptions: {
+          // A first visit fetches few scripts (e2e/first-visit.spec.ts holds it at 15 at most): every
+          // module the entry needs statically goes in one chunk, and the small common chunks rolldown
+          // would make for modules a few routes share are copied into those routes' chunks instead
+          // (under 50 KB of source each). Lazy parts (routes, dialogs, charts) stay their own chunks.
+          // A copied module runs once per copy: modules whose state must be one (Google's script loaded
+          // once; React contexts such as MUI's and react-transition-group's *Context modules, shared by
+          // a provider and its consumers) are never copied. (The RTK Query endpoint modules may be: a second injection of the same endpoints
+          // is skipped.)
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'initial', tags: ['$initial'] }],
+              experimentalInlineCommonChunks: {
+                maxSize: 50_000,
+                exclude: [/google-sign-in-button/, /Context\.m?[jt]sx?$/],
+              },
+            },
           },
         },
       },
-    },
-  },
 });
 
 export default defineConfig(({ isSsrBuild }) => appConfig(Boolean(isSsrBuild)));

@@ -9,7 +9,17 @@ export interface OidcStandIn {
   line: OAuth2Server;
   yahoo: OAuth2Server;
   /** The environment that points the app at the three issuers. */
-  env: Record<'GOOGLE_CLIENT_ID' | 'GOOGLE_ISSUER' | 'LINE_CHANNEL_ID' | 'LINE_CHANNEL_SECRET' | 'LINE_ISSUER' | 'YAHOO_CLIENT_ID' | 'YAHOO_CLIENT_SECRET' | 'YAHOO_ISSUER', string>;
+  env: Record<
+    | 'GOOGLE_CLIENT_ID'
+    | 'GOOGLE_ISSUER'
+    | 'LINE_CHANNEL_ID'
+    | 'LINE_CHANNEL_SECRET'
+    | 'LINE_ISSUER'
+    | 'YAHOO_CLIENT_ID'
+    | 'YAHOO_CLIENT_SECRET'
+    | 'YAHOO_ISSUER',
+    string
+  >;
   googleIdToken(expiresIn?: number): Promise<string>;
   close(): Promise<unknown>;
 }

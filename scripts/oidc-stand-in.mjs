@@ -63,7 +63,11 @@ async function issuer(name, port, host) {
 
 /** Starts the three issuers; answers them, the environment for the app, and `close`. */
 export async function startOidcStandIn({ port = 12121, host = '127.0.0.1' } = {}) {
-  const [google, line, yahoo] = await Promise.all([issuer('google', port, host), issuer('line', port ? port + 1 : 0, host), issuer('yahoo', port ? port + 2 : 0, host)]);
+  const [google, line, yahoo] = await Promise.all([
+    issuer('google', port, host),
+    issuer('line', port ? port + 1 : 0, host),
+    issuer('yahoo', port ? port + 2 : 0, host),
+  ]);
   const env = {
     GOOGLE_CLIENT_ID: CLIENTS.google.id,
     GOOGLE_ISSUER: google.issuer.url,
@@ -120,7 +124,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(
     [
       `OpenID stand-ins: Google ${standIn.env.GOOGLE_ISSUER}, LINE ${standIn.env.LINE_ISSUER}, Yahoo! JAPAN ${standIn.env.YAHOO_ISSUER}`,
-      `Each signs in at once as its fixed person: ${Object.entries(PEOPLE).map(([k, p]) => `${k} ${p.email}`).join(', ')}.`,
+      `Each signs in at once as its fixed person: ${Object.entries(PEOPLE)
+        .map(([k, p]) => `${k} ${p.email}`)
+        .join(', ')}.`,
       '',
       'Start the app (in another terminal) with:',
       '',

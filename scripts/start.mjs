@@ -48,7 +48,12 @@ function buildIfStale(workspace, what, output, sources) {
 
 export function ensureBuilt() {
   buildIfStale('backend', 'TypeScript', path.join(root, 'backend/dist/main.js'), ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json']);
-  buildIfStale('frontend', 'Vite', path.join(root, 'frontend/dist-server/entry-server.js'), ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/public']);
+  buildIfStale('frontend', 'Vite', path.join(root, 'frontend/dist-server/entry-server.js'), [
+    'frontend/src',
+    'frontend/index.html',
+    'frontend/vite.config.ts',
+    'frontend/public',
+  ]);
 }
 
 /**
@@ -58,7 +63,11 @@ export function ensureBuilt() {
  */
 export function runServer(env = process.env) {
   const readable = env.LOG_FORMAT ? env : { ...env, LOG_FORMAT: 'pretty' };
-  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], { cwd: root, env: serverEnv(readable), stdio: 'inherit' });
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(root, 'backend/dist/main.js')], {
+    cwd: root,
+    env: serverEnv(readable),
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
   return child;

@@ -20,7 +20,7 @@ const opts = benchOptions('npm run bench:ads -w backend [-- options]', {
   requests: { default: '3000', help: 'calls of advertisements-random/' },
   connections: { default: '50', help: 'concurrent connections' },
   dist: { default: path.join(backendDir, 'dist'), arg: 'DIR', help: 'the built backend to measure (e.g. an older build)' },
-  explain: { type: 'boolean', default: false, help: "print the plan of the serving statement (after the counts are checked)" },
+  explain: { type: 'boolean', default: false, help: 'print the plan of the serving statement (after the counts are checked)' },
 });
 const built = loadDist(opts.dist);
 // The serving statement, as the app sends it (for --explain).
@@ -111,7 +111,8 @@ try {
   await new Promise((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
   const floor = await load(`http://127.0.0.1:${floorServer.address().port}/`, REQUESTS, CONNECTIONS);
 
-  const row = (name, r) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(r.statuses)}`;
+  const row = (name, r) =>
+    `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(r.statuses)}`;
   console.log(`advertisements-random/ on ${database.label}: ${ADS} running ads, ${REQUESTS} requests, ${CONNECTIONS} connections`);
   console.log(row('floor', floor));
   console.log(row('app', measured));

@@ -41,7 +41,18 @@ pg.Client.prototype.query = function (...args) {
 
 const { EventsService } = built.load('common/events/events.service.js');
 
-const EVENTS = ['book.generated', 'book.posted', 'book.followed', 'book.owned', 'profile.updated', 'post.liked', 'post.commented', 'post.reposted', 'user.followed', 'user.follow_requested'];
+const EVENTS = [
+  'book.generated',
+  'book.posted',
+  'book.followed',
+  'book.owned',
+  'profile.updated',
+  'post.liked',
+  'post.commented',
+  'post.reposted',
+  'user.followed',
+  'user.follow_requested',
+];
 
 const committedAt = new Map(); // event id → time of its COMMIT
 const handled = []; // [event id, time the handler started]
@@ -97,7 +108,9 @@ try {
   const ms = (n) => (n === undefined ? 'n/a' : `${n.toFixed(0)} ms`);
   console.log(`${opts.label ? `${opts.label}: ` : ''}${database.label}, ${queues} subscriber queues, dist ${path.relative(process.cwd(), dist) || '.'}`);
   console.log(`idle: ${idleStatements} statements in ${idleSeconds.toFixed(1)} s = ${(idleStatements / idleSeconds).toFixed(2)} statements/s`);
-  console.log(`latency (COMMIT → handler), ${latencies.length}/${expected} deliveries of ${published} events: p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, max ${ms(sorted.at(-1))}`);
+  console.log(
+    `latency (COMMIT → handler), ${latencies.length}/${expected} deliveries of ${published} events: p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, max ${ms(sorted.at(-1))}`,
+  );
 } finally {
   await bench.close();
 }

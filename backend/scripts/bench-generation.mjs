@@ -78,4 +78,5 @@ console.log(`extract: ${ms(started, extracted)} ms, generate: ${ms(extracted, fi
 console.log(`peak memory above start: RSS +${mb(peakRss - base.rss)} MB, heap +${mb(peakHeap - base.heapUsed)} MB`);
 console.log(`Book: ${draft.title} — ${draft.summary.slice(0, 120)}…`);
 if (both.en) console.log(`English: ${both.en.summary.slice(0, 120)}…`);
-if (profile) console.log(`column profile: ${profile.columns.length} columns, ${JSON.stringify(profile).length} bytes stored; chart ${profile.chart?.kind ?? 'none'}`);
+if (profile)
+  console.log(`column profile: ${profile.columns.length} columns, ${JSON.stringify(profile).length} bytes stored; chart ${profile.chart?.kind ?? 'none'}`);

@@ -85,7 +85,9 @@ async function streamsPart() {
   const readers = await users(n, 'reader');
   const tokens = [];
   for (const id of readers) tokens.push(await app.get(TokenService).issue(id));
-  const posts = (await db.query(`INSERT INTO posts (user_id, text) SELECT id, 'post of ' || id FROM unnest($1::int[]) AS id RETURNING id, user_id`, [readers])).map((r) => r.id);
+  const posts = (
+    await db.query(`INSERT INTO posts (user_id, text) SELECT id, 'post of ' || id FROM unnest($1::int[]) AS id RETURNING id, user_id`, [readers])
+  ).map((r) => r.id);
   const [liker] = await users(1, 'liker');
   const likerToken = await app.get(TokenService).issue(liker);
   const tokenFile = path.join(dataDir, 'tokens.json');
@@ -94,7 +96,9 @@ async function streamsPart() {
   // 1. Memory per open stream.
   await gc();
   const before = process.memoryUsage();
-  child = spawn(process.execPath, [path.join(backendDir, 'scripts/bench-notifications-client.mjs'), String(port), tokenFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(process.execPath, [path.join(backendDir, 'scripts/bench-notifications-client.mjs'), String(port), tokenFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const arrivals = new Map(); // stream index → arrival times
   let opened;
   const allOpen = new Promise((resolve) => (opened = resolve));
@@ -133,9 +137,15 @@ async function streamsPart() {
     latencies.push(arrivals.get(i)[seen] - started);
   }
   latencies.sort((a, b) => a - b);
-  console.log(`  ${streams} open streams (opened in ${(openMs / 1000).toFixed(1)} s): server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`);
-  console.log(`  per open stream: RSS ${((after.rss - before.rss) / n / 1024).toFixed(1)} KB, heap ${((after.heapUsed - before.heapUsed) / n / 1024).toFixed(1)} KB${globalThis.gc ? '' : ' (run with --expose-gc for steadier figures)'}`);
-  console.log(`  act-to-bell (PUT like → notification on the stream), ${acts} acts: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, max ${latencies.at(-1)} ms`);
+  console.log(
+    `  ${streams} open streams (opened in ${(openMs / 1000).toFixed(1)} s): server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`,
+  );
+  console.log(
+    `  per open stream: RSS ${((after.rss - before.rss) / n / 1024).toFixed(1)} KB, heap ${((after.heapUsed - before.heapUsed) / n / 1024).toFixed(1)} KB${globalThis.gc ? '' : ' (run with --expose-gc for steadier figures)'}`,
+  );
+  console.log(
+    `  act-to-bell (PUT like → notification on the stream), ${acts} acts: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, max ${latencies.at(-1)} ms`,
+  );
   child.kill();
   child = undefined;
 }
@@ -147,9 +157,16 @@ async function fanoutPart() {
   await db.query(`INSERT INTO follow_requests (ask_from, ask_to, approved) SELECT id, $2, true FROM unnest($1::int[]) AS id`, [fans, uploader]);
   const notifications = app.get(NotificationsService);
   const fanStarted = performance.now();
-  const made = await notifications.notify(app.get(FollowsService).followersSql(':user'), { user: uploader }, {
-    type: 'followinguser_book_generated', actorId: uploader, objectId: 987654, pageId: 987654,
-  });
+  const made = await notifications.notify(
+    app.get(FollowsService).followersSql(':user'),
+    { user: uploader },
+    {
+      type: 'followinguser_book_generated',
+      actorId: uploader,
+      objectId: 987654,
+      pageId: 987654,
+    },
+  );
   const fanMs = performance.now() - fanStarted;
   console.log(`  fan-out to ${followers} followers: ${made} notifications in one statement, ${fanMs.toFixed(0)} ms`);
 }
@@ -160,14 +177,16 @@ async function listsPart() {
   const seedStarted = performance.now();
   const seeded = await seedLists({ query: (text, params) => db.query(text, params) }, { users: Number(opts.users), notifications: total });
   const [{ rows }] = await db.query(`SELECT count(*)::int AS rows FROM notifications`);
-  console.log(`  lists: ${rows} notifications over ${seeded.ids.length} users, ${seeded.unread} unread (${((100 * seeded.unread) / rows).toFixed(1)} %), seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  console.log(
+    `  lists: ${rows} notifications over ${seeded.ids.length} users, ${seeded.unread} unread (${((100 * seeded.unread) / rows).toFixed(1)} %), seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
+  );
   // Tokens of 1,000 users spread over all of them (the load cycles through them).
   const step = Math.max(1, Math.floor(seeded.ids.length / 1000));
   const tokens = [];
   for (let i = 0; i < seeded.ids.length && tokens.length < 1000; i += step) tokens.push(await app.get(TokenService).issue(seeded.ids[i]));
 
   // The floor: its own pool on PostgreSQL; on PGlite (one connection) the app's.
-  const floorPool = database.embedded ? null : bareSql(pg, built.load('database/sql.js'), { url: database.url, max: 10, embedded: false });
+  const floorPool = database.embedded ? null : bareSql(pg, built.load('database/db.js'), { url: database.url, max: 10, embedded: false });
   const floorQuery = floorPool ? floorPool.query : (text, params) => db.query(text, params);
   const floor = await startFloor(floorQuery, appAnswerHeaders(built.load));
   try {
@@ -178,7 +197,10 @@ async function listsPart() {
       return;
     }
     // Statements per request and their plans: one request of each list.
-    for (const [name, p] of [['unread', '/api/user/notifications/unread/'], ['all', '/api/user/notifications/all/?count=1']]) {
+    for (const [name, p] of [
+      ['unread', '/api/user/notifications/unread/'],
+      ['all', '/api/user/notifications/all/?count=1'],
+    ]) {
       capture = [];
       await fetch(`${bench.url}${p}`, { headers: { authorization: `Token ${tokens[1]}` } });
       const got = capture;
@@ -189,12 +211,19 @@ async function listsPart() {
         plans.push({ first: s.text.trim().replace(/\s+/g, ' ').slice(0, 90), plan });
       }
       const seqScans = plans.filter((x) => x.plan.some((l) => /Seq Scan on (notifications|profiles|posts|post_comments|pages|auth_tokens|users)\b/.test(l)));
-      console.log(`  ${name}: ${got.length} statements per request${seqScans.length ? `; SEQ SCAN in: ${seqScans.map((x) => x.first).join(' | ')}` : ', every one through an index'}`);
+      console.log(
+        `  ${name}: ${got.length} statements per request${seqScans.length ? `; SEQ SCAN in: ${seqScans.map((x) => x.first).join(' | ')}` : ', every one through an index'}`,
+      );
       if (opts.explain) for (const x of plans) console.log(`    ${x.first}\n${x.plan.map((l) => `      ${l}`).join('\n')}`);
     }
     const lists = {
       unread: ['/api/user/notifications/unread/'],
-      all: ['/api/user/notifications/all/?count=0', '/api/user/notifications/all/?count=1', '/api/user/notifications/all/?count=0', '/api/user/notifications/all/?count=2'],
+      all: [
+        '/api/user/notifications/all/?count=0',
+        '/api/user/notifications/all/?count=1',
+        '/api/user/notifications/all/?count=0',
+        '/api/user/notifications/all/?count=2',
+      ],
     };
     const results = { unread: { app: [], floor: [] }, all: { app: [], floor: [] } };
     const appStatements = { unread: 0, all: 0 };
@@ -203,7 +232,13 @@ async function listsPart() {
         const order = round % 2 ? ['floor', 'app'] : ['app', 'floor'];
         for (const target of order) {
           const before = statements;
-          const r = await loadFromChild({ url: target === 'app' ? bench.url : floor.url, paths: lists[name], tokens, connections: Number(opts.connections), duration: Number(opts.duration) });
+          const r = await loadFromChild({
+            url: target === 'app' ? bench.url : floor.url,
+            paths: lists[name],
+            tokens,
+            connections: Number(opts.connections),
+            duration: Number(opts.duration),
+          });
           if (target === 'app') appStatements[name] += (statements - before) / Math.max(1, r.requests);
           results[name][target].push(r);
         }
@@ -214,7 +249,9 @@ async function listsPart() {
     for (const name of Object.keys(lists)) {
       const f = combine(results[name].floor);
       const a = combine(results[name].app);
-      console.log(`  GET notifications/${name}/, ${opts.connections} connections, ${opts.rounds} interleaved rounds of ${opts.duration} s (app: ${(appStatements[name] / Number(opts.rounds)).toFixed(2)} statements/request, floor: 1)`);
+      console.log(
+        `  GET notifications/${name}/, ${opts.connections} connections, ${opts.rounds} interleaved rounds of ${opts.duration} s (app: ${(appStatements[name] / Number(opts.rounds)).toFixed(2)} statements/request, floor: 1)`,
+      );
       console.log(row('floor', f));
       console.log(row('app', a, f));
       if (a.statuses['200'] !== a.requests || f.statuses['200'] !== f.requests) process.exitCode = 1;

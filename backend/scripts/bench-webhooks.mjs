@@ -36,14 +36,18 @@ async function deliver(url, deliveries, connections) {
   const post = ({ payload, header }) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'stripe-signature': header, 'content-length': Buffer.byteLength(payload) } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - started);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          resolve();
-        });
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'stripe-signature': header, 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - started);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            resolve();
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -77,8 +81,14 @@ let floorPool;
 try {
   // The checkouts: a seller, one buyer and one ¥800 Book per session, a session at the stand-in.
   const [seller] = await dataSource.query(`INSERT INTO users (email, email_verified) VALUES ('seller@bench.test', true) RETURNING id`);
-  const buyers = await dataSource.query(`INSERT INTO users (email, email_verified) SELECT 'buyer' || g || '@bench.test', true FROM generate_series(1, $1) g RETURNING id`, [SESSIONS]);
-  const books = await dataSource.query(`INSERT INTO pages (title, page_price, owner_id) SELECT 'Book ' || g, 800, $2 FROM generate_series(1, $1) g RETURNING id`, [SESSIONS, seller.id]);
+  const buyers = await dataSource.query(
+    `INSERT INTO users (email, email_verified) SELECT 'buyer' || g || '@bench.test', true FROM generate_series(1, $1) g RETURNING id`,
+    [SESSIONS],
+  );
+  const books = await dataSource.query(
+    `INSERT INTO pages (title, page_price, owner_id) SELECT 'Book ' || g, 800, $2 FROM generate_series(1, $1) g RETURNING id`,
+    [SESSIONS, seller.id],
+  );
   const events = [];
   for (let i = 0; i < SESSIONS; i++) {
     const session = await stripe.checkout.sessions.create({
@@ -87,16 +97,15 @@ try {
       success_url: 'http://bench.test/gotpage?session_id={CHECKOUT_SESSION_ID}',
       metadata: { kind: 'book', pageId: String(books[i].id), userId: String(buyers[i].id) },
     });
-    await dataSource.query(
-      `INSERT INTO payment_checkouts (session_id, buyer_id, page_id, seller_id, amount, platform_fee) VALUES ($1, $2, $3, $4, 800, 80)`,
-      [session.id, buyers[i].id, books[i].id, seller.id],
-    );
+    await dataSource.query(`INSERT INTO payment_checkouts (session_id, buyer_id, page_id, seller_id, amount, platform_fee) VALUES ($1, $2, $3, $4, 800, 80)`, [
+      session.id,
+      buyers[i].id,
+      books[i].id,
+      seller.id,
+    ]);
     events.push(await standIn.checkout.payByCard(session.id));
   }
-  const signed = () =>
-    events
-      .flatMap((event) => Array.from({ length: COPIES }, () => standIn.sign(event, { secret: SECRET })))
-      .sort(() => Math.random() - 0.5);
+  const signed = () => events.flatMap((event) => Array.from({ length: COPIES }, () => standIn.sign(event, { secret: SECRET }))).sort(() => Math.random() - 0.5);
 
   // The floor: signature check and one idempotent insert, nothing else.
   // (Through the app's own pool: the embedded database takes one connection.)
@@ -123,8 +132,11 @@ try {
   const [{ grants }] = await dataSource.query(`SELECT count(*)::int AS grants FROM page_owners WHERE source = 'purchase'`);
   const [{ sales }] = await dataSource.query(`SELECT count(*)::int AS sales FROM payment_sales`);
   const [{ recorded }] = await dataSource.query(`SELECT count(*)::int AS recorded FROM payment_events`);
-  const row = (name, r) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(r.statuses)}`;
-  console.log(`Stripe webhooks on ${database.label}: ${SESSIONS} paid sessions × ${COPIES} deliveries = ${SESSIONS * COPIES} requests, ${CONNECTIONS} connections`);
+  const row = (name, r) =>
+    `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${JSON.stringify(r.statuses)}`;
+  console.log(
+    `Stripe webhooks on ${database.label}: ${SESSIONS} paid sessions × ${COPIES} deliveries = ${SESSIONS * COPIES} requests, ${CONNECTIONS} connections`,
+  );
   console.log(row('floor', floor));
   console.log(row('app', measured));
   console.log(`grants ${grants}, sales ${sales}, events recorded ${recorded} (distinct paid sessions: ${SESSIONS})`);

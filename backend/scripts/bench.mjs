@@ -110,7 +110,12 @@ function parseOptions() {
     }
     return value;
   };
-  const only = parsed.only ? parsed.only.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  const only = parsed.only
+    ? parsed.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
   const unknown = (only ?? []).filter((name) => !scenarios.some((s) => s.name === name));
   if (unknown.length) {
     console.error(`unknown scenario ${unknown.join(', ')}; there are: ${scenarios.map((s) => s.name).join(', ')}`);
@@ -148,8 +153,13 @@ function parseOptions() {
 
 function gitCommit() {
   try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: backendDir, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() !== '';
     return dirty ? `${sha}+dirty` : sha;
   } catch {
     return null;
@@ -167,7 +177,9 @@ async function main() {
     return;
   }
   if (!fs.existsSync(path.join(options.dist, 'main.js'))) {
-    console.error(`${path.join(options.dist, 'main.js')} not found. The bench measures the built server and builds nothing itself: run \`npm run build\` first.`);
+    console.error(
+      `${path.join(options.dist, 'main.js')} not found. The bench measures the built server and builds nothing itself: run \`npm run build\` first.`,
+    );
     process.exit(1);
   }
   const require = createRequire(import.meta.url);
@@ -285,7 +297,14 @@ async function main() {
       if (options.posts > 0) {
         const social = await loadSocial(sql, { posts: options.posts });
         const posters = (await sql.query('SELECT user_id FROM post_counts ORDER BY user_id DESC LIMIT 45')).rows.map((r) => r.user_id);
-        Object.assign(loaded, { posts: social.posts, follows: social.follows, maxFollowers: social.max_followers, likes: social.likes, famousUserIds: social.famousUserIds, posters });
+        Object.assign(loaded, {
+          posts: social.posts,
+          follows: social.follows,
+          maxFollowers: social.max_followers,
+          likes: social.likes,
+          famousUserIds: social.famousUserIds,
+          posters,
+        });
         // A circle of 10,000 members and 100,000 posts (fewer on a small run).
         Object.assign(loaded, await loadCircles(sql, { members: Math.min(10000, options.users), posts: Math.min(100000, options.posts) }));
       }
@@ -330,7 +349,7 @@ async function main() {
         ? []
         : scenario.feedFloor
           ? [
-              { key: 'floor', server: 'feeds', header: 'sql', label: 'SQL floor: the app\'s statements on node:http + pg' },
+              { key: 'floor', server: 'feeds', header: 'sql', label: "SQL floor: the app's statements on node:http + pg" },
               // Not for a scenario that is no list (`expert: false`: the circle header).
               ...(scenario.expert === false ? [] : [{ key: 'expert', server: 'feeds', header: 'expert', label: 'expert floor: one hand-written statement' }]),
             ]
@@ -439,7 +458,18 @@ async function main() {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       database: { kind: target.kind, version: databaseVersion },
-      scale: { posts: loaded.posts ?? 0, follows: loaded.follows ?? 0, likes: loaded.likes ?? 0, books: loaded.books, views: loaded.views, users: loaded.users, profiles: loaded.profiles, inactiveUsers: loaded.inactive, tokens: loaded.tokens.length, seed: options.seed },
+      scale: {
+        posts: loaded.posts ?? 0,
+        follows: loaded.follows ?? 0,
+        likes: loaded.likes ?? 0,
+        books: loaded.books,
+        views: loaded.views,
+        users: loaded.users,
+        profiles: loaded.profiles,
+        inactiveUsers: loaded.inactive,
+        tokens: loaded.tokens.length,
+        seed: options.seed,
+      },
       memory: { idleRssBytes: idleRss, rssAfterRunBytes: rssAfter },
       load: { connections: options.connections, durationSeconds: options.duration, rounds: options.rounds, warmupSeconds: options.warmup },
       environment: {

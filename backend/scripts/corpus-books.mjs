@@ -23,10 +23,20 @@ const names = process.argv.slice(2).length ? process.argv.slice(2) : fs.readdirS
 const out = {};
 for (const name of names) {
   const buf = fs.readFileSync(path.join(dir, name));
-  const content = await extractContent(async () => Readable.from([buf]), detectDataFile(buf.subarray(0, 65536), name), { fileName: name, sizeBytes: buf.length });
+  const content = await extractContent(async () => Readable.from([buf]), detectDataFile(buf.subarray(0, 65536), name), {
+    fileName: name,
+    sizeBytes: buf.length,
+  });
   for (const language of ['ja', 'en']) {
     const d = await new LocalBookGenerator().generate(content, { language, tagCandidates: [] });
-    out[`${name}:${language}`] = { title: d.title, summary: d.summary, goodpoint: d.goodpoint, badpoint: d.badpoint, points: [d.point1, d.point2, d.point3, d.point4, d.point5], answer: d.answer };
+    out[`${name}:${language}`] = {
+      title: d.title,
+      summary: d.summary,
+      goodpoint: d.goodpoint,
+      badpoint: d.badpoint,
+      points: [d.point1, d.point2, d.point3, d.point4, d.point5],
+      answer: d.answer,
+    };
   }
 }
 console.log(JSON.stringify(out, null, 1));

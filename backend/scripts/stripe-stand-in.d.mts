@@ -35,4 +35,10 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-export function startStripeStandIn(options?: { port?: number; host?: string; webhookUrl?: string; webhookSecret?: string; publicUrl?: string }): Promise<StripeStandIn>;
+export function startStripeStandIn(options?: {
+  port?: number;
+  host?: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  publicUrl?: string;
+}): Promise<StripeStandIn>;

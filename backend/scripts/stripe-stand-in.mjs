@@ -269,13 +269,17 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
     if (parts[0] === 'v1') {
       const key = req.headers['idempotency-key'];
       state.requests.push({ method: req.method, path: url.pathname, body, idempotencyKey: key });
-      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_')) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_'))
+        return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (req.method === 'POST' && key && idempotent.has(key)) return json(res, 200, idempotent.get(key));
       const answer = (status, value) => {
         if (req.method === 'POST' && key && status < 300) idempotent.set(key, value);
         json(res, status, value);
       };
-      const route = `${req.method} /${parts.slice(1).map((p) => (/^(cs|evt|acct|pi|ch)_/.test(p) ? ':id' : p)).join('/')}`;
+      const route = `${req.method} /${parts
+        .slice(1)
+        .map((p) => (/^(cs|evt|acct|pi|ch)_/.test(p) ? ':id' : p))
+        .join('/')}`;
       switch (route) {
         case 'POST /checkout/sessions':
           return answer(200, createSession(body));
@@ -284,7 +288,12 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
           const session = sessions.get(parts[3]);
           if (!session) return notFound(res, 'checkout.session');
           if (session.status !== 'open') {
-            return json(res, 400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+            return json(res, 400, {
+              error: {
+                type: 'invalid_request_error',
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+              },
+            });
           }
           session.status = 'expired';
           await emitAndDeliver('checkout.session.expired', sessionView(session));
@@ -293,7 +302,8 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
         case 'POST /refunds': {
           const pi = paymentIntents.get(body.payment_intent);
           if (!pi) return notFound(res, 'payment_intent');
-          if (pi.status !== 'succeeded') return json(res, 400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has not succeeded: nothing to refund.' } });
+          if (pi.status !== 'succeeded')
+            return json(res, 400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has not succeeded: nothing to refund.' } });
           if ([...refunds.values()].some((r) => r.payment_intent === pi.id)) {
             return json(res, 400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
           }
@@ -312,7 +322,12 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
             created: now(),
           };
           refunds.set(refund.id, refund);
-          await emitAndDeliver('charge.refunded', { ...(pi.latest_charge ?? { id: id('ch'), object: 'charge' }), refunded: true, amount_refunded: refund.amount, payment_intent: pi.id });
+          await emitAndDeliver('charge.refunded', {
+            ...(pi.latest_charge ?? { id: id('ch'), object: 'charge' }),
+            refunded: true,
+            amount_refunded: refund.amount,
+            payment_intent: pi.id,
+          });
           return answer(200, refund);
         }
         case 'GET /checkout/sessions/:id': {
@@ -359,7 +374,12 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
           const account = accounts.get(body.destination);
           if (!account) return notFound(res, 'account');
           if (!account.payouts_enabled) {
-            return json(res, 400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } });
+            return json(res, 400, {
+              error: {
+                type: 'invalid_request_error',
+                message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+              },
+            });
           }
           const transfer = {
             id: id('tr'),
@@ -376,10 +396,20 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
         }
         case 'GET /payment_intents/:id': {
           const pi = paymentIntents.get(parts[2]);
-          return pi ? answer(200, paymentIntentView(pi, expand.some((e) => e.startsWith('latest_charge')))) : notFound(res, 'payment_intent');
+          return pi
+            ? answer(
+                200,
+                paymentIntentView(
+                  pi,
+                  expand.some((e) => e.startsWith('latest_charge')),
+                ),
+              )
+            : notFound(res, 'payment_intent');
         }
         default:
-          return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}) in the stand-in` } });
+          return json(res, 404, {
+            error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}) in the stand-in` },
+          });
       }
     }
 
@@ -392,7 +422,8 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
           await checkout.payByCard(session.id);
           return redirect(res, session.success_url);
         }
-        if (action === 'decline') return page(res, 'Card declined', `<p role="alert">Your card was declined.</p><p><a href="/pay/${session.id}">Try again</a></p>`, 402);
+        if (action === 'decline')
+          return page(res, 'Card declined', `<p role="alert">Your card was declined.</p><p><a href="/pay/${session.id}">Try again</a></p>`, 402);
         if (action === 'konbini' && session.status === 'open') {
           await checkout.konbini(session.id);
           return redirect(res, session.success_url);
@@ -419,7 +450,8 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
           }${form(`/pay/${session.id}/cancel`, 'Cancel')}`,
         );
       }
-      if (session.payment_status === 'paid') return page(res, 'Paid', `<p>${price} paid.</p><p><a href="${escapeHtml(session.success_url)}">Back to the site</a></p>`);
+      if (session.payment_status === 'paid')
+        return page(res, 'Paid', `<p>${price} paid.</p><p><a href="${escapeHtml(session.success_url)}">Back to the site</a></p>`);
       return page(
         res,
         'Konbini voucher',
@@ -434,13 +466,21 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
         await checkout.enableAccount(account.id);
         return redirect(res, url.searchParams.get('return_url') || '/');
       }
-      return page(res, 'Set up payouts', `<p>Account ${escapeHtml(account.id)} (${escapeHtml(account.email ?? '')})</p>${form(`${url.pathname}${url.search}`, 'Submit details (test)')}`);
+      return page(
+        res,
+        'Set up payouts',
+        `<p>Account ${escapeHtml(account.id)} (${escapeHtml(account.email ?? '')})</p>${form(`${url.pathname}${url.search}`, 'Submit details (test)')}`,
+      );
     }
 
     if (parts[0] === 'dashboard' && parts[1]) {
       const account = accounts.get(parts[1]);
       if (!account) return page(res, 'Not found', '<p>No such account.</p>', 404);
-      return page(res, 'Express dashboard', `<p>Account ${escapeHtml(account.id)}: charges ${account.charges_enabled ? 'on' : 'off'}, payouts ${account.payouts_enabled ? 'on' : 'off'}.</p>`);
+      return page(
+        res,
+        'Express dashboard',
+        `<p>Account ${escapeHtml(account.id)}: charges ${account.charges_enabled ? 'on' : 'off'}, payouts ${account.payouts_enabled ? 'on' : 'off'}.</p>`,
+      );
     }
 
     return page(res, 'Stripe stand-in', '<p>Nothing here.</p>', 404);
@@ -473,7 +513,7 @@ export async function startStripeStandIn({ port = 0, host = '127.0.0.1', webhook
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const usage =
     'Usage: npm run stripe:stand-in -- [--port 12111] [--host 127.0.0.1] [--webhook http://localhost:3000/api/user/stripe-webhook/] [--secret whsec_local_stand_in]\n' +
-    '  --webhook  where the signed webhooks go: the app\'s PUBLIC_URL (or http://localhost:PORT) + /api/user/stripe-webhook/\n' +
+    "  --webhook  where the signed webhooks go: the app's PUBLIC_URL (or http://localhost:PORT) + /api/user/stripe-webhook/\n" +
     '  --secret   their signing secret: give the app the same STRIPE_WEBHOOK_SECRET';
   let values;
   try {

@@ -9,32 +9,29 @@
  * DATABASE_URL it runs beside the servers.
  */
 import { DataSource } from 'typeorm';
+import type { AppOptions } from './app-options';
 import type { AppConfig } from './config/config';
-import { runMigrations } from './bootstrap';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseBusyError } from './database/data-dir-lock';
+import { Db } from './database/db';
 import { type DatabaseHandle, openDatabase } from './database/embedded-postgres';
+import { runMigrations } from './database/run-migrations';
 import { AccountPlansService, setAccountPlan } from './modules/auth/account-plans.service';
 import { ACCOUNT_PLANS, type AccountPlan } from './modules/auth/entities/user.entity';
 
 // Printed on the operator's terminal (not an API message).
 const usage = `Usage: npm run account:plan -- <email> [${ACCOUNT_PLANS.join('|')}]`;
 
-export type Query = (text: string, params: unknown[]) => Promise<unknown>;
-
-/** DataSource.query answers [rows, count] for an UPDATE … RETURNING: the rows either way. */
-export const rowsOf = <T>(answer: unknown): T[] => (Array.isArray(answer) && Array.isArray(answer[0]) ? answer[0] : answer) as T[];
-
 /**
  * Runs the command; answers the exit code (0 done, 1 no such account or database busy, 2 usage).
- * `connection`: run on this connection instead of opening the configured database (tests on the
+ * `connection`: run on this `Db` instead of opening the configured database (tests on the
  * embedded database, whose one connection the test server holds).
  */
 export async function accountPlanCommand(
   args: readonly string[],
   config: AppConfig,
   print: (line: string) => void = console.log,
-  connection?: Query,
+  connection?: Db,
 ): Promise<number> {
   const [email, plan, ...rest] = args;
   if (!email || rest.length || !email.includes('@') || (plan !== undefined && !AccountPlansService.isPlan(plan))) {
@@ -50,7 +47,7 @@ export async function accountPlanCommand(
  * answers 1 with the reason when a server holds the embedded database. Shared by account:plan and
  * account:role.
  */
-export async function onConfiguredDatabase(config: AppConfig, print: (line: string) => void, run: (query: Query) => Promise<number>): Promise<number> {
+export async function onConfiguredDatabase(config: AppConfig, print: (line: string) => void, run: (db: Db) => Promise<number>): Promise<number> {
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config.databaseUrl, config.dataDir, 1);
@@ -60,29 +57,30 @@ export async function onConfiguredDatabase(config: AppConfig, print: (line: stri
     return 1;
   }
   // Two connections on PostgreSQL: runMigrations holds one for its advisory lock while the migrations run on another.
-  const db = new DataSource({ ...dataSourceOptions({ url: database.url, embedded: database.embedded, poolSize: 2 }), logging: false });
+  const dataSource = new DataSource({ ...dataSourceOptions({ url: database.url, embedded: database.embedded, poolSize: 2 }), logging: false });
   try {
-    await db.initialize();
-    await runMigrations(db, database.embedded);
-    return await run((text, params) => db.query(text, params));
+    await dataSource.initialize();
+    await runMigrations(dataSource, database.embedded);
+    // A command runs a few statements once: nothing to prepare.
+    return await run(new Db(dataSource, { config: { databasePrepare: false } } as Pick<AppOptions, 'config'>));
   } finally {
-    if (db.isInitialized) await db.destroy();
+    if (dataSource.isInitialized) await dataSource.destroy();
     await database.close();
   }
 }
 
-async function apply(query: Query, email: string, plan: AccountPlan | undefined, print: (line: string) => void): Promise<number> {
+async function apply(db: Db, email: string, plan: AccountPlan | undefined, print: (line: string) => void): Promise<number> {
   const address = email.trim().toLowerCase();
   if (plan === undefined) {
-    const rows = rowsOf<{ plan: string }>(await query(`SELECT plan FROM users WHERE email = $1`, [address]));
-    if (!rows.length) {
+    const row = await db.row<{ plan: string }>(`SELECT plan FROM users WHERE email = :address`, { address });
+    if (!row) {
       print(`No account has the address ${address}.`);
       return 1;
     }
-    print(`${address}: ${rows[0].plan}`);
+    print(`${address}: ${row.plan}`);
     return 0;
   }
-  const done = await setAccountPlan(async (text, params) => rowsOf(await query(text, params)), address, plan);
+  const done = await setAccountPlan(db, address, plan);
   if (!done) {
     print(`No account has the address ${address}.`);
     return 1;

@@ -6,7 +6,8 @@
  * database (onConfiguredDatabase).
  */
 import type { AppConfig } from './config/config';
-import { onConfiguredDatabase, type Query, rowsOf } from './account-plan-command';
+import { onConfiguredDatabase } from './account-plan-command';
+import type { Db } from './database/db';
 
 export const ACCOUNT_ROLES = ['none', 'moderator', 'admin'] as const;
 type Role = (typeof ACCOUNT_ROLES)[number];
@@ -19,21 +20,22 @@ export async function accountRoleCommand(
   args: readonly string[],
   config: AppConfig,
   print: (line: string) => void = console.log,
-  connection?: Query,
+  connection?: Db,
 ): Promise<number> {
   const [email, role, ...rest] = args;
   if (!email || rest.length || !email.includes('@') || (role !== undefined && !(ACCOUNT_ROLES as readonly string[]).includes(role))) {
     print(usage);
     return 2;
   }
-  const run = (query: Query) => apply(query, email, role as Role | undefined, print);
+  const run = (db: Db) => apply(db, email, role as Role | undefined, print);
   return connection ? run(connection) : onConfiguredDatabase(config, print, run);
 }
 
-async function apply(query: Query, email: string, role: Role | undefined, print: (line: string) => void): Promise<number> {
+async function apply(db: Db, email: string, role: Role | undefined, print: (line: string) => void): Promise<number> {
   const address = email.trim().toLowerCase();
-  const [user] = rowsOf<{ id: number; role: Role | null }>(
-    await query(`SELECT u.id, r.role FROM users u LEFT JOIN account_roles r ON r.user_id = u.id WHERE u.email = $1`, [address]),
+  const user = await db.row<{ id: number; role: Role | null }>(
+    `SELECT u.id, r.role FROM users u LEFT JOIN account_roles r ON r.user_id = u.id WHERE u.email = :address`,
+    { address },
   );
   if (!user) {
     print(`No account has the address ${address}.`);
@@ -44,8 +46,12 @@ async function apply(query: Query, email: string, role: Role | undefined, print:
     print(`${address}: ${previous}`);
     return 0;
   }
-  if (role === 'none') await query(`DELETE FROM account_roles WHERE user_id = $1`, [user.id]);
-  else await query(`INSERT INTO account_roles (user_id, role) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`, [user.id, role]);
+  if (role === 'none') await db.exec(`DELETE FROM account_roles WHERE user_id = :userId`, { userId: user.id });
+  else
+    await db.exec(`INSERT INTO account_roles (user_id, role) VALUES (:userId, :role) ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`, {
+      userId: user.id,
+      role,
+    });
   print(`${address}: ${previous} → ${role}`);
   return 0;
 }

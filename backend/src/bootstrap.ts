@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { APP_OPTIONS, type AppOptions } from './app-options';
+import { runMigrations } from './database/run-migrations';
 import { withWireConventions } from './common/http/api-responses';
 import { completeDocument } from './common/http/openapi-document';
 import { useBodyParsers } from './common/http/body-parsers';
@@ -251,27 +252,4 @@ function withSpecSpelling(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return { ...document, paths };
-}
-
-/** Any number constant to all instances: the advisory lock that serialises migrations. */
-const MIGRATION_LOCK = 7_320_114;
-
-/**
- * Runs pending migrations. On PostgreSQL several instances may start at once, so they take
- * turns under an advisory lock; the embedded database has one process and one connection.
- */
-export async function runMigrations(dataSource: DataSource, embedded: boolean): Promise<void> {
-  if (embedded) {
-    await dataSource.runMigrations({ transaction: 'each' });
-    return;
-  }
-  const runner = dataSource.createQueryRunner();
-  try {
-    await runner.connect();
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await runner.release();
-  }
 }

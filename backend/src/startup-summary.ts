@@ -36,9 +36,7 @@ export function startupSummary(config: AppConfig, embedded: boolean): string {
         const url = new URL(config.databaseUrl!);
         return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
       })();
-  const mail = config.mail.smtpUrl
-    ? `SMTP ${new URL(config.mail.smtpUrl).host}`
-    : `.eml files in ${local(config.mail.outboxDir)}`;
+  const mail = config.mail.smtpUrl ? `SMTP ${new URL(config.mail.smtpUrl).host}` : `.eml files in ${local(config.mail.outboxDir)}`;
   const files = config.storage.driver === 's3' ? `S3 bucket ${config.storage.s3.bucket}` : local(config.storage.localDir);
   return [
     '',

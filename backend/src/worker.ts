@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { runMigrations } from './bootstrap';
+import { runMigrations } from './database/run-migrations';
 import { loadConfig } from './config/config';
 import { openDatabase } from './database/embedded-postgres';
 

@@ -50,7 +50,11 @@ describe('access-log/', () => {
       [{ type: 'community', community_id: 999999 }, 'community_id', 999999], // no such circle
     ];
     for (const [body, field, id] of cases) {
-      await request(t.http).post(api('access-log/')).set(auth(checker.token)).send(body).expect(400, validationErrors({ [field]: [`Invalid pk "${id}" - object does not exist.`] }));
+      await request(t.http)
+        .post(api('access-log/'))
+        .set(auth(checker.token))
+        .send(body)
+        .expect(400, validationErrors({ [field]: [`Invalid pk "${id}" - object does not exist.`] }));
     }
     expect(await logged()).toBe(before);
   });

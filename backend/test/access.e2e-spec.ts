@@ -32,10 +32,13 @@ describe('access checks', () => {
   const as = (id: number): AuthUser => ({ id, email: '', language: 'ja', tokenId: 0 });
 
   beforeAll(async () => {
-    t = await startTestApp({}, {
-      beforeInit: (app) =>
-        app.get(AccessService).contribute(Permission.BookFiles, 'test.gifted', async (viewer, ids) => (viewer && GIFTED.has(viewer.id) ? ids : [])),
-    });
+    t = await startTestApp(
+      {},
+      {
+        beforeInit: (app) =>
+          app.get(AccessService).contribute(Permission.BookFiles, 'test.gifted', async (viewer, ids) => (viewer && GIFTED.has(viewer.id) ? ids : [])),
+      },
+    );
     db = t.app.get<DataSource>(getDataSourceToken());
     access = t.app.get(AccessService);
     for (const name of ['author', 'contributor', 'buyer', 'giftee', 'stranger', 'noProfile', 'leaver']) {
@@ -54,8 +57,15 @@ describe('access checks', () => {
     file.paid = files.find((f) => f.page_id === book.paid && f.user_id === who.contributor!.id)!.id;
     file.leavers = files.find((f) => f.page_id === book.paid && f.user_id === who.leaver!.id)!.id;
     const pending = db.getRepository(UploadedFile).create({
-      userId: who.contributor!.id, title: 'pending', fileName: 'p.csv', storageKey: 'files/pending.csv', mimeType: 'text/csv', kind: 'csv',
-      sizeBytes: 1, status: 'pending', language: 'ja',
+      userId: who.contributor!.id,
+      title: 'pending',
+      fileName: 'p.csv',
+      storageKey: 'files/pending.csv',
+      mimeType: 'text/csv',
+      kind: 'csv',
+      sizeBytes: 1,
+      status: 'pending',
+      language: 'ja',
     });
     await db.getRepository(UploadedFile).insert(pending);
     file.pending = pending.id;
@@ -219,11 +229,13 @@ describe('access checks', () => {
     const note: Record<string, number> = {};
     beforeAll(async () => {
       const made = async (recipient: AuthUser) =>
-        ((await db.query(`INSERT INTO notifications (recipient_id, type, actor_id, object_id) VALUES ($1, 'post_liked', $2, $3) RETURNING id`, [
-          recipient.id,
-          who.author!.id,
-          post.public,
-        ])) as Array<{ id: number }>)[0].id;
+        (
+          (await db.query(`INSERT INTO notifications (recipient_id, type, actor_id, object_id) VALUES ($1, 'post_liked', $2, $3) RETURNING id`, [
+            recipient.id,
+            who.author!.id,
+            post.public,
+          ])) as Array<{ id: number }>
+        )[0].id;
       note.toStranger = await made(who.stranger!);
       note.toLeaver = await made(who.leaver!);
     });
@@ -240,7 +252,11 @@ describe('access checks', () => {
     it('is contributed by the circles module: a non-member (of a circle that does not exist, here) is refused posting to it', async () => {
       expect(access.contributors(Permission.CircleMember)).toEqual(['circles.member']);
       expect(await access.check(who.author, Permission.CircleMember, [1])).toEqual(new Set());
-      const res = await request(t.http).post('/api/user/monopost/').set(auth(tokens.author)).send({ text: 'hi', communities: [1] }).expect(403);
+      const res = await request(t.http)
+        .post('/api/user/monopost/')
+        .set(auth(tokens.author))
+        .send({ text: 'hi', communities: [1] })
+        .expect(403);
       expect(res.body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
     });
   });
@@ -273,7 +289,11 @@ describe('access checks', () => {
       expect((await info('giftee')).body).toMatchObject({ answer: 'answer', badpoint: 'bad', is_owned: false });
       expect((await info('stranger')).body).toMatchObject({ answer: '', badpoint: '' });
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.giftee)).send({ file_id: file.paid }).expect(200);
-      await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.paid }).expect(403, { detail: 'Buy this Book to download its files.', code: 'buyToDownload' });
+      await request(t.http)
+        .post('/api/user/get_s3_url/')
+        .set(auth(tokens.stranger))
+        .send({ file_id: file.paid })
+        .expect(403, { detail: 'Buy this Book to download its files.', code: 'buyToDownload' });
       // A file not yet in a Book does not exist for anyone but its uploader.
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.stranger)).send({ file_id: file.pending }).expect(404);
       await request(t.http).post('/api/user/get_s3_url/').set(auth(tokens.contributor)).send({ file_id: file.pending }).expect(200);

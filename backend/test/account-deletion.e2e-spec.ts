@@ -11,7 +11,10 @@ import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
-const jpeg = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a8a5c' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a8a5c' } })
+    .jpeg()
+    .toBuffer();
 const AFTER_GRACE = () => new Date(Date.now() + 15 * 24 * 3600 * 1000);
 
 /**
@@ -99,7 +102,9 @@ describe('account deletion through the owners', () => {
       author: await follow(author),
       fan: await follow(fan),
       leaver: await follow(leaver),
-      postCounts: await db.query(`SELECT user_id, post_count, rating_sum FROM post_counts WHERE user_id = ANY($1::int[]) ORDER BY user_id`, [[author.userId, fan.userId, leaver.userId]]),
+      postCounts: await db.query(`SELECT user_id, post_count, rating_sum FROM post_counts WHERE user_id = ANY($1::int[]) ORDER BY user_id`, [
+        [author.userId, fan.userId, leaver.userId],
+      ]),
     };
   }
 
@@ -116,20 +121,41 @@ describe('account deletion through the owners', () => {
 
     ids.authorsPost = (await request(t.http).post(api('monopost/')).set(auth(author.token)).send({ text: 'by the author' }).expect(201)).body.id;
     // The leaver likes, comments on and reposts the author's post, reviews the Book (100) and posts with an image.
-    await request(t.http).put(api(`monopost/${ids.authorsPost}/`)).set(auth(leaver.token)).send({ liked: [leaver.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${ids.authorsPost}/`))
+      .set(auth(leaver.token))
+      .send({ liked: [leaver.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(leaver.token)).send({ post: ids.authorsPost, text: 'nice' }).expect(201);
-    ids.leaversRepost = (await request(t.http).post(api('monopost/')).set(auth(leaver.token)).send({ reposting: true, repostingFrom: ids.authorsPost }).expect(201)).body.id;
-    ids.review = (await request(t.http).post(api('monopost/')).set(auth(leaver.token)).send({ text: 'great data', rating: 100, reviewTo: book }).expect(201)).body.id;
-    ids.withImage = (await request(t.http).post(api('monopost/')).set(auth(leaver.token)).field('text', 'a picture').attach('img', await jpeg(), 'a.jpg').expect(201)).body.id;
+    ids.leaversRepost = (
+      await request(t.http).post(api('monopost/')).set(auth(leaver.token)).send({ reposting: true, repostingFrom: ids.authorsPost }).expect(201)
+    ).body.id;
+    ids.review = (
+      await request(t.http).post(api('monopost/')).set(auth(leaver.token)).send({ text: 'great data', rating: 100, reviewTo: book }).expect(201)
+    ).body.id;
+    ids.withImage = (
+      await request(t.http)
+        .post(api('monopost/'))
+        .set(auth(leaver.token))
+        .field('text', 'a picture')
+        .attach('img', await jpeg(), 'a.jpg')
+        .expect(201)
+    ).body.id;
     // The leaver follows the author and the Book; the author and the fan follow the leaver.
     await createFollow(t.app, leaver.userId, author.userId);
     await createFollow(t.app, author.userId, leaver.userId);
     await createFollow(t.app, fan.userId, leaver.userId);
     await request(t.http).post(api('followingpage/')).set(auth(leaver.token)).send({ pageId: book }).expect(201);
     // The fan likes, comments on and reposts the leaver's review.
-    await request(t.http).put(api(`monopost/${ids.review}/`)).set(auth(fan.token)).send({ liked: [fan.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${ids.review}/`))
+      .set(auth(fan.token))
+      .send({ liked: [fan.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(fan.token)).send({ post: ids.review, text: 'agreed' }).expect(201);
-    ids.fansRepost = (await request(t.http).post(api('monopost/')).set(auth(fan.token)).send({ reposting: true, repostingFrom: ids.review }).expect(201)).body.id;
+    ids.fansRepost = (
+      await request(t.http).post(api('monopost/')).set(auth(fan.token)).send({ reposting: true, repostingFrom: ids.review }).expect(201)
+    ).body.id;
   });
   afterAll(() => t.close());
 
@@ -164,18 +190,31 @@ describe('account deletion through the owners', () => {
     expect(await get(`userpostcc/?user_id=${leaver.userId}`)).toEqual({ res: [], totalCount: 0, aggregate: { rating__sum: null } });
     expect(await get(`userpostcc/?user_id=${fan.userId}`)).toEqual({ res: [], totalCount: 0, aggregate: { rating__sum: null } });
     expect(await get(`monopostcc/?pageId=${book}`)).toEqual({ res: [], totalCount: 0, aggregate: { rating__sum: null } });
-    expect((await get('combinedlist/')).filter((i: { type: string; post?: Post }) => i.type === 'post').map((i: { post: Post }) => i.post.id)).toEqual([ids.authorsPost]);
+    expect((await get('combinedlist/')).filter((i: { type: string; post?: Post }) => i.type === 'post').map((i: { post: Post }) => i.post.id)).toEqual([
+      ids.authorsPost,
+    ]);
     expect((await get('likedpostscc/likedposts/', fan)).totalCount).toBe(0); // the fan liked the leaver's review
 
     const post: Post = await get(`monopost/${ids.authorsPost}/`);
     expect(post).toMatchObject({ likedTimes: 0, commentedCounts: 0, repostedTimes: 0 });
     expect(await get(`monocomment-nonlogin/post-comments/?post_id=${ids.authorsPost}`)).toEqual({ comments_with_profiles: [], totalCount: 0 });
-    await request(t.http).get(api(`monopost/${ids.review}/`)).expect(404);
-    await request(t.http).get(api(`monocomment-nonlogin/post-comments/?post_id=${ids.review}`)).expect(404);
+    await request(t.http)
+      .get(api(`monopost/${ids.review}/`))
+      .expect(404);
+    await request(t.http)
+      .get(api(`monocomment-nonlogin/post-comments/?post_id=${ids.review}`))
+      .expect(404);
     // Nobody acts on a hidden post; the fan cannot take back a repost that counts nowhere.
     await request(t.http).post(api('monocomment/')).set(auth(author.token)).send({ post: ids.review, text: 'hello?' }).expect(400);
-    await request(t.http).put(api(`monopost/${ids.review}/`)).set(auth(author.token)).send({ liked: [author.userId] }).expect(404);
-    await request(t.http).delete(api(`monopost/${ids.fansRepost}/`)).set(auth(fan.token)).expect(404);
+    await request(t.http)
+      .put(api(`monopost/${ids.review}/`))
+      .set(auth(author.token))
+      .send({ liked: [author.userId] })
+      .expect(404);
+    await request(t.http)
+      .delete(api(`monopost/${ids.fansRepost}/`))
+      .set(auth(fan.token))
+      .expect(404);
 
     const info = await get(`monopage/get-page-info/?pageId=${book}`);
     expect(info).toMatchObject({ post_count: 0, rating: 0, gender_count: { male: 0, female: 0 } });
@@ -225,9 +264,20 @@ describe('account deletion through the owners', () => {
 
     expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [leaver.userId])).toEqual([]);
     for (const [table, column] of [
-      ['profiles', 'user_id'], ['posts', 'user_id'], ['post_likes', 'user_id'], ['post_comments', 'user_id'], ['post_counts', 'user_id'],
-      ['follow_requests', 'ask_from'], ['follow_requests', 'ask_to'], ['follow_counts', 'user_id'], ['page_follows', 'user_id'],
-      ['page_owners', 'user_id'], ['book_files', 'user_id'], ['uploaded_files', 'user_id'], ['pages', 'owner_id'], ['access_logs', 'user_id'],
+      ['profiles', 'user_id'],
+      ['posts', 'user_id'],
+      ['post_likes', 'user_id'],
+      ['post_comments', 'user_id'],
+      ['post_counts', 'user_id'],
+      ['follow_requests', 'ask_from'],
+      ['follow_requests', 'ask_to'],
+      ['follow_counts', 'user_id'],
+      ['page_follows', 'user_id'],
+      ['page_owners', 'user_id'],
+      ['book_files', 'user_id'],
+      ['uploaded_files', 'user_id'],
+      ['pages', 'owner_id'],
+      ['access_logs', 'user_id'],
     ]) {
       expect([table, await db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [leaver.userId])]).toEqual([table, []]);
     }

@@ -25,7 +25,10 @@ describe('Paid ads', () => {
   let tags: number[];
   const SITE = 'http://app.test';
   const api = (p: string) => `/api/user/${p}`;
-  const jpeg = () => sharp({ create: { width: 300, height: 150, channels: 3, background: '#3a8a5c' } }).jpeg().toBuffer();
+  const jpeg = () =>
+    sharp({ create: { width: 300, height: 150, channels: 3, background: '#3a8a5c' } })
+      .jpeg()
+      .toBuffer();
 
   beforeAll(async () => {
     standIn = await startStandIn();
@@ -106,7 +109,17 @@ describe('Paid ads', () => {
   it('creates an unpaid ad; refuses a visitor, a user without a profile and bad fields', async () => {
     const res = await postAd(advertiser);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 0, target: 90000, cnt: 0, paid: false, active: false, price: 5000, userProfile: advertiser.userId, attributes: tags.slice(0, 3), remaining: 89999 });
+    expect(res.body).toMatchObject({
+      type: 0,
+      target: 90000,
+      cnt: 0,
+      paid: false,
+      active: false,
+      price: 5000,
+      userProfile: advertiser.userId,
+      attributes: tags.slice(0, 3),
+      remaining: 89999,
+    });
     expect(res.body.img).toMatch(/\/media\/ads\//);
     expect((await postAd(undefined)).status).toBe(401);
     const noProfile = await createUser(t.app, { nickName: null });
@@ -148,13 +161,20 @@ describe('Paid ads', () => {
     await stopAll();
     const adId = await createAd();
     // allowAds/ without any session: nothing to ask, still inactive.
-    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({ paid: false, active: false });
+    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({
+      paid: false,
+      active: false,
+    });
     // Someone else's ad, a visitor, a foreign SITE_URL.
     await request(t.http).post(api('post-ads-stripe/')).set(auth(other.token)).send({ SITE_URL: SITE, data: adId }).expect(404);
     await request(t.http).post(api('post-ads-stripe/')).send({ SITE_URL: SITE, data: adId }).expect(401);
-    expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body).toEqual(validationErrors({
-      SITE_URL: ["SITE_URL must be this site's own address."],
-    }));
+    expect(
+      (await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: 'https://evil.example', data: adId }).expect(400)).body,
+    ).toEqual(
+      validationErrors({
+        SITE_URL: ["SITE_URL must be this site's own address."],
+      }),
+    );
     const res = await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(201);
     const sessionId = sessionIdOf(res.body.goTo);
     const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.body.metadata?.adId === String(adId))!;
@@ -167,7 +187,9 @@ describe('Paid ads', () => {
     const metadata = { kind: 'ad', adId: String(adId), userId: String(advertiser.userId) };
     expect(call.body).toEqual({
       mode: 'payment',
-      line_items: [{ price_data: { currency: 'jpy', unit_amount: '5000', product_data: { name: call.body.line_items[0].price_data.product_data.name } }, quantity: '1' }],
+      line_items: [
+        { price_data: { currency: 'jpy', unit_amount: '5000', product_data: { name: call.body.line_items[0].price_data.product_data.name } }, quantity: '1' },
+      ],
       payment_method_types: ['card'],
       success_url: `${SITE}/adapplication?success=true&session_id={CHECKOUT_SESSION_ID}&indexAds=${adId}`,
       cancel_url: `${SITE}/adapplication`,
@@ -177,7 +199,13 @@ describe('Paid ads', () => {
       metadata,
       payment_intent_data: { metadata },
     });
-    expect((await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]).toEqual({
+    expect(
+      (
+        await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [
+          sessionId,
+        ])
+      )[0],
+    ).toEqual({
       kind: 'ad',
       buyer_id: advertiser.userId,
       page_id: null,
@@ -188,13 +216,19 @@ describe('Paid ads', () => {
       language: 'ja',
     });
     // Called before paying: asks Stripe, which says unpaid.
-    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({ paid: false, active: false });
+    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({
+      paid: false,
+      active: false,
+    });
     await request(t.http).post(api('allowAds/')).set(auth(other.token)).send({ adsId: adId }).expect(404);
     expect((await serve()).body.map((a: { id: number }) => a.id)).not.toContain(adId);
     // Paid at Stripe, webhook lost: the return page's allowAds/ asks Stripe and the ad runs.
     await standIn.checkout.payByCard(sessionId);
     expect((await adRow(adId)).paid).toBe(false);
-    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({ paid: true, active: true });
+    expect((await request(t.http).post(api('allowAds/')).set(auth(advertiser.token)).send({ adsId: adId }).expect(200)).body).toMatchObject({
+      paid: true,
+      active: true,
+    });
     // Paying again is refused.
     expect((await request(t.http).post(api('post-ads-stripe/')).set(auth(advertiser.token)).send({ SITE_URL: SITE, data: adId }).expect(400)).body).toEqual({
       detail: 'This ad is already paid for.',
@@ -208,7 +242,10 @@ describe('Paid ads', () => {
     const event = await standIn.checkout.payByCard(sessionIdOf(res.body.goTo));
     for (let i = 0; i < 3; i++) await postEvent(t, standIn, event).expect(200);
     expect(await adRow(adId)).toMatchObject({ paid: true, delete_flag: false });
-    expect((await db.query(`SELECT status, kind FROM payment_checkouts WHERE session_id = $1`, [event.data.object.id]))[0]).toEqual({ status: 'paid', kind: 'ad' });
+    expect((await db.query(`SELECT status, kind FROM payment_checkouts WHERE session_id = $1`, [event.data.object.id]))[0]).toEqual({
+      status: 'paid',
+      kind: 'ad',
+    });
   });
 
   it('counts an impression per ad served, with a single-use offer each; prefers ads sharing the Book tags', async () => {
@@ -225,7 +262,11 @@ describe('Paid ads', () => {
     expect(await adRow(a)).toMatchObject({ views: 5, cnt: 5, clicks: 0 });
     // A Book tagged with tags[3] only: b (which has it) comes first.
     const book = await createBook(t.app, { contributors: [other.userId], tagIds: [tags[3]] });
-    const forBook = (await request(t.http).get(api(`advertisements-for-monopage/${book}/`)).expect(200)).body;
+    const forBook = (
+      await request(t.http)
+        .get(api(`advertisements-for-monopage/${book}/`))
+        .expect(200)
+    ).body;
     expect(forBook[0].id).toBe(b);
     await request(t.http).get(api('advertisements-for-monopage/999999/')).expect(404);
   });
@@ -257,7 +298,12 @@ describe('Paid ads', () => {
     expect(seen.size).toBeGreaterThanOrEqual(10);
     const book = await createBook(t.app, { contributors: [other.userId], tagIds: [tags[3]] });
     for (let i = 0; i < 10; i++) {
-      const ids = (await request(t.http).get(api(`advertisements-for-monopage/${book}/`)).set('User-Agent', newVisitor()).expect(200)).body.map((s: { id: number }) => s.id);
+      const ids = (
+        await request(t.http)
+          .get(api(`advertisements-for-monopage/${book}/`))
+          .set('User-Agent', newVisitor())
+          .expect(200)
+      ).body.map((s: { id: number }) => s.id);
       expect(ids.slice(0, 2).sort()).toEqual([...tagged].sort());
       expect(plain).toContain(ids[2]);
     }
@@ -288,7 +334,12 @@ describe('Paid ads', () => {
     expect((await click(reader, { adsId: adId, offer: '00000000-0000-4000-8000-000000000000' }).expect(200)).body.reason).toBe('no_offer');
     expect((await click(other, { adsId: adId, offer }).expect(200)).body.reason).toBe('no_offer');
     // A forged updateCnt: one click, one count.
-    expect((await click(reader, { adsId: adId, offer, updateCnt: 2999 }).expect(200)).body).toEqual({ counted: true, reason: null, cnt: 1, delete_flag: false });
+    expect((await click(reader, { adsId: adId, offer, updateCnt: 2999 }).expect(200)).body).toEqual({
+      counted: true,
+      reason: null,
+      cnt: 1,
+      delete_flag: false,
+    });
     // The same offer again, then a fresh offer within the hour: repeats.
     expect((await click(reader, { adsId: adId, offer, updateCnt: 2 }).expect(200)).body.reason).toBe('repeat');
     const fresh = (await serve(reader)).body.find((s: { id: number }) => s.id === adId).offer;
@@ -300,9 +351,17 @@ describe('Paid ads', () => {
     expect((await click(undefined, { adsId: adId, offer: visitorOffer }, 'another-browser').expect(200)).body.reason).toBe('no_offer');
     expect((await click(undefined, { adsId: adId, offer: visitorOffer }).expect(200)).body).toMatchObject({ counted: true, cnt: 2 });
     // The advertiser sees the counted and the refused, with reasons.
-    const stats = (await request(t.http).get(api(`advertisement/${adId}/`)).set(auth(advertiser.token)).expect(200)).body;
+    const stats = (
+      await request(t.http)
+        .get(api(`advertisement/${adId}/`))
+        .set(auth(advertiser.token))
+        .expect(200)
+    ).body;
     expect(stats).toMatchObject({ clicks: 2, cnt: 2, remaining: 2997, refused: { no_offer: 4, repeat: 2, rate_limit: 0, inactive: 0 } });
-    await request(t.http).get(api(`advertisement/${adId}/`)).set(auth(reader.token)).expect(404);
+    await request(t.http)
+      .get(api(`advertisement/${adId}/`))
+      .set(auth(reader.token))
+      .expect(404);
     const mine = (await request(t.http).get(api('advertisements-mine/')).set(auth(advertiser.token)).expect(200)).body;
     expect(mine.find((m: { id: number }) => m.id === adId)).toMatchObject({ clicks: 2, refused: { repeat: 2 } });
     expect((await request(t.http).get(api('advertisements-mine/')).set(auth(reader.token)).expect(200)).body).toEqual([]);
@@ -318,14 +377,24 @@ describe('Paid ads', () => {
     await db.query(`INSERT INTO ad_clicks (ad_id, viewer_key) SELECT $1, $2 FROM generate_series(1, 30)`, [others[0].id, `u:${other.userId}`]);
     const offer = (await serve(other)).body.find((s: { id: number }) => s.id === adId).offer;
     expect((await click(other, { adsId: adId, offer }).expect(200)).body.reason).toBe('rate_limit');
-    expect((await request(t.http).get(api(`advertisement/${adId}/`)).set(auth(advertiser.token)).expect(200)).body.refused.rate_limit).toBe(1);
+    expect(
+      (
+        await request(t.http)
+          .get(api(`advertisement/${adId}/`))
+          .set(auth(advertiser.token))
+          .expect(200)
+      ).body.refused.rate_limit,
+    ).toBe(1);
   });
 
   it("lets only the advertiser stop an ad: another user's updateDelFlag changes nothing", async () => {
     await stopAll();
     const adId = await createAd();
     await pay(adId);
-    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({ detail: 'Only the advertiser can do this.', code: 'adOwnerOnly' });
+    expect((await click(other, { adsId: adId, updateDelFlag: true }).expect(403)).body).toEqual({
+      detail: 'Only the advertiser can do this.',
+      code: 'adOwnerOnly',
+    });
     await click(undefined, { adsId: adId, updateDelFlag: true }).expect(401);
     expect((await adRow(adId)).delete_flag).toBe(false);
     await click(advertiser, { adsId: adId, updateDelFlag: true }).expect(200);
@@ -347,7 +416,14 @@ describe('Paid ads', () => {
     expect(last).toHaveLength(1);
     expect(last[0]).toMatchObject({ id: viewAd, cnt: 89999, delete_flag: true });
     expect((await serve()).body).toEqual([]);
-    expect((await request(t.http).get(api(`advertisement/${viewAd}/`)).set(auth(advertiser.token)).expect(200)).body).toMatchObject({ remaining: 0, active: false });
+    expect(
+      (
+        await request(t.http)
+          .get(api(`advertisement/${viewAd}/`))
+          .set(auth(advertiser.token))
+          .expect(200)
+      ).body,
+    ).toMatchObject({ remaining: 0, active: false });
 
     const clickAd = await createAd({ type: 1, target: 3000 });
     await pay(clickAd);
@@ -402,13 +478,18 @@ describe('Paid ads', () => {
     await serve(undefined, 'looping-visitor');
     expect((await row(a)).views).toBe(before.a.views + 5);
     // The advertiser sees them, in both lists.
-    const stats = (await request(t.http).get(api(`advertisement/${a}/`)).set(auth(advertiser.token)).expect(200)).body;
+    const stats = (
+      await request(t.http)
+        .get(api(`advertisement/${a}/`))
+        .set(auth(advertiser.token))
+        .expect(200)
+    ).body;
     expect(stats).toMatchObject({ views: before.a.views + 5, remaining: 90000 - 1 - (before.a.cnt + 5), refused_views: { repeat: 62 } });
     const mine = (await request(t.http).get(api('advertisements-mine/')).set(auth(advertiser.token)).expect(200)).body;
     expect(mine.find((m: { id: number }) => m.id === b)).toMatchObject({ refused_views: { repeat: 62 } });
   });
 
-  it("loads the image of a served ad (/media/ads/…: 200, image/jpeg)", async () => {
+  it('loads the image of a served ad (/media/ads/…: 200, image/jpeg)', async () => {
     await stopAll();
     const adId = await createAd();
     await pay(adId);

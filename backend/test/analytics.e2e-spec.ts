@@ -6,6 +6,7 @@ import request from 'supertest';
 import { eventsHandled } from './helpers/events';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { Db } from '../src/database/db';
 import { accountPlanCommand } from '../src/account-plan-command';
 import { loadConfig } from '../src/config/config';
 import { BooksService } from '../src/modules/books/books.service';
@@ -39,7 +40,7 @@ describe('analytics', () => {
       args,
       loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir }),
       (line) => lines.push(line),
-      t.database.embedded ? (text, params) => t.app.get<DataSource>(getDataSourceToken()).query(text, params) : undefined,
+      t.database.embedded ? t.app.get(Db) : undefined,
     );
 
   beforeAll(async () => {
@@ -56,7 +57,10 @@ describe('analytics', () => {
     await request(t.http).get(api('analytics/')).expect(401);
     const res = await request(t.http).get(api('analytics/')).set(auth(owner.token)).expect(403);
     expect(res.body).toEqual({ detail: 'Analytics are available on the enterprise plan only.', code: 'analyticsEnterpriseOnly' });
-    await request(t.http).get(api('analytics/')).set(auth('0'.repeat(40))).expect(401);
+    await request(t.http)
+      .get(api('analytics/'))
+      .set(auth('0'.repeat(40)))
+      .expect(401);
   });
 
   it('the operator command sets the plan (and refuses bad input)', async () => {
@@ -90,13 +94,20 @@ describe('analytics', () => {
       const held = await openDatabase(undefined, dataDir, 1);
       expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
       expect(await run('owner@example.com', 'enterprise')).toBe(1);
-      expect(out.pop()).toMatch(new RegExp(`^The embedded database in ${dataDir}/db is in use by process ${process.pid} \\(.*\\)\\. Only one process can open it\\. Stop that process first \\(Ctrl\\+C in its terminal, or kill ${process.pid}\\), then run this again; or run the site on PostgreSQL \\(DATABASE_URL\\)`));
+      expect(out.pop()).toMatch(
+        new RegExp(
+          `^The embedded database in ${dataDir}/db is in use by process ${process.pid} \\(.*\\)\\. Only one process can open it\\. Stop that process first \\(Ctrl\\+C in its terminal, or kill ${process.pid}\\), then run this again; or run the site on PostgreSQL \\(DATABASE_URL\\)`,
+        ),
+      );
       // A clean stop releases it.
       await held.close();
       expect(fs.existsSync(lockFile)).toBe(false);
 
       // Another live process's lock (a server in another terminal): refused, the file kept.
-      fs.writeFileSync(lockFile, JSON.stringify({ pid: sleeper.pid, command: 'main.js', since: new Date().toISOString(), started: processStart(sleeper.pid!) }));
+      fs.writeFileSync(
+        lockFile,
+        JSON.stringify({ pid: sleeper.pid, command: 'main.js', since: new Date().toISOString(), started: processStart(sleeper.pid!) }),
+      );
       expect(await run('owner@example.com', 'enterprise')).toBe(1);
       expect(out.pop()).toContain(`in use by process ${sleeper.pid} (main.js, since `);
       expect(fs.existsSync(lockFile)).toBe(true);
@@ -125,11 +136,26 @@ describe('analytics', () => {
     const female = await createUser(t.app, { sex: '3' });
     const silent = await createUser(t.app, { sex: '0' });
     // Views: two people on Mine, one on Contributed, three on Theirs (not counted).
-    for (const [viewer, book] of [[male, mine], [female, mine], [male, contributed], [male, theirs], [female, theirs], [silent, theirs]] as const) {
-      await request(t.http).get(api(`record_page_view/${viewer.userId}/${book}/`)).set(auth(viewer.token)).expect(200);
+    for (const [viewer, book] of [
+      [male, mine],
+      [female, mine],
+      [male, contributed],
+      [male, theirs],
+      [female, theirs],
+      [silent, theirs],
+    ] as const) {
+      await request(t.http)
+        .get(api(`record_page_view/${viewer.userId}/${book}/`))
+        .set(auth(viewer.token))
+        .expect(200);
     }
     // Followers: male follows two of the Books (counts once), female one; silent only Theirs.
-    for (const [follower, book] of [[male, mine], [male, contributed], [female, mine], [silent, theirs]] as const) {
+    for (const [follower, book] of [
+      [male, mine],
+      [male, contributed],
+      [female, mine],
+      [silent, theirs],
+    ] as const) {
       await request(t.http).post(api('followingpage/')).set(auth(follower.token)).send({ pageId: book }).expect(201);
     }
     // Posts: two reviews of Mine (60, 80) and a plain post about Contributed; a review of Theirs is not counted.
@@ -172,7 +198,10 @@ describe('analytics', () => {
       await books.grantOwnership(buyer.userId, theirs, 'free', tx);
     });
     const fan = await createUser(t.app, { sex: '3' });
-    await request(t.http).get(api(`record_page_view/${fan.userId}/${paid}/`)).set(auth(fan.token)).expect(200);
+    await request(t.http)
+      .get(api(`record_page_view/${fan.userId}/${paid}/`))
+      .set(auth(fan.token))
+      .expect(200);
     await request(t.http).post(api('followingpage/')).set(auth(fan.token)).send({ pageId: paid }).expect(201);
     await createPost(t.app, { userId: fan.userId, reviewTo: paid, rating: 90 });
     // The buyer owns both Books (they are in their library) ...

@@ -34,22 +34,34 @@ describe('accounts', () => {
     it('refuses without agreeing to the terms, and loses nothing', async () => {
       const res = await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD, agreed: false }).expect(400);
       expect(res.body).toEqual(validationErrors({ agreed: ['You must agree to the terms.'] }));
-      await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD }).expect(400, validationErrors({ agreed: ['This field is required.'] }));
+      await register({ email: 'noterms@example.com', password1: PASSWORD, password2: PASSWORD }).expect(
+        400,
+        validationErrors({ agreed: ['This field is required.'] }),
+      );
       const rows = await db.query(`SELECT 1 FROM users WHERE email = 'noterms@example.com'`);
       expect(rows).toHaveLength(0);
     });
 
     it('refuses mismatched, short and numeric passwords and bad e-mails with DRF messages', async () => {
-      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(400, validationErrors({
-        non_field_errors: ["The two password fields didn't match."],
-      }));
+      await register({ email: 'a@example.com', password1: PASSWORD, password2: 'other-password-9', agreed: true }).expect(
+        400,
+        validationErrors({
+          non_field_errors: ["The two password fields didn't match."],
+        }),
+      );
       const short = await register({ email: 'a@example.com', password1: 'short', password2: 'short', agreed: true }).expect(400);
       expect(short.body.password1).toContain('This password is too short. It must contain at least 8 characters.');
       const numeric = await register({ email: 'a@example.com', password1: '1234567890', password2: '1234567890', agreed: true }).expect(400);
       expect(numeric.body.password1).toContain('This password is entirely numeric.');
-      await register({ email: 'not-an-email', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
+      await register({ email: 'not-an-email', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(
+        400,
+        validationErrors({ email: ['Enter a valid email address.'] }),
+      );
       await register({ password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['This field is required.'] }));
-      await register({ email: '', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(400, validationErrors({ email: ['This field may not be blank.'] }));
+      await register({ email: '', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(
+        400,
+        validationErrors({ email: ['This field may not be blank.'] }),
+      );
     });
 
     it('answers the same for a taken address and tells its owner by mail instead', async () => {
@@ -72,9 +84,15 @@ describe('accounts', () => {
       const mail = await t.smtp.waitFor('pending@example.com', /Finish signing up/);
       const { id, key } = linkFrom(mail.text, 'reset-password');
       // Neither password opens the account yet, and the second one was never stored.
-      await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'attacker-pass-99' }).expect(400, validationErrors({
-        non_field_errors: ['Email or password is not correct!'],
-      }));
+      await request(t.http)
+        .post('/api/user/login/')
+        .send({ email: 'pending@example.com', password: 'attacker-pass-99' })
+        .expect(
+          400,
+          validationErrors({
+            non_field_errors: ['Email or password is not correct!'],
+          }),
+        );
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'owner-chosen-pass-1' }).expect(200);
       await request(t.http).post('/api/user/login/').send({ email: 'pending@example.com', password: 'owner-chosen-pass-1' }).expect(200);
     });
@@ -84,16 +102,31 @@ describe('accounts', () => {
     it('verifies once; the same link again says it is verified already; a made-up key is refused', async () => {
       await register({ email: 'once@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('once@example.com')).text, 'verify');
-      await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(400, validationErrors({
-        non_field_errors: ['E-mail is not verified.'],
-      }));
+      await request(t.http)
+        .post('/api/user/login/')
+        .send({ email: 'once@example.com', password: PASSWORD })
+        .expect(
+          400,
+          validationErrors({
+            non_field_errors: ['E-mail is not verified.'],
+          }),
+        );
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'OK' });
       // The mail's link opened a second time: no failure, the account is verified.
       await request(t.http).post('/api/user/verify/').send({ id, key }).expect(200, { message: 'E-mail is already verified.' });
-      await request(t.http).post('/api/user/verify/').send({ id, key: 'x'.repeat(43) }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/verify/')
+        .send({ id, key: 'x'.repeat(43) })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
       // Another user's id with this key proves nothing: refused as before.
-      await request(t.http).post('/api/user/verify/').send({ id: Number(id) + 1000, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
-      await request(t.http).post('/api/user/verify/').send({ id: 'abc', key }).expect(400, validationErrors({ id: ['A valid integer is required.'] }));
+      await request(t.http)
+        .post('/api/user/verify/')
+        .send({ id: Number(id) + 1000, key })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/verify/')
+        .send({ id: 'abc', key })
+        .expect(400, validationErrors({ id: ['A valid integer is required.'] }));
       await request(t.http).post('/api/user/login/').send({ email: 'once@example.com', password: PASSWORD }).expect(200);
     });
 
@@ -101,7 +134,10 @@ describe('accounts', () => {
       await register({ email: 'late@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
       const { id, key } = linkFrom((await t.smtp.waitFor('late@example.com')).text, 'verify');
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [id]);
-      await request(t.http).post('/api/user/verify/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/verify/')
+        .send({ id, key })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
     });
   });
 
@@ -149,9 +185,16 @@ describe('accounts', () => {
 
     it('refuses an unknown language and visitors', async () => {
       const { token } = await signUp(t, 'lang2@example.com');
-      await request(t.http).patch('/api/user/account/').set(auth(token)).send({ language: 'fr' }).expect(400, validationErrors({ language: ['Must be "ja" or "en".'] }));
+      await request(t.http)
+        .patch('/api/user/account/')
+        .set(auth(token))
+        .send({ language: 'fr' })
+        .expect(400, validationErrors({ language: ['Must be "ja" or "en".'] }));
       await request(t.http).get('/api/user/account/').set(auth(token)).expect(200, { email: 'lang2@example.com', language: 'en' });
-      await request(t.http).patch('/api/user/account/').send({ language: 'ja' }).expect(401, { detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
+      await request(t.http)
+        .patch('/api/user/account/')
+        .send({ language: 'ja' })
+        .expect(401, { detail: 'Authentication credentials were not provided.', code: 'notAuthenticated' });
     });
   });
 
@@ -165,7 +208,10 @@ describe('accounts', () => {
       await t.smtp.waitFor('forgot@example.com', /reset/i);
       await new Promise((r) => setTimeout(r, 1500));
       expect(t.smtp.to('ghost@example.com')).toHaveLength(0);
-      await request(t.http).post('/api/user/forgot-password/').send({ email: 'no-at-sign' }).expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
+      await request(t.http)
+        .post('/api/user/forgot-password/')
+        .send({ email: 'no-at-sign' })
+        .expect(400, validationErrors({ email: ['Enter a valid email address.'] }));
     });
 
     it('resets with a valid link once, ends every session, and the new password works', async () => {
@@ -177,14 +223,26 @@ describe('accounts', () => {
       // Checking the link does not use it up.
       await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(200);
 
-      const mismatch = await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'different-pass-2' }).expect(400);
+      const mismatch = await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, password: 'brand-new-pass-1', password2: 'different-pass-2' })
+        .expect(400);
       expect(mismatch.body).toEqual(validationErrors({ password2: ["Password doesn't match"] }));
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'someone@else.com', password: 'brand-new-pass-1' }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, email: 'someone@else.com', password: 'brand-new-pass-1' })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
 
       await request(t.http).post('/api/user/reset-password/').send({ id, key, email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
       await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(401);
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'another-pass-22' }).expect(400, validationErrors({ key: ['Invalid value'] }));
-      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, password: 'another-pass-22' })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/verify-for-password-reset/')
+        .send({ id, key })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
       await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: PASSWORD }).expect(400);
       await request(t.http).post('/api/user/login/').send({ email: 'reset@example.com', password: 'brand-new-pass-1' }).expect(200);
     });
@@ -218,12 +276,24 @@ describe('accounts', () => {
         expect([body, res.status, res.body]).toEqual([body, 400, invalid]);
       }
       // With the key, the password's own checks answer.
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, validationErrors({
-        password: ['The password is too similar to the email address.'],
-      }));
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' }).expect(400, validationErrors({
-        password2: ["Password doesn't match"],
-      }));
+      await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, password: email })
+        .expect(
+          400,
+          validationErrors({
+            password: ['The password is too similar to the email address.'],
+          }),
+        );
+      await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, password: 'brand-new-pass-1', password2: 'not-the-same-1' })
+        .expect(
+          400,
+          validationErrors({
+            password2: ["Password doesn't match"],
+          }),
+        );
       // An expired key is just as invalid, whatever the password.
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
       await request(t.http).post('/api/user/reset-password/').send({ id, key, password: email }).expect(400, invalid);
@@ -281,8 +351,14 @@ describe('accounts', () => {
       await request(t.http).post('/api/user/forgot-password/').send({ email: 'expired@example.com' }).expect(200);
       const { id, key } = linkFrom((await t.smtp.waitFor('expired@example.com', /reset/i)).text, 'reset-password');
       await db.query(`UPDATE account_keys SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [id]);
-      await request(t.http).post('/api/user/verify-for-password-reset/').send({ id, key }).expect(400, validationErrors({ key: ['Invalid value'] }));
-      await request(t.http).post('/api/user/reset-password/').send({ id, key, password: 'brand-new-pass-1' }).expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/verify-for-password-reset/')
+        .send({ id, key })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
+      await request(t.http)
+        .post('/api/user/reset-password/')
+        .send({ id, key, password: 'brand-new-pass-1' })
+        .expect(400, validationErrors({ key: ['Invalid value'] }));
     });
   });
 
@@ -328,7 +404,10 @@ describe('account rate limits', () => {
 
   it('answers 429 with Retry-After once an address is tried too often', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(t.http).post('/api/user/login/').send({ email: 'target@example.com', password: `guess-${i}` }).expect(400);
+      await request(t.http)
+        .post('/api/user/login/')
+        .send({ email: 'target@example.com', password: `guess-${i}` })
+        .expect(400);
     }
     const res = await request(t.http).post('/api/user/login/').send({ email: 'target@example.com', password: 'guess-4' }).expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -344,7 +423,8 @@ describe('account rate limits', () => {
     const refused = await post('forgot-password', '198.51.100.7', { email }).expect(429);
     expect(refused.body.detail).toMatch(/^Request was throttled\./);
     // (signUp registered once already)
-    for (let i = 0; i < 2; i++) await post('register', '198.51.100.7', { email, password1: 'attacker-pass-1', password2: 'attacker-pass-1', agreed: true }).expect(201);
+    for (let i = 0; i < 2; i++)
+      await post('register', '198.51.100.7', { email, password1: 'attacker-pass-1', password2: 'attacker-pass-1', agreed: true }).expect(201);
     await post('register', '198.51.100.7', { email, password1: 'attacker-pass-1', password2: 'attacker-pass-1', agreed: true }).expect(429);
     // The owner, from their own client and from the attacker's, logs in.
     await post('login', '203.0.113.10', { email, password: PASSWORD }).expect(200);
@@ -359,7 +439,10 @@ describe('account rate limits', () => {
     const blocked = await post('login', '198.51.100.20', { email, password: PASSWORD }).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // …while the owner's client is not: a wrong password is a plain failure, the right one logs in.
-    await post('login', '203.0.113.20', { email, password: 'typo-pass-1' }).expect(400, validationErrors({ non_field_errors: ['Email or password is not correct!'] }));
+    await post('login', '203.0.113.20', { email, password: 'typo-pass-1' }).expect(
+      400,
+      validationErrors({ non_field_errors: ['Email or password is not correct!'] }),
+    );
     await post('login', '203.0.113.20', { email, password: PASSWORD }).expect(200);
     // A successful login clears its client's count.
     await post('login', '203.0.113.20', { email, password: 'typo-pass-2' }).expect(400);

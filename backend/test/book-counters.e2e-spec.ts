@@ -17,7 +17,11 @@ describe('Book counters', () => {
   let she: UserFixture;
   let unsaid: UserFixture;
 
-  const info = async () => (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${bookId}`).expect(200)).body as { gender_count: { male: number; female: number }; monthly_views: number };
+  const info = async () =>
+    (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${bookId}`).expect(200)).body as {
+      gender_count: { male: number; female: number };
+      monthly_views: number;
+    };
   const follow = (u: UserFixture) => request(t.http).post('/api/user/followingpage/').set(auth(u.token)).send({ pageId: bookId }).expect(201);
   const view = (u: UserFixture | null, pathUser = u?.userId ?? 0) => {
     const r = request(t.http).get(`/api/user/record_page_view/${pathUser}/${bookId}/`);

@@ -20,7 +20,17 @@ interface Page {
   rating: number;
   column_profile?: {
     rows: number;
-    columns: Array<{ name: string; label?: string; type: string; role: string; missing: number; min?: number; max?: number; top?: Array<{ value: string; count: number }>; bins?: number[] }>;
+    columns: Array<{
+      name: string;
+      label?: string;
+      type: string;
+      role: string;
+      missing: number;
+      min?: number;
+      max?: number;
+      top?: Array<{ value: string; count: number }>;
+      bins?: number[];
+    }>;
     chart?: { kind: string; measure: string; x: string; aggregate: string; labels: string[]; values: number[] };
   } | null;
 }
@@ -43,18 +53,33 @@ describe('Books in both languages', () => {
     japanese = await signUp(t, 'japanese@example.com');
     other = await signUp(t, 'other@example.com');
     await db.query(`UPDATE users SET language = 'ja' WHERE id = $1`, [japanese.userId]);
-    for (const u of [english, japanese, other]) await request(t.http).post('/api/user/profile/').set(auth(u.token)).field('nickName', `u${u.userId}`).field('sex', '0').expect(201);
+    for (const u of [english, japanese, other])
+      await request(t.http).post('/api/user/profile/').set(auth(u.token)).field('nickName', `u${u.userId}`).field('sex', '0').expect(201);
     // An English account uploads the Cabinet Office's holiday CSV (Shift_JIS) with its UI in English.
-    const h = await upload(t, english.token, 'syukujitsu.csv', corpus('jp-syukujitsu-2020-2025.sjis.csv'), { title: 'Japanese national holidays', description: 'the official list', language: 'en' }).expect(201);
+    const h = await upload(t, english.token, 'syukujitsu.csv', corpus('jp-syukujitsu-2020-2025.sjis.csv'), {
+      title: 'Japanese national holidays',
+      description: 'the official list',
+      language: 'en',
+    }).expect(201);
     holidays = (await waitForBook(t, english.userId, h.body.id)).page;
     const w = await upload(t, japanese.token, 'seattle-weather.csv', corpus('seattle-weather.csv'), { title: 'Seattle weather', language: 'ja' }).expect(201);
     weather = (await waitForBook(t, japanese.userId, w.body.id)).page;
-    const p = await upload(t, japanese.token, 'population.csv', corpus('jp-population-2020.csv'), { title: '都道府県の人口', language: 'ja', mydata: true, price: 800 }).expect(201);
+    const p = await upload(t, japanese.token, 'population.csv', corpus('jp-population-2020.csv'), {
+      title: '都道府県の人口',
+      language: 'ja',
+      mydata: true,
+      price: 800,
+    }).expect(201);
     paid = (await waitForBook(t, japanese.userId, p.body.id)).page;
   }, 120_000);
   afterAll(() => t.close());
 
-  const info = (id: number, headers: Record<string, string> = {}) => request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${id}`).set(headers).expect(200).then((r) => r.body as Page);
+  const info = (id: number, headers: Record<string, string> = {}) =>
+    request(t.http)
+      .get(`/api/user/monopage/get-page-info/?pageId=${id}`)
+      .set(headers)
+      .expect(200)
+      .then((r) => r.body as Page);
 
   it("lists a Japanese file uploaded by an English account among the Japanese Books, in each reader's language", async () => {
     const ja = await request(t.http).get('/api/user/pageccja/').set('Accept-Language', 'ja').expect(200);
@@ -94,7 +119,7 @@ describe('Books in both languages', () => {
     }
   });
 
-  it("serves the column profile and the headline chart with the Book, to everyone, without raw rows", async () => {
+  it('serves the column profile and the headline chart with the Book, to everyone, without raw rows', async () => {
     const page = await info(weather, { 'Accept-Language': 'en' });
     const profile = page.column_profile!;
     expect(profile.rows).toBe(1461);
@@ -156,7 +181,10 @@ describe('Books in both languages', () => {
   });
 
   it('labels the columns of profiles stored before labels existed (the backfill job)', async () => {
-    await db.query(`UPDATE pages SET column_profile = jsonb_set(column_profile - 'labelled', '{columns}', (SELECT jsonb_agg(c - 'label') FROM jsonb_array_elements(column_profile->'columns') c)) WHERE id = $1`, [weather]);
+    await db.query(
+      `UPDATE pages SET column_profile = jsonb_set(column_profile - 'labelled', '{columns}', (SELECT jsonb_agg(c - 'label') FROM jsonb_array_elements(column_profile->'columns') c)) WHERE id = $1`,
+      [weather],
+    );
     expect((await info(weather, { 'Accept-Language': 'ja' })).column_profile!.columns.find((c) => c.name === 'temp_max')!.label).toBeUndefined();
     const service = t.app.get(BookGenerationService);
     expect(await service.labelPending()).toBeGreaterThanOrEqual(1);
@@ -170,7 +198,8 @@ describe('Books in both languages', () => {
     expect(Object.keys(before.texts)).toEqual(['ja']);
     const service = t.app.get(BookGenerationService);
     let done = 0;
-    for (let i = 0; i < 10 && (await db.query(`SELECT 1 FROM pages WHERE NOT (texts ? 'ja' AND texts ? 'en')`)).length; i++) done += await service.translatePending();
+    for (let i = 0; i < 10 && (await db.query(`SELECT 1 FROM pages WHERE NOT (texts ? 'ja' AND texts ? 'en')`)).length; i++)
+      done += await service.translatePending();
     expect(done).toBeGreaterThan(0);
     const [after] = await db.query(`SELECT texts, language FROM pages WHERE id = $1`, [old]);
     // Its stored file is missing (a fixture): it keeps its text for both languages and is not tried again.

@@ -62,7 +62,15 @@ describe('Books', () => {
         title: '都道府県別 健康保険料率',
         description: '協会けんぽの料率',
       }).expect(201);
-      expect(res.body).toMatchObject({ title: '都道府県別 健康保険料率', file: 'prefecture_health_insurance.csv', kind: 'csv', status: 'pending', page: null, price: 0, mydata: false });
+      expect(res.body).toMatchObject({
+        title: '都道府県別 健康保険料率',
+        file: 'prefecture_health_insurance.csv',
+        kind: 'csv',
+        status: 'pending',
+        page: null,
+        price: 0,
+        mydata: false,
+      });
       csvFileId = res.body.id;
       const done = await waitForBook(t, hanako.userId, csvFileId);
       const info = await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200);
@@ -71,7 +79,9 @@ describe('Books', () => {
       expect(freeBook.summary.length).toBeGreaterThan(10);
       expect(freeBook.point1).not.toBe('');
       expect(freeBook.language).toBe('ja');
-      expect(freeBook.files).toEqual([expect.objectContaining({ id: csvFileId, profile: expect.objectContaining({ userId: hanako.userId, nickName: '花子' }) })]);
+      expect(freeBook.files).toEqual([
+        expect.objectContaining({ id: csvFileId, profile: expect.objectContaining({ userId: hanako.userId, nickName: '花子' }) }),
+      ]);
       const tags = await request(t.http).get(`/api/user/pageattribute/by-monopage/${freeBook.id}/`).expect(200);
       expect(tags.body.length).toBeGreaterThan(0);
       expect(tags.body.length).toBeLessThanOrEqual(5);
@@ -95,21 +105,46 @@ describe('Books', () => {
     it('refuses what it must, storing nothing', async () => {
       const before = await db.query(`SELECT count(*)::int AS n FROM uploaded_files`);
       await request(t.http).post('/api/user/upload/').attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').field('title', 'x').expect(401);
-      await upload(t, visitorless.token, 'a.csv', sample('prefecture-health-insurance.csv')).expect(403, { detail: 'Create your profile before posting data.', code: 'profileRequired' });
+      await upload(t, visitorless.token, 'a.csv', sample('prefecture-health-insurance.csv')).expect(403, {
+        detail: 'Create your profile before posting data.',
+        code: 'profileRequired',
+      });
       // A PNG named .csv is refused by its content.
       const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-      await upload(t, hanako.token, 'fake.csv', png).expect(400, validationErrors({ file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }));
+      await upload(t, hanako.token, 'fake.csv', png).expect(
+        400,
+        validationErrors({ file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'] }),
+      );
       await upload(t, hanako.token, 'script.csv', Buffer.from('#!/bin/sh\nrm -rf /\n')).expect(400);
-      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(400, validationErrors({
-        price: ['A price can be set only for your own data (mydata).'],
-      }));
+      await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 800 }).expect(
+        400,
+        validationErrors({
+          price: ['A price can be set only for your own data (mydata).'],
+        }),
+      );
       await upload(t, hanako.token, 'a.csv', sample('prefecture-health-insurance.csv'), { price: 500, mydata: true }).expect(400);
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(400, validationErrors({
-        title: ['This field is required.'],
-      }));
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'no file').expect(400, validationErrors({ file: ['No file was submitted.'] }));
-      await request(t.http).post('/api/user/upload/').set(auth(hanako.token)).field('title', 'x').field('user_id', String(taro.userId))
-        .attach('file', sample('prefecture-health-insurance.csv'), 'a.csv').expect(403);
+      await request(t.http)
+        .post('/api/user/upload/')
+        .set(auth(hanako.token))
+        .attach('file', sample('prefecture-health-insurance.csv'), 'a.csv')
+        .expect(
+          400,
+          validationErrors({
+            title: ['This field is required.'],
+          }),
+        );
+      await request(t.http)
+        .post('/api/user/upload/')
+        .set(auth(hanako.token))
+        .field('title', 'no file')
+        .expect(400, validationErrors({ file: ['No file was submitted.'] }));
+      await request(t.http)
+        .post('/api/user/upload/')
+        .set(auth(hanako.token))
+        .field('title', 'x')
+        .field('user_id', String(taro.userId))
+        .attach('file', sample('prefecture-health-insurance.csv'), 'a.csv')
+        .expect(403);
       await upload(t, hanako.token, 'big.csv', Buffer.alloc(3 * 1024 * 1024, 'a,b\n')).expect(413);
       const after = await db.query(`SELECT count(*)::int AS n FROM uploaded_files`);
       expect(after[0].n).toBe(before[0].n);
@@ -139,7 +174,9 @@ describe('Books', () => {
 
     it('answers 404 for an unknown Book and 400 for a bad id', async () => {
       await request(t.http).get('/api/user/monopage/get-page-info/?pageId=999999').expect(404, { detail: 'Not found.', code: 'notFound' });
-      await request(t.http).get('/api/user/monopage/get-page-info/?pageId=abc').expect(400, validationErrors({ pageId: ['A valid integer is required.'] }));
+      await request(t.http)
+        .get('/api/user/monopage/get-page-info/?pageId=abc')
+        .expect(400, validationErrors({ pageId: ['A valid integer is required.'] }));
       await request(t.http).get('/api/user/relatedmonopage/999999/').expect(404);
       await request(t.http).get('/api/user/pageattribute/by-monopage/999999/').expect(404);
     });
@@ -165,7 +202,8 @@ describe('Books', () => {
     });
 
     it('finds Books by Japanese words of two characters and by English words', async () => {
-      const ids = async (query: string) => (await request(t.http).get('/api/user/monopage/search-pages/').query({ query, count: 0 }).expect(200)).body.map((p: Page) => p.id);
+      const ids = async (query: string) =>
+        (await request(t.http).get('/api/user/monopage/search-pages/').query({ query, count: 0 }).expect(200)).body.map((p: Page) => p.id);
       expect(await ids('保険')).toContain(freeBook.id);
       expect(await ids('健康保険')).toContain(freeBook.id);
       expect(await ids('population')).toContain(paidBook.id);
@@ -200,7 +238,9 @@ describe('Books', () => {
     it("lists a user's uploads and the Books holding them", async () => {
       const files = await request(t.http).get(`/api/user/uploadedfiles/?user_id=${hanako.userId}`).expect(200);
       expect(files.body.map((f: { id: number }) => f.id)).toEqual([csvFileId]);
-      await request(t.http).get('/api/user/uploadedfiles/').expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
+      await request(t.http)
+        .get('/api/user/uploadedfiles/')
+        .expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
       const books = await request(t.http).get(`/api/user/${hanako.userId}/monopages-with-files/?count=0`).expect(200);
       expect(books.body.map((p: Page) => p.id)).toEqual([freeBook.id]);
     });
@@ -218,7 +258,10 @@ describe('Books', () => {
       await request(t.http).post('/api/user/followingpage/').set(auth(taro.token)).send({ pageId: 999999 }).expect(404);
       const list = await request(t.http).get('/api/user/followingpage/?count=0').set(auth(taro.token)).expect(200);
       expect(list.body.map((p: Page) => p.id)).toEqual([freeBook.id]);
-      const status = await request(t.http).get(`/api/user/monopage/check-user-page-status/?userId=${taro.userId}&pageId=${freeBook.id}`).set(auth(taro.token)).expect(200);
+      const status = await request(t.http)
+        .get(`/api/user/monopage/check-user-page-status/?userId=${taro.userId}&pageId=${freeBook.id}`)
+        .set(auth(taro.token))
+        .expect(200);
       expect(status.body).toEqual({ is_followed: true, is_owned: false });
       await request(t.http).get(`/api/user/monopage/check-user-page-status/?userId=${hanako.userId}&pageId=${freeBook.id}`).set(auth(taro.token)).expect(403);
       const info = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${freeBook.id}`)).body;
@@ -242,7 +285,11 @@ describe('Books', () => {
     it('lets anyone logged in take a free Book with the signed ticket, and refuses forged tickets', async () => {
       const info = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${freeBook.id}`).set(auth(taro.token)).expect(200)).body;
       expect(info.encrypted_pageId).toEqual(expect.any(String));
-      await request(t.http).post('/api/user/owningpage/').set(auth(taro.token)).send({ encrypted_pageId: String(freeBook.id) }).expect(400);
+      await request(t.http)
+        .post('/api/user/owningpage/')
+        .set(auth(taro.token))
+        .send({ encrypted_pageId: String(freeBook.id) })
+        .expect(400);
       await request(t.http).post('/api/user/owningpage/').set(auth(hanako.token)).send({ encrypted_pageId: info.encrypted_pageId }).expect(400);
       await request(t.http).post('/api/user/owningpage/').set(auth(taro.token)).send({ encrypted_pageId: info.encrypted_pageId }).expect(201);
       const owned = await request(t.http).get('/api/user/owningpagecc/?count=0').set(auth(taro.token)).expect(200);
@@ -263,7 +310,11 @@ describe('Books', () => {
       await request(t.http).post('/api/user/get_s3_url/').set(auth(hanako.token)).send({ file_id: paidFileId }).expect(403);
       await request(t.http).post('/api/user/download/').send({ file_id: paidFileId }).expect(401);
       await request(t.http).post('/api/user/download/').set(auth(hanako.token)).send({ file_id: 999999 }).expect(404);
-      await request(t.http).post('/api/user/download/').set(auth(hanako.token)).send({}).expect(400, validationErrors({ file_id: ['This field is required.'] }));
+      await request(t.http)
+        .post('/api/user/download/')
+        .set(auth(hanako.token))
+        .send({})
+        .expect(400, validationErrors({ file_id: ['This field is required.'] }));
       const own = await request(t.http).post('/api/user/download/').set(auth(taro.token)).send({ file_id: paidFileId }).buffer(true).parse(binary).expect(200);
       expect(own.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     });
@@ -271,16 +322,24 @@ describe('Books', () => {
     it('hands out a signed URL that works for 5 minutes and not when tampered with', async () => {
       const res = await request(t.http).post('/api/user/get_s3_url/').set(auth(hanako.token)).send({ file_id: csvFileId }).expect(200);
       const url = new URL(res.body.s3_url);
-      const file = await request(t.http).get(url.pathname + url.search).buffer(true).parse(binary).expect(200);
+      const file = await request(t.http)
+        .get(url.pathname + url.search)
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
       expect(Buffer.from(file.body).equals(sample('prefecture-health-insurance.csv'))).toBe(true);
       await request(t.http).get(`/api/user/files/${paidFileId}/content${url.search}`).expect(403);
-      await request(t.http).get(url.pathname + url.search.replace(/.$/, 'x')).expect(403);
+      await request(t.http)
+        .get(url.pathname + url.search.replace(/.$/, 'x'))
+        .expect(403);
     });
   });
 
   describe('contributors and idempotency', () => {
     it('a file on the same subject from another user joins the existing Book as a contributor', async () => {
-      const res = await upload(t, taro.token, 'health-insurance-2.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率' }).expect(201);
+      const res = await upload(t, taro.token, 'health-insurance-2.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率' }).expect(
+        201,
+      );
       const done = await waitForBook(t, taro.userId, res.body.id);
       expect(done.page).toBe(freeBook.id);
       const info = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${freeBook.id}`)).body;
@@ -291,7 +350,10 @@ describe('Books', () => {
       // The attack: the same title and the same columns as taro's ¥800 workbook, uploaded free.
       const mallory = await signUp(t, 'mallory@example.com');
       await request(t.http).post('/api/user/profile/').set(auth(mallory.token)).field('nickName', 'mallory').expect(201);
-      const res = await upload(t, mallory.token, 'world-city-populations.xlsx', sample('world-city-populations.xlsx'), { title: 'World city populations', language: 'en' }).expect(201);
+      const res = await upload(t, mallory.token, 'world-city-populations.xlsx', sample('world-city-populations.xlsx'), {
+        title: 'World city populations',
+        language: 'en',
+      }).expect(201);
       const done = await waitForBook(t, mallory.userId, res.body.id);
       expect(done.page).not.toBe(paidBook.id);
       const paid = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${paidBook.id}`).set(auth(mallory.token)).expect(200)).body;
@@ -306,7 +368,11 @@ describe('Books', () => {
     it('a priced file never joins a free Book (its data would be given away): it makes a Book of its own at its price', async () => {
       const seller = await signUp(t, 'seller@example.com');
       await request(t.http).post('/api/user/profile/').set(auth(seller.token)).field('nickName', 'seller').expect(201);
-      const res = await upload(t, seller.token, 'health.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率', price: 800, mydata: true }).expect(201);
+      const res = await upload(t, seller.token, 'health.csv', sample('prefecture-health-insurance.csv'), {
+        title: '都道府県別 健康保険料率',
+        price: 800,
+        mydata: true,
+      }).expect(201);
       const done = await waitForBook(t, seller.userId, res.body.id);
       expect(done.page).not.toBe(freeBook.id);
       const own = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200)).body;

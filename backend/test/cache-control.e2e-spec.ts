@@ -39,7 +39,10 @@ describe('no-store for tokens and account data', () => {
     const reset = linkFrom((await t.smtp.waitFor(email, /reset/i)).text, 'reset-password');
     const checked = await request(t.http).post('/api/user/verify-for-password-reset/').send(reset).expect(200, { email });
     expect(noStore(checked)).toEqual(['/api/user/verify-for-password-reset/', 200, 'no-store']);
-    const changed = await request(t.http).post('/api/user/reset-password/').send({ ...reset, password: 'brand-new-pass-1' }).expect(200);
+    const changed = await request(t.http)
+      .post('/api/user/reset-password/')
+      .send({ ...reset, password: 'brand-new-pass-1' })
+      .expect(200);
     expect(noStore(changed)).toEqual(['/api/user/reset-password/', 200, 'no-store']);
   });
 

@@ -7,7 +7,10 @@ import { createFollow, createUser, type UserFixture } from './helpers/factories'
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 import { validationErrors } from './helpers/errors';
 
-const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } })
+    .jpeg()
+    .toBuffer();
 
 /**
  * api-contract rule 7: a data file posted to circles belongs to them. Its Book is read, previewed
@@ -55,7 +58,8 @@ describe('members-only Books (data posted to a circle)', () => {
     const found: string[] = [];
     for (const path of lists(who)) if (ids((await get(path, who).expect(200)).body).includes(bookId)) found.push(path);
     const tags = (await get(`pageattribute/by-monopage/${bookId}/`, owner).expect(200)).body as Array<{ id: number }>;
-    for (const tag of tags) if (ids((await get(`pageattribute/${tag.id}/monopages/`, who).expect(200)).body).includes(bookId)) found.push(`pageattribute/${tag.id}/monopages/`);
+    for (const tag of tags)
+      if (ids((await get(`pageattribute/${tag.id}/monopages/`, who).expect(200)).body).includes(bookId)) found.push(`pageattribute/${tag.id}/monopages/`);
     return found;
   }
 
@@ -65,8 +69,13 @@ describe('members-only Books (data posted to a circle)', () => {
     uploader = await createUser(t.app, { nickName: 'Uploader' });
     pending = await createUser(t.app, { nickName: 'Pending' });
     outsider = await createUser(t.app, { nickName: 'Outsider' });
-    circle = (await post('create-community/', owner).field('title', 'Weather club').field('description', 'members only').attach('image', await jpeg(), 'i.jpg').expect(201))
-      .body.id;
+    circle = (
+      await post('create-community/', owner)
+        .field('title', 'Weather club')
+        .field('description', 'members only')
+        .attach('image', await jpeg(), 'i.jpg')
+        .expect(201)
+    ).body.id;
     await post('communityjoin/', uploader).send({ community: circle }).expect(201);
     await post(`community/${circle}/join-request/approve/${uploader.userId}/`, owner).expect(200);
     await post('communityjoin/', pending).send({ community: circle }).expect(201);
@@ -74,8 +83,12 @@ describe('members-only Books (data posted to a circle)', () => {
     await createFollow(t.app, outsider.userId, uploader.userId); // the outsider follows the uploader
 
     // A public Book first (an outsider's data of another subject), then the circle's Book.
-    const other = await post('upload/', outsider).set('Accept-Language', 'ja').field('title', '保険の加入状況').field('description', '')
-      .attach('file', sample('prefecture-health-insurance.csv'), 'prefecture-health-insurance.csv').expect(201);
+    const other = await post('upload/', outsider)
+      .set('Accept-Language', 'ja')
+      .field('title', '保険の加入状況')
+      .field('description', '')
+      .attach('file', sample('prefecture-health-insurance.csv'), 'prefecture-health-insurance.csv')
+      .expect(201);
     publicBook = (await waitForBook(t, outsider.userId, other.body.id, 120_000)).page;
     const res = await upload(uploader, '東京の天気', [circle]).expect(201);
     fileId = res.body.id;
@@ -86,7 +99,10 @@ describe('members-only Books (data posted to a circle)', () => {
   it('a visitor, an outsider and a user with a pending join request get 404 on the Book, its preview, files, views, tags and follow', async () => {
     for (const who of [undefined, outsider, pending]) {
       const label = who ? who.userId : 'visitor';
-      expect([label, (await get(`monopage/get-page-info/?pageId=${bookId}`, who).expect(404)).body]).toEqual([label, { detail: 'Not found.', code: 'notFound' }]);
+      expect([label, (await get(`monopage/get-page-info/?pageId=${bookId}`, who).expect(404)).body]).toEqual([
+        label,
+        { detail: 'Not found.', code: 'notFound' },
+      ]);
       await get(`monopage/${bookId}/preview/`, who).expect(404);
       await get(`pageattribute/by-monopage/${bookId}/`, who).expect(404);
       await get(`relatedmonopage/${bookId}/`, who).expect(404);
@@ -102,7 +118,9 @@ describe('members-only Books (data posted to a circle)', () => {
       }
     }
     await get(`advertisements-for-monopage/${bookId}/`, outsider).expect(404);
-    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual(validationErrors({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] }));
+    expect((await post('access-log/', outsider).send({ type: 'page', page_id: bookId }).expect(400)).body).toEqual(
+      validationErrors({ page_id: [`Invalid pk "${bookId}" - object does not exist.`] }),
+    );
     await post('access-log/').send({ type: 'page', page_id: bookId }).expect(400);
     await post('access-log/', owner).send({ type: 'page', page_id: bookId }).expect(201);
     // Followers of the uploader outside the circle hear nothing of it.
@@ -138,7 +156,14 @@ describe('members-only Books (data posted to a circle)', () => {
     expect((await get(`monopostcc/?pageId=${bookId}`, owner).expect(200)).body.totalCount).toBe(1);
     expect((await get(`monopostcc/?pageId=${bookId}`, outsider).expect(200)).body.totalCount).toBe(0);
     const listed = await listedFor(owner);
-    for (const path of ['newpagecc/', 'pageccja/', lists()[2], `${uploader.userId}/monopages-with-files/`, `community/${circle}/monopages-with-files/`, 'followingpage/']) {
+    for (const path of [
+      'newpagecc/',
+      'pageccja/',
+      lists()[2],
+      `${uploader.userId}/monopages-with-files/`,
+      `community/${circle}/monopages-with-files/`,
+      'followingpage/',
+    ]) {
       expect(listed).toContain(path);
     }
     // By its tags too (so the outsiders' tag lists above were asked about the Book's own tags).
@@ -162,7 +187,10 @@ describe('members-only Books (data posted to a circle)', () => {
   it('only its creator makes it public (outsiders 404, other members 403); then visitors read it and lists show it', async () => {
     await post(`monopage/${bookId}/make-public/`).expect(401);
     await post(`monopage/${bookId}/make-public/`, outsider).expect(404);
-    expect((await post(`monopage/${bookId}/make-public/`, owner).expect(403)).body).toEqual({ detail: 'Only the creator of this Book can make it public.', code: 'bookCreatorOnly' });
+    expect((await post(`monopage/${bookId}/make-public/`, owner).expect(403)).body).toEqual({
+      detail: 'Only the creator of this Book can make it public.',
+      code: 'bookCreatorOnly',
+    });
     const made = (await post(`monopage/${bookId}/make-public/`, uploader).expect(200)).body;
     expect(made).toMatchObject({ id: bookId, members_only: false });
     expect(made.can_make_public).toBeUndefined();

@@ -10,7 +10,10 @@ import { createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 import { validationErrors } from './helpers/errors';
 
-const jpeg = (w = 400, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
+const jpeg = (w = 400, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3a5c8a' } })
+    .jpeg()
+    .toBuffer();
 const AFTER_GRACE = () => new Date(Date.now() + 15 * 24 * 3600 * 1000);
 
 /** Every stored counter of a circle against the rows it counts: none disagree, at every step. */
@@ -81,19 +84,32 @@ describe('circles', () => {
       await create(noProfile, { title: 'Lab', description: 'x' }, await jpeg()).expect(403);
       expect((await create(a, { title: 'Lab', description: 'x' }).expect(400)).body).toEqual(validationErrors({ image: ['No file was submitted.'] }));
       expect((await create(a, { title: 'Lab', description: 'x' }, Buffer.from('not an image at all')).expect(400)).body.image).toBeDefined();
-      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual(validationErrors({
-        description: ['Ensure this field has no more than 2000 characters.'],
-      }));
+      expect((await create(a, { title: 'Lab', description: 'y'.repeat(2001) }, await jpeg()).expect(400)).body).toEqual(
+        validationErrors({
+          description: ['Ensure this field has no more than 2000 characters.'],
+        }),
+      );
       expect((await create(a, { description: 'x' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ title: ['This field is required.'] }));
       expect((await create(a, { title: 'Lab' }, await jpeg()).expect(400)).body).toEqual(validationErrors({ description: ['This field is required.'] }));
       expect(await db.query(`SELECT count(*)::int AS n FROM circles`)).toEqual([{ n: 0 }]);
     });
 
     it('creates a circle: the creator owns it and is its first member', async () => {
-      const res = await create(a, { title: 'Data Lab', description: 'We share lab data. '.repeat(100).slice(0, 2000) }, await jpeg(), await jpeg(800, 400)).expect(201);
+      const res = await create(
+        a,
+        { title: 'Data Lab', description: 'We share lab data. '.repeat(100).slice(0, 2000) },
+        await jpeg(),
+        await jpeg(800, 400),
+      ).expect(201);
       circle = res.body.id;
       expect(res.body).toMatchObject({
-        title: 'Data Lab', item_type: 'community', owner: a.userId, member_count: 1, post_count: 0, page_count: 0, joinrequest_count: 0,
+        title: 'Data Lab',
+        item_type: 'community',
+        owner: a.userId,
+        member_count: 1,
+        post_count: 0,
+        page_count: 0,
+        joinrequest_count: 0,
       });
       expect(res.body.created_on).toBe(res.body.createdon);
       expect(res.body.image).toMatch(/^http.*\.jpg$/);
@@ -119,12 +135,22 @@ describe('circles', () => {
   describe('invitations', () => {
     it('only members invite; the invitee must exist; a member is refused', async () => {
       await post(`community/${circle}/invite/`).send({ invited_user: b.userId }).expect(401);
-      expect((await post(`community/${circle}/invite/`, d).send({ invited_user: b.userId }).expect(403)).body).toEqual({ detail: 'You are not a member of this circle.', code: 'notCircleMember' });
+      expect((await post(`community/${circle}/invite/`, d).send({ invited_user: b.userId }).expect(403)).body).toEqual({
+        detail: 'You are not a member of this circle.',
+        code: 'notCircleMember',
+      });
       await post('community/999999/invite/', a).send({ invited_user: b.userId }).expect(404);
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 999999 }).expect(400)).body).toEqual(validationErrors({ invited_user: ['Invalid pk "999999" - object does not exist.'] }));
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 'x' }).expect(400)).body).toEqual(validationErrors({ invited_user: ['A valid integer is required.'] }));
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 999999 }).expect(400)).body).toEqual(
+        validationErrors({ invited_user: ['Invalid pk "999999" - object does not exist.'] }),
+      );
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: 'x' }).expect(400)).body).toEqual(
+        validationErrors({ invited_user: ['A valid integer is required.'] }),
+      );
       expect((await post(`community/${circle}/invite/`, a).send({}).expect(400)).body).toEqual(validationErrors({ invited_user: ['This field is required.'] }));
-      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: a.userId }).expect(400)).body).toEqual({ detail: 'This user is already a member of the circle.', code: 'alreadyCircleMember' });
+      expect((await post(`community/${circle}/invite/`, a).send({ invited_user: a.userId }).expect(400)).body).toEqual({
+        detail: 'This user is already a member of the circle.',
+        code: 'alreadyCircleMember',
+      });
     });
 
     it('invites once: inviting again answers the same invitation and announces nothing more', async () => {
@@ -143,7 +169,10 @@ describe('circles', () => {
 
     it('only the invited user accepts (401, 403, 404); accepting joins once', async () => {
       await post(`invitation/${invitation}/accept/`).expect(401);
-      expect((await post(`invitation/${invitation}/accept/`, d).expect(403)).body).toEqual({ detail: 'This invitation is not for you.', code: 'notYourInvitation' });
+      expect((await post(`invitation/${invitation}/accept/`, d).expect(403)).body).toEqual({
+        detail: 'This invitation is not for you.',
+        code: 'notYourInvitation',
+      });
       await post('invitation/999999/accept/', b).expect(404);
       await post('invitation/abc/accept/', b).expect(404);
       const res = await post(`invitation/${invitation}/accept/`, b).expect(200);
@@ -158,9 +187,15 @@ describe('circles', () => {
   describe('join requests', () => {
     it('communityjoin/: a request; asking again changes nothing; members and unknown circles are refused', async () => {
       await post('communityjoin/').send({ community: circle }).expect(401);
-      expect((await post('communityjoin/', c).send({ community: 999999 }).expect(400)).body).toEqual(validationErrors({ community: ['Invalid pk "999999" - object does not exist.'] }));
-      expect((await post('communityjoin/', c).send({ community: true }).expect(400)).body).toEqual(validationErrors({ community: ['A valid integer is required.'] }));
-      expect((await post('communityjoin/', b).send({ community: circle }).expect(400)).body).toEqual(validationErrors({ non_field_errors: ['You are already a member of this circle.'] }));
+      expect((await post('communityjoin/', c).send({ community: 999999 }).expect(400)).body).toEqual(
+        validationErrors({ community: ['Invalid pk "999999" - object does not exist.'] }),
+      );
+      expect((await post('communityjoin/', c).send({ community: true }).expect(400)).body).toEqual(
+        validationErrors({ community: ['A valid integer is required.'] }),
+      );
+      expect((await post('communityjoin/', b).send({ community: circle }).expect(400)).body).toEqual(
+        validationErrors({ non_field_errors: ['You are already a member of this circle.'] }),
+      );
       const res = await post('communityjoin/', c).field('community', String(circle)).expect(201);
       expect(res.body).toMatchObject({ community: circle, userProfile: c.userId, approved: false, profile: { userId: c.userId, nickName: 'Chie' } });
       const again = await post('communityjoin/', c).send({ community: circle }).expect(201);
@@ -172,7 +207,10 @@ describe('circles', () => {
 
     it('joinrequests-pending/: the owner only', async () => {
       await get(`community/${circle}/joinrequests-pending/`).expect(401);
-      expect((await get(`community/${circle}/joinrequests-pending/`, b).expect(403)).body).toEqual({ detail: 'Only the owner of the circle can do this.', code: 'circleOwnerOnly' });
+      expect((await get(`community/${circle}/joinrequests-pending/`, b).expect(403)).body).toEqual({
+        detail: 'Only the owner of the circle can do this.',
+        code: 'circleOwnerOnly',
+      });
       await get(`community/${circle}/joinrequests-pending/`, d).expect(403);
       await get('community/999999/joinrequests-pending/', a).expect(404);
       await get(`community/${circle}/joinrequests-pending/?count=x`, a).expect(400);
@@ -230,19 +268,41 @@ describe('circles', () => {
     let imagePost: number;
 
     it('only members post to a circle', async () => {
-      await post('monopost/').send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(401);
-      expect((await post('monopost/', d).send({ text: 'hi', communitypost_flag: true, communities: [circle] }).expect(403)).body).toEqual({
+      await post('monopost/')
+        .send({ text: 'hi', communitypost_flag: true, communities: [circle] })
+        .expect(401);
+      expect(
+        (
+          await post('monopost/', d)
+            .send({ text: 'hi', communitypost_flag: true, communities: [circle] })
+            .expect(403)
+        ).body,
+      ).toEqual({
         detail: 'You are not a member of this circle.',
         code: 'notCircleMember',
       });
-      await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [999999] }).expect(403);
-      await post('monopost/', a).send({ text: 'hi', communitypost_flag: true, communities: [circle, 999999] }).expect(403);
-      expect((await post('monopost/', a).send({ text: 'hi', communitypost_flag: true }).expect(400)).body).toEqual(validationErrors({ communities: ['A circle post needs its circles.'] }));
-      expect((await post('monopost/', a).send({ text: 'hi', communities: ['x'] }).expect(400)).body.communities).toBeDefined();
+      await post('monopost/', a)
+        .send({ text: 'hi', communitypost_flag: true, communities: [999999] })
+        .expect(403);
+      await post('monopost/', a)
+        .send({ text: 'hi', communitypost_flag: true, communities: [circle, 999999] })
+        .expect(403);
+      expect((await post('monopost/', a).send({ text: 'hi', communitypost_flag: true }).expect(400)).body).toEqual(
+        validationErrors({ communities: ['A circle post needs its circles.'] }),
+      );
+      expect(
+        (
+          await post('monopost/', a)
+            .send({ text: 'hi', communities: ['x'] })
+            .expect(400)
+        ).body.communities,
+      ).toBeDefined();
     });
 
     it('members post text and an image; communities_info carries the titles; the counters follow', async () => {
-      const res = await post('monopost/', b).send({ text: 'first lab note', communitypost_flag: true, communities: [circle] }).expect(201);
+      const res = await post('monopost/', b)
+        .send({ text: 'first lab note', communitypost_flag: true, communities: [circle] })
+        .expect(201);
       textPost = res.body.id;
       expect(res.body).toMatchObject({ communitypost_flag: true, communities: [circle], communities_info: ['Data Lab'], userPost: b.userId });
       const withImage = await post('monopost/', c)
@@ -282,12 +342,22 @@ describe('circles', () => {
       await get(`monopost/${textPost}/`, d).expect(404);
       expect((await get(`monopost/${textPost}/`, a).expect(200)).body).toMatchObject({ id: textPost, communities_info: ['Data Lab'] });
       // Members like and comment; outsiders cannot.
-      await request(t.http).put(api(`monopost/${textPost}/`)).set(auth(a.token)).send({ liked: [a.userId] }).expect(200);
-      await request(t.http).put(api(`monopost/${textPost}/`)).set(auth(d.token)).send({ liked: [d.userId] }).expect(404);
+      await request(t.http)
+        .put(api(`monopost/${textPost}/`))
+        .set(auth(a.token))
+        .send({ liked: [a.userId] })
+        .expect(200);
+      await request(t.http)
+        .put(api(`monopost/${textPost}/`))
+        .set(auth(d.token))
+        .send({ liked: [d.userId] })
+        .expect(404);
       await post('monocomment/', a).send({ post: textPost, text: 'nice' }).expect(201);
       await post('monocomment/', d).send({ post: textPost, text: 'nice' }).expect(400);
       // A circle post is not reposted (a repost would show it to everyone).
-      expect((await post('monopost/', a).send({ reposting: true, repostingFrom: textPost }).expect(400)).body).toEqual(validationErrors({ repostingFrom: ['A circle post cannot be reposted.'] }));
+      expect((await post('monopost/', a).send({ reposting: true, repostingFrom: textPost }).expect(400)).body).toEqual(
+        validationErrors({ repostingFrom: ['A circle post cannot be reposted.'] }),
+      );
     });
 
     it('community-new-post/: a post since the member last opened the thread', async () => {
@@ -299,7 +369,9 @@ describe('circles', () => {
       expect((await get(`community-new-post/?communityid=${circle}`, a).expect(200)).body).toEqual({ newpost_flag: false });
       expect((await get(`community-new-post/?communityid=${circle}`, b).expect(200)).body).toEqual({ newpost_flag: true });
       expect((await get(`community-new-post/?communityid=${circle}`, d).expect(200)).body).toEqual({ newpost_flag: false });
-      await post('monopost/', a).send({ text: 'new!', communitypost_flag: true, communities: [circle] }).expect(201);
+      await post('monopost/', a)
+        .send({ text: 'new!', communitypost_flag: true, communities: [circle] })
+        .expect(201);
       expect((await get(`community-new-post/?communityid=${circle}`, a).expect(200)).body).toEqual({ newpost_flag: false }); // one's own post
       expect((await get('mycommunities/', c).expect(200)).body[0].newpost_flag).toBe(true);
       await get(`communityposts/${circle}/?count=1`, c).expect(200); // a later page does not mark the thread seen
@@ -310,7 +382,10 @@ describe('circles', () => {
 
     it('deleting a circle post takes it off the circle count', async () => {
       const before = (await header()).post_count;
-      await request(t.http).delete(api(`monopost/${textPost}/`)).set(auth(b.token)).expect(204);
+      await request(t.http)
+        .delete(api(`monopost/${textPost}/`))
+        .set(auth(b.token))
+        .expect(204);
       expect((await header()).post_count).toBe(before - 1);
       expect(await mismatches()).toEqual([]);
     });
@@ -350,16 +425,24 @@ describe('circles', () => {
 
   it('access-log/ records a visit of a circle that exists', async () => {
     await post('access-log/').send({ type: 'community', community_id: circle }).expect(201);
-    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual(validationErrors({
-      community_id: ['Invalid pk "999999" - object does not exist.'],
-    }));
+    expect((await post('access-log/').send({ type: 'community', community_id: 999999 }).expect(400)).body).toEqual(
+      validationErrors({
+        community_id: ['Invalid pk "999999" - object does not exist.'],
+      }),
+    );
   });
 
   describe('leaving the site', () => {
     let solo: number;
 
     it('an owner who leaves hands the circle to the longest-standing member; a circle left empty is removed', async () => {
-      solo = (await post('create-community/', a).field('title', 'Solo').field('description', 'just me').attach('image', await jpeg(), 'i.jpg').expect(201)).body.id;
+      solo = (
+        await post('create-community/', a)
+          .field('title', 'Solo')
+          .field('description', 'just me')
+          .attach('image', await jpeg(), 'i.jpg')
+          .expect(201)
+      ).body.id;
       const before = await header();
       await post('deleteprofile/', a).expect(200);
       await eventsHandled(t.app, 'event.account.');
@@ -382,8 +465,13 @@ describe('circles', () => {
       await get(`community/${solo}/`).expect(404);
       expect(await header()).toMatchObject({ owner: b.userId, member_count: 3 });
       for (const [table, column] of [
-        ['circles', 'owner_id'], ['circle_members', 'user_id'], ['circle_invitations', 'inviter_id'], ['circle_invitations', 'invited_id'],
-        ['circle_join_requests', 'user_id'], ['circle_posts', 'user_id'], ['circle_files', 'user_id'],
+        ['circles', 'owner_id'],
+        ['circle_members', 'user_id'],
+        ['circle_invitations', 'inviter_id'],
+        ['circle_invitations', 'invited_id'],
+        ['circle_join_requests', 'user_id'],
+        ['circle_posts', 'user_id'],
+        ['circle_files', 'user_id'],
       ]) {
         expect([table, await db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [a.userId])]).toEqual([table, []]);
       }

@@ -31,7 +31,10 @@ describe('cover variants', () => {
     storage = t.app.get(FileStorage);
     const author = await signUp(t, 'covers@example.com');
     await request(t.http).post('/api/user/profile/').set(auth(author.token)).field('nickName', '表紙').field('sex', '3').expect(201);
-    const res = await upload(t, author.token, 'prefecture-health-insurance.csv', sample('prefecture-health-insurance.csv'), { title: '表紙の幅', description: '幅の違う表紙' }).expect(201);
+    const res = await upload(t, author.token, 'prefecture-health-insurance.csv', sample('prefecture-health-insurance.csv'), {
+      title: '表紙の幅',
+      description: '幅の違う表紙',
+    }).expect(201);
     const done = await waitForBook(t, author.userId, res.body.id as number);
     const page = await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${done.page}`).expect(200);
     coverPath = new URL(page.body.img as string).pathname;

@@ -47,13 +47,18 @@ describe('demo content', () => {
     expect((await request(t.http).get(`/api/user/follower_following_counts/${ids.hanako}/`).expect(200)).body.followed_count).toBe(3);
   });
 
-  it("a Book has reviews with ratings, comments and likes, and its rating shows on the Book", async () => {
+  it('a Book has reviews with ratings, comments and likes, and its rating shows on the Book', async () => {
     const [{ page_id: health }] = await db.query(`SELECT page_id FROM uploaded_files WHERE title = '都道府県別 健康保険料率'`);
     const book = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${health}`).expect(200)).body;
     expect(book.post_count).toBe(2);
     expect(book.rating).toBe(75); // (80 + 70) / 2
     const posts: Post[] = (await request(t.http).get(`/api/user/monopostcc/?pageId=${health}`).expect(200)).body.res;
-    expect(posts.map((p) => [p.userPost, p.rating])).toEqual(expect.arrayContaining([[ids.taro, 80], [ids.ken, 70]]));
+    expect(posts.map((p) => [p.userPost, p.rating])).toEqual(
+      expect.arrayContaining([
+        [ids.taro, 80],
+        [ids.ken, 70],
+      ]),
+    );
     const review = posts.find((p) => p.userPost === ids.taro)!;
     expect(review.likedTimes).toBeGreaterThanOrEqual(2);
     expect(review.commentedCounts).toBe(1);

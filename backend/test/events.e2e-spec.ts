@@ -38,7 +38,14 @@ describe('durable domain events', () => {
 
   /** An app with a test subscriber to book.followed whose effect has a unique key. */
   async function start(runWorkers: boolean): Promise<NestFastifyApplication> {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', RUN_WORKER: String(runWorkers) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://app.test',
+      SEED_DEMO: 'false',
+      SERVE_FRONTEND: 'false',
+      RUN_WORKER: String(runWorkers),
+    });
     const app = await createApp({ config, database, runWorkers });
     const db = app.get<DataSource>(getDataSourceToken());
     app.get(EventsService).subscribe('book.followed', 'test-effects', async (payload) => {
@@ -140,7 +147,18 @@ function statementCounter(): { start(): void; stop(): number } {
   };
 }
 
-const ALL_EVENTS: DomainEventName[] = ['book.generated', 'book.posted', 'book.followed', 'book.owned', 'profile.updated', 'post.liked', 'post.commented', 'post.reposted', 'user.followed', 'user.follow_requested'];
+const ALL_EVENTS: DomainEventName[] = [
+  'book.generated',
+  'book.posted',
+  'book.followed',
+  'book.owned',
+  'profile.updated',
+  'post.liked',
+  'post.commented',
+  'post.reposted',
+  'user.followed',
+  'user.follow_requested',
+];
 
 /**
  * Several processes on one database (a rolling deploy: an API still running older code beside a
@@ -168,7 +186,15 @@ describe('events and jobs across processes', () => {
   });
 
   async function start(runWorkers: boolean, register: (app: NestFastifyApplication) => void = () => undefined): Promise<NestFastifyApplication> {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', RUN_WORKER: String(runWorkers), DATABASE_PREPARE: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://app.test',
+      SEED_DEMO: 'false',
+      SERVE_FRONTEND: 'false',
+      RUN_WORKER: String(runWorkers),
+      DATABASE_PREPARE: 'false',
+    });
     const app = await createApp({ config, database, runWorkers });
     running.push(app);
     register(app);
@@ -235,12 +261,34 @@ describe('events and jobs across processes', () => {
     const events = 20;
     for (let i = 0; i < events; i++) {
       const name = ALL_EVENTS[i % ALL_EVENTS.length];
-      await publish(api, name, { bookId: i, userId: 1, postId: 1, authorId: 1, likeId: 1, commentId: 1, repostId: 1, fileId: 1, followerId: 1, followedId: 1, requestId: 1, fromId: 1, toId: 1, joinedExisting: false, source: 'free', sex: 'm' } as never);
+      await publish(api, name, {
+        bookId: i,
+        userId: 1,
+        postId: 1,
+        authorId: 1,
+        likeId: 1,
+        commentId: 1,
+        repostId: 1,
+        fileId: 1,
+        followerId: 1,
+        followedId: 1,
+        requestId: 1,
+        fromId: 1,
+        toId: 1,
+        joinedExisting: false,
+        source: 'free',
+        sex: 'm',
+      } as never);
       committedAt.set(i, Date.now());
       await new Promise((r) => setTimeout(r, 50));
     }
     await waitFor(() => handled.length >= events * 3, 'every delivery');
-    expect(worker.get(EventsService).subscribers('book.followed').filter((queue) => queue.includes('.latency-'))).toHaveLength(3);
+    expect(
+      worker
+        .get(EventsService)
+        .subscribers('book.followed')
+        .filter((queue) => queue.includes('.latency-')),
+    ).toHaveLength(3);
     // A handler may start before the publisher's await of the COMMIT has resumed: that counts as 0.
     const sorted = handled.map(([event, at]) => Math.max(0, at - committedAt.get(event)!)).sort((a, b) => a - b);
     expect(sorted).toHaveLength(events * 3);
@@ -268,7 +316,8 @@ describe('events and jobs across processes', () => {
     expect(cut).toEqual([{ ok: true }]);
     await publish(worker, 'book.owned', { userId: 1, bookId: 1, source: 'free' }); // maybe while it reconnects
     await waitFor(() => delivered.includes(1), 'the event published around the cut', 10_000);
-    const listening = async () => (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`))[0].n;
+    const listening = async () =>
+      (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`))[0].n;
     await new Promise((r) => setTimeout(r, 2500)); // the first reconnection is 1 s after the cut
     expect(await listening()).toBe(1);
     const sent = Date.now();

@@ -102,16 +102,31 @@ describe('post lists', () => {
     };
     expect(await totals(author)).toEqual([1, 60, 1]);
     expect(await totals(reposter)).toEqual([1, 60, 1]);
-    await request(t.http).put(api(`monopost/${review.body.id}/`)).set(auth(author.token)).send({ rating: 75 }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${review.body.id}/`))
+      .set(auth(author.token))
+      .send({ rating: 75 })
+      .expect(200);
     expect(await totals(author)).toEqual([1, 75, 1]);
-    await request(t.http).delete(api(`monopost/${review.body.id}/`)).set(auth(author.token)).expect(204);
+    await request(t.http)
+      .delete(api(`monopost/${review.body.id}/`))
+      .set(auth(author.token))
+      .expect(204);
     expect(await totals(author)).toEqual([0, null, 0]);
     expect(await totals(reposter)).toEqual([0, null, 0]);
   });
 
   it('likedpostscc/likedposts/: the posts the caller liked, latest like first', async () => {
-    await request(t.http).put(api(`monopost/${ids.stranger}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
-    await request(t.http).put(api(`monopost/${ids.friend}/`)).set(auth(me.token)).send({ liked: [me.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${ids.stranger}/`))
+      .set(auth(me.token))
+      .send({ liked: [me.userId] })
+      .expect(200);
+    await request(t.http)
+      .put(api(`monopost/${ids.friend}/`))
+      .set(auth(me.token))
+      .send({ liked: [me.userId] })
+      .expect(200);
     const liked = await list('likedpostscc/likedposts/?count=0', me);
     expect(liked.res.map((p) => p.id)).toEqual([ids.friend, ids.stranger]);
     expect(liked.res.every((p) => (p as Item & { is_liked: boolean }).is_liked)).toBe(true);
@@ -128,7 +143,12 @@ describe('post lists', () => {
 
   it('combinedlist/ mixes new posts and Books; loggedincombinedlist/ leaves out what the caller has', async () => {
     const visitor = (await request(t.http).get(api('combinedlist/?count=0')).expect(200)).body as Array<{ type: string; post?: Item; page?: { id: number } }>;
-    expect(visitor.filter((i) => i.type === 'page').map((i) => i.page!.id).sort()).toEqual([followedBook, otherBook].sort());
+    expect(
+      visitor
+        .filter((i) => i.type === 'page')
+        .map((i) => i.page!.id)
+        .sort(),
+    ).toEqual([followedBook, otherBook].sort());
     expect(visitor.filter((i) => i.type === 'post')).toHaveLength(7);
     const mine = (await request(t.http).get(api('loggedincombinedlist/?count=0')).set(auth(me.token)).expect(200)).body as typeof visitor;
     expect(mine.filter((i) => i.type === 'page').map((i) => i.page!.id)).toEqual([otherBook]);
@@ -194,9 +214,16 @@ describe('home feed with overlapping sources', () => {
     expect(await list(`userpostcc/?user_id=${followed.userId}`)).toMatchObject({ totalCount: 4, aggregate: { rating__sum: 110 } });
 
     // A rating edit and a delete move the home totals once, not once per source.
-    await request(t.http).put(api(`monopost/${fromFollowed[0]}/`)).set(auth(followed.token)).send({ rating: 45 }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${fromFollowed[0]}/`))
+      .set(auth(followed.token))
+      .send({ rating: 45 })
+      .expect(200);
     expect(await list('postcc/?count=0', viewer)).toMatchObject({ totalCount: expected.length, aggregate: { rating__sum: 255 } });
-    await request(t.http).delete(api(`monopost/${own[0]}/`)).set(auth(viewer.token)).expect(204);
+    await request(t.http)
+      .delete(api(`monopost/${own[0]}/`))
+      .set(auth(viewer.token))
+      .expect(204);
     const after = await list('postcc/?count=0', viewer);
     expect(after.res.map((p) => p.id)).toEqual(expected.filter((id) => id !== own[0]));
     expect(after).toMatchObject({ totalCount: expected.length - 1, aggregate: { rating__sum: 205 } });
@@ -258,8 +285,12 @@ describe('home feed of a long history with blocks and mutes', () => {
       if (author === prolific || author === reviewer) seen.push(id);
       if (i % 20 === 19) {
         // The followed user reposts the blocked author's latest review (hidden from the viewer) and the reviewer's (seen).
-        for (const [from, shown] of [[all[all.length - 3], false], [id, true]] as const) {
-          const repost = (await request(t.http).post(api('monopost/')).set(auth(prolific.token)).send({ reposting: true, repostingFrom: from }).expect(201)).body.id as number;
+        for (const [from, shown] of [
+          [all[all.length - 3], false],
+          [id, true],
+        ] as const) {
+          const repost = (await request(t.http).post(api('monopost/')).set(auth(prolific.token)).send({ reposting: true, repostingFrom: from }).expect(201))
+            .body.id as number;
           all.push(repost);
           if (shown) seen.push(repost);
         }
@@ -267,7 +298,15 @@ describe('home feed of a long history with blocks and mutes', () => {
     }
     const pages = async (n: number) => {
       const out: number[][] = [];
-      for (let count = 0; count < n; count++) out.push((await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(viewer.token)).expect(200)).body.res.map((p: Item) => p.id));
+      for (let count = 0; count < n; count++)
+        out.push(
+          (
+            await request(t.http)
+              .get(api(`postcc/?count=${count}`))
+              .set(auth(viewer.token))
+              .expect(200)
+          ).body.res.map((p: Item) => p.id),
+        );
       return out;
     };
     // Before any block or mute: every post of every source, newest first (12 pages, 110 posts).
@@ -297,7 +336,10 @@ describe('a long post list', () => {
     const made: number[] = [];
     for (let i = 0; i < 63; i++) made.push(await createPost(t.app, { userId: author.userId, text: `long ${i}` }));
     const pages: number[][] = [];
-    for (let count = 0; count <= 7; count++) pages.push(((await request(t.http).get(`/api/user/userpostcc/?user_id=${author.userId}&count=${count}`).expect(200)).body as PostList).res.map((p) => p.id));
+    for (let count = 0; count <= 7; count++)
+      pages.push(
+        ((await request(t.http).get(`/api/user/userpostcc/?user_id=${author.userId}&count=${count}`).expect(200)).body as PostList).res.map((p) => p.id),
+      );
     expect(pages.map((page) => page.length)).toEqual([10, 10, 10, 10, 10, 10, 3, 0]);
     expect(pages.flat()).toEqual([...made].reverse());
   });

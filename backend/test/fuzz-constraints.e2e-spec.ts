@@ -53,7 +53,8 @@ const INT32_MAX = 2147483647;
 const GATES = new Set(['key']);
 
 /** Messages that refuse a value for a documented constraint (DRF's wording). */
-const CONSTRAINT_MESSAGE = /Ensure this (field|value)|A valid (integer|number) is required|may not be blank|This field is required|is not a valid choice|Must be a valid boolean|Not a valid string|Expected a list|multiple of/i;
+const CONSTRAINT_MESSAGE =
+  /Ensure this (field|value)|A valid (integer|number) is required|may not be blank|This field is required|is not a valid choice|Must be a valid boolean|Not a valid string|Expected a list|multiple of/i;
 
 /**
  * Calls that change who the caller is or need the outside world: never sent.
@@ -99,7 +100,14 @@ function fields(): Field[] {
 const isInt = (s: Schema) => s.type === 'integer';
 /** Only constraints worth sweeping: a bound, a length, an enum, required. */
 const constrained = (f: Field) =>
-  f.required || f.schema.enum !== undefined || f.schema.minimum !== undefined || f.schema.maximum !== undefined || f.schema.minLength !== undefined || f.schema.maxLength !== undefined || isInt(f.schema) || (f.schema.type === 'array' && f.schema.items !== undefined);
+  f.required ||
+  f.schema.enum !== undefined ||
+  f.schema.minimum !== undefined ||
+  f.schema.maximum !== undefined ||
+  f.schema.minLength !== undefined ||
+  f.schema.maxLength !== undefined ||
+  isInt(f.schema) ||
+  (f.schema.type === 'array' && f.schema.items !== undefined);
 
 /** A value the document allows and that means something plausible for the name. */
 function fine(name: string, s: Schema): unknown {
@@ -220,7 +228,11 @@ async function send(t: TestApp, token: string, c: Case): Promise<Outcome> {
 function messagesFor(body: unknown, name: string): string[] | undefined {
   const v = (body as Record<string, unknown> | null)?.[name];
   if (v === undefined) return undefined;
-  return JSON.stringify(v).match(/"[^"]*"/g)?.map((m) => m.slice(1, -1)) ?? [];
+  return (
+    JSON.stringify(v)
+      .match(/"[^"]*"/g)
+      ?.map((m) => m.slice(1, -1)) ?? []
+  );
 }
 
 function verdict(c: Case, out: Outcome): string | undefined {
@@ -228,14 +240,19 @@ function verdict(c: Case, out: Outcome): string | undefined {
   if (out.status >= 500) return `${out.status} for ${where}`;
   const messages = messagesFor(out.body, c.field.name);
   if (c.allowed) {
-    if (out.status === 400 && messages?.some((m) => CONSTRAINT_MESSAGE.test(m))) return `allowed by openapi.yaml but refused: ${where}: ${JSON.stringify(out.body)}`;
+    if (out.status === 400 && messages?.some((m) => CONSTRAINT_MESSAGE.test(m)))
+      return `allowed by openapi.yaml but refused: ${where}: ${JSON.stringify(out.body)}`;
     return undefined;
   }
-  if (c.field.where === 'path') return [400, 404].includes(out.status) ? undefined : `forbidden by openapi.yaml but answered ${out.status}: ${where}: ${JSON.stringify(out.body).slice(0, 200)}`;
+  if (c.field.where === 'path')
+    return [400, 404].includes(out.status)
+      ? undefined
+      : `forbidden by openapi.yaml but answered ${out.status}: ${where}: ${JSON.stringify(out.body).slice(0, 200)}`;
   // Refused, but for a link's key the fuzz cannot forge (reset-password checks the key before the
   // new password's length, which passwords.ts refuses with the same message once the key is good).
   if (out.status === 400 && !messages && Object.keys(out.body as object).every((k) => GATES.has(k) || k === ERROR_CODES_KEY)) return undefined;
-  if (out.status !== 400 || !messages) return `forbidden by openapi.yaml but not refused for ${c.field.name} (${out.status} ${JSON.stringify(out.body).slice(0, 200)}): ${where}`;
+  if (out.status !== 400 || !messages)
+    return `forbidden by openapi.yaml but not refused for ${c.field.name} (${out.status} ${JSON.stringify(out.body).slice(0, 200)}): ${where}`;
   return undefined;
 }
 
@@ -248,7 +265,9 @@ describe('fuzz both ways: what openapi.yaml allows is accepted, what it forbids 
     t = await startTestApp({ ACCESS_LOG_RATE_LIMIT: '100000', AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
     let userId: number;
     ({ token, userId } = await signUp(t, 'fuzz-constraints@example.com'));
-    const profile = (await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'constraint fuzzer').expect(201)).body as { id: number };
+    const profile = (await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'constraint fuzzer').expect(201)).body as {
+      id: number;
+    };
     const post = (await request(t.http).post('/api/user/monopost/').set(auth(token)).send({ text: 'a post to edit' }).expect(201)).body as { id: number };
     existing = { id: post.id, user: userId, userProfile: profile.id };
     all = fields().filter(constrained);
@@ -268,7 +287,9 @@ describe('fuzz both ways: what openapi.yaml allows is accepted, what it forbids 
       if (problem) problems.push(problem);
       if (c.allowed) allowed++;
     }
-    console.log(`constraint sweep: ${cases.length} cases (${allowed} allowed, ${cases.length - allowed} forbidden) over ${new Set(all.map((f) => `${f.op.method} ${f.op.template}`)).size} operations, ${all.length} fields, ${Date.now() - started} ms; ${problems.length} disagreements`);
+    console.log(
+      `constraint sweep: ${cases.length} cases (${allowed} allowed, ${cases.length - allowed} forbidden) over ${new Set(all.map((f) => `${f.op.method} ${f.op.template}`)).size} operations, ${all.length} fields, ${Date.now() - started} ms; ${problems.length} disagreements`,
+    );
     expect(problems).toEqual([]);
     // The caller is still signed in: nothing above ended the token.
     await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);

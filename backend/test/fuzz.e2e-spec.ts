@@ -18,7 +18,15 @@ import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
  */
 
 type Schema = { type?: string; $ref?: string; properties?: Record<string, Schema>; items?: Schema; format?: string; enum?: unknown[]; nullable?: boolean };
-type Op = { method: string; template: string; protected: boolean; path: string[]; query: Array<{ name: string; type?: string }>; json?: Record<string, Schema>; multipart?: Record<string, Schema> };
+type Op = {
+  method: string;
+  template: string;
+  protected: boolean;
+  path: string[];
+  query: Array<{ name: string; type?: string }>;
+  json?: Record<string, Schema>;
+  multipart?: Record<string, Schema>;
+};
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 // Far past MAX_INPUT_DEPTH (32); 5000 levels overflowed the test process's own stack at times (jest, busy machine).
@@ -86,8 +94,20 @@ function badJsonValue(s: Schema): fc.Arbitrary<unknown> {
   if (isIntSchema(s)) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...outOfRange) }, { weight: 3, arbitrary: fc.constantFrom(...notInts) }, deep);
   if (isBoolSchema(s)) return fc.constantFrom(null, 'maybe', 2, [], {}, '\u0000');
   return fc.oneof(
-    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...nulTexts), fc.string().map((x) => `${x}\u0000${x}`)) },
-    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...surrogateTexts), fc.string().map((x) => `${x}\ud83d`)) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        fc.constantFrom(...nulTexts),
+        fc.string().map((x) => `${x}\u0000${x}`),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        fc.constantFrom(...surrogateTexts),
+        fc.string().map((x) => `${x}\ud83d`),
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...notTexts) },
     deep,
   );
@@ -150,20 +170,38 @@ function requestFor(op: Op, ctx: { profileId: number }): fc.Arbitrary<Sent> {
   if (op.json) {
     const props = Object.entries(op.json);
     // One field is always bad; the others are plausible, missing or bad too.
-    const objectArb = fc.nat({ max: props.length - 1 }).chain((forced) =>
-      fc
-        .tuple(...props.map(([name, s], i) => (i === forced ? badJsonValue(s) : fc.oneof(fc.constant(fineJsonValue(name, s)), fc.constant(undefined), badJsonValue(s)))))
-        .map((values) => Object.fromEntries(props.map(([name], i) => [name, values[i]]).filter(([, v]) => v !== undefined))),
-    );
+    const objectArb = fc
+      .nat({ max: props.length - 1 })
+      .chain((forced) =>
+        fc
+          .tuple(
+            ...props.map(([name, s], i) =>
+              i === forced ? badJsonValue(s) : fc.oneof(fc.constant(fineJsonValue(name, s)), fc.constant(undefined), badJsonValue(s)),
+            ),
+          )
+          .map((values) => Object.fromEntries(props.map(([name], i) => [name, values[i]]).filter(([, v]) => v !== undefined))),
+      );
     bodyArb = fc.oneof(
       { weight: 6, arbitrary: objectArb.map((json) => ({ kind: 'json' as const, json, headers: {} })) },
-      { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 1, 'text', [deepValue(10)]).map((json) => ({ kind: 'raw' as const, raw: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom<unknown>(null, [], 1, 'text', [deepValue(10)])
+          .map((json) => ({ kind: 'raw' as const, raw: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } })),
+      },
       { weight: 2, arbitrary: rawArb.map((r) => ({ kind: 'raw' as const, ...r })) },
     );
   } else if (op.multipart) {
     const props = Object.entries(op.multipart).filter(([, s]) => s.format !== 'binary');
     const badField = (s: Schema) =>
-      isIntSchema(s) ? fc.constantFrom('2147483648', '1e300', 'true', '1.5', '-1', '1\u0000') : isBoolSchema(s) ? fc.constantFrom('maybe', '\u0000') : fc.oneof(fc.constantFrom('\u0000', 'a\u0000b'), fc.string().map((x) => `${x}\u0000`));
+      isIntSchema(s)
+        ? fc.constantFrom('2147483648', '1e300', 'true', '1.5', '-1', '1\u0000')
+        : isBoolSchema(s)
+          ? fc.constantFrom('maybe', '\u0000')
+          : fc.oneof(
+              fc.constantFrom('\u0000', 'a\u0000b'),
+              fc.string().map((x) => `${x}\u0000`),
+            );
     const fieldsArb = fc.nat({ max: props.length - 1 }).chain((forced) =>
       fc
         .tuple(...props.map(([name, s], i) => (i === forced ? badField(s) : fc.option(fc.oneof(fc.constant(String(fineJsonValue(name, s))), badField(s))))))
@@ -176,10 +214,28 @@ function requestFor(op: Op, ctx: { profileId: number }): fc.Arbitrary<Sent> {
           return fields;
         }),
     );
-    const extra = fc.constantFrom<Array<[string, string]>>([], [['a' + '[b]'.repeat(3000), 'x']], [['communities', '1'], ['communities', '2147483648']], [['nickName', 'ok'], ['nickName', 'twice']]);
-    const fileArb = fc.option(fc.constantFrom({ field: 'file', name: 'a\u0000b.csv' }, { field: 'img', name: 'x\u0000.jpg' }, { field: 'file', name: '../../etc/passwd' }));
+    const extra = fc.constantFrom<Array<[string, string]>>(
+      [],
+      [['a' + '[b]'.repeat(3000), 'x']],
+      [
+        ['communities', '1'],
+        ['communities', '2147483648'],
+      ],
+      [
+        ['nickName', 'ok'],
+        ['nickName', 'twice'],
+      ],
+    );
+    const fileArb = fc.option(
+      fc.constantFrom({ field: 'file', name: 'a\u0000b.csv' }, { field: 'img', name: 'x\u0000.jpg' }, { field: 'file', name: '../../etc/passwd' }),
+    );
     bodyArb = fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fieldsArb, extra, fileArb).map(([fields, more, file]) => ({ kind: 'multipart' as const, fields: [...fields, ...more], file: file ?? undefined, headers: {} })) },
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fieldsArb, extra, fileArb)
+          .map(([fields, more, file]) => ({ kind: 'multipart' as const, fields: [...fields, ...more], file: file ?? undefined, headers: {} })),
+      },
       { weight: 1, arbitrary: rawArb.map((r) => ({ kind: 'raw' as const, ...r })) },
     );
   } else if (op.method === 'get' || op.method === 'delete') {
@@ -197,7 +253,8 @@ function requestFor(op: Op, ctx: { profileId: number }): fc.Arbitrary<Sent> {
  * fuzzed by visitors).
  */
 const withoutInput = (op: Op) =>
-  (op.method !== 'get' && !op.json && !op.multipart && !op.query.length && !op.path.length) || (op.method === 'get' && op.template.endsWith('/notifications/stream/'));
+  (op.method !== 'get' && !op.json && !op.multipart && !op.query.length && !op.path.length) ||
+  (op.method === 'get' && op.template.endsWith('/notifications/stream/'));
 
 function send(t: TestApp, sent: Sent): request.Test {
   const agent = request(t.http);
@@ -264,12 +321,19 @@ function jsonText(value: unknown): string {
 
 function toWire(sent: Sent): Wire {
   const headers: Array<[string, string]> = Object.entries(sent.headers);
-  if (sent.kind === 'json') return { method: sent.method, url: sent.url, headers: [['Content-Type', 'application/json'], ...headers], body: Buffer.from(jsonText(sent.json)) };
+  if (sent.kind === 'json')
+    return { method: sent.method, url: sent.url, headers: [['Content-Type', 'application/json'], ...headers], body: Buffer.from(jsonText(sent.json)) };
   if (sent.kind === 'raw') return { method: sent.method, url: sent.url, headers, body: Buffer.isBuffer(sent.raw) ? sent.raw : Buffer.from(sent.raw ?? '') };
   if (sent.kind === 'multipart') {
     const parts = (sent.fields ?? []).map(([k, v]) => fieldPart(k, v));
     if (sent.file) parts.push(filePart(sent.file.field, sent.file.name));
-    return { method: sent.method, url: sent.url, headers: [['Content-Type', `multipart/form-data; boundary=${BOUNDARY}`], ...headers], body: multipartBody(parts), parts };
+    return {
+      method: sent.method,
+      url: sent.url,
+      headers: [['Content-Type', `multipart/form-data; boundary=${BOUNDARY}`], ...headers],
+      body: multipartBody(parts),
+      parts,
+    };
   }
   return { method: sent.method, url: sent.url, headers, body: Buffer.alloc(0) };
 }
@@ -309,9 +373,32 @@ const chunked = (body: Buffer, sizes = 7): Buffer => {
 
 /** Header grammar: Content-Type, Content-Length, Transfer-Encoding, Authorization, Accept-Language, duplicates. */
 const headerMutations: Mutation[] = [
-  ...['(((', '', ' ', 'application/', '/json', 'json', 'application/json;;;', 'application/json; charset', 'application/json; charset=x-bogus', 'application/json; charset=utf-16',
-    'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated', 'multipart/mixed; boundary=b', 'text/plain', 'application/x-www-form-urlencoded',
-    '*/*', 'APPLICATION/JSON', 'application/json, text/plain', `application/${'x'.repeat(8000)}`, 'undefined', 'application /json', 'application/json\t', 'a/b/c'].map((ct) => ({
+  ...[
+    '(((',
+    '',
+    ' ',
+    'application/',
+    '/json',
+    'json',
+    'application/json;;;',
+    'application/json; charset',
+    'application/json; charset=x-bogus',
+    'application/json; charset=utf-16',
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'multipart/form-data; boundary="unterminated',
+    'multipart/mixed; boundary=b',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    '*/*',
+    'APPLICATION/JSON',
+    'application/json, text/plain',
+    `application/${'x'.repeat(8000)}`,
+    'undefined',
+    'application /json',
+    'application/json\t',
+    'a/b/c',
+  ].map((ct) => ({
     name: `Content-Type ${JSON.stringify(ct.slice(0, 40))}`,
     apply: (w: Wire) => ({ ...withHeader(w, 'Content-Type', ct), mayAccept: true }),
   })),
@@ -322,33 +409,113 @@ const headerMutations: Mutation[] = [
     name: `Content-Length ${JSON.stringify(cl)}`,
     apply: (w: Wire) => ({ ...withHeader(w, 'Content-Length', cl), framing: true, halfClose: true }),
   })),
-  { name: 'Content-Length twice, different', apply: (w) => ({ ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Content-Length', String(w.body.length + 1), false), framing: true, halfClose: true }) },
-  { name: 'Content-Length twice, same', apply: (w) => ({ ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Content-Length', String(w.body.length), false), framing: true }) },
-  { name: 'Content-Length shorter than the body', apply: (w) => ({ ...withHeader(w, 'Content-Length', String(Math.floor(w.body.length / 2))), framing: true }) },
-  { name: 'Content-Length longer than the body', apply: (w) => ({ ...withHeader(w, 'Content-Length', String(w.body.length + 100)), framing: true, halfClose: true }) },
+  {
+    name: 'Content-Length twice, different',
+    apply: (w) => ({
+      ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Content-Length', String(w.body.length + 1), false),
+      framing: true,
+      halfClose: true,
+    }),
+  },
+  {
+    name: 'Content-Length twice, same',
+    apply: (w) => ({
+      ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Content-Length', String(w.body.length), false),
+      framing: true,
+    }),
+  },
+  {
+    name: 'Content-Length shorter than the body',
+    apply: (w) => ({ ...withHeader(w, 'Content-Length', String(Math.floor(w.body.length / 2))), framing: true }),
+  },
+  {
+    name: 'Content-Length longer than the body',
+    apply: (w) => ({ ...withHeader(w, 'Content-Length', String(w.body.length + 100)), framing: true, halfClose: true }),
+  },
   { name: 'Transfer-Encoding chunked', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked'), body: chunked(w.body) }) },
   { name: 'Transfer-Encoding gzip, chunked', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'gzip, chunked'), body: chunked(w.body), framing: true }) },
-  { name: 'Transfer-Encoding chunked, gzip', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked, gzip'), body: chunked(w.body), framing: true, halfClose: true }) },
+  {
+    name: 'Transfer-Encoding chunked, gzip',
+    apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked, gzip'), body: chunked(w.body), framing: true, halfClose: true }),
+  },
   { name: 'Transfer-Encoding identity', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'identity'), framing: true, halfClose: true }) },
-  { name: 'Transfer-Encoding xchunked', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'xchunked'), body: chunked(w.body), framing: true, halfClose: true }) },
-  { name: 'Transfer-Encoding and Content-Length', apply: (w) => ({ ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Transfer-Encoding', 'chunked', false), body: chunked(w.body), framing: true }) },
-  { name: 'Transfer-Encoding twice', apply: (w) => ({ ...withHeader(withHeader(w, 'Transfer-Encoding', 'chunked') as Wire, 'Transfer-Encoding', 'chunked', false), body: chunked(w.body), framing: true }) },
-  { name: 'a chunk size that is not hex', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked'), body: Buffer.concat([Buffer.from('zz\r\n'), w.body, Buffer.from('\r\n0\r\n\r\n')]), framing: true }) },
-  { name: 'chunks without the last chunk', apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked'), body: chunked(w.body).subarray(0, -5), framing: true, halfClose: true }) },
-  ...['Token', 'Token ', 'Bearer abc', 'Basic Zm9vOmJhcg==', 'Token a b', `Token ${'x'.repeat(10_000)}`, 'Token\u00ff\u00fe', 'TOKEN', '', ' ', 'Token %00', 'Token\t'].map((a) => ({
+  {
+    name: 'Transfer-Encoding xchunked',
+    apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'xchunked'), body: chunked(w.body), framing: true, halfClose: true }),
+  },
+  {
+    name: 'Transfer-Encoding and Content-Length',
+    apply: (w) => ({
+      ...withHeader(withHeader(w, 'Content-Length', String(w.body.length)) as Wire, 'Transfer-Encoding', 'chunked', false),
+      body: chunked(w.body),
+      framing: true,
+    }),
+  },
+  {
+    name: 'Transfer-Encoding twice',
+    apply: (w) => ({
+      ...withHeader(withHeader(w, 'Transfer-Encoding', 'chunked') as Wire, 'Transfer-Encoding', 'chunked', false),
+      body: chunked(w.body),
+      framing: true,
+    }),
+  },
+  {
+    name: 'a chunk size that is not hex',
+    apply: (w) => ({
+      ...withHeader(w, 'Transfer-Encoding', 'chunked'),
+      body: Buffer.concat([Buffer.from('zz\r\n'), w.body, Buffer.from('\r\n0\r\n\r\n')]),
+      framing: true,
+    }),
+  },
+  {
+    name: 'chunks without the last chunk',
+    apply: (w) => ({ ...withHeader(w, 'Transfer-Encoding', 'chunked'), body: chunked(w.body).subarray(0, -5), framing: true, halfClose: true }),
+  },
+  ...[
+    'Token',
+    'Token ',
+    'Bearer abc',
+    'Basic Zm9vOmJhcg==',
+    'Token a b',
+    `Token ${'x'.repeat(10_000)}`,
+    'Token\u00ff\u00fe',
+    'TOKEN',
+    '',
+    ' ',
+    'Token %00',
+    'Token\t',
+  ].map((a) => ({
     name: `Authorization ${JSON.stringify(a.slice(0, 30))}`,
     apply: (w: Wire) => ({ ...withHeader(w, 'Authorization', a), authorization: a }),
   })),
-  { name: 'Authorization lower-case keyword, tab', apply: (w, token) => ({ ...withHeader(w, 'Authorization', `token\t${token}`), authorization: `token\t${token}` }) },
-  { name: 'Authorization twice, valid first', apply: (w, token) => ({ ...withHeader(withHeader(w, 'Authorization', `Token ${token}`) as Wire, 'Authorization', 'Token nope', false), authorization: `Token ${token}` }) },
-  { name: 'Authorization twice, invalid first', apply: (w, token) => ({ ...withHeader(withHeader(w, 'Authorization', 'Token nope') as Wire, 'Authorization', `Token ${token}`, false), authorization: 'Token nope' }) },
+  {
+    name: 'Authorization lower-case keyword, tab',
+    apply: (w, token) => ({ ...withHeader(w, 'Authorization', `token\t${token}`), authorization: `token\t${token}` }),
+  },
+  {
+    name: 'Authorization twice, valid first',
+    apply: (w, token) => ({
+      ...withHeader(withHeader(w, 'Authorization', `Token ${token}`) as Wire, 'Authorization', 'Token nope', false),
+      authorization: `Token ${token}`,
+    }),
+  },
+  {
+    name: 'Authorization twice, invalid first',
+    apply: (w, token) => ({
+      ...withHeader(withHeader(w, 'Authorization', 'Token nope') as Wire, 'Authorization', `Token ${token}`, false),
+      authorization: 'Token nope',
+    }),
+  },
   { name: 'Authorization with a control character', apply: (w) => ({ ...withHeader(w, 'Authorization', Buffer.from('Token a\u0001b')), framing: true }) },
   ...['*', 'ja;q=abc', ',,,', 'x'.repeat(5000), '', 'en-US;q=0.5, ja;q=2', 'ja-JP-x-y-z-'.repeat(50), '\u00ff\u00fe', 'zh, *;q=0'].map((l) => ({
     name: `Accept-Language ${JSON.stringify(l.slice(0, 30))}`,
     apply: (w: Wire) => withHeader(w, 'Accept-Language', l),
   })),
   { name: 'Accept-Language twice', apply: (w) => withHeader(withHeader(w, 'Accept-Language', 'ja') as Wire, 'Accept-Language', 'en', false) },
-  ...['gzip;q=abc', '*;q=0', 'br, gzip, x-unknown', 'identity;q=0'].map((e) => ({ name: `Accept-Encoding ${JSON.stringify(e)}`, apply: (w: Wire) => withHeader(w, 'Accept-Encoding', e) })),
+  ...['gzip;q=abc', '*;q=0', 'br, gzip, x-unknown', 'identity;q=0'].map((e) => ({
+    name: `Accept-Encoding ${JSON.stringify(e)}`,
+    apply: (w: Wire) => withHeader(w, 'Accept-Encoding', e),
+  })),
   { name: 'Content-Encoding gzip over bytes that are not gzip', apply: (w) => withHeader(w, 'Content-Encoding', 'gzip') },
   { name: 'Content-Encoding twice', apply: (w) => withHeader(withHeader(w, 'Content-Encoding', 'identity') as Wire, 'Content-Encoding', 'x-unknown', false) },
 ];
@@ -362,9 +529,12 @@ function authKind(header: string | undefined, token: string): AuthKind | 'none' 
   return parts[1] === token ? 'valid' : 'invalid';
 }
 
-const rebuild = (w: Wire, parts: Part[], contentType = `multipart/form-data; boundary=${BOUNDARY}`, body = multipartBody(parts)): Mutated =>
-  ({ ...withHeader(w, 'Content-Type', contentType), body });
-const named = (boundary: string) => (w: Wire) => rebuild(w, w.parts!, `multipart/form-data; boundary=${boundary}`, multipartBody(w.parts!, boundary.replace(/^"|"$/g, '')));
+const rebuild = (w: Wire, parts: Part[], contentType = `multipart/form-data; boundary=${BOUNDARY}`, body = multipartBody(parts)): Mutated => ({
+  ...withHeader(w, 'Content-Type', contentType),
+  body,
+});
+const named = (boundary: string) => (w: Wire) =>
+  rebuild(w, w.parts!, `multipart/form-data; boundary=${boundary}`, multipartBody(w.parts!, boundary.replace(/^"|"$/g, '')));
 
 /** Multipart framing: boundaries, delimiters, part headers, part counts, names, charsets, nesting. */
 const multipartMutations: Mutation[] = [
@@ -380,49 +550,114 @@ const multipartMutations: Mutation[] = [
   { name: 'boundary ending in a space, quoted', apply: named('"abc "') },
   { name: 'boundary with a byte over 0x7f', apply: (w) => rebuild(w, w.parts!, `multipart/form-data; boundary=b\u00e9b`, multipartBody(w.parts!, 'b\u00e9b')) },
   { name: 'boundary with a quote and a backslash', apply: named('"a\\"b\\\\c"') },
-  { name: 'body framed with another boundary', apply: (w) => rebuild(w, w.parts!, `multipart/form-data; boundary=${BOUNDARY}`, multipartBody(w.parts!, 'other')) },
+  {
+    name: 'body framed with another boundary',
+    apply: (w) => rebuild(w, w.parts!, `multipart/form-data; boundary=${BOUNDARY}`, multipartBody(w.parts!, 'other')),
+  },
   { name: 'no close delimiter', apply: (w) => rebuild(w, w.parts!, undefined, multipartBody(w.parts!).subarray(0, -(BOUNDARY.length + 6))) },
-  { name: 'cut in the last part\'s headers', apply: (w) => rebuild(w, [...w.parts!, fieldPart('cut', 'x')], undefined, Buffer.concat([multipartBody(w.parts!).subarray(0, -(BOUNDARY.length + 6)), Buffer.from(`--${BOUNDARY}\r\nContent-Dispo`)])) },
-  { name: 'LF line ends', apply: (w) => rebuild(w, w.parts!, undefined, Buffer.from(multipartBody(w.parts!).toString('latin1').replace(/\r\n/g, '\n'), 'latin1')) },
-  { name: 'preamble and epilogue', apply: (w) => rebuild(w, w.parts!, undefined, Buffer.concat([Buffer.from('preamble\r\n'), multipartBody(w.parts!), Buffer.from('epilogue'.repeat(100))])) },
+  {
+    name: "cut in the last part's headers",
+    apply: (w) =>
+      rebuild(
+        w,
+        [...w.parts!, fieldPart('cut', 'x')],
+        undefined,
+        Buffer.concat([multipartBody(w.parts!).subarray(0, -(BOUNDARY.length + 6)), Buffer.from(`--${BOUNDARY}\r\nContent-Dispo`)]),
+      ),
+  },
+  {
+    name: 'LF line ends',
+    apply: (w) => rebuild(w, w.parts!, undefined, Buffer.from(multipartBody(w.parts!).toString('latin1').replace(/\r\n/g, '\n'), 'latin1')),
+  },
+  {
+    name: 'preamble and epilogue',
+    apply: (w) => rebuild(w, w.parts!, undefined, Buffer.concat([Buffer.from('preamble\r\n'), multipartBody(w.parts!), Buffer.from('epilogue'.repeat(100))])),
+  },
   { name: 'close delimiter without its CRLF', apply: (w) => rebuild(w, w.parts!, undefined, multipartBody(w.parts!).subarray(0, -2)) },
   { name: 'empty body', apply: (w) => ({ ...rebuild(w, [], undefined, Buffer.alloc(0)), mayAccept: true }) },
   { name: 'close delimiter only', apply: (w) => ({ ...rebuild(w, [], undefined, Buffer.from(`--${BOUNDARY}--\r\n`)), mayAccept: true }) },
   ...[17 * 1024, 100 * 1024].map((n) => ({
     name: `part headers of ${n} bytes`,
-    apply: (w: Wire) => rebuild(w, w.parts!.map((p, i) => (i === 0 ? { ...p, headers: [...p.headers, `X-Pad: ${'a'.repeat(n)}`] } : p))),
+    apply: (w: Wire) =>
+      rebuild(
+        w,
+        w.parts!.map((p, i) => (i === 0 ? { ...p, headers: [...p.headers, `X-Pad: ${'a'.repeat(n)}`] } : p)),
+      ),
   })),
-  { name: 'file part headers of 100 KB', apply: (w) => rebuild(w, [...w.parts!, { ...filePart('file', 'big.csv'), headers: [...filePart('file', 'big.csv').headers, `X-Pad: ${'a'.repeat(100 * 1024)}`] }]) },
-  { name: 'part with 60 header lines', apply: (w) => rebuild(w, w.parts!.map((p, i) => (i === 0 ? { ...p, headers: [...p.headers, ...Array.from({ length: 60 }, (_, j) => `X-H${j}: v`)] } : p))) },
-  { name: 'part headers never ended', apply: (w) => rebuild(w, w.parts!, undefined, Buffer.concat([multipartBody(w.parts!).subarray(0, -(BOUNDARY.length + 6)), Buffer.from(`--${BOUNDARY}\r\nX: ${'y'.repeat(40_000)}`)])) },
+  {
+    name: 'file part headers of 100 KB',
+    apply: (w) =>
+      rebuild(w, [...w.parts!, { ...filePart('file', 'big.csv'), headers: [...filePart('file', 'big.csv').headers, `X-Pad: ${'a'.repeat(100 * 1024)}`] }]),
+  },
+  {
+    name: 'part with 60 header lines',
+    apply: (w) =>
+      rebuild(
+        w,
+        w.parts!.map((p, i) => (i === 0 ? { ...p, headers: [...p.headers, ...Array.from({ length: 60 }, (_, j) => `X-H${j}: v`)] } : p)),
+      ),
+  },
+  {
+    name: 'part headers never ended',
+    apply: (w) =>
+      rebuild(
+        w,
+        w.parts!,
+        undefined,
+        Buffer.concat([multipartBody(w.parts!).subarray(0, -(BOUNDARY.length + 6)), Buffer.from(`--${BOUNDARY}\r\nX: ${'y'.repeat(40_000)}`)]),
+      ),
+  },
   { name: '1500 parts', apply: (w) => rebuild(w, [...w.parts!, ...Array.from({ length: 1500 }, (_, i) => fieldPart(`f${i}`, 'x'))]) },
   { name: '300 parts of one name', apply: (w) => rebuild(w, [...w.parts!, ...Array.from({ length: 300 }, () => fieldPart('text', 'x'))]) },
   { name: 'part without a name', apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Disposition: form-data'], content: Buffer.from('x') }]) },
   { name: 'part without Content-Disposition', apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Type: text/plain'], content: Buffer.from('x') }]) },
   { name: 'part with no headers at all', apply: (w) => rebuild(w, [...w.parts!, { headers: [], content: Buffer.from('x') }]) },
   { name: 'attachment disposition', apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Disposition: attachment; filename="a.csv"'], content: CSV }]) },
-  { name: 'file part without a name', apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Disposition: form-data; filename="a.csv"', 'Content-Type: text/csv'], content: CSV }]) },
+  {
+    name: 'file part without a name',
+    apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Disposition: form-data; filename="a.csv"', 'Content-Type: text/csv'], content: CSV }]),
+  },
   { name: 'empty name', apply: (w) => rebuild(w, [...w.parts!, fieldPart('', 'x')]) },
-  { name: 'name*= in RFC 5987 form', apply: (w) => rebuild(w, [...w.parts!, { headers: ["Content-Disposition: form-data; name*=UTF-8''t%C3%A9xt"], content: Buffer.from('x') }]) },
+  {
+    name: 'name*= in RFC 5987 form',
+    apply: (w) => rebuild(w, [...w.parts!, { headers: ["Content-Disposition: form-data; name*=UTF-8''t%C3%A9xt"], content: Buffer.from('x') }]),
+  },
   { name: 'unknown charset', apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', 'x', ['Content-Type: text/plain; charset=x-bogus'])]) },
-  { name: 'UTF-16 text', apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', Buffer.from('\ufeffhello', 'utf16le'), ['Content-Type: text/plain; charset=utf-16'])]) },
+  {
+    name: 'UTF-16 text',
+    apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', Buffer.from('\ufeffhello', 'utf16le'), ['Content-Type: text/plain; charset=utf-16'])]),
+  },
   { name: 'bytes that are not UTF-8', apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', Buffer.from([0xff, 0xfe, 0xc3, 0x28]))]) },
   { name: '_charset_ field', apply: (w) => rebuild(w, [fieldPart('_charset_', 'iso-2022-jp'), ...w.parts!]) },
-  { name: 'non-ASCII file name, latin-1', apply: (w) => rebuild(w, [...w.parts!, { headers: ['Content-Disposition: form-data; name="file"; filename="\u00e9\u00ff.csv"', 'Content-Type: text/csv'], content: CSV }]) },
+  {
+    name: 'non-ASCII file name, latin-1',
+    apply: (w) =>
+      rebuild(w, [
+        ...w.parts!,
+        { headers: ['Content-Disposition: form-data; name="file"; filename="\u00e9\u00ff.csv"', 'Content-Type: text/csv'], content: CSV },
+      ]),
+  },
   { name: 'JSON part that does not parse', apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', '{"a":', ['Content-Type: application/json'])]) },
   { name: 'JSON part nested deep', apply: (w) => rebuild(w, [...w.parts!, fieldPart('caption', deepArray(5000), ['Content-Type: application/json'])]) },
   {
     name: 'nested multipart/mixed',
     apply: (w) => {
       const inner = multipartBody([filePart('file', 'inner.csv'), fieldPart('text', 'inner')], 'inner-b');
-      return rebuild(w, [...w.parts!, { headers: ['Content-Disposition: form-data; name="files"', 'Content-Type: multipart/mixed; boundary=inner-b'], content: inner }]);
+      return rebuild(w, [
+        ...w.parts!,
+        { headers: ['Content-Disposition: form-data; name="files"', 'Content-Type: multipart/mixed; boundary=inner-b'], content: inner },
+      ]);
     },
   },
   { name: 'whole body multipart/mixed', apply: (w) => rebuild(w, w.parts!, `multipart/mixed; boundary=${BOUNDARY}`) },
 ];
 
 /** The HTTP layer's own refusal (the message never reached a route). */
-const isParserRefusal = (res: RawResponse) => res.status !== undefined && [400, 408, 431].includes(res.status) && (res.body as { detail?: string })?.detail === 'Bad request.' && res.headers.connection === 'close';
+const isParserRefusal = (res: RawResponse) =>
+  res.status !== undefined &&
+  [400, 408, 431].includes(res.status) &&
+  (res.body as { detail?: string })?.detail === 'Bad request.' &&
+  res.headers.connection === 'close';
 
 interface RawOutcome {
   status?: number;
@@ -510,7 +745,10 @@ async function fuzzOperations(t: TestApp, token: string, profileId: number, ops:
 
   expect(await rowCounts(t)).toEqual(before);
   expect(reached.size).toBe(ops.length);
-  const figures = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const figures = [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   console.log(`fuzz${label}: ${sentCount} requests over ${reached.size} operations; statuses ${figures}; 5xx: 0`);
   // The valid token is still good: nothing above logged it out or deleted the account.
   await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
@@ -531,8 +769,16 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     profileId = res.body.id;
     // A circle of the fuzzer's with the same id as the profile, so that generated ids name a real
     // circle (its members, thread, invitations and join requests are reached, not only 404s).
-    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } }).jpeg().toBuffer();
-    const circle = await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Fuzz circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201);
+    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } })
+      .jpeg()
+      .toBuffer();
+    const circle = await request(t.http)
+      .post('/api/user/create-community/')
+      .set(auth(token))
+      .field('title', 'Fuzz circle')
+      .field('description', 'd')
+      .attach('image', icon, 'i.jpg')
+      .expect(201);
     expect(circle.body.id).toBe(profileId);
     await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', () => resolve()));
     port = (t.http.address() as AddressInfo).port;
@@ -547,7 +793,11 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     expect(ops.length).toBeGreaterThan(40);
     await fuzzOperations(t, token, profileId, ops, RUNS);
   }, 300_000);
-  const figures = (statuses: Map<string, number>) => [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`).join(' ');
+  const figures = (statuses: Map<string, number>) =>
+    [...statuses.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
   const count = (statuses: Map<string, number>, outcome: RawOutcome) => {
     const key = `${outcome.status ?? 'closed'}${outcome.framing ? '(framing)' : ''}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -562,7 +812,14 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     const started = Date.now();
     const caseArb = fc
       .constantFrom(...ops)
-      .chain((op) => fc.tuple(fc.constant(op), requestFor(op, { profileId }), fc.constantFrom<AuthKind>('valid', 'valid', 'none', 'invalid'), fc.constantFrom(...headerMutations)));
+      .chain((op) =>
+        fc.tuple(
+          fc.constant(op),
+          requestFor(op, { profileId }),
+          fc.constantFrom<AuthKind>('valid', 'valid', 'none', 'invalid'),
+          fc.constantFrom(...headerMutations),
+        ),
+      );
     await fc.assert(
       fc.asyncProperty(caseArb, async ([op, sent, who, mutation]) => {
         const wire = toWire(sent);
@@ -576,7 +833,9 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
       { numRuns: RAW_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
     );
     expect(await rowCounts(t)).toEqual(before);
-    console.log(`fuzz header grammar: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests, ${headerMutations.length} mutations, ${Date.now() - started} ms; statuses ${figures(statuses)}; 5xx: 0`);
+    console.log(
+      `fuzz header grammar: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests, ${headerMutations.length} mutations, ${Date.now() - started} ms; statuses ${figures(statuses)}; 5xx: 0`,
+    );
     await request(t.http).get('/api/user/myprofile/').set(auth(token)).expect(200);
   }, 300_000);
 
@@ -604,7 +863,9 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
       { numRuns: RAW_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined, endOnFailure: true },
     );
     expect(await rowCounts(t)).toEqual(before);
-    console.log(`fuzz multipart framing: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests, ${multipartMutations.length} mutations, ${Date.now() - started} ms; statuses ${figures(statuses)}; 5xx: 0`);
+    console.log(
+      `fuzz multipart framing: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests, ${multipartMutations.length} mutations, ${Date.now() - started} ms; statuses ${figures(statuses)}; 5xx: 0`,
+    );
   }, 300_000);
 
   it('null in every field of every JSON and multipart body: 400 "may not be null" with a token, 401 for visitors on protected routes, nothing stored', async () => {
@@ -614,11 +875,16 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
     let sentCount = 0;
     for (const op of operations()) {
       const url = op.template.replace(/\{[^}]+\}/g, () => String(profileId));
-      for (const [encoding, props] of [['json', op.json], ['multipart', op.multipart]] as const) {
+      for (const [encoding, props] of [
+        ['json', op.json],
+        ['multipart', op.multipart],
+      ] as const) {
         if (!props) continue;
         for (const [field, schema] of Object.entries(props)) {
           if (schema.format === 'binary' || schema.nullable) continue;
-          const values = Object.entries(props).filter(([name, s]) => name !== field && s.format !== 'binary').map(([name, s]) => [name, fineJsonValue(name, s)] as const);
+          const values = Object.entries(props)
+            .filter(([name, s]) => name !== field && s.format !== 'binary')
+            .map(([name, s]) => [name, fineJsonValue(name, s)] as const);
           let body: Buffer;
           let contentType: string;
           if (encoding === 'json') {
@@ -626,7 +892,10 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
             contentType = 'application/json';
           } else {
             // A JSON-typed part is the one way a multipart field is null (@fastify/multipart parses it).
-            const parts = [...values.flatMap(([name, v]) => (Array.isArray(v) ? v.map((x) => fieldPart(name, String(x))) : [fieldPart(name, String(v))])), fieldPart(field, 'null', ['Content-Type: application/json'])];
+            const parts = [
+              ...values.flatMap(([name, v]) => (Array.isArray(v) ? v.map((x) => fieldPart(name, String(x))) : [fieldPart(name, String(v))])),
+              fieldPart(field, 'null', ['Content-Type: application/json']),
+            ];
             body = multipartBody(parts);
             contentType = `multipart/form-data; boundary=${BOUNDARY}`;
           }
@@ -639,7 +908,11 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
             count(statuses, outcome);
             const res = outcome.res;
             if (who === 'valid' || !op.protected) {
-              expect({ where: `${op.method} ${op.template} ${encoding} ${field}: null`, status: res.status, error: (res.body as Record<string, unknown>)?.[field] }).toEqual({
+              expect({
+                where: `${op.method} ${op.template} ${encoding} ${field}: null`,
+                status: res.status,
+                error: (res.body as Record<string, unknown>)?.[field],
+              }).toEqual({
                 where: `${op.method} ${op.template} ${encoding} ${field}: null`,
                 status: 400,
                 error: ['This field may not be null.'],
@@ -655,7 +928,8 @@ describe('fuzz: bad input from openapi.yaml never gets a 5xx and stores nothing'
 });
 
 /** The operations that take another path with payments on: Stripe checkouts, payouts, the webhook and the ads. */
-const PAID = /\/(payment-settings|create-checkout-session|checkout-session-status|pending-checkout|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
+const PAID =
+  /\/(payment-settings|create-checkout-session|checkout-session-status|pending-checkout|stripe-webhook|create-connect-account|get-my-stripe-account-id|get-login-link|earnings|advertisement|advertisements|post-ads-stripe|allowAds|updateAds)/;
 const PAID_RUNS = Number(process.env.FUZZ_PAID_RUNS ?? 500);
 const WEBHOOK_RUNS = Number(process.env.FUZZ_WEBHOOK_RUNS ?? 500);
 
@@ -693,12 +967,25 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
     const before = await rowCounts(t);
     const stripeCallsBefore = standIn.requests.length;
     const long = (n: number) => fc.constant('x'.repeat(n));
-    const id = (prefix: string) => fc.oneof(
-      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{1,24}$/).map((x) => `${prefix}_test_${x}`) },
-      { weight: 1, arbitrary: fc.oneof(long(5000), long(256), fc.constant(''), fc.integer(), fc.constant(null), fc.constant(true), fc.constant([]), fc.constant({})) },
-    );
+    const id = (prefix: string) =>
+      fc.oneof(
+        { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{1,24}$/).map((x) => `${prefix}_test_${x}`) },
+        {
+          weight: 1,
+          arbitrary: fc.oneof(long(5000), long(256), fc.constant(''), fc.integer(), fc.constant(null), fc.constant(true), fc.constant([]), fc.constant({})),
+        },
+      );
     const type = fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired', 'account.updated') },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          'checkout.session.completed',
+          'checkout.session.async_payment_succeeded',
+          'checkout.session.async_payment_failed',
+          'checkout.session.expired',
+          'account.updated',
+        ),
+      },
       { weight: 1, arbitrary: fc.constantFrom('charge.refunded', 'customer.created', 'checkout.session.unknown_kind', '') },
       { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null), long(101), long(5000), fc.constant(['checkout.session.completed'])) },
     );
@@ -708,7 +995,12 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
         id: fc.oneof(id('cs'), id('acct')),
         payment_status: fc.constantFrom('paid', 'unpaid', null, 7),
         status: fc.constantFrom('complete', 'expired', 'open', null, {}),
-        metadata: fc.oneof(fc.constant({ kind: 'book', pageId: '1', userId: '1' }), fc.constant({ kind: 'ad', adId: '1' }), fc.constant(null), fc.jsonValue({ maxDepth: 2 })),
+        metadata: fc.oneof(
+          fc.constant({ kind: 'book', pageId: '1', userId: '1' }),
+          fc.constant({ kind: 'ad', adId: '1' }),
+          fc.constant(null),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
         charges_enabled: fc.constantFrom(true, false, 'yes', null),
       },
       { requiredKeys: [] },
@@ -726,7 +1018,11 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
     await fc.assert(
       fc.asyncProperty(event, async (sent) => {
         const { payload, header } = standIn.sign(sent as object);
-        const res = await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+        const res = await request(t.http)
+          .post('/api/user/stripe-webhook/')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', header)
+          .send(payload);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect({ sent, status: res.status }).toEqual({ sent, status: res.status === 200 ? 200 : 400 });
         if (res.status === 400) expect(res.body).toEqual({ detail: 'Malformed Stripe event.', code: 'malformedEvent' });
@@ -739,7 +1035,12 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
     // Both answers are reached (the generator is not all malformed, nor all fine).
     expect(statuses.get(200)).toBeGreaterThan(0);
     expect(statuses.get(400)).toBeGreaterThan(0);
-    console.log(`fuzz (signed webhooks): ${WEBHOOK_RUNS} events; statuses ${[...statuses.entries()].sort(([a], [b]) => a - b).map(([k, n]) => `${k}×${n}`).join(' ')}; 5xx: 0`);
+    console.log(
+      `fuzz (signed webhooks): ${WEBHOOK_RUNS} events; statuses ${[...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([k, n]) => `${k}×${n}`)
+        .join(' ')}; 5xx: 0`,
+    );
   }, 300_000);
 
   it('notifications/stream/ with a valid token and bad query, Accept and Last-Event-ID: an event stream (read up to its first event, then closed), never a 5xx', async () => {
@@ -753,21 +1054,24 @@ describe('fuzz with payments on (the Stripe stand-in): the paid paths and the li
     for (const c of cases) {
       // A bounded read: the status, the headers and the text up to the first event (`unread`): 8 KB or 5 s at most.
       const got = await new Promise<{ status: number; type: string; first: string }>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: `/api/user/notifications/stream/${c.query}`, headers: { ...c.headers, Authorization: `Token ${token}` } }, (res) => {
-          const done = (first: string) => {
-            clearTimeout(timer);
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), first });
-          };
-          let text = '';
-          const timer = setTimeout(() => done(text), 5_000);
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString('utf8');
-            if (/total_unread_count[^\n]*\n\n/.test(text)) done(text);
-            else if (text.length > 8192) done(text);
-          });
-          res.once('end', () => done(text));
-        });
+        const req = http.get(
+          { host: '127.0.0.1', port, path: `/api/user/notifications/stream/${c.query}`, headers: { ...c.headers, Authorization: `Token ${token}` } },
+          (res) => {
+            const done = (first: string) => {
+              clearTimeout(timer);
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), first });
+            };
+            let text = '';
+            const timer = setTimeout(() => done(text), 5_000);
+            res.on('data', (chunk: Buffer) => {
+              text += chunk.toString('utf8');
+              if (/total_unread_count[^\n]*\n\n/.test(text)) done(text);
+              else if (text.length > 8192) done(text);
+            });
+            res.once('end', () => done(text));
+          },
+        );
         req.on('error', reject);
       });
       expect({ case: c, status: got.status }).toEqual({ case: c, status: 200 });

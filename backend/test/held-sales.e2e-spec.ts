@@ -43,7 +43,10 @@ describe('held sales: from held to paid out', () => {
     let body = await earnings();
     expect(body.account).toBeNull();
     expect(body.sales.map((s: { id: string; transferred: boolean; net: number }) => [s.id, s.transferred, s.net]).sort()).toEqual(
-      [[first, false, 720], [second, false, 2700]].sort(),
+      [
+        [first, false, 720],
+        [second, false, 2700],
+      ].sort(),
     );
     expect(standIn.transfers).toHaveLength(0);
 
@@ -59,7 +62,10 @@ describe('held sales: from held to paid out', () => {
     const enabled = await standIn.checkout.enableAccount(shopId);
     await postEvent(t, standIn, enabled).expect(200);
     expect(standIn.transfers.map((tr) => [tr.destination, tr.amount, tr.currency, tr.transfer_group]).sort()).toEqual(
-      [[shopId, 720, 'jpy', first], [shopId, 2700, 'jpy', second]].sort(),
+      [
+        [shopId, 720, 'jpy', first],
+        [shopId, 2700, 'jpy', second],
+      ].sort(),
     );
     body = await earnings();
     expect(body.account).toMatchObject({ shopId, charges_enabled: true, payouts_enabled: true });
@@ -87,7 +93,9 @@ describe('held sales: from held to paid out', () => {
     const shopId: string = (await request(t.http).get('/api/user/get-my-stripe-account-id/').set(auth(other.token)).expect(200)).body.shopId;
     // Stripe's event says enabled, but its transfers refuse the account (payouts not on there yet).
     const account = standIn.accounts.get(shopId)!;
-    await postEvent(t, standIn, standIn.emit('account.updated', { ...account, charges_enabled: true, payouts_enabled: true, details_submitted: true })).expect(200);
+    await postEvent(t, standIn, standIn.emit('account.updated', { ...account, charges_enabled: true, payouts_enabled: true, details_submitted: true })).expect(
+      200,
+    );
     const held = async () => (await request(t.http).get('/api/user/earnings/').set(auth(other.token)).expect(200)).body.sales[0].transferred as boolean;
     expect(await held()).toBe(false);
     expect(standIn.transfers.filter((tr) => tr.destination === shopId)).toHaveLength(0);

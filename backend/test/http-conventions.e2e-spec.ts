@@ -26,7 +26,10 @@ describe('HTTP conventions', () => {
   });
 
   it('refuses an invalid token even on a public call, as DRF does', async () => {
-    const res = await request(t.http).get('/api/user/profile/newprofiles/').set(auth('0'.repeat(40))).expect(401);
+    const res = await request(t.http)
+      .get('/api/user/profile/newprofiles/')
+      .set(auth('0'.repeat(40)))
+      .expect(401);
     expect(res.body).toEqual({ detail: 'Invalid token.', code: 'invalidToken' });
     const bad = await request(t.http).get('/api/user/myprofile/').set('Authorization', 'Token').expect(401);
     expect(bad.body).toEqual({ detail: 'Invalid token header. No credentials provided.', code: 'invalidTokenHeader' });
@@ -62,7 +65,9 @@ describe('HTTP conventions', () => {
     await request(t.http).options('/api/user/no-such-thing/').expect(404);
     const { token } = await signUp(t, 'route@example.com');
     const created = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Route').expect(201);
-    await request(t.http).get(`/api/user/profile/${encodeURIComponent(String(created.body.id))}/`).expect(200);
+    await request(t.http)
+      .get(`/api/user/profile/${encodeURIComponent(String(created.body.id))}/`)
+      .expect(200);
     for (const bad of ['%E0%A4%A', '%', '1%00', 'x'.repeat(5000)]) {
       const res = await request(t.http).get(`/api/user/profile/${bad}/`);
       expect(res.status).toBe(404);
@@ -95,7 +100,9 @@ describe('image URLs without PUBLIC_URL', () => {
 
   it('follow the origin of the request, including a trusted proxy’s forwarded host and scheme', async () => {
     const { token } = await signUp(t, 'origin@example.com');
-    const avatar = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const avatar = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
     await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'Origin').attach('img', avatar, 'a.jpg').expect(201);
     const direct = await request(t.http).get('/api/user/myprofile/').set(auth(token)).set('Host', 'localhost:3000').expect(200);
     expect(direct.body.img).toMatch(/^http:\/\/localhost:3000\/media\/profiles\//);

@@ -26,7 +26,14 @@ describe('jobs survive a restart', () => {
   });
 
   const start = async (runWorkers: boolean) => {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', RUN_WORKER: String(runWorkers) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://app.test',
+      SEED_DEMO: 'false',
+      SERVE_FRONTEND: 'false',
+      RUN_WORKER: String(runWorkers),
+    });
     const app = await createApp({ config, database, runWorkers });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

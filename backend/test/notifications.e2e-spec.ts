@@ -38,7 +38,17 @@ interface SseEvent {
 }
 
 /** A Server-Sent Events client on plain http (the events it got, and whether the server ended it). */
-function openStream(port: number, url: string, headers: Record<string, string> = {}): Promise<{ status: number; events: SseEvent[]; ended: () => boolean; close: () => void; waitFor: (pred: (e: SseEvent) => boolean, ms?: number) => Promise<SseEvent> }> {
+function openStream(
+  port: number,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  events: SseEvent[];
+  ended: () => boolean;
+  close: () => void;
+  waitFor: (pred: (e: SseEvent) => boolean, ms?: number) => Promise<SseEvent>;
+}> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: url, headers }, (res) => {
       const events: SseEvent[] = [];
@@ -90,7 +100,13 @@ describe('notifications', () => {
   let emily: UserFixture;
   const api = (p: string) => `/api/user/${p}`;
   const settle = () => eventsHandled(t.app, 'event.');
-  const all = async (u: UserFixture, count = 0): Promise<Note[]> => (await request(t.http).get(api(`notifications/all/?count=${count}`)).set(auth(u.token)).expect(200)).body;
+  const all = async (u: UserFixture, count = 0): Promise<Note[]> =>
+    (
+      await request(t.http)
+        .get(api(`notifications/all/?count=${count}`))
+        .set(auth(u.token))
+        .expect(200)
+    ).body;
   const typesOf = (notes: Note[]) => notes.map((n) => n.type).sort();
 
   beforeAll(async () => {
@@ -109,9 +125,16 @@ describe('notifications', () => {
     const db = t.app.get<DataSource>(getDataSourceToken());
     await db.query(`UPDATE profiles SET img = 'profiles/actor.jpg' WHERE user_id = $1`, [actor.userId]);
     const postId = await createPost(t.app, { userId: reader.userId, text: 'shape "quoted" \\ text' });
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(actor.token)).send({ liked: [actor.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(actor.token))
+      .send({ liked: [actor.userId] })
+      .expect(200);
     await settle();
-    const [row] = await db.query(`SELECT n.id, n.created_on, p.id AS profile_id FROM notifications n JOIN profiles p ON p.user_id = n.actor_id WHERE n.recipient_id = $1`, [reader.userId]);
+    const [row] = await db.query(
+      `SELECT n.id, n.created_on, p.id AS profile_id FROM notifications n JOIN profiles p ON p.user_id = n.actor_id WHERE n.recipient_id = $1`,
+      [reader.userId],
+    );
     const expected = {
       id: row.id,
       type: 'post_liked',
@@ -133,21 +156,48 @@ describe('notifications', () => {
     expect(unread.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(unread.body).toEqual({ total_unread_count: 1, notifications: [expected] });
     expect(await t.app.get(NotificationsService).one(reader.userId, row.id)).toEqual(expected);
-    expect((await request(t.http).patch(api(`notifications/${row.id}/`)).set(auth(reader.token)).send({ read: true }).expect(200)).body).toEqual({ ...expected, read: true });
+    expect(
+      (
+        await request(t.http)
+          .patch(api(`notifications/${row.id}/`))
+          .set(auth(reader.token))
+          .send({ read: true })
+          .expect(200)
+      ).body,
+    ).toEqual({ ...expected, read: true });
     // Empty lists are lists.
-    expect((await request(t.http).get(api('notifications/unread/')).set(auth(reader.token)).expect(200)).body).toEqual({ total_unread_count: 0, notifications: [] });
+    expect((await request(t.http).get(api('notifications/unread/')).set(auth(reader.token)).expect(200)).body).toEqual({
+      total_unread_count: 0,
+      notifications: [],
+    });
     expect((await request(t.http).get(api('notifications/all/?count=5')).set(auth(reader.token)).expect(200)).body).toEqual([]);
   });
 
   it('a like, a comment and a repost notify the author once each; like–unlike–like leaves one; never oneself', async () => {
     const postId = await createPost(t.app, { userId: hanako.userId, text: '今日は統計の話をします' });
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(taro.token)).send({ liked: [taro.userId] }).expect(200);
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(taro.token)).send({ liked: [] }).expect(200);
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(taro.token)).send({ liked: [taro.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(taro.token))
+      .send({ liked: [taro.userId] })
+      .expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(taro.token))
+      .send({ liked: [] })
+      .expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(taro.token))
+      .send({ liked: [taro.userId] })
+      .expect(200);
     const comment = await request(t.http).post(api('monocomment/')).set(auth(taro.token)).send({ post: postId, text: 'とても面白いと思いました' }).expect(201);
     await request(t.http).post(api('monopost/')).set(auth(taro.token)).send({ reposting: true, repostingFrom: postId }).expect(201);
     // Oneself: a like and a comment on one's own post.
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(hanako.token)).send({ liked: [hanako.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(hanako.token))
+      .send({ liked: [hanako.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(hanako.token)).send({ post: postId, text: 'self' }).expect(201);
     await settle();
     const notes = await all(hanako);
@@ -164,10 +214,16 @@ describe('notifications', () => {
     expect(unread.body.notifications).toHaveLength(3);
     expect(unread.body.notifications).toEqual(notes);
     // The comment deleted: its notification stays, without a preview; the post still stands.
-    await request(t.http).delete(api(`monocomment/${comment.body.id}/`)).set(auth(taro.token)).expect(204);
+    await request(t.http)
+      .delete(api(`monocomment/${comment.body.id}/`))
+      .set(auth(taro.token))
+      .expect(204);
     expect((await all(hanako)).find((n) => n.type === 'post_commented')).toMatchObject({ preview: null, target_gone: false });
     // The post deleted: every notification about it says so, in both lists.
-    await request(t.http).delete(api(`monopost/${postId}/`)).set(auth(hanako.token)).expect(204);
+    await request(t.http)
+      .delete(api(`monopost/${postId}/`))
+      .set(auth(hanako.token))
+      .expect(204);
     const gone = await all(hanako);
     expect(gone.map((n) => [n.type, n.preview, n.target_gone]).sort()).toEqual([
       ['post_commented', null, true],
@@ -187,9 +243,11 @@ describe('notifications', () => {
     expect(follows[0].relatedUser).toMatchObject({ userId: emily.userId });
   });
 
-  it('Books: generated, a followed user\'s new Book, followed, owned, posted about (owners and followers)', async () => {
+  it("Books: generated, a followed user's new Book, followed, owned, posted about (owners and followers)", async () => {
     // emily follows hanako (above); hanako uploads.
-    const res = await upload(t, hanako.token, 'prefecture health insurance.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率' }).expect(201);
+    const res = await upload(t, hanako.token, 'prefecture health insurance.csv', sample('prefecture-health-insurance.csv'), {
+      title: '都道府県別 健康保険料率',
+    }).expect(201);
     const { page: bookId } = await waitForBook(t, hanako.userId, res.body.id);
     await settle();
     expect((await all(hanako)).find((n) => n.type === 'data_generated')).toMatchObject({ page: bookId, preview: '都道府県別 健康保険料率' });
@@ -198,7 +256,10 @@ describe('notifications', () => {
     ]);
 
     await request(t.http).post(api('followingpage/')).set(auth(taro.token)).send({ pageId: bookId }).expect(201);
-    const info = await request(t.http).get(api(`monopage/get-page-info/?pageId=${bookId}`)).set(auth(emily.token)).expect(200);
+    const info = await request(t.http)
+      .get(api(`monopage/get-page-info/?pageId=${bookId}`))
+      .set(auth(emily.token))
+      .expect(200);
     await request(t.http).post(api('owningpage/')).set(auth(emily.token)).send({ encrypted_pageId: info.body.encrypted_pageId }).expect(201);
     const review = await request(t.http).post(api('monopost/')).set(auth(emily.token)).send({ text: 'Useful data', reviewTo: bookId, rating: 80 }).expect(201);
     await settle();
@@ -218,16 +279,25 @@ describe('notifications', () => {
     await settle();
     const service = t.app.get(NotificationsService);
     const db = t.app.get<DataSource>(getDataSourceToken());
-    const made = await service.notify(t.app.get(FollowsService).followersSql(':user'), { user: taro.userId }, {
-      type: 'followinguser_book_generated', actorId: taro.userId, objectId: 424242, pageId: 424242,
-    });
+    const made = await service.notify(
+      t.app.get(FollowsService).followersSql(':user'),
+      { user: taro.userId },
+      {
+        type: 'followinguser_book_generated',
+        actorId: taro.userId,
+        objectId: 424242,
+        pageId: 424242,
+      },
+    );
     expect(made).toBe(100);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM notifications WHERE object_id = 424242`);
     expect(n).toBe(100);
   }, 120_000);
 
   it('the circle types, by their acts: an invitation, and an approved join request', async () => {
-    const icon = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } }).jpeg().toBuffer();
+    const icon = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a5c8a' } })
+      .jpeg()
+      .toBuffer();
     const created = await request(t.http)
       .post(api('create-community/'))
       .set(auth(hanako.token))
@@ -236,9 +306,16 @@ describe('notifications', () => {
       .attach('image', icon, 'icon.jpg')
       .expect(201);
     const circle: number = created.body.id;
-    await request(t.http).post(api(`community/${circle}/invite/`)).set(auth(hanako.token)).send({ invited_user: taro.userId }).expect(201);
+    await request(t.http)
+      .post(api(`community/${circle}/invite/`))
+      .set(auth(hanako.token))
+      .send({ invited_user: taro.userId })
+      .expect(201);
     await request(t.http).post(api('communityjoin/')).set(auth(emily.token)).send({ community: circle }).expect(201);
-    await request(t.http).post(api(`community/${circle}/join-request/approve/${emily.userId}/`)).set(auth(hanako.token)).expect(200);
+    await request(t.http)
+      .post(api(`community/${circle}/join-request/approve/${emily.userId}/`))
+      .set(auth(hanako.token))
+      .expect(200);
     await settle();
     expect((await all(taro)).filter((n) => n.type === 'community_invited')).toEqual([
       expect.objectContaining({ community: circle, relatedUser: expect.objectContaining({ userId: hanako.userId }) }),
@@ -262,29 +339,55 @@ describe('notifications', () => {
     await request(t.http).put(api('notification-settings/')).send({ post_liked: true }).expect(401);
 
     const postId = await createPost(t.app, { userId: hanako.userId, text: 'second' });
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(emily.token)).send({ liked: [emily.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(emily.token))
+      .send({ liked: [emily.userId] })
+      .expect(200);
     await request(t.http).post(api('monocomment/')).set(auth(emily.token)).send({ post: postId, text: 'hi' }).expect(201);
     await settle();
     expect((await all(hanako)).filter((n) => n.post === postId).map((n) => n.type)).toEqual(['post_commented']);
-    const on = await request(t.http).put(api('notification-settings/update_notification_settings/')).set(auth(hanako.token)).send({ post_liked: true }).expect(200);
+    const on = await request(t.http)
+      .put(api('notification-settings/update_notification_settings/'))
+      .set(auth(hanako.token))
+      .send({ post_liked: true })
+      .expect(200);
     expect(on.body).toEqual(defaults.body);
   });
 
   it("reads and marks one's own notifications only", async () => {
     const [theirs] = await all(taro);
     const [mine] = await all(hanako);
-    await request(t.http).patch(api(`notifications/${theirs.id}/`)).set(auth(hanako.token)).send({ read: true }).expect(404);
+    await request(t.http)
+      .patch(api(`notifications/${theirs.id}/`))
+      .set(auth(hanako.token))
+      .send({ read: true })
+      .expect(404);
     await request(t.http).patch(api(`notifications/999999/`)).set(auth(hanako.token)).send({ read: true }).expect(404);
-    await request(t.http).patch(api(`notifications/${theirs.id}/`)).send({ read: true }).expect(401);
-    await request(t.http).patch(api(`notifications/${mine.id}/`)).set(auth(hanako.token)).send({ read: 'x' }).expect(400);
+    await request(t.http)
+      .patch(api(`notifications/${theirs.id}/`))
+      .send({ read: true })
+      .expect(401);
+    await request(t.http)
+      .patch(api(`notifications/${mine.id}/`))
+      .set(auth(hanako.token))
+      .send({ read: 'x' })
+      .expect(400);
     expect((await all(taro)).find((n) => n.id === theirs.id)!.read).toBe(false);
-    const marked = await request(t.http).patch(api(`notifications/${mine.id}/`)).set(auth(hanako.token)).send({ read: true }).expect(200);
+    const marked = await request(t.http)
+      .patch(api(`notifications/${mine.id}/`))
+      .set(auth(hanako.token))
+      .send({ read: true })
+      .expect(200);
     expect(marked.body).toMatchObject({ id: mine.id, read: true });
     expect((await all(hanako)).every((n) => n.id !== theirs.id)).toBe(true);
     const before = (await request(t.http).get(api('notifications/unread/')).set(auth(hanako.token)).expect(200)).body.total_unread_count;
     expect(before).toBeGreaterThan(0);
     expect((await request(t.http).post(api('notifications/mark-all-read/')).set(auth(hanako.token)).expect(200)).body).toEqual({ marked: before });
-    expect((await request(t.http).get(api('notifications/unread/')).set(auth(hanako.token)).expect(200)).body).toEqual({ total_unread_count: 0, notifications: [] });
+    expect((await request(t.http).get(api('notifications/unread/')).set(auth(hanako.token)).expect(200)).body).toEqual({
+      total_unread_count: 0,
+      notifications: [],
+    });
     expect((await all(taro)).find((n) => n.id === theirs.id)!.read).toBe(false);
     await request(t.http).get(api('notifications/all/?count=x')).set(auth(hanako.token)).expect(400);
     await request(t.http).get(api('notifications/unread/')).expect(401);
@@ -303,7 +406,11 @@ describe('notifications', () => {
   it("a leaving user's notifications go, and nothing new reaches them", async () => {
     const leaver = await createUser(t.app, { nickName: 'Leaver' });
     const postId = await createPost(t.app, { userId: hanako.userId, text: 'leave' });
-    await request(t.http).put(api(`monopost/${postId}/`)).set(auth(leaver.token)).send({ liked: [leaver.userId] }).expect(200);
+    await request(t.http)
+      .put(api(`monopost/${postId}/`))
+      .set(auth(leaver.token))
+      .send({ liked: [leaver.userId] })
+      .expect(200);
     await settle();
     expect((await all(hanako)).some((n) => n.relatedUser?.userId === leaver.userId)).toBe(true);
     await request(t.http).post(api('deleteprofile/')).set(auth(leaver.token)).expect(200);
@@ -322,7 +429,15 @@ describe('notifications', () => {
     beforeAll(async () => {
       // A second API process on the same database (no workers: the first one's make the notifications).
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-second-'));
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url, DATABASE_PREPARE: 'false' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'http://app.test',
+        SEED_DEMO: 'false',
+        SERVE_FRONTEND: 'false',
+        SMTP_URL: t.smtp.url,
+        DATABASE_PREPARE: 'false',
+      });
       second = await createApp({ config, database: t.database, runWorkers: false });
       await second.init();
       await second.listen(0, '127.0.0.1');
@@ -341,7 +456,11 @@ describe('notifications', () => {
       expect(first.data).toEqual({ total_unread_count: 0 });
       const postId = await createPost(t.app, { userId: hanako.userId, text: 'live' });
       const started = Date.now();
-      await request(t.http).put(api(`monopost/${postId}/`)).set(auth(taro.token)).send({ liked: [taro.userId] }).expect(200);
+      await request(t.http)
+        .put(api(`monopost/${postId}/`))
+        .set(auth(taro.token))
+        .send({ liked: [taro.userId] })
+        .expect(200);
       const note = await stream.waitFor((e) => e.event === 'notification');
       expect(Date.now() - started).toBeLessThan(2000);
       expect(note.data).toMatchObject({ type: 'post_liked', post: postId, relatedUser: { userId: taro.userId } });
@@ -376,7 +495,17 @@ describe('notifications', () => {
 
     it('caps the streams of an account (429, the new one refused) and of a process (503), and frees a slot when a stream closes', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-capped-'));
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url, DATABASE_PREPARE: 'false', NOTIFICATION_STREAMS_PER_ACCOUNT: '2', NOTIFICATION_STREAMS_MAX: '4' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dir,
+        PUBLIC_URL: 'http://app.test',
+        SEED_DEMO: 'false',
+        SERVE_FRONTEND: 'false',
+        SMTP_URL: t.smtp.url,
+        DATABASE_PREPARE: 'false',
+        NOTIFICATION_STREAMS_PER_ACCOUNT: '2',
+        NOTIFICATION_STREAMS_MAX: '4',
+      });
       const capped = await createApp({ config, database: t.database, runWorkers: false });
       await capped.init();
       await capped.listen(0, '127.0.0.1');
@@ -392,11 +521,17 @@ describe('notifications', () => {
         }
         // A third stream of the same account: refused, the two open ones untouched.
         const third = await request(capped.getHttpServer()).get(api('notifications/stream/')).set(auth(hanako.token)).expect(429);
-        expect(third.body).toEqual({ detail: 'Too many notification streams are open for this account (at most 2). Close another tab, or try again later.', code: 'streamsPerAccount', params: { n: 2 } });
+        expect(third.body).toEqual({
+          detail: 'Too many notification streams are open for this account (at most 2). Close another tab, or try again later.',
+          code: 'streamsPerAccount',
+          params: { n: 2 },
+        });
         expect(third.headers['retry-after']).toBe('60');
         // The same through a ticket (an EventSource).
         const issued = await request(t.http).post(api('notifications/stream-ticket/')).set(auth(hanako.token)).expect(200);
-        await request(capped.getHttpServer()).get(api(`notifications/stream/?ticket=${encodeURIComponent(issued.body.ticket)}`)).expect(429);
+        await request(capped.getHttpServer())
+          .get(api(`notifications/stream/?ticket=${encodeURIComponent(issued.body.ticket)}`))
+          .expect(429);
         expect(opened.map((s) => s.ended())).toEqual([false, false]);
         expect(streams.countOf(hanako.userId)).toBe(2);
         // Another account fills the process (4): a fifth stream, of a third account, gets 503.
@@ -429,7 +564,14 @@ describe('notifications', () => {
 
     it('a process shutting down (SIGTERM) ends its streams, so browsers reconnect to another one, and stops', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-third-'));
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', SMTP_URL: t.smtp.url });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dir,
+        PUBLIC_URL: 'http://app.test',
+        SEED_DEMO: 'false',
+        SERVE_FRONTEND: 'false',
+        SMTP_URL: t.smtp.url,
+      });
       const third = await createApp({ config, database: t.database, runWorkers: false });
       await third.init();
       await third.listen(0, '127.0.0.1');

@@ -13,7 +13,13 @@ import { validationErrors } from './helpers/errors';
  */
 const corpus = (name: string) => fs.readFileSync(path.resolve(process.cwd(), 'test/fixtures/corpus', name));
 
-interface Column { name: string; type: string; role: string; unit?: string; label?: string }
+interface Column {
+  name: string;
+  type: string;
+  role: string;
+  unit?: string;
+  label?: string;
+}
 interface Page {
   id: number;
   title: string;
@@ -33,8 +39,19 @@ const SHAPES = [
   { shape: 'Excel "Unicode text" (UTF-16LE, tabs, .txt)', file: 'office-kenpo-r5.utf16.txt', columns: RATES, unit: '%' },
   { shape: 'tab-separated .tsv', file: 'office-kenpo-r5.tsv', columns: RATES, unit: '%' },
   { shape: 'semicolon-separated .txt', file: 'office-kenpo-r5.semicolon.txt', columns: RATES, unit: '%' },
-  { shape: 'e-Stat Shift_JIS CSV (title, unit row, notes, source)', file: 'office-kenpo-r5-estat.sjis.csv', columns: ['都道府県', '健康保険料率', '前年度差', '加入者数（人）', '地域'], unit: '%' },
-  { shape: 'Excel: notes sheet first, merged title, two-row header', file: 'office-kenpo-r5-merged.xlsx', columns: ['都道府県', '健康保険料率（合計）', '健康保険料率（個人負担分）', '加入者数', '地域'], unit: undefined, sheet: '保険料率' },
+  {
+    shape: 'e-Stat Shift_JIS CSV (title, unit row, notes, source)',
+    file: 'office-kenpo-r5-estat.sjis.csv',
+    columns: ['都道府県', '健康保険料率', '前年度差', '加入者数（人）', '地域'],
+    unit: '%',
+  },
+  {
+    shape: 'Excel: notes sheet first, merged title, two-row header',
+    file: 'office-kenpo-r5-merged.xlsx',
+    columns: ['都道府県', '健康保険料率（合計）', '健康保険料率（個人負担分）', '加入者数', '地域'],
+    unit: undefined,
+    sheet: '保険料率',
+  },
 ];
 
 describe('Books from office files (issue 40)', () => {
@@ -50,7 +67,12 @@ describe('Books from office files (issue 40)', () => {
   let penguins: number;
   let co2: number;
 
-  const info = (id: number, headers: Record<string, string> = {}) => request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${id}`).set(headers).expect(200).then((r) => r.body as Page);
+  const info = (id: number, headers: Record<string, string> = {}) =>
+    request(t.http)
+      .get(`/api/user/monopage/get-page-info/?pageId=${id}`)
+      .set(headers)
+      .expect(200)
+      .then((r) => r.body as Page);
   const all = (p: Page) => [p.title, p.summary, p.goodpoint, p.point1, p.point2, p.point3, p.answer].join('\n');
 
   beforeAll(async () => {
@@ -58,7 +80,8 @@ describe('Books from office files (issue 40)', () => {
     clerk = await signUp(t, 'clerk@example.com');
     english = await signUp(t, 'english@example.com');
     other = await signUp(t, 'other@example.com');
-    for (const u of [clerk, english, other]) await request(t.http).post('/api/user/profile/').set(auth(u.token)).field('nickName', `u${u.userId}`).field('sex', '0').expect(201);
+    for (const u of [clerk, english, other])
+      await request(t.http).post('/api/user/profile/').set(auth(u.token)).field('nickName', `u${u.userId}`).field('sex', '0').expect(201);
     for (const s of SHAPES) {
       const started = Date.now();
       const res = await upload(t, clerk.token, s.file, corpus(s.file), { title: '協会けんぽの健康保険料率' }).expect(201);
@@ -66,7 +89,11 @@ describe('Books from office files (issue 40)', () => {
       books.set(s.file, { page: done.page, ms: Date.now() - started });
     }
     // The issue's holiday list: uploaded with a Japanese title and description by an English account.
-    const h = await upload(t, english.token, 'syukujitsu_sjis.csv', corpus('jp-syukujitsu-2020-2025.sjis.csv'), { title: '日本の祝日一覧', description: '内閣府が公表している国民の祝日の一覧です。', language: 'en' }).expect(201);
+    const h = await upload(t, english.token, 'syukujitsu_sjis.csv', corpus('jp-syukujitsu-2020-2025.sjis.csv'), {
+      title: '日本の祝日一覧',
+      description: '内閣府が公表している国民の祝日の一覧です。',
+      language: 'en',
+    }).expect(201);
     holidays = (await waitForBook(t, english.userId, h.body.id)).page;
     const h2 = await upload(t, other.token, 'holidays.csv', corpus('jp-holidays-2000-2030.csv'), { title: '祝日 2000〜2030年' }).expect(201);
     holidays2 = (await waitForBook(t, other.userId, h2.body.id)).page;
@@ -111,7 +138,7 @@ describe('Books from office files (issue 40)', () => {
     expect(en.column_profile!.columns.find((c) => c.name === '健康保険料率（個人負担分）')!.label).toBe("Health insurance rate, employee's share");
   });
 
-  it("states the source row of the e-Stat file, and counts neither its notes nor its unit row", async () => {
+  it('states the source row of the e-Stat file, and counts neither its notes nor its unit row', async () => {
     const { page } = books.get('office-kenpo-r5-estat.sjis.csv')!;
     const ja = await info(page, { 'Accept-Language': 'ja' });
     expect(ja.goodpoint).toContain('出典はファイルに「資料：全国健康保険協会「都道府県単位保険料率」」とあります。');
@@ -132,7 +159,9 @@ describe('Books from office files (issue 40)', () => {
     expect(ja.summary).toContain('日本の祝日一覧のデータです');
     expect(ja.summary).toContain('内閣府が公表している国民の祝日の一覧です。');
     expect(en.summary).toContain('This table covers 日本の祝日一覧');
-    expect(en.summary).toContain("The uploader's title and description, in Japanese (not translated): “日本の祝日一覧” — “内閣府が公表している国民の祝日の一覧です。”.");
+    expect(en.summary).toContain(
+      "The uploader's title and description, in Japanese (not translated): “日本の祝日一覧” — “内閣府が公表している国民の祝日の一覧です。”.",
+    );
     // The Japanese text takes them as written, unmarked.
     expect(ja.summary).not.toContain('未翻訳');
   });
@@ -145,7 +174,9 @@ describe('Books from office files (issue 40)', () => {
       }
     }
     const names = async (id: number, language: string) =>
-      (await request(t.http).get(`/api/user/pageattribute/by-monopage/${id}/`).set('Accept-Language', language).expect(200)).body.map((a: { attributeName: string }) => a.attributeName);
+      (await request(t.http).get(`/api/user/pageattribute/by-monopage/${id}/`).set('Accept-Language', language).expect(200)).body.map(
+        (a: { attributeName: string }) => a.attributeName,
+      );
     expect(await names(holidays, 'ja')).toContain('祝日');
     expect(await names(holidays, 'en')).toContain('Holidays');
   });

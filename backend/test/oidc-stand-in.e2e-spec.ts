@@ -28,9 +28,16 @@ describe('the OpenID stand-in (npm run oidc:stand-in)', () => {
   });
 
   it('its printed environment turns on all three buttons', async () => {
-    expect(Object.keys(standIn.env).sort()).toEqual(
-      ['GOOGLE_CLIENT_ID', 'GOOGLE_ISSUER', 'LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET', 'LINE_ISSUER', 'YAHOO_CLIENT_ID', 'YAHOO_CLIENT_SECRET', 'YAHOO_ISSUER'],
-    );
+    expect(Object.keys(standIn.env).sort()).toEqual([
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_ISSUER',
+      'LINE_CHANNEL_ID',
+      'LINE_CHANNEL_SECRET',
+      'LINE_ISSUER',
+      'YAHOO_CLIENT_ID',
+      'YAHOO_CLIENT_SECRET',
+      'YAHOO_ISSUER',
+    ]);
     const res = await request(t.http).get('/api/user/sign-in-providers/').expect(200);
     expect(res.body).toEqual({ google_client_id: 'local-google-client', line: true, yahoo: true });
   });
@@ -45,7 +52,10 @@ describe('the OpenID stand-in (npm run oidc:stand-in)', () => {
     const atProvider = await fetch(new URL(start.headers.location), { redirect: 'manual' });
     const callback = new URL(atProvider.headers.get('location')!);
     expect(callback.pathname).toBe(`/api/user/${provider}-callback/`);
-    const back = await request(t.http).get(callback.pathname + callback.search).set('Cookie', cookie).expect(302);
+    const back = await request(t.http)
+      .get(callback.pathname + callback.search)
+      .set('Cookie', cookie)
+      .expect(302);
     // Back on the site's login page without an error (how it hands over the session is the sign-in module's).
     const landed = new URL(back.headers.location);
     expect(landed.pathname).toBe('/login');
@@ -55,7 +65,10 @@ describe('the OpenID stand-in (npm run oidc:stand-in)', () => {
 
   it("google: the ID token it prints is accepted by loginGoogle/ (Google's button hands over the same)", async () => {
     expect(await accountOf('google.user@example.com')).toEqual([]);
-    await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await standIn.googleIdToken() }).expect(200);
+    await request(t.http)
+      .post('/api/user/loginGoogle/')
+      .send({ id_token: await standIn.googleIdToken() })
+      .expect(200);
     expect(await accountOf('google.user@example.com')).toHaveLength(1);
   });
 });
@@ -71,7 +84,9 @@ describe('npm run oidc:stand-in, as an operator runs it', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [path.resolve(process.cwd(), '../scripts/oidc-stand-in.mjs'), '--port', '0', '--app', 'http://127.0.0.1:3999'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [path.resolve(process.cwd(), '../scripts/oidc-stand-in.mjs'), '--port', '0', '--app', 'http://127.0.0.1:3999'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
     child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
     await new Promise<void>((resolve, reject) => {
@@ -95,14 +110,26 @@ describe('npm run oidc:stand-in, as an operator runs it', () => {
   /** The KEY=value pairs of the "Start the app … with:" lines, as a shell would read them. */
   function printedEnvironment(): Record<string, string> {
     const block = printed.slice(printed.indexOf('Start the app'), printed.indexOf('npm start'));
-    return Object.fromEntries([...block.matchAll(/\b([A-Z_]+)=('(?:[^']|'\\'')*'|\S+)/g)].map(([, key, value]) => [key, value.startsWith("'") ? value.slice(1, -1).replace(/'\\''/g, "'") : value]));
+    return Object.fromEntries(
+      [...block.matchAll(/\b([A-Z_]+)=('(?:[^']|'\\'')*'|\S+)/g)].map(([, key, value]) => [
+        key,
+        value.startsWith("'") ? value.slice(1, -1).replace(/'\\''/g, "'") : value,
+      ]),
+    );
   }
 
   it('prints all three providers, the Yahoo! JAPAN client id as is', () => {
     const env = printedEnvironment();
-    expect(Object.keys(env).sort()).toEqual(
-      ['GOOGLE_CLIENT_ID', 'GOOGLE_ISSUER', 'LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET', 'LINE_ISSUER', 'YAHOO_CLIENT_ID', 'YAHOO_CLIENT_SECRET', 'YAHOO_ISSUER'],
-    );
+    expect(Object.keys(env).sort()).toEqual([
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_ISSUER',
+      'LINE_CHANNEL_ID',
+      'LINE_CHANNEL_SECRET',
+      'LINE_ISSUER',
+      'YAHOO_CLIENT_ID',
+      'YAHOO_CLIENT_SECRET',
+      'YAHOO_ISSUER',
+    ]);
     expect(env.YAHOO_CLIENT_ID).toBe(CLIENTS.yahoo.id);
     expect(env.YAHOO_CLIENT_ID).toMatch(/-$/);
     expect(env.YAHOO_ISSUER).toMatch(/^http:\/\/(127\.0\.0\.1|localhost):\d+$/);
@@ -113,11 +140,16 @@ describe('npm run oidc:stand-in, as an operator runs it', () => {
     const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const atProvider = await fetch(new URL(start.headers.location), { redirect: 'manual' });
     const callback = new URL(atProvider.headers.get('location')!);
-    const back = await request(t.http).get(callback.pathname + callback.search).set('Cookie', cookie).expect(302);
+    const back = await request(t.http)
+      .get(callback.pathname + callback.search)
+      .set('Cookie', cookie)
+      .expect(302);
     const landed = new URL(back.headers.location);
     expect(landed.pathname).toBe('/login');
     expect(landed.searchParams.get('error')).toBeNull();
-    const [account] = (await t.app.get<DataSource>(getDataSourceToken()).query(`SELECT id FROM users WHERE email = $1`, ['yahoo.user@example.com'])) as Array<{ id: number }>;
+    const [account] = (await t.app.get<DataSource>(getDataSourceToken()).query(`SELECT id FROM users WHERE email = $1`, ['yahoo.user@example.com'])) as Array<{
+      id: number;
+    }>;
     expect(account).toBeDefined();
   });
 

@@ -6,14 +6,28 @@ import { checkResponse, installOpenApiCheck, openApi } from './helpers/openapi-c
 /** The checker every e2e test runs through: a mismatch must fail the request's test. */
 describe('openapi.yaml response checker', () => {
   const profile = {
-    id: 1, userProfile: 2, nickName: 'n', caption: '', description: '', birth: null, birthday: null, birthYear: null,
-    birthMonth: null, birthDay: null, sex: '0', img: null, imgBackground: null, created_on: '2026-11-22T08:19:56.123Z',
+    id: 1,
+    userProfile: 2,
+    nickName: 'n',
+    caption: '',
+    description: '',
+    birth: null,
+    birthday: null,
+    birthYear: null,
+    birthMonth: null,
+    birthDay: null,
+    sex: '0',
+    img: null,
+    imgBackground: null,
+    created_on: '2026-11-22T08:19:56.123Z',
   };
   const json = 'application/json; charset=utf-8';
 
   it('accepts an answer the document describes', () => {
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: profile })).toBeUndefined();
-    expect(checkResponse('GET', 'http://h/api/user/profile/7', { status: 404, contentType: json, body: { detail: 'Not found.', code: 'notFound' } })).toBeUndefined();
+    expect(
+      checkResponse('GET', 'http://h/api/user/profile/7', { status: 404, contentType: json, body: { detail: 'Not found.', code: 'notFound' } }),
+    ).toBeUndefined();
     expect(checkResponse('DELETE', 'http://h/api/user/unfollow-page/?pageId=1', { status: 204, body: {} })).toBeUndefined();
   });
 
@@ -25,7 +39,9 @@ describe('openapi.yaml response checker', () => {
     const missing: Partial<typeof profile> = { ...profile };
     delete missing.nickName;
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: missing })).toMatch(/nickName/);
-    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, id: 'one' } })).toMatch(/\/id must be integer/);
+    expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, id: 'one' } })).toMatch(
+      /\/id must be integer/,
+    );
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: json, body: { ...profile, secret: 1 } })).toMatch(/"secret"/);
     expect(checkResponse('GET', 'http://h/api/user/myprofile/', { status: 200, contentType: 'text/html', body: {} })).toMatch(/Content-Type text\/html/);
   });
@@ -43,7 +59,7 @@ describe('openapi.yaml response checker', () => {
     expect(login({ email: ['Enter a valid email address.'], error_codes: { email: [{ code: 'nope' }] } })).toMatch(/does not describe/);
   });
 
-  it('documents the catalogue as the codes: ErrorCode\'s enum is every message name', () => {
+  it("documents the catalogue as the codes: ErrorCode's enum is every message name", () => {
     const schemas = openApi().doc.components.schemas as Record<string, { enum?: string[] }>;
     expect(schemas.ErrorCode.enum).toEqual(ERROR_CODES);
   });

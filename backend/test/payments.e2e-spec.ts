@@ -43,7 +43,8 @@ describe('Payments with Stripe', () => {
 
   const owns = async (user: UserFixture, pageId: number) =>
     (await request(t.http).get(`/api/user/monopage/check-user-page-status/?pageId=${pageId}`).set(auth(user.token)).expect(200)).body.is_owned as boolean;
-  const owners = async (pageId: number) => (await db.query(`SELECT count(*)::int AS n FROM page_owners WHERE page_id = $1 AND source = 'purchase'`, [pageId]))[0].n as number;
+  const owners = async (pageId: number) =>
+    (await db.query(`SELECT count(*)::int AS n FROM page_owners WHERE page_id = $1 AND source = 'purchase'`, [pageId]))[0].n as number;
 
   async function startCheckout(user: UserFixture, pageId: number): Promise<string> {
     const res = await request(t.http).post('/api/user/create-checkout-session/').set(auth(user.token)).send({ SITE_URL: SITE, pageId }).expect(201);
@@ -85,7 +86,13 @@ describe('Payments with Stripe', () => {
       metadata,
       payment_intent_data: { metadata },
     });
-    expect((await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [sessionId]))[0]).toEqual({
+    expect(
+      (
+        await db.query(`SELECT kind, buyer_id, page_id, seller_id, amount, platform_fee, destination, language FROM payment_checkouts WHERE session_id = $1`, [
+          sessionId,
+        ])
+      )[0],
+    ).toEqual({
       kind: 'book',
       buyer_id: buyer.userId,
       page_id: pageId,
@@ -116,14 +123,16 @@ describe('Payments with Stripe', () => {
     expect((await post(owner, { SITE_URL: SITE, pageId: paid }).expect(400)).body.detail).toBe('This is your own Book.');
     await post(buyer, { SITE_URL: SITE, pageId: 999999 }).expect(404);
     for (const SITE_URL of ['https://evil.example', 'http://app.test.evil.example', 'javascript:alert(1)', 'not a url']) {
-      expect((await post(buyer, { SITE_URL, pageId: paid }).expect(400)).body).toEqual(validationErrors({ SITE_URL: ["SITE_URL must be this site's own address."] }));
+      expect((await post(buyer, { SITE_URL, pageId: paid }).expect(400)).body).toEqual(
+        validationErrors({ SITE_URL: ["SITE_URL must be this site's own address."] }),
+      );
     }
     const contributed = await createBook(t.app, { price: 800, contributors: [owner.userId, buyer.userId] });
     expect((await post(buyer, { SITE_URL: SITE, pageId: contributed }).expect(400)).body.detail).toBe('You already own this Book.');
     expect(standIn.requests.filter((r) => r.body.metadata?.pageId === String(free) || r.body.metadata?.pageId === String(paid))).toEqual([]);
   });
 
-  it('grants ownership only after a valid webhook of a paid session: then the Book and its files are the buyer\'s', async () => {
+  it("grants ownership only after a valid webhook of a paid session: then the Book and its files are the buyer's", async () => {
     const pageId = await createBook(t.app, { price: 800, contributors: [owner.userId] });
     const sessionId = await startCheckout(buyer, pageId);
     const file = (await db.query(`SELECT file_id FROM book_files WHERE page_id = $1`, [pageId]))[0].file_id;
@@ -232,19 +241,27 @@ describe('Payments with Stripe', () => {
     await request(t.http).post('/api/user/create-connect-account/').send({ name: 'x', email: 'x@example.com' }).expect(401);
 
     expect((await request(t.http).get('/api/user/get-my-stripe-account-id/').set(auth(owner.token)).expect(200)).body).toEqual({ shopId: null });
-    const link = await request(t.http).post('/api/user/create-connect-account/').set(auth(owner.token)).send({ name: 'Owner', email: 'owner@example.com' }).expect(201);
+    const link = await request(t.http)
+      .post('/api/user/create-connect-account/')
+      .set(auth(owner.token))
+      .send({ name: 'Owner', email: 'owner@example.com' })
+      .expect(201);
     expect(link.body.url).toContain(`${standIn.url}/onboard/acct_test_`);
     const shopId = (await request(t.http).get('/api/user/get-my-stripe-account-id/').set(auth(owner.token)).expect(200)).body.shopId;
     expect(shopId).toMatch(/^acct_test_/);
     const accountCall = standIn.requests.find((r) => r.path === '/v1/accounts' && r.method === 'POST')!;
-    expect(accountCall.body).toMatchObject({ country: 'JP', email: 'owner@example.com', capabilities: { card_payments: { requested: 'true' }, transfers: { requested: 'true' } } });
+    expect(accountCall.body).toMatchObject({
+      country: 'JP',
+      email: 'owner@example.com',
+      capabilities: { card_payments: { requested: 'true' }, transfers: { requested: 'true' } },
+    });
     // A second call makes no second account.
     await request(t.http).post('/api/user/create-connect-account/').set(auth(owner.token)).send({ name: 'Owner', email: 'owner@example.com' }).expect(201);
     expect(standIn.accounts.size).toBe(1);
 
     // The account's owner only (PayoutAccountOwner); an account the site does not know is refused alike.
     expect(t.app.get(AccessService).contributors(Permission.PayoutAccountOwner)).toEqual(['payments.account-owner']);
-    const notYours = { detail: 'This is not your Stripe account.' };
+    const notYours = { detail: 'This is not your Stripe account.', code: 'notYourAccount' };
     expect((await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(buyer.token)).expect(403)).body).toEqual(notYours);
     expect((await request(t.http).get(`/api/user/get-login-link/?shopId=acct_test_unknown`).set(auth(owner.token)).expect(403)).body).toEqual(notYours);
     const dashboard = await request(t.http).get(`/api/user/get-login-link/?shopId=${shopId}`).set(auth(owner.token)).expect(200);
@@ -265,7 +282,16 @@ describe('Payments with Stripe', () => {
 
     earnings = (await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body;
     expect(earnings.account).toMatchObject({ charges_enabled: true, payouts_enabled: true });
-    expect(earnings.sales[0]).toMatchObject({ id: sessionId, pageId, title: '売上の本', gross: 800, stripe_fee: 29, platform_fee: 80, net: 720, transferred: true });
+    expect(earnings.sales[0]).toMatchObject({
+      id: sessionId,
+      pageId,
+      title: '売上の本',
+      gross: 800,
+      stripe_fee: 29,
+      platform_fee: 80,
+      net: 720,
+      transferred: true,
+    });
     const total = earnings.sales.reduce((sum: number, s: { gross: number }) => sum + s.gross, 0);
     expect(earnings.months.reduce((sum: number, m: { gross: number }) => sum + m.gross, 0)).toBe(total);
     expect(earnings.months[0].month).toMatch(/^\d{4}-\d{2}$/);
@@ -345,10 +371,15 @@ describe('Payments with Stripe', () => {
     const refunded = sold === first ? second : first;
     expect(await statusOf(refunded)).toBe('refunded');
     // The refund (a job), of the refunded session's payment, once.
-    const refund = await until('the refund', () => [...standIn.refunds.values()].find((r) => r.payment_intent === standIn.sessions.get(refunded)!.payment_intent));
+    const refund = await until('the refund', () =>
+      [...standIn.refunds.values()].find((r) => r.payment_intent === standIn.sessions.get(refunded)!.payment_intent),
+    );
     expect(refund).toMatchObject({ amount: 800, reason: 'duplicate', metadata: { sessionId: refunded } });
     expect([...standIn.refunds.values()].filter((r) => r.payment_intent === standIn.sessions.get(sold)!.payment_intent)).toEqual([]);
-    await until('refund_id', async () => (await db.query(`SELECT refund_id FROM payment_checkouts WHERE session_id = $1`, [refunded]))[0].refund_id ?? undefined);
+    await until(
+      'refund_id',
+      async () => (await db.query(`SELECT refund_id FROM payment_checkouts WHERE session_id = $1`, [refunded]))[0].refund_id ?? undefined,
+    );
     // The buyer is told, in their language.
     const buyerEmail = (await db.query(`SELECT email FROM users WHERE id = $1`, [buyer.userId]))[0].email;
     const mail = await t.smtp.waitFor(buyerEmail, /refunded/i);
@@ -357,7 +388,9 @@ describe('Payments with Stripe', () => {
     const status = await request(t.http).post('/api/user/checkout-session-status/').set(auth(buyer.token)).send({ session_id: refunded }).expect(200);
     expect(status.body).toMatchObject({ status: 'refunded', pageId });
     const earnings = (await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body;
-    expect(earnings.sales.filter((s: { pageId: number }) => s.pageId === pageId)).toEqual([expect.objectContaining({ id: sold, gross: 800, title: '二度払いの本' })]);
+    expect(earnings.sales.filter((s: { pageId: number }) => s.pageId === pageId)).toEqual([
+      expect.objectContaining({ id: sold, gross: 800, title: '二度払いの本' }),
+    ]);
     // Redelivered, either event changes nothing more.
     await postEvent(t, standIn, paidFirst).expect(200);
     await postEvent(t, standIn, paidSecond).expect(200);
@@ -382,7 +415,10 @@ describe('Payments with Stripe', () => {
       const post = () => request(t.http).post('/api/user/create-checkout-session/').set(auth(buyer.token)).send({ SITE_URL: SITE, pageId });
       const refused = later ? await anHourLater(() => post()) : await post();
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ detail: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.', code: 'paymentPending' });
+      expect(refused.body).toEqual({
+        detail: 'A konbini payment for this Book is pending: pay its voucher, or buy again once it has expired.',
+        code: 'paymentPending',
+      });
     }
     expect(standIn.sessions.size).toBe(sessionsBefore);
     // Someone else's voucher is not theirs; a visitor is asked to log in.
@@ -425,7 +461,11 @@ describe('Payments with Stripe', () => {
     ];
     for (const event of malformed) {
       const res = await postEvent(t, standIn, event);
-      expect({ event, status: res.status, body: res.body }).toEqual({ event, status: 400, body: { detail: 'Malformed Stripe event.', code: 'malformedEvent' } });
+      expect({ event, status: res.status, body: res.body }).toEqual({
+        event,
+        status: 400,
+        body: { detail: 'Malformed Stripe event.', code: 'malformedEvent' },
+      });
     }
     const unknown: object[] = [
       session({ object: 'checkout.session', id: 'cs_test_never_made_here', payment_status: 'paid' }),
@@ -469,12 +509,20 @@ describe('Payments off (no STRIPE_SECRET_KEY)', () => {
     expect((await request(t.http).get('/api/user/payment-settings/').expect(200)).body.enabled).toBe(false);
     const owner = await createUser(t.app);
     const paid = await createBook(t.app, { price: 800, contributors: [owner.userId] });
-    const refused = await request(t.http).post('/api/user/create-checkout-session/').set(auth(user.token)).send({ SITE_URL: 'http://app.test', pageId: paid }).expect(400);
+    const refused = await request(t.http)
+      .post('/api/user/create-checkout-session/')
+      .set(auth(user.token))
+      .send({ SITE_URL: 'http://app.test', pageId: paid })
+      .expect(400);
     expect(refused.body).toEqual({ detail: 'Payments are not available on this site.', code: 'paymentsOff' });
     await request(t.http).post('/api/user/create-connect-account/').set(auth(user.token)).send({ name: 'x', email: 'x@example.com' }).expect(400);
     await request(t.http).post('/api/user/checkout-session-status/').set(auth(user.token)).send({ session_id: 'cs_test_x' }).expect(400);
     await request(t.http).post('/api/user/stripe-webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send('{}').expect(400);
-    expect((await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body).toMatchObject({ enabled: false, account: null, sales: [] });
+    expect((await request(t.http).get('/api/user/earnings/').set(auth(owner.token)).expect(200)).body).toMatchObject({
+      enabled: false,
+      account: null,
+      sales: [],
+    });
     const free = await createBook(t.app, { price: 0, contributors: [owner.userId] });
     const info = await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${free}`).set(auth(user.token)).expect(200);
     await request(t.http).post('/api/user/owningpage/').set(auth(user.token)).send({ encrypted_pageId: info.body.encrypted_pageId }).expect(201);

@@ -56,7 +56,10 @@ describe('named prepared statements (DATABASE_PREPARE)', () => {
     expect(second.body).toEqual(first.body);
     expect(first.body.nickName).toBe('Prepared');
     // A wrong token is still refused when the token lookup is a prepared statement.
-    await request(t.http).get('/api/user/myprofile/').set(auth('0'.repeat(40))).expect(401);
+    await request(t.http)
+      .get('/api/user/myprofile/')
+      .set(auth('0'.repeat(40)))
+      .expect(401);
   });
 });
 

@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { auth, signUp, startTestApp, type TestApp } from './helpers/test-app';
 import { validationErrors } from './helpers/errors';
 
-const jpeg = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a8a5c' } }).jpeg().toBuffer();
+const jpeg = (w = 600, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3a8a5c' } })
+    .jpeg()
+    .toBuffer();
 
 describe('profiles', () => {
   let t: TestApp;
@@ -60,39 +63,85 @@ describe('profiles', () => {
   });
 
   it('refuses a second profile for the same user', async () => {
-    await request(t.http).post('/api/user/profile/').set(auth(hanako.token)).field('nickName', 'Again').expect(400, validationErrors({
-      non_field_errors: ['This user already has a profile.'],
-    }));
+    await request(t.http)
+      .post('/api/user/profile/')
+      .set(auth(hanako.token))
+      .field('nickName', 'Again')
+      .expect(
+        400,
+        validationErrors({
+          non_field_errors: ['This user already has a profile.'],
+        }),
+      );
   });
 
   it('validates fields as the spec says, and stores nothing on refusal', async () => {
     const post = () => request(t.http).post('/api/user/profile/').set(auth(taro.token));
-    await post().field('caption', 'no name').expect(400, validationErrors({ nickName: ['This field is required.'] }));
-    await post().field('nickName', 'default').expect(400, validationErrors({ nickName: ['Choose a nickname.'] }));
-    await post().field('nickName', 'x'.repeat(21)).expect(400, validationErrors({ nickName: ['Ensure this field has no more than 20 characters.'] }));
-    await post().field('nickName', 'Taro').field('caption', 'y'.repeat(101)).expect(400, validationErrors({ caption: ['Ensure this field has no more than 100 characters.'] }));
-    await post().field('nickName', 'Taro').field('birth', '1990-02-30').expect(400, validationErrors({
-      birth: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
-    }));
+    await post()
+      .field('caption', 'no name')
+      .expect(400, validationErrors({ nickName: ['This field is required.'] }));
+    await post()
+      .field('nickName', 'default')
+      .expect(400, validationErrors({ nickName: ['Choose a nickname.'] }));
+    await post()
+      .field('nickName', 'x'.repeat(21))
+      .expect(400, validationErrors({ nickName: ['Ensure this field has no more than 20 characters.'] }));
+    await post()
+      .field('nickName', 'Taro')
+      .field('caption', 'y'.repeat(101))
+      .expect(400, validationErrors({ caption: ['Ensure this field has no more than 100 characters.'] }));
+    await post()
+      .field('nickName', 'Taro')
+      .field('birth', '1990-02-30')
+      .expect(
+        400,
+        validationErrors({
+          birth: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+        }),
+      );
     await post().field('nickName', 'Taro').field('birth', '01/02/1990').expect(400);
-    await post().field('nickName', 'Taro').field('birth', '2999-01-01').expect(400, validationErrors({ birth: ['Enter a real birthday.'] }));
-    await post().field('nickName', 'Taro').field('sex', '2').expect(400, validationErrors({ sex: ['Must be one of 0, 1, 3, 4.'] }));
+    await post()
+      .field('nickName', 'Taro')
+      .field('birth', '2999-01-01')
+      .expect(400, validationErrors({ birth: ['Enter a real birthday.'] }));
+    await post()
+      .field('nickName', 'Taro')
+      .field('sex', '2')
+      .expect(400, validationErrors({ sex: ['Must be one of 0, 1, 3, 4.'] }));
     // A file named .jpg that is not an image is refused by its content.
-    await post().field('nickName', 'Taro').attach('img', Buffer.from('<?php echo 1; ?>'), 'evil.jpg').expect(400, validationErrors({
-      img: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
-    }));
-    const tooBig = await post().field('nickName', 'Taro').attach('img', Buffer.alloc(300 * 1024, 1), 'big.jpg').expect(413);
+    await post()
+      .field('nickName', 'Taro')
+      .attach('img', Buffer.from('<?php echo 1; ?>'), 'evil.jpg')
+      .expect(
+        400,
+        validationErrors({
+          img: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+        }),
+      );
+    const tooBig = await post()
+      .field('nickName', 'Taro')
+      .attach('img', Buffer.alloc(300 * 1024, 1), 'big.jpg')
+      .expect(413);
     expect(tooBig.body.detail).toBeDefined();
     await request(t.http).get('/api/user/myprofile/').set(auth(taro.token)).expect(404);
   });
 
   it('updates only the fields sent, and only by the owner', async () => {
-    const taroProfile = await request(t.http).post('/api/user/profile/').set(auth(taro.token)).field('nickName', 'たろう').field('caption', '気象データ').expect(201);
+    const taroProfile = await request(t.http)
+      .post('/api/user/profile/')
+      .set(auth(taro.token))
+      .field('nickName', 'たろう')
+      .field('caption', '気象データ')
+      .expect(201);
     const res = await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).set(auth(hanako.token)).field('caption', '新しい一言').expect(200);
     expect(res.body).toMatchObject({ nickName: '山田花子', caption: '新しい一言', birth: '1990-04-01', sex: '3' });
     expect(res.body.img).not.toBeNull();
 
-    const bg = await request(t.http).put(`/api/user/profile/${hanakoProfileId}`).set(auth(hanako.token)).attach('imgBackground', await jpeg(1200, 600), 'bg.jpg').expect(200);
+    const bg = await request(t.http)
+      .put(`/api/user/profile/${hanakoProfileId}`)
+      .set(auth(hanako.token))
+      .attach('imgBackground', await jpeg(1200, 600), 'bg.jpg')
+      .expect(200);
     expect(bg.body.imgBackground).toMatch(/\/media\/profiles\//);
     expect(bg.body.img).toBe(res.body.img);
 
@@ -102,9 +151,16 @@ describe('profiles', () => {
     });
     await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).field('caption', 'anon').expect(401);
     await request(t.http).put('/api/user/profile/999999/').set(auth(taro.token)).field('caption', 'x').expect(404);
-    await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('nickName', '').expect(400, validationErrors({
-      nickName: ['This field may not be blank.'],
-    }));
+    await request(t.http)
+      .put(`/api/user/profile/${taroProfile.body.id}/`)
+      .set(auth(taro.token))
+      .field('nickName', '')
+      .expect(
+        400,
+        validationErrors({
+          nickName: ['This field may not be blank.'],
+        }),
+      );
     const after = await request(t.http).get(`/api/user/profile/${hanakoProfileId}`).expect(200);
     expect(after.body.caption).toBe('新しい一言');
     const cleared = await request(t.http).put(`/api/user/profile/${taroProfile.body.id}/`).set(auth(taro.token)).field('birth', '1985-11-23').expect(200);
@@ -115,7 +171,11 @@ describe('profiles', () => {
 
   it('replacing an avatar removes the old file', async () => {
     const before = (await request(t.http).get('/api/user/myprofile/').set(auth(hanako.token))).body.img as string;
-    const res = await request(t.http).put(`/api/user/profile/${hanakoProfileId}/`).set(auth(hanako.token)).attach('img', await jpeg(400, 400), 'new.jpg').expect(200);
+    const res = await request(t.http)
+      .put(`/api/user/profile/${hanakoProfileId}/`)
+      .set(auth(hanako.token))
+      .attach('img', await jpeg(400, 400), 'new.jpg')
+      .expect(200);
     expect(res.body.img).not.toBe(before);
     await request(t.http).get(new URL(before).pathname).expect(404);
     await request(t.http).get(new URL(res.body.img).pathname).expect(200);
@@ -129,8 +189,12 @@ describe('profiles', () => {
     expect(byQuery.body).toEqual(byId.body);
     await request(t.http).get('/api/user/profile/424242').expect(404, { detail: 'Not found.', code: 'notFound' });
     await request(t.http).get('/api/user/profile/abc').expect(404);
-    await request(t.http).get('/api/user/profile/get-user-profile/').expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
-    await request(t.http).get('/api/user/profile/get-user-profile/?user_id=x').expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
+    await request(t.http)
+      .get('/api/user/profile/get-user-profile/')
+      .expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
+    await request(t.http)
+      .get('/api/user/profile/get-user-profile/?user_id=x')
+      .expect(400, validationErrors({ user_id: ['A valid integer is required.'] }));
   });
 
   it('lists the newest profiles, without the caller', async () => {
@@ -158,6 +222,8 @@ describe('profiles', () => {
     expect(await names('MARATHON', 1)).toHaveLength(10);
     expect(await names('marath', 2)).toHaveLength(5);
     expect(await names('marathon', 3)).toEqual([]);
-    await request(t.http).get('/api/user/profile/search?q=x&count=-1').expect(400, validationErrors({ count: ['A valid integer is required.'] }));
+    await request(t.http)
+      .get('/api/user/profile/search?q=x&count=-1')
+      .expect(400, validationErrors({ count: ['A valid integer is required.'] }));
   });
 });

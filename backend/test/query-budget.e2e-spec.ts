@@ -51,7 +51,10 @@ interface Made {
  * a page of 1 as for a page of 10: a change in either direction is seen here. The Book lists are
  * the token check and one statement (BookPacker.listJsonSql), the post feeds likewise.
  */
-const FIXTURES: Record<string, { statements: number; kind: 'books' | 'other' | 'social'; params?: (m: Made) => Record<string, string | number>; full?: boolean; mayBeEmpty?: boolean }> = {
+const FIXTURES: Record<
+  string,
+  { statements: number; kind: 'books' | 'other' | 'social'; params?: (m: Made) => Record<string, string | number>; full?: boolean; mayBeEmpty?: boolean }
+> = {
   '/api/user/newpagecc/': { statements: 2, kind: 'books', full: true },
   '/api/user/pageccja/': { statements: 2, kind: 'books', full: true },
   '/api/user/pageccen/': { statements: 2, kind: 'books' },
@@ -172,7 +175,10 @@ describe('statements per list request', () => {
       const bookId = await createBook(t.app, { title: `健康データ ${i} 保険`, language, contributors: [ownerId], tagIds: [tagId] });
       await request(t.http).post('/api/user/followingpage/').set(auth(token)).send({ pageId: bookId }).expect(201);
       // Its file was posted to the budget circle: the Book is on the circle's shelf.
-      await db.query(`INSERT INTO circle_files (circle_id, file_id, user_id, page_id) SELECT $1, file_id, user_id, page_id FROM book_files WHERE page_id = $2`, [made.circle, bookId]);
+      await db.query(
+        `INSERT INTO circle_files (circle_id, file_id, user_id, page_id) SELECT $1, file_id, user_id, page_id FROM book_files WHERE page_id = $2`,
+        [made.circle, bookId],
+      );
     }
     // Event subscribers (notifications) run in the background: done before statements are counted.
     await eventsHandled(t.app, 'event.');
@@ -190,14 +196,28 @@ describe('statements per list request', () => {
   }
 
   const print = (report: Record<string, [number, number]>) =>
-    console.log(Object.entries(report).map(([p, [a, b]]) => `${p.replace('/api/user/', '')}: ${a} / ${b}`).join('\n'));
+    console.log(
+      Object.entries(report)
+        .map(([p, [a, b]]) => `${p.replace('/api/user/', '')}: ${a} / ${b}`)
+        .join('\n'),
+    );
 
   it('is the same for 1 and for 10 items', async () => {
     const me = (await db.query(`SELECT id FROM users WHERE email = 'budget@example.com'`))[0].id;
     made.me = me;
     made.tagId = tagId;
-    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } }).jpeg().toBuffer();
-    made.circle = (await request(t.http).post('/api/user/create-community/').set(auth(token)).field('title', 'Statement circle').field('description', 'd').attach('image', icon, 'i.jpg').expect(201)).body.id;
+    const icon = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888888' } })
+      .jpeg()
+      .toBuffer();
+    made.circle = (
+      await request(t.http)
+        .post('/api/user/create-community/')
+        .set(auth(token))
+        .field('title', 'Statement circle')
+        .field('description', 'd')
+        .attach('image', icon, 'i.jpg')
+        .expect(201)
+    ).body.id;
     await addBooks(1, me);
     made.firstBook = (await request(t.http).get('/api/user/newpagecc/?count=0').expect(200)).body[0].id;
     await addBooks(1, me, 'en');
@@ -235,8 +255,17 @@ describe('statements per list request', () => {
         made.firstPost ||= postId;
         await createPost(t.app, { userId: me, text: `mine ${i}`, reviewTo: bookId, rating: 60 });
         const stranger = await createUser(t.app, { nickName: `stranger${i}` }); // for the discovery lists
-        await createPost(t.app, { userId: stranger.userId, text: `new ${i}`, reviewTo: await createBook(t.app, { contributors: [stranger.userId] }), rating: 90 });
-        await request(t.http).put(`/api/user/monopost/${postId}/`).set(auth(token)).send({ liked: [me] }).expect(200);
+        await createPost(t.app, {
+          userId: stranger.userId,
+          text: `new ${i}`,
+          reviewTo: await createBook(t.app, { contributors: [stranger.userId] }),
+          rating: 90,
+        });
+        await request(t.http)
+          .put(`/api/user/monopost/${postId}/`)
+          .set(auth(token))
+          .send({ liked: [me] })
+          .expect(200);
         await request(t.http).post('/api/user/monocomment/').set(auth(token)).send({ text: 'c', post: made.firstPost }).expect(201);
         await request(t.http).post('/api/user/monopost/').set(auth(other.token)).send({ reposting: true, repostingFrom: made.firstPost }).expect(201);
         // The other joins the budget circle and posts in it; the stranger asks to join.
@@ -248,8 +277,18 @@ describe('statements per list request', () => {
         await request(t.http).post('/api/user/blocks/').set(auth(token)).send({ user_id: blockee.userId }).expect(201);
         await request(t.http).post('/api/user/mutes/').set(auth(token)).send({ user_id: blockee.userId }).expect(201);
         const strangersPost = (await db.query(`SELECT id FROM posts WHERE user_id = $1`, [stranger.userId]))[0].id;
-        await request(t.http).post('/api/user/reports/').set(auth(other.token)).send({ target_type: 'post', target_id: strangersPost, reason: 'spam' }).expect(201);
-        const theirs = (await request(t.http).post('/api/user/reports/').set(auth(other.token)).send({ target_type: 'user', target_id: blockee.userId, reason: 'other' }).expect(201)).body.id;
+        await request(t.http)
+          .post('/api/user/reports/')
+          .set(auth(other.token))
+          .send({ target_type: 'post', target_id: strangersPost, reason: 'spam' })
+          .expect(201);
+        const theirs = (
+          await request(t.http)
+            .post('/api/user/reports/')
+            .set(auth(other.token))
+            .send({ target_type: 'user', target_id: blockee.userId, reason: 'other' })
+            .expect(201)
+        ).body.id;
         await request(t.http).post(`/api/user/moderation/reports/${theirs}/resolve/`).set(auth(token)).send({ action: 'dismiss', note: 'fine' }).expect(200);
       }
       await eventsHandled(t.app, 'event.');
@@ -276,7 +315,9 @@ describe('statements per list request', () => {
 
   // Not a list by openapi.yaml's shape (an object with a count and a list), priced as one.
   it('is the token check and one statement for the unread notifications, with 1 and with 20 unread', async () => {
-    await db.query(`UPDATE notifications SET read = true WHERE recipient_id = $1 AND id <> (SELECT max(id) FROM notifications WHERE recipient_id = $1)`, [made.me]);
+    await db.query(`UPDATE notifications SET read = true WHERE recipient_id = $1 AND id <> (SELECT max(id) FROM notifications WHERE recipient_id = $1)`, [
+      made.me,
+    ]);
     const one = await count('/api/user/notifications/unread/');
     expect(one).toEqual({ statements: 2, items: 1 });
     await db.query(`UPDATE notifications SET read = false WHERE recipient_id = $1`, [made.me]);

@@ -47,7 +47,15 @@ describe('rate limits shared through Redis', () => {
   });
 
   const start = async (env: Record<string, string>) => {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://app.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', APP_SECRET: 'x'.repeat(40), ...env });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://app.test',
+      SEED_DEMO: 'false',
+      SERVE_FRONTEND: 'false',
+      APP_SECRET: 'x'.repeat(40),
+      ...env,
+    });
     const app = await createApp({ config, database, runWorkers: false });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
@@ -57,7 +65,10 @@ describe('rate limits shared through Redis', () => {
 
   /** A failed login for `email` from `ip` (the apps trust X-Forwarded-For from loopback, as behind nginx). */
   const guess = (http: Parameters<typeof request>[0], email: string, ip: string) =>
-    request(http).post('/api/user/login/').set('X-Forwarded-For', ip).send({ email, password: `guess-${crypto.randomUUID()}` });
+    request(http)
+      .post('/api/user/login/')
+      .set('X-Forwarded-For', ip)
+      .send({ email, password: `guess-${crypto.randomUUID()}` });
 
   (reachable ? it : it.skip)('two processes with REDIS_URL count failed logins on one counter: the 11th, on either, is 429 with Retry-After', async () => {
     const [a, b] = [await start({ REDIS_URL }), await start({ REDIS_URL })];

@@ -27,7 +27,9 @@ describe('request log and signed links', () => {
       expect(signed.length).toBeGreaterThan(10);
       sink.length = 0;
       await request(t.http).get(`${link.pathname}${link.search}`).expect(200);
-      await request(t.http).get(`${link.pathname}?token=${encodeURIComponent(signed)}x`).expect(403);
+      await request(t.http)
+        .get(`${link.pathname}?token=${encodeURIComponent(signed)}x`)
+        .expect(403);
       // A streamed answer's line is written once the stream has ended.
       for (let i = 0; i < 50 && lines(sink).filter((l) => l.req).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
       const logged = lines(sink)

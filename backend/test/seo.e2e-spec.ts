@@ -15,10 +15,13 @@ function urls(xml: string): Array<{ loc: string; lastmod?: string; alternates: R
   return [...xml.matchAll(/<url>(.*?)<\/url>/g)].map(([, body]) => ({
     loc: /<loc>(.*?)<\/loc>/.exec(body)![1],
     lastmod: /<lastmod>(.*?)<\/lastmod>/.exec(body)?.[1],
-    alternates: Object.fromEntries([...body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => [lang, href])),
+    alternates: Object.fromEntries(
+      [...body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => [lang, href]),
+    ),
   }));
 }
-const sitemapFiles = (xml: string) => [...xml.matchAll(/<sitemap><loc>(.*?)<\/loc>(?:<lastmod>(.*?)<\/lastmod>)?<\/sitemap>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
+const sitemapFiles = (xml: string) =>
+  [...xml.matchAll(/<sitemap><loc>(.*?)<\/loc>(?:<lastmod>(.*?)<\/lastmod>)?<\/sitemap>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
 const text = (res: request.Response) => (typeof res.text === 'string' && res.text ? res.text : (res.body as Buffer).toString('utf8'));
 
 /** robots.txt, the sitemap index and its files (modules/seo), and get-page-info's fields for crawlers. */
@@ -37,9 +40,16 @@ describe('robots.txt and sitemaps', () => {
     leaver = await signUp(t, 'leaver@example.com');
     await request(t.http).post('/api/user/profile/').set(auth(hanako.token)).field('nickName', '花子').field('sex', '3').expect(201);
     await request(t.http).post('/api/user/profile/').set(auth(leaver.token)).field('nickName', '去る人').field('sex', '1').expect(201);
-    const free = await upload(t, hanako.token, 'prefecture health insurance.csv', sample('prefecture-health-insurance.csv'), { title: '都道府県別 健康保険料率' }).expect(201);
+    const free = await upload(t, hanako.token, 'prefecture health insurance.csv', sample('prefecture-health-insurance.csv'), {
+      title: '都道府県別 健康保険料率',
+    }).expect(201);
     freeBook = (await waitForBook(t, hanako.userId, free.body.id)).page;
-    const paid = await upload(t, hanako.token, 'world-city-populations.xlsx', sample('world-city-populations.xlsx'), { title: 'World city populations', price: 800, mydata: true, language: 'en' }).expect(201);
+    const paid = await upload(t, hanako.token, 'world-city-populations.xlsx', sample('world-city-populations.xlsx'), {
+      title: 'World city populations',
+      price: 800,
+      mydata: true,
+      language: 'en',
+    }).expect(201);
     paidBook = (await waitForBook(t, hanako.userId, paid.body.id)).page;
   });
   afterAll(() => t.close());
@@ -48,12 +58,24 @@ describe('robots.txt and sitemaps', () => {
     const res = await request(t.http).get('/robots.txt').expect(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.text.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', `Sitemap: ${ORIGIN}/sitemap.xml`, 'Disallow: /api/', 'Disallow: /account', 'Disallow: /settings', 'Disallow: /login', 'Disallow: /owningpage/']));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+        'Disallow: /api/',
+        'Disallow: /account',
+        'Disallow: /settings',
+        'Disallow: /login',
+        'Disallow: /owningpage/',
+      ]),
+    );
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
     // Robots rules match by prefix ($ ends one): none may cover a public page.
     const blocks = (p: string) => disallowed.some((rule) => (rule.endsWith('$') ? p === rule.slice(0, -1) : p.startsWith(rule)));
-    for (const p of ['/', '/recommend', '/recommenduser', '/howto', '/terms', '/privacy', '/Notations-SCTA', `/mono/${freeBook}`, `/user/${hanako.userId}`]) expect([p, blocks(p)]).toEqual([p, false]);
-    for (const p of ['/api/user/login/', '/account', '/userpage', '/home', '/communitypage/3', '/verify/1/k', '/users', '/post/4']) expect([p, blocks(p)]).toEqual([p, true]);
+    for (const p of ['/', '/recommend', '/recommenduser', '/howto', '/terms', '/privacy', '/Notations-SCTA', `/mono/${freeBook}`, `/user/${hanako.userId}`])
+      expect([p, blocks(p)]).toEqual([p, false]);
+    for (const p of ['/api/user/login/', '/account', '/userpage', '/home', '/communitypage/3', '/verify/1/k', '/users', '/post/4'])
+      expect([p, blocks(p)]).toEqual([p, true]);
   });
 
   it('the sitemap index lists the public pages, the Books and the people, each file on the public origin', async () => {
@@ -81,12 +103,18 @@ describe('robots.txt and sitemaps', () => {
 
   it('the Book sitemap lists every Book in both languages with its true last change, and get-page-info names tags, formats and that date', async () => {
     const entries = urls(text(await request(t.http).get('/sitemaps/books-0.xml').expect(200)));
-    expect(entries.map((u) => u.loc)).toEqual([freeBook, paidBook].sort((a, b) => a - b).flatMap((id) => [`${ORIGIN}/mono/${id}`, `${ORIGIN}/mono/${id}?lang=en`]));
+    expect(entries.map((u) => u.loc)).toEqual(
+      [freeBook, paidBook].sort((a, b) => a - b).flatMap((id) => [`${ORIGIN}/mono/${id}`, `${ORIGIN}/mono/${id}?lang=en`]),
+    );
     const info = (await request(t.http).get(`/api/user/monopage/get-page-info/?pageId=${freeBook}`).set('Accept-Language', 'ja').expect(200)).body;
     const [{ created_on: fileAdded }] = await db.query(`SELECT max(created_on) AS created_on FROM book_files WHERE page_id = $1`, [freeBook]);
     expect(info.modified_on).toBe(new Date(Math.max(Date.parse(info.created_on), new Date(fileAdded).getTime())).toISOString());
     expect(entries.find((u) => u.loc === `${ORIGIN}/mono/${freeBook}`)!.lastmod).toBe(`${info.modified_on.slice(0, 19)}Z`);
-    expect(entries.find((u) => u.loc === `${ORIGIN}/mono/${freeBook}`)!.alternates).toEqual({ ja: `${ORIGIN}/mono/${freeBook}`, en: `${ORIGIN}/mono/${freeBook}?lang=en`, 'x-default': `${ORIGIN}/mono/${freeBook}` });
+    expect(entries.find((u) => u.loc === `${ORIGIN}/mono/${freeBook}`)!.alternates).toEqual({
+      ja: `${ORIGIN}/mono/${freeBook}`,
+      en: `${ORIGIN}/mono/${freeBook}?lang=en`,
+      'x-default': `${ORIGIN}/mono/${freeBook}`,
+    });
     expect(info.file_formats).toEqual(['text/csv']);
     // Its tags as the Book's tag list names them for the same reader, and not empty: the generated Book is tagged.
     for (const lang of ['ja', 'en']) {
@@ -116,7 +144,12 @@ describe('robots.txt and sitemaps', () => {
     await db.query(`INSERT INTO pages (title) SELECT 'Book ' || n FROM generate_series(1, 1200) n`);
     await db.query(`INSERT INTO pages (id, title) VALUES (25001, 'Far Book')`);
     const files = sitemapFiles(text(await request(t.http).get('/sitemap.xml').expect(200))).map((f) => f.loc);
-    expect(files).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/books-0.xml`, `${ORIGIN}/sitemaps/books-1.xml`, `${ORIGIN}/sitemaps/users-0.xml`]);
+    expect(files).toEqual([
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/books-0.xml`,
+      `${ORIGIN}/sitemaps/books-1.xml`,
+      `${ORIGIN}/sitemaps/users-0.xml`,
+    ]);
     const first = urls(text(await request(t.http).get('/sitemaps/books-0.xml').expect(200)));
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM pages WHERE id <= 25000`);
     expect(n).toBe(1202);
@@ -139,7 +172,10 @@ describe('robots.txt and sitemaps', () => {
     const blocked = (p: string) => DISALLOWED_PATHS.some((rule) => (rule.endsWith('$') ? p === rule.slice(0, -1) : p.startsWith(rule)));
     for (const route of routes) {
       const sample = route.replace(/:\w+/g, '1');
-      expect([route, publicPaths.has(route) ? 'public' : blocked(sample) ? 'disallowed' : 'neither']).toEqual([route, publicPaths.has(route) ? 'public' : 'disallowed']);
+      expect([route, publicPaths.has(route) ? 'public' : blocked(sample) ? 'disallowed' : 'neither']).toEqual([
+        route,
+        publicPaths.has(route) ? 'public' : 'disallowed',
+      ]);
       if (publicPaths.has(route)) expect([route, blocked(sample)]).toEqual([route, false]);
     }
   });

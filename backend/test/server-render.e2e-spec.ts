@@ -167,4 +167,3 @@ describe('server rendering of the public screens', () => {
     }
   });
 });
-

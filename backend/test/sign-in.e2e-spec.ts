@@ -52,7 +52,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
   beforeAll(async () => {
     [google, line, yahoo] = await Promise.all([issuer(), issuer(), issuer()]);
-    for (const [name, server] of [['line', line], ['yahoo', yahoo]] as const) {
+    for (const [name, server] of [
+      ['line', line],
+      ['yahoo', yahoo],
+    ] as const) {
       server.service.on('beforeTokenSigning', (token) => {
         Object.assign(token.payload, person[name]);
         tamper[name]?.(token.payload);
@@ -93,7 +96,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     provider: 'line' | 'yahoo',
     opts: { query?: string; cookie?: string | null; linkCookie?: string; edit?: (callback: URL) => void; language?: string } = {},
   ): Promise<{ location: URL; callback: string; cookie: string }> {
-    const start = await request(t.http).get(`/api/user/${provider}-login/${opts.query ?? ''}`).set('Accept-Language', opts.language ?? 'ja').expect(302);
+    const start = await request(t.http)
+      .get(`/api/user/${provider}-login/${opts.query ?? ''}`)
+      .set('Accept-Language', opts.language ?? 'ja')
+      .expect(302);
     const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const authorize = new URL(start.headers.location);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -157,7 +163,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'ライン').expect(201);
       const again = await codeFlow('line');
       expect(again.location.searchParams.get('next')).toBe('/home');
-      const second = await request(t.http).get('/api/user/account/').set(auth(await signedIn(again))).expect(200);
+      const second = await request(t.http)
+        .get('/api/user/account/')
+        .set(auth(await signedIn(again)))
+        .expect(200);
       expect(second.body.email).toBe('line.user@example.com');
       expect(await count('users')).toBe(users + 1);
     });
@@ -166,8 +175,11 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       person.line = { sub: 'U-line-english', email: 'english.line@example.com' };
       const token = await signedIn(await codeFlow('line', { language: 'en-US,en;q=0.9' }));
       expect((await request(t.http).get('/api/user/account/').set(auth(token)).expect(200)).body.language).toBe('en');
-      const google = await request(t.http).post('/api/user/loginGoogle/').set('Accept-Language', 'en')
-        .send({ id_token: await googleToken({ sub: 'g-english', email: 'english.google@example.com', email_verified: true }) }).expect(200);
+      const google = await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .set('Accept-Language', 'en')
+        .send({ id_token: await googleToken({ sub: 'g-english', email: 'english.google@example.com', email_verified: true }) })
+        .expect(200);
       expect(google.body.language).toBe('en');
     });
 
@@ -185,7 +197,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       person.line = { sub: 'U-line-new', email: 'line.user@example.com' };
       const flow = await codeFlow('line', { query: '?community=42' });
       expect(flow.location.searchParams.get('community')).toBe('42');
-      await request(t.http).get('/api/user/line-login/?community=abc').expect(400, validationErrors({ community: ['A valid integer is required.'] }));
+      await request(t.http)
+        .get('/api/user/line-login/?community=abc')
+        .expect(400, validationErrors({ community: ['A valid integer is required.'] }));
     });
 
     it('refuses a replayed state, a forged state, another browser, a cancelled login, a wrong nonce and a token signed with another secret — creating nothing', async () => {
@@ -199,20 +213,37 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const replay = await request(t.http).get(ok.callback).set('Cookie', ok.cookie).expect(302);
       expect(replay.headers.location).toBe('http://app.test/login?error=expired');
 
-      const forged = await codeFlow('line', { edit: (u) => u.searchParams.set('state', u.searchParams.get('state')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))) });
+      const forged = await codeFlow('line', {
+        edit: (u) =>
+          u.searchParams.set(
+            'state',
+            u.searchParams.get('state')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          ),
+      });
       expect(forged.location.href).toBe('http://app.test/login?error=expired');
 
       const otherBrowser = await codeFlow('line', { cookie: null });
       expect(otherBrowser.location.href).toBe('http://app.test/login?error=failed');
 
-      const cancelled = await codeFlow('line', { edit: (u) => { u.searchParams.delete('code'); u.searchParams.set('error', 'access_denied'); } });
+      const cancelled = await codeFlow('line', {
+        edit: (u) => {
+          u.searchParams.delete('code');
+          u.searchParams.set('error', 'access_denied');
+        },
+      });
       expect(cancelled.location.href).toBe('http://app.test/login?error=cancelled');
 
-      tamper.line = (payload) => { payload.nonce = 'not-the-nonce'; };
+      tamper.line = (payload) => {
+        payload.nonce = 'not-the-nonce';
+      };
       expect((await codeFlow('line')).location.href).toBe('http://app.test/login?error=failed');
-      tamper.line = (payload) => { payload.aud = 'another-channel'; };
+      tamper.line = (payload) => {
+        payload.aud = 'another-channel';
+      };
       expect((await codeFlow('line')).location.href).toBe('http://app.test/login?error=failed');
-      tamper.line = (payload) => { payload.exp = Math.floor(Date.now() / 1000) - 600; };
+      tamper.line = (payload) => {
+        payload.exp = Math.floor(Date.now() / 1000) - 600;
+      };
       expect((await codeFlow('line')).location.href).toBe('http://app.test/login?error=failed');
       tamper.line = undefined;
 
@@ -244,7 +275,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     });
 
     it('takes an unconfirmed account over from whoever registered the address: its password and sessions go', async () => {
-      await request(t.http).post('/api/user/register/').send({ email: 'victim@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true }).expect(201);
+      await request(t.http)
+        .post('/api/user/register/')
+        .send({ email: 'victim@example.com', password1: PASSWORD, password2: PASSWORD, agreed: true })
+        .expect(201);
       person.yahoo = { sub: 'Y-victim', email: 'victim@example.com', email_verified: true };
       const flow = await codeFlow('yahoo');
       await signedIn(flow);
@@ -256,10 +290,16 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
   describe('Google (the browser sends the ID token)', () => {
     it('signs in with a valid ID token, the same account next time', async () => {
       const idToken = await googleToken({ sub: 'g-1', email: 'Gina@Example.com', email_verified: true });
-      const res = await request(t.http).post('/api/user/loginGoogle/').send({ id_token: idToken, email: 'ignored@example.com', given_name: 'Gina' }).expect(200);
+      const res = await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: idToken, email: 'ignored@example.com', given_name: 'Gina' })
+        .expect(200);
       expect(res.body).toMatchObject({ redirect_url: '/account', token: expect.stringMatching(/^[0-9a-f]{40}$/) });
       expect((await request(t.http).get('/api/user/account/').set(auth(res.body.token)).expect(200)).body.email).toBe('gina@example.com');
-      const again = await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(200);
+      const again = await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) })
+        .expect(200);
       const [{ n }] = await db.query(`SELECT count(DISTINCT user_id)::int AS n FROM sign_in_links WHERE provider = 'google' AND subject = 'g-1'`);
       expect(n).toBe(1);
       expect(again.body.token).not.toBe(res.body.token);
@@ -267,14 +307,32 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
 
     it('refuses an address without a token, an unverified address, a wrong audience, an expired or foreign-signed token — creating nothing', async () => {
       const users = await count('users');
-      await request(t.http).post('/api/user/loginGoogle/').send({ email: 'gina@example.com', provider: 'google' }).expect(400, validationErrors({ id_token: ['This field is required.'] }));
-      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) }).expect(400, validationErrors({
-        non_field_errors: ['Your Gmail account was not verified.'],
-      }));
+      await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ email: 'gina@example.com', provider: 'google' })
+        .expect(400, validationErrors({ id_token: ['This field is required.'] }));
+      await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: false }) })
+        .expect(
+          400,
+          validationErrors({
+            non_field_errors: ['Your Gmail account was not verified.'],
+          }),
+        );
       const invalid = validationErrors({ id_token: ['The sign-in token is invalid or has expired.'] });
-      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true, aud: 'someone-elses-client' }) }).expect(400, invalid);
-      await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true }, { expiresIn: -120 }) }).expect(400, invalid);
-      const foreign = await line.issuer.buildToken({ scopesOrTransform: (_h, p) => Object.assign(p, { aud: 'google-client', iss: google.issuer.url, sub: 'g-2', email: 'new@example.com', email_verified: true }) });
+      await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true, aud: 'someone-elses-client' }) })
+        .expect(400, invalid);
+      await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: await googleToken({ sub: 'g-2', email: 'new@example.com', email_verified: true }, { expiresIn: -120 }) })
+        .expect(400, invalid);
+      const foreign = await line.issuer.buildToken({
+        scopesOrTransform: (_h, p) =>
+          Object.assign(p, { aud: 'google-client', iss: google.issuer.url, sub: 'g-2', email: 'new@example.com', email_verified: true }),
+      });
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: foreign }).expect(400, invalid);
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: 'not.a.jwt' }).expect(400, invalid);
       await request(t.http).post('/api/user/loginGoogle/').send({ id_token: null }).expect(400);
@@ -322,7 +380,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       // Older than 2 minutes: refused, even from the right browser.
       const late = await codeFlow('line');
       const lateCode = late.location.searchParams.get('code')!;
-      await db.query(`UPDATE sign_in_flows SET code_issued_on = now() - interval '121 seconds' WHERE code_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [lateCode]);
+      await db.query(
+        `UPDATE sign_in_flows SET code_issued_on = now() - interval '121 seconds' WHERE code_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+        [lateCode],
+      );
       await exchange(lateCode, late.cookie).expect(400, invalid);
       await exchange('made-up-code', late.cookie).expect(400, invalid);
       await exchange(null, late.cookie).expect(400, validationErrors({ code: ['This field may not be null.'] }));
@@ -336,15 +397,21 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       const start = await request(t.http).get('/api/user/line-login/').expect(302);
       const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
       const callback = new URL((await fetch(new URL(start.headers.location), { redirect: 'manual' })).headers.get('location')!);
-      const back = await request(t.http).get(callback.pathname + callback.search).set('Cookie', cookie).expect(302);
+      const back = await request(t.http)
+        .get(callback.pathname + callback.search)
+        .set('Cookie', cookie)
+        .expect(302);
       expect(back.headers.location).toMatch(/^http:\/\/app\.test\/login\?code=[A-Za-z0-9_-]{43}&next=%2Faccount$/);
       expect(back.headers['referrer-policy']).toBe('no-referrer');
-      expect(back.headers['set-cookie']).toEqual([`${cookie}; Path=/api/user/; Max-Age=120; HttpOnly; SameSite=Lax`, 'mb_sign_in_link=; Path=/api/user/line-callback/; Max-Age=0; HttpOnly; SameSite=Lax']);
+      expect(back.headers['set-cookie']).toEqual([
+        `${cookie}; Path=/api/user/; Max-Age=120; HttpOnly; SameSite=Lax`,
+        'mb_sign_in_link=; Path=/api/user/line-callback/; Max-Age=0; HttpOnly; SameSite=Lax',
+      ]);
     });
   });
 
   describe('a link URL is bound to the browser and the session that asked for it (issue 36: account-linking CSRF)', () => {
-    it('opened by another browser it links nothing, and the victim\'s Yahoo! JAPAN account stays theirs', async () => {
+    it("opened by another browser it links nothing, and the victim's Yahoo! JAPAN account stays theirs", async () => {
       const attacker = await signUp(t, 'link.attacker@example.com');
       const victim = await signUp(t, 'link.victim@example.com');
       const links = await count('sign_in_links');
@@ -383,7 +450,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       expect(await db.query(`SELECT 1 FROM sign_in_links WHERE subject = 'U-line-signed-out'`)).toEqual([]);
       // A ticket of the old kind (no browser binding) or for the other provider starts nothing.
       const query = new URLSearchParams(started.query.slice(1));
-      await request(t.http).get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`).expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
+      await request(t.http)
+        .get(`/api/user/yahoo-login/?link=${encodeURIComponent(query.get('link')!)}`)
+        .expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 
@@ -391,15 +460,27 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('links Google to a password account, refuses a Google account linked elsewhere, and keeps the last method', async () => {
       const taro = await signUp(t, 'taro.links@example.com');
       await request(t.http).get('/api/user/sign-in-methods/').expect(401);
-      const linked = await request(t.http).post('/api/user/sign-in-methods/google/').set(auth(taro.token))
-        .send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
+      const linked = await request(t.http)
+        .post('/api/user/sign-in-methods/google/')
+        .set(auth(taro.token))
+        .send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) })
+        .expect(200);
       expect(linked.body).toMatchObject({ password: true, methods: [{ provider: 'google', email: 'taro.gmail@example.com' }] });
-      await request(t.http).post('/api/user/sign-in-methods/google/').set(auth(taro.token))
-        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) }).expect(400, validationErrors({
-          non_field_errors: ['This sign-in account is already linked to another account.'],
-        }));
+      await request(t.http)
+        .post('/api/user/sign-in-methods/google/')
+        .set(auth(taro.token))
+        .send({ id_token: await googleToken({ sub: 'g-1', email: 'gina@example.com', email_verified: true }) })
+        .expect(
+          400,
+          validationErrors({
+            non_field_errors: ['This sign-in account is already linked to another account.'],
+          }),
+        );
       // Signing in with that Google account now reaches taro's account.
-      const viaGoogle = await request(t.http).post('/api/user/loginGoogle/').send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) }).expect(200);
+      const viaGoogle = await request(t.http)
+        .post('/api/user/loginGoogle/')
+        .send({ id_token: await googleToken({ sub: 'g-taro', email: 'taro.gmail@example.com', email_verified: true }) })
+        .expect(200);
       expect((await request(t.http).get('/api/user/account/').set(auth(viaGoogle.body.token)).expect(200)).body.email).toBe('taro.links@example.com');
       await request(t.http).delete('/api/user/sign-in-methods/google/').set(auth(taro.token)).expect(204);
       await request(t.http).delete('/api/user/sign-in-methods/google/').set(auth(taro.token)).expect(404);
@@ -409,7 +490,10 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
     it('links LINE through a started flow, and refuses removing the only way to sign in', async () => {
       person.line = { sub: 'U-line-only', email: 'only.line@example.com' };
       const only = await signedIn(await codeFlow('line'));
-      await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(400, validationErrors({ non_field_errors: ['You cannot remove your last way to sign in.'] }));
+      await request(t.http)
+        .delete('/api/user/sign-in-methods/line/')
+        .set(auth(only))
+        .expect(400, validationErrors({ non_field_errors: ['You cannot remove your last way to sign in.'] }));
 
       const start = await linkStart('yahoo', only);
       person.yahoo = { sub: 'Y-only-line', email: 'only.line@example.com', email_verified: true };
@@ -420,7 +504,9 @@ describe('Sign-in with Google, LINE and Yahoo! JAPAN', () => {
       await request(t.http).delete('/api/user/sign-in-methods/line/').set(auth(only)).expect(204);
       await request(t.http).delete('/api/user/sign-in-methods/yahoo/').set(auth(only)).expect(400);
       // A forged link ticket starts nothing.
-      await request(t.http).get('/api/user/yahoo-login/?link=forged').expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
+      await request(t.http)
+        .get('/api/user/yahoo-login/?link=forged')
+        .expect(400, validationErrors({ link: ['This link is invalid or has expired.'] }));
     });
   });
 

@@ -57,7 +57,13 @@ describe('start output', () => {
       encoding: 'utf8',
       timeout: 30_000,
       // Nothing at these addresses, no redis-server on PATH.
-      env: { ...process.env, NGINX: '/nonexistent/nginx', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres', REDIS_URL: 'redis://127.0.0.1:1', PATH: '/nonexistent' },
+      env: {
+        ...process.env,
+        NGINX: '/nonexistent/nginx',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres',
+        REDIS_URL: 'redis://127.0.0.1:1',
+        PATH: '/nonexistent',
+      },
     });
     expect(run.status).toBe(1);
     const problems = run.stderr.split('\n').filter((l) => l.startsWith('  - '));

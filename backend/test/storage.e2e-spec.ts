@@ -60,8 +60,13 @@ describe('file storage', () => {
 
   it('S3: signs download URLs for the public endpoint when it differs from the internal one', async () => {
     const storage = new S3FileStorage({
-      bucket: 'monobook', region: 'us-east-1', endpoint, publicEndpoint: 'http://files.example.test:9000',
-      accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+      bucket: 'monobook',
+      region: 'us-east-1',
+      endpoint,
+      publicEndpoint: 'http://files.example.test:9000',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
     });
     const url = new URL((await storage.presignedUrl('files/b/data.csv', 60))!);
     expect(url.host).toBe('files.example.test:9000');
@@ -98,7 +103,9 @@ describe('file storage', () => {
 
     it('stores an avatar in the bucket and serves it under /media', async () => {
       const { token } = await signUp(t, 's3user@example.com');
-      const avatar = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c0533b' } }).jpeg().toBuffer();
+      const avatar = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c0533b' } })
+        .jpeg()
+        .toBuffer();
       const res = await request(t.http).post('/api/user/profile/').set(auth(token)).field('nickName', 'S3').attach('img', avatar, 'a.jpg').expect(201);
       const key = new URL(res.body.img).pathname.replace('/media/', '');
       const fromBucket = await s3().get(key);

@@ -70,11 +70,16 @@ describe('token cache', () => {
 
   it('signing out everywhere (account deletion) ends every kept session of the account at once', async () => {
     const { token } = await signUp(t, 'cache-delete@example.com');
-    const second = (await request(t.http).post('/api/user/login/').send({ email: 'cache-delete@example.com', password: 'correct-horse-battery' }).expect(200)).body.token as string;
+    const second = (await request(t.http).post('/api/user/login/').send({ email: 'cache-delete@example.com', password: 'correct-horse-battery' }).expect(200))
+      .body.token as string;
     for (const k of [token, second]) {
       await until('kept', async () => (await request(t.http).get('/api/user/account/').set(auth(k)).expect(200), known(k)));
     }
-    await request(t.http).post('/api/user/deleteprofile/').set(auth(token)).send({}).expect((res) => expect(res.status).toBeLessThan(300));
+    await request(t.http)
+      .post('/api/user/deleteprofile/')
+      .set(auth(token))
+      .send({})
+      .expect((res) => expect(res.status).toBeLessThan(300));
     await request(t.http).get('/api/user/account/').set(auth(second)).expect(401);
     await request(t.http).get('/api/user/account/').set(auth(token)).expect(401);
   });

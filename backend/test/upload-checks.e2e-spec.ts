@@ -14,6 +14,7 @@ import { FileStorage } from '../src/storage/file-storage';
 import { sample, upload } from './helpers/books';
 import { createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
+import { validationErrors } from './helpers/errors';
 
 function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -42,8 +43,8 @@ function plainZip(name: string, content: string): Buffer {
   return Buffer.concat([header, Buffer.from(name), packed]);
 }
 
-const UNSUPPORTED = { file: [MESSAGES.unsupportedFile] };
-const MISMATCH = { file: [MESSAGES.fileExtensionMismatch] };
+const UNSUPPORTED = validationErrors({ file: [MESSAGES.unsupportedFile] });
+const MISMATCH = validationErrors({ file: [MESSAGES.fileExtensionMismatch] });
 const RLO = '\u202e';
 
 describe('uploads are checked by content, downloads named by it', () => {
@@ -65,9 +66,14 @@ describe('uploads are checked by content, downloads named by it', () => {
     const text = Buffer.from('this is not a picture, honestly!!\n');
     expect(text.length).toBe(34);
     await upload(t, uploader.token, 'fake.jpg', text).expect(400, UNSUPPORTED);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     await upload(t, uploader.token, 'photo.jpg', png).expect(400, UNSUPPORTED);
-    await upload(t, uploader.token, 'page.csv', Buffer.from('<!DOCTYPE html>\n<html><body><p>a,b,c</p>\n<p>d,e,f</p></body></html>\n')).expect(400, UNSUPPORTED);
+    await upload(t, uploader.token, 'page.csv', Buffer.from('<!DOCTYPE html>\n<html><body><p>a,b,c</p>\n<p>d,e,f</p></body></html>\n')).expect(
+      400,
+      UNSUPPORTED,
+    );
     await upload(t, uploader.token, 'doc.docx', Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')).expect(400, UNSUPPORTED);
     await upload(t, uploader.token, 'tool.xls', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)])).expect(400, UNSUPPORTED);
     await upload(t, uploader.token, 'setup.doc', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)])).expect(400, UNSUPPORTED);
@@ -107,7 +113,9 @@ describe('uploads are checked by content, downloads named by it', () => {
     let fileId: number;
 
     beforeAll(async () => {
-      const res = await upload(t, uploader.token, `report${RLO}vsc.exe\u200b.csv`, sample('prefecture-health-insurance.csv'), { title: '保険料率' }).expect(201);
+      const res = await upload(t, uploader.token, `report${RLO}vsc.exe\u200b.csv`, sample('prefecture-health-insurance.csv'), { title: '保険料率' }).expect(
+        201,
+      );
       fileId = res.body.id; // its uploader may download it at once, Book or not
     });
 
@@ -119,7 +127,13 @@ describe('uploads are checked by content, downloads named by it', () => {
     it('names download/, the signed link and its content by the detected type, whatever was stored before', async () => {
       // A row stored before names were checked: an HTML name, a right-to-left override, a control character.
       await db.getRepository(UploadedFile).update(fileId, { fileName: `page${RLO}lmth\u0007.html` });
-      const direct = await request(t.http).post('/api/user/download/').set(auth(uploader.token)).send({ file_id: fileId }).buffer(true).parse(binary).expect(200);
+      const direct = await request(t.http)
+        .post('/api/user/download/')
+        .set(auth(uploader.token))
+        .send({ file_id: fileId })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
       expect(direct.headers['content-type']).toMatch(/^text\/csv/);
       expect(dispositionName(direct.headers['content-disposition'])).toBe('pagelmth.csv');
       expect(direct.headers['content-disposition']).toMatch(/^attachment; filename="pagelmth.csv"/);
@@ -145,8 +159,19 @@ describe('uploads are checked by content, downloads named by it', () => {
       await storage.put(key, sample('prefecture-health-insurance.csv'), 'application/octet-stream');
       const repo = db.getRepository(UploadedFile);
       const row = repo.create({
-        userId: uploader.userId, title: `retry ${attempts}`, description: '', fileName: 'rates.csv', storageKey: key, mimeType: 'text/csv',
-        kind: 'csv', sizeBytes: 100, price: 0, mydata: false, language: 'ja', status, attempts,
+        userId: uploader.userId,
+        title: `retry ${attempts}`,
+        description: '',
+        fileName: 'rates.csv',
+        storageKey: key,
+        mimeType: 'text/csv',
+        kind: 'csv',
+        sizeBytes: 100,
+        price: 0,
+        mydata: false,
+        language: 'ja',
+        status,
+        attempts,
       });
       await repo.insert(row);
       return row.id;
@@ -201,8 +226,13 @@ describe('S3 presigned downloads are named by the detected type', () => {
     s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'monobook', configs: [] }] });
     const { port } = (await s3rver.run()) as { port: number };
     t = await startTestApp({
-      STORAGE_DRIVER: 's3', S3_BUCKET: 'monobook', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'monobook',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     });
   });
   afterAll(async () => {

@@ -30,10 +30,18 @@ describe('upload quota', () => {
   /** The data files stored for a user (keys `files/<userId>/…`, without their `.content-type` companions; Book generation stores other files elsewhere). */
   const storedFiles = (userId: number) => {
     const dir = path.join(t.dataDir, 'files', 'files', String(userId));
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.endsWith('.content-type')).map((name) => `files/${userId}/${name}`).sort() : [];
+    return fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((name) => !name.endsWith('.content-type'))
+          .map((name) => `files/${userId}/${name}`)
+          .sort()
+      : [];
   };
   const recordedFiles = async (userId: number) =>
-    ((await db.query(`SELECT storage_key FROM uploaded_files WHERE user_id = $1 ORDER BY storage_key`, [userId])) as Array<{ storage_key: string }>).map((r) => r.storage_key);
+    ((await db.query(`SELECT storage_key FROM uploaded_files WHERE user_id = $1 ORDER BY storage_key`, [userId])) as Array<{ storage_key: string }>).map(
+      (r) => r.storage_key,
+    );
 
   it('refuses the upload past the daily number of files with 429, a clear message and Retry-After; others are not affected', async () => {
     const user = await uploader('busy@example.com');

@@ -1,15 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkFromNewestMail } from './support/mail';
-import {
-  RESET_LINK,
-  logIn,
-  makeJpeg,
-  register,
-  selectOption,
-  snap,
-  uniqueEmail,
-  verifyFromMail,
-} from './support/app';
+import { RESET_LINK, logIn, makeJpeg, register, selectOption, snap, uniqueEmail, verifyFromMail } from './support/app';
 
 const PASSWORD = 'calm-river-2024';
 

@@ -15,15 +15,23 @@ import { apiBook, apiUser } from './support/seed';
 const APP_PORT = Number(process.env.E2E_ADS_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 30);
 const SECRET = 'whsec_e2e_ads';
 /** A 4×2 PNG: a valid image for the ad (the server checks and re-encodes it). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWOw6oqBIwZkDgB0CgkBG97MdAAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWOw6oqBIwZkDgB0CgkBG97MdAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const stripeApp = useStripeApp('ads', APP_PORT, SECRET);
 
-test('create an ad, pay through the stand-in, see it after the 5th item on /home and after the 3rd post on a Book page, click it in both, see the count on /userpage', async ({ browser }) => {
+test('create an ad, pay through the stand-in, see it after the 5th item on /home and after the 3rd post on a Book page, click it in both, see the count on /userpage', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const advertiser = await apiUser(stripeApp.api, { label: 'advertiser', nickName: 'Advertiser' });
   for (let i = 1; i <= 6; i++) {
-    const post = await stripeApp.api.post('/api/user/monopost/', { headers: { Authorization: `Token ${advertiser.token}` }, data: { text: `Timeline post ${i}` } });
+    const post = await stripeApp.api.post('/api/user/monopost/', {
+      headers: { Authorization: `Token ${advertiser.token}` },
+      data: { text: `Timeline post ${i}` },
+    });
     expect(post.status(), await post.text()).toBe(201);
   }
   const page = await stripeApp.pageAs(browser, advertiser.token);
@@ -72,7 +80,10 @@ test('create an ad, pay through the stand-in, see it after the 5th item on /home
   // A Book page: a reader sees the ad after the 3rd post about the Book and clicks it there.
   const bookId = await apiBook(stripeApp.api, advertiser, 'Rainfall by month');
   for (let i = 1; i <= 4; i++) {
-    const post = await stripeApp.api.post('/api/user/monopost/', { headers: { Authorization: `Token ${advertiser.token}` }, multipart: { text: `About the Book ${i}`, reviewTo: String(bookId) } });
+    const post = await stripeApp.api.post('/api/user/monopost/', {
+      headers: { Authorization: `Token ${advertiser.token}` },
+      multipart: { text: `About the Book ${i}`, reviewTo: String(bookId) },
+    });
     expect(post.status(), await post.text()).toBe(201);
   }
   const reader = await apiUser(stripeApp.api, { label: 'reader', nickName: 'Reader' });
@@ -93,10 +104,13 @@ test('create an ad, pay through the stand-in, see it after the 5th item on /home
 
   // /userpage: both clicks counted (the advertiser's on /home, the reader's on the Book page), with the remaining count.
   await expect
-    .poll(async () => {
-      await page.goto('/userpage');
-      return (await page.getByTestId('my-ad').textContent({ timeout: 10_000 })) ?? '';
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        await page.goto('/userpage');
+        return (await page.getByTestId('my-ad').textContent({ timeout: 10_000 })) ?? '';
+      },
+      { timeout: 30_000 },
+    )
     .toContain('2 clicks');
   const mine = page.getByTestId('my-ad');
   await expect(mine).toContainText('2997 left');

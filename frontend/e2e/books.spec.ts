@@ -78,7 +78,12 @@ test('post a CSV, wait for its Book, follow it, find it, take it and download th
   await switchLanguage(page, 'en');
   await page.goto(bookPath);
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
-  await expect(page.getByText('Good point').or(page.getByRole('heading', { name: 'Points' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Good point')
+      .or(page.getByRole('heading', { name: 'Points' }))
+      .first(),
+  ).toBeVisible();
   await snap(page, 'k5-book-en');
   await switchLanguage(page, 'ja');
 

@@ -49,7 +49,9 @@ function read(html: string): Head {
     description: attr('meta[name="description"]', 'content'),
     robots: attr('meta[name="robots"]', 'content'),
     canonical: attr('link[rel="canonical"]', 'href'),
-    alternates: Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang')!, l.getAttribute('href')!])),
+    alternates: Object.fromEntries(
+      [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang')!, l.getAttribute('href')!]),
+    ),
     meta: (key) => [...doc.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((m) => m.getAttribute('content') ?? ''),
     jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null')),
     bodyText: (body.textContent ?? '').replace(/\s+/g, ' ').trim(),
@@ -79,17 +81,26 @@ test.beforeAll(async ({ baseURL }) => {
       description: 'Population and area of large cities.',
       price: '800',
       mydata: 'true',
-      file: { name: 'world-city-populations.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fs.readFileSync(XLSX) },
+      file: {
+        name: 'world-city-populations.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: fs.readFileSync(XLSX),
+      },
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const fileId = ((await upload.json()) as { id: number }).id;
   await expect
-    .poll(async () => {
-      const list = (await (await api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })).json()) as Array<{ id: number; page: number | null }>;
-      paidBook = list.find((f) => f.id === fileId)?.page ?? 0;
-      return paidBook;
-    }, { timeout: 120_000 })
+    .poll(
+      async () => {
+        const list = (await (
+          await api.get(`/api/user/uploadedfiles/?user_id=${owner.userId}&count=0`, { headers: { Authorization: `Token ${owner.token}` } })
+        ).json()) as Array<{ id: number; page: number | null }>;
+        paidBook = list.find((f) => f.id === fileId)?.page ?? 0;
+        return paidBook;
+      },
+      { timeout: 120_000 },
+    )
     .toBeGreaterThan(0);
   await api.dispose();
 });
@@ -131,7 +142,15 @@ for (const lang of ['ja', 'en'] as const) {
   const query = lang === 'ja' ? '' : '?lang=en';
 
   test(`${lang}: each public screen without data of its own has its head and its text`, async () => {
-    const kinds = { '/': 'home', '/recommend': 'recommend', '/recommenduser': 'recommenduser', '/howto': 'howto', '/terms': 'terms', '/privacy': 'privacy', '/Notations-SCTA': 'notations' } as const;
+    const kinds = {
+      '/': 'home',
+      '/recommend': 'recommend',
+      '/recommenduser': 'recommenduser',
+      '/howto': 'howto',
+      '/terms': 'terms',
+      '/privacy': 'privacy',
+      '/Notations-SCTA': 'notations',
+    } as const;
     for (const [path, kind] of Object.entries(kinds)) {
       const head = await page(`${path}${query}`);
       expectCrawlable(head, path, lang, 'website');
@@ -143,7 +162,12 @@ for (const lang of ['ja', 'en'] as const) {
   });
 
   test(`${lang}: a Book page carries the Book's own title, summary, cover and Dataset`, async () => {
-    const info = (await (await crawler.get(`/api/user/monopage/get-page-info/?pageId=${freeBook}`, { headers: { 'Accept-Language': lang } })).json()) as { title: string; summary: string; img: string | null; created_on: string };
+    const info = (await (await crawler.get(`/api/user/monopage/get-page-info/?pageId=${freeBook}`, { headers: { 'Accept-Language': lang } })).json()) as {
+      title: string;
+      summary: string;
+      img: string | null;
+      created_on: string;
+    };
     const path = `/mono/${freeBook}`;
     const head = await page(`${path}${query}`);
     expectCrawlable(head, path, lang, 'article');
@@ -170,10 +194,19 @@ for (const lang of ['ja', 'en'] as const) {
     // The data's owners (on a server that ran this before, the Book may be an earlier run's: same subject, joined).
     const creators = dataset.creator as Array<{ '@type': string; name: string; url: string }>;
     expect(creators.length).toBeGreaterThan(0);
-    for (const c of creators) expect(c).toEqual({ '@type': 'Person', name: 'クロール花子', url: expect.stringMatching(new RegExp(`^${origin}/user/\\d+${lang === 'en' ? '\\?lang=en' : ''}$`)) });
+    for (const c of creators)
+      expect(c).toEqual({
+        '@type': 'Person',
+        name: 'クロール花子',
+        url: expect.stringMatching(new RegExp(`^${origin}/user/\\d+${lang === 'en' ? '\\?lang=en' : ''}$`)),
+      });
     expect((dataset.variableMeasured as unknown[]).length).toBeGreaterThan(0);
     // Its tags, when the Book has any (the generated stations Book may have none).
-    const tags = ((await (await crawler.get(`/api/user/pageattribute/by-monopage/${freeBook}/`, { headers: { 'Accept-Language': lang } })).json()) as Array<{ attributeName: string }>).map((a) => a.attributeName);
+    const tags = (
+      (await (await crawler.get(`/api/user/pageattribute/by-monopage/${freeBook}/`, { headers: { 'Accept-Language': lang } })).json()) as Array<{
+        attributeName: string;
+      }>
+    ).map((a) => a.attributeName);
     expect(dataset.keywords).toEqual(tags.length ? tags : undefined);
   });
 
@@ -184,7 +217,9 @@ for (const lang of ['ja', 'en'] as const) {
     expect(head.title).toContain('クロール花子');
     expect(head.description).toBe('駅と時間帯ごとの乗降データを集めています');
     expect(head.bodyText).toContain('クロール花子');
-    expect(head.jsonLd).toEqual([expect.objectContaining({ '@type': 'ProfilePage', mainEntity: expect.objectContaining({ '@type': 'Person', name: 'クロール花子' }) })]);
+    expect(head.jsonLd).toEqual([
+      expect.objectContaining({ '@type': 'ProfilePage', mainEntity: expect.objectContaining({ '@type': 'Person', name: 'クロール花子' }) }),
+    ]);
   });
 
   test(`${lang}: an unknown Book or person answers 404 with the not-found page, noindex`, async () => {
@@ -237,12 +272,14 @@ test('robots.txt and the sitemap are files for crawlers, naming the Book and the
 
 /** Width and height of a JPEG or PNG. */
 function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   expect(bytes[0] === 0xff && bytes[1] === 0xd8, 'a JPEG').toBe(true);
-  for (let i = 2; i < bytes.length; ) {
+  for (let i = 2; i < bytes.length;) {
     const marker = bytes[i + 1];
     const length = bytes.readUInt16BE(i + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: bytes.readUInt16BE(i + 7), height: bytes.readUInt16BE(i + 5) };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { width: bytes.readUInt16BE(i + 7), height: bytes.readUInt16BE(i + 5) };
     i += 2 + length;
   }
   throw new Error('no frame in the JPEG');
@@ -267,7 +304,11 @@ test("a paid Book's page is for sale and never names where its file is", async (
     const head = await page(`/mono/${paidBook}${lang === 'en' ? '?lang=en' : ''}`);
     const [dataset] = head.jsonLd;
     expect(dataset).toMatchObject({ '@type': 'Dataset', isAccessibleForFree: false, offers: { '@type': 'Offer', price: 800, priceCurrency: 'JPY' } });
-    const tags = ((await (await crawler.get(`/api/user/pageattribute/by-monopage/${paidBook}/`, { headers: { 'Accept-Language': lang } })).json()) as Array<{ attributeName: string }>).map((a) => a.attributeName);
+    const tags = (
+      (await (await crawler.get(`/api/user/pageattribute/by-monopage/${paidBook}/`, { headers: { 'Accept-Language': lang } })).json()) as Array<{
+        attributeName: string;
+      }>
+    ).map((a) => a.attributeName);
     expect(tags.length).toBeGreaterThan(0);
     expect(dataset.keywords).toEqual(tags);
     expect(JSON.stringify(dataset)).not.toMatch(/contentUrl|downloadUrl|\/api\/|\/media\/(?!covers\/)/);

@@ -117,7 +117,9 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   const timeline = page.getByRole('heading', { name: 'Timeline' });
   const newUsers = page.getByRole('heading', { name: 'New users to follow' });
   await expect(timeline).toBeVisible();
-  expect(await timeline.evaluate((a, b) => Boolean(a.compareDocumentPosition(b as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await newUsers.elementHandle())).toBe(true);
+  expect(
+    await timeline.evaluate((a, b) => Boolean(a.compareDocumentPosition(b as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await newUsers.elementHandle()),
+  ).toBe(true);
   const write = page.getByRole('button', { name: 'Write a post' });
   const postData = page.getByRole('button', { name: 'Post data' });
   if (phone) {
@@ -189,7 +191,9 @@ test('first hour in English: register from the mail, profile, upload, follows, r
   const repost = page.locator('article', { hasText: 'Mika reposted' });
   await expect(repost).toBeVisible();
   await expect(repost.getByRole('button', { name: /repost/i })).toContainText('1');
-  await expect(repost.locator('span', { has: page.getByRole('link', { name: 'Mika reposted' }) }).getByRole('button', { name: 'Delete the post' })).toBeVisible();
+  await expect(
+    repost.locator('span', { has: page.getByRole('link', { name: 'Mika reposted' }) }).getByRole('button', { name: 'Delete the post' }),
+  ).toBeVisible();
   await expect(repost.getByRole('button', { name: 'Delete the post' })).toHaveCount(1);
   // Circles exist now: the circle count links to the user's circle list.
   await expect(page.getByRole('list', { name: /count/i }).getByRole('link', { name: /Circles/ })).toHaveAttribute('href', '/communitylist');
@@ -266,7 +270,11 @@ const INVITATION = {
   en: { locale: 'en-US', invited: 'You are invited', welcome: 'Welcome to monobook' },
 } as const;
 
-test('a first-time visitor opening a circle invitation sees it, not the tour, in Japanese and English (issue 41, item 2)', async ({ browser, page, baseURL }) => {
+test('a first-time visitor opening a circle invitation sees it, not the tour, in Japanese and English (issue 41, item 2)', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   const request = await playwrightRequest.newContext({ baseURL });
   const owner = await apiUser(request, { label: 'circle-owner', nickName: `Owner ${Date.now() % 100000}` });
   await page.goto('/login');
@@ -304,7 +312,10 @@ test('a first-time visitor opening a circle invitation sees it, not the tour, in
   }
 
   // Issue 41 (1): the circle's header counts its Books as Book (not 「ブック」), in both languages.
-  for (const [language, books] of [['ja', '0Book'], ['en', '0Books']] as const) {
+  for (const [language, books] of [
+    ['ja', '0Book'],
+    ['en', '0Books'],
+  ] as const) {
     const res = await request.patch('/api/user/account/', { headers: auth(owner.token), data: { language } });
     expect(res.status(), await res.text()).toBe(200);
     await useToken(page, owner.token, language);
@@ -453,7 +464,10 @@ test.describe('held sales, from held to paid out (issue 41, item 8)', () => {
       await expect(notifications).toBeHidden();
 
       // Sold before the seller set up payouts (the buyer pays on the stand-in's checkout).
-      const checkout = await stripeApp.api.post('/api/user/create-checkout-session/', { headers: auth(buyer.token), data: { SITE_URL: stripeApp.url, pageId: bookId } });
+      const checkout = await stripeApp.api.post('/api/user/create-checkout-session/', {
+        headers: auth(buyer.token),
+        data: { SITE_URL: stripeApp.url, pageId: bookId },
+      });
       expect(checkout.status(), await checkout.text()).toBe(201);
       const sessionId = ((await checkout.json()) as { goTo: string }).goTo.split('/pay/')[1];
       await stripeApp.standIn.checkout.payByCard(sessionId);
@@ -493,7 +507,9 @@ test.describe('held sales, from held to paid out (issue 41, item 8)', () => {
       }).toPass({ timeout: 30_000 });
       await expect(sale.getByText(w.held, { exact: true })).toHaveCount(0);
       await expect(page.getByRole('region', { name: w.heldTitle })).toHaveCount(0);
-      expect(stripeApp.standIn.transfers.filter((transfer) => transfer.transfer_group === sessionId).map((transfer) => [transfer.amount, transfer.currency])).toEqual([[720, 'jpy']]);
+      expect(
+        stripeApp.standIn.transfers.filter((transfer) => transfer.transfer_group === sessionId).map((transfer) => [transfer.amount, transfer.currency]),
+      ).toEqual([[720, 'jpy']]);
       await screenIsClean(page, `${language}-earnings-sent`);
       await page.context().close();
     });

@@ -45,14 +45,19 @@ test('the web font comes after the load event and the cover, then the page is se
 
   // The font's faces are used once its style sheet is in: some are loaded for the page's text.
   await expect
-    .poll(() => page.evaluate((family) => [...document.fonts].some((f) => f.family.replace(/["']/g, '') === family && f.status === 'loaded'), FONT_FAMILY), { timeout: 20_000 })
+    .poll(() => page.evaluate((family) => [...document.fonts].some((f) => f.family.replace(/["']/g, '') === family && f.status === 'loaded'), FONT_FAMILY), {
+      timeout: 20_000,
+    })
     .toBe(true);
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toHaveText('最初の画面のBook');
-  const used = await title.evaluate((h1, family) => ({
-    stack: getComputedStyle(h1).fontFamily,
-    ready: document.fonts.check(`800 24px "${family}"`, h1.textContent ?? ''),
-  }), FONT_FAMILY);
+  const used = await title.evaluate(
+    (h1, family) => ({
+      stack: getComputedStyle(h1).fontFamily,
+      ready: document.fonts.check(`800 24px "${family}"`, h1.textContent ?? ''),
+    }),
+    FONT_FAMILY,
+  );
   expect(used.stack.startsWith(`"${FONT_FAMILY}"`), used.stack).toBe(true);
   expect(used.ready).toBe(true);
 

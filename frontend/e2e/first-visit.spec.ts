@@ -38,7 +38,10 @@ test('a first visit to /, /recommend and a Book downloads at most 250 KB of Java
   console.warn(`first visit (compressed JavaScript until network idle): ${summary}`);
   if (process.env.FIRST_VISIT_REPORT) (await import('node:fs')).writeFileSync(process.env.FIRST_VISIT_REPORT, JSON.stringify(figures, null, 1));
   for (const f of figures) {
-    expect({ path: f.path, bytes: f.bytes <= MAX_SCRIPT_BYTES, requests: f.requests <= MAX_SCRIPT_REQUESTS }, `${summary}\n${f.files.map((s) => `${s.url} ${s.bytes}`).join('\n')}`).toEqual({
+    expect(
+      { path: f.path, bytes: f.bytes <= MAX_SCRIPT_BYTES, requests: f.requests <= MAX_SCRIPT_REQUESTS },
+      `${summary}\n${f.files.map((s) => `${s.url} ${s.bytes}`).join('\n')}`,
+    ).toEqual({
       path: f.path,
       bytes: true,
       requests: true,

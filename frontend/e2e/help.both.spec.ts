@@ -9,8 +9,7 @@ import { apiUser, useToken } from './support/seed';
  * server's 403) and draws the charts for an enterprise one. In English and Japanese, at 1280
  * and 360 px (*.both), axe-clean.
  */
-const visitorIn = (page: Page, language: 'ja' | 'en') =>
-  page.addInitScript((l) => window.localStorage.setItem('language', l), language);
+const visitorIn = (page: Page, language: 'ja' | 'en') => page.addInitScript((l) => window.localStorage.setItem('language', l), language);
 
 test('/howto: the walkthrough and where to start, in English and Japanese', async ({ page }) => {
   await visitorIn(page, 'en');
@@ -60,10 +59,18 @@ test('/analytics: "enterprise only" for a free account, the charts for an enterp
   const day = (i: number) => new Date(Date.UTC(2026, 10, i + 1)).toISOString().slice(0, 10);
   const figures = {
     book_count: 2,
-    books: [{ id: 2, title: 'Sleep diary' }, { id: 1, title: 'Rent survey' }],
+    books: [
+      { id: 2, title: 'Sleep diary' },
+      { id: 1, title: 'Rent survey' },
+    ],
     views: Array.from({ length: 30 }, (_, i) => ({ day: day(i), views: (i * 7) % 11 })),
     followers_by_sex: { male: 4, female: 3, other: 1, unanswered: 2 },
-    posts: Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, posts: i % 5, reviews: i % 3, rating: i % 3 ? 60 + i : null })),
+    posts: Array.from({ length: 12 }, (_, i) => ({
+      month: `2026-${String(i + 1).padStart(2, '0')}`,
+      posts: i % 5,
+      reviews: i % 3,
+      rating: i % 3 ? 60 + i : null,
+    })),
     sales: { available: false, series: [] },
   };
   await page.route('**/api/user/analytics/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(figures) }));
@@ -98,11 +105,13 @@ test('/analytics fits the screen and its sales axis reads whole, short yen (issu
   });
   let answer = figures(Array.from({ length: 12 }, () => 0));
   await page.route('**/api/user/analytics/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }));
-  const salesTicks = () =>
-    page.locator('section[aria-labelledby="analytics-sales"] .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+  const salesTicks = () => page.locator('section[aria-labelledby="analytics-sales"] .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
   const fits = () => page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
 
-  for (const [language, salesHeading] of [['ja', '売上'], ['en', 'Sales']] as const) {
+  for (const [language, salesHeading] of [
+    ['ja', '売上'],
+    ['en', 'Sales'],
+  ] as const) {
     // The interface follows the account's language.
     const res = await request.patch('/api/user/account/', { headers: { Authorization: `Token ${owner.token}` }, data: { language } });
     expect(res.status()).toBe(200);
@@ -117,7 +126,10 @@ test('/analytics fits the screen and its sales axis reads whole, short yen (issu
       const ticks = await salesTicks();
       // Whole yen, short: 「0」「5万」「25万」, "50K", "250K" — never a fraction of a yen.
       for (const tick of ticks) expect(tick, `sales axis label in ${language}: ${ticks.join(' | ')}`).toMatch(/^[\d,]+(\.\d)?(万|K|M)?$/);
-      expect(ticks.some((tick) => /^0\.\d/.test(tick)), ticks.join(' | ')).toBe(false);
+      expect(
+        ticks.some((tick) => /^0\.\d/.test(tick)),
+        ticks.join(' | '),
+      ).toBe(false);
       const { page: width, screen } = await fits();
       expect(width, `/analytics is ${width} px wide on a ${screen} px screen (${language})`).toBeLessThanOrEqual(screen);
     }

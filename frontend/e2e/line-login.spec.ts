@@ -22,8 +22,32 @@ const APP_PORT = Number(process.env.E2E_LINE_PORT ?? Number(process.env.E2E_PORT
 const APP = `http://127.0.0.1:${APP_PORT}`;
 
 const TEXT = {
-  en: { login: 'Log in', line: 'Log in with LINE', profile: 'Your profile', nickname: 'Nickname', year: 'Year', month: 'Month', day: 'Day', save: 'Save', methods: 'Ways to log in', logout: 'Log out', cancelled: 'The login was cancelled.' },
-  ja: { login: 'ログイン', line: 'LINEでログイン', profile: 'プロフィール', nickname: 'ニックネーム', year: '年', month: '月', day: '日', save: '保存', methods: 'ログイン方法', logout: 'ログアウト', cancelled: 'ログインはキャンセルされました。' },
+  en: {
+    login: 'Log in',
+    line: 'Log in with LINE',
+    profile: 'Your profile',
+    nickname: 'Nickname',
+    year: 'Year',
+    month: 'Month',
+    day: 'Day',
+    save: 'Save',
+    methods: 'Ways to log in',
+    logout: 'Log out',
+    cancelled: 'The login was cancelled.',
+  },
+  ja: {
+    login: 'ログイン',
+    line: 'LINEでログイン',
+    profile: 'プロフィール',
+    nickname: 'ニックネーム',
+    year: '年',
+    month: '月',
+    day: '日',
+    save: '保存',
+    methods: 'ログイン方法',
+    logout: 'ログアウト',
+    cancelled: 'ログインはキャンセルされました。',
+  },
 } as const;
 
 /** An HS256 JWT, as LINE web login signs its ID tokens (with the channel secret). */
@@ -248,7 +272,7 @@ async function expectAccountOf(page: Page, email: string): Promise<void> {
   await expect(methods.getByRole('listitem').filter({ hasText: 'LINE' })).toContainText(email);
 }
 
-test('a signed-in person who opens /login?token=<someone else\'s token> stays who they are (issue 36)', async ({ browser }) => {
+test("a signed-in person who opens /login?token=<someone else's token> stays who they are (issue 36)", async ({ browser }) => {
   const attacker = await lineUser(browser, 'attacker');
   const victim = await lineUser(browser, 'victim');
   // The attacker's link, opened by the victim: the page does not take the token.
@@ -316,7 +340,9 @@ test('linking Yahoo! JAPAN finishes in the browser that asked; the link URL open
   yahooPerson = { sub: `Y-victim-${Date.now()}`, email: victim.email, email_verified: true };
   await victim.page.goto(url);
   await expect(victim.page).toHaveURL(`${APP}/account`);
-  await expect(victim.page.getByText('The link was not made: finish linking in the browser where you asked for it, while logged in to the same account.')).toBeVisible();
+  await expect(
+    victim.page.getByText('The link was not made: finish linking in the browser where you asked for it, while logged in to the same account.'),
+  ).toBeVisible();
   const linked = await (await fetch(`${APP}/api/user/sign-in-methods/`, { headers: { Authorization: `Token ${attacker.token}` } })).json();
   expect(linked.methods.map((m: { provider: string }) => m.provider)).toEqual(['line']);
   await Promise.all([page.context().close(), attacker.page.context().close(), victim.page.context().close()]);

@@ -75,7 +75,10 @@ test('the bell rises live, the dialog leads to the post, and a setting turned of
   await like(request, c, postId);
   await comment(request, c, postId, 'Nice');
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
-  const list = (await (await request.get('/api/user/notifications/all/?count=0', { headers: auth(a) })).json()) as Array<{ type: string; relatedUser: { userId: number } | null }>;
+  const list = (await (await request.get('/api/user/notifications/all/?count=0', { headers: auth(a) })).json()) as Array<{
+    type: string;
+    relatedUser: { userId: number } | null;
+  }>;
   expect(list.filter((n) => n.relatedUser?.userId === c.userId).map((n) => n.type)).toEqual(['post_commented']);
 
   // Two digits stay on one line in the badge (the page's overflow-wrap: anywhere stacked them,

@@ -74,7 +74,9 @@ test('buy a ¥800 Book through the stand-in checkout, download it, and the data 
 });
 
 /** The pending-voucher notice (issue 36): no second purchase while a konbini voucher waits, in English and Japanese. */
-test('a pending konbini voucher: the Book page says until when (Japan time) and links the voucher instead of Buy, in English and Japanese', async ({ browser }) => {
+test('a pending konbini voucher: the Book page says until when (Japan time) and links the voucher instead of Buy, in English and Japanese', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await apiUser(stripeApp.api, { label: 'voucher-seller', nickName: 'Voucher seller' });
   const buyer = await apiUser(stripeApp.api, { label: 'voucher-buyer', nickName: 'Voucher buyer' });

@@ -16,7 +16,10 @@ import { apiUser, useToken } from './support/seed';
 test('report a post from its card, block its author, lift the block under settings', async ({ page, request }) => {
   const author = await apiUser(request, { label: 'spammer', nickName: 'Spammer' });
   const reader = await apiUser(request, { label: 'reader', nickName: 'Reader' });
-  const made = await request.post('/api/user/monopost/', { headers: { Authorization: `Token ${author.token}` }, multipart: { text: 'Buy cheap followers now' } });
+  const made = await request.post('/api/user/monopost/', {
+    headers: { Authorization: `Token ${author.token}` },
+    multipart: { text: 'Buy cheap followers now' },
+  });
   expect(made.status(), await made.text()).toBe(201);
 
   await useToken(page, reader.token, 'en');

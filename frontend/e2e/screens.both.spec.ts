@@ -63,7 +63,9 @@ async function visitAll(page: Page, who: 'visitor' | 'user', language: 'ja' | 'e
   const problems: string[] = [];
   trackRequests(page);
   // Nobody to log out: a visitor's /logout is the login screen (issue 27).
-  for (const [index, screen] of screens().filter((s) => who === 'user' || s.path !== '/logout').entries()) {
+  for (const [index, screen] of screens()
+    .filter((s) => who === 'user' || s.path !== '/logout')
+    .entries()) {
     if (index === 0) await page.goto(screen.path);
     else await openInApp(page, screen.path);
     await settled(page);

@@ -18,7 +18,8 @@ async function watchShifts(page: Page) {
     const w = window as unknown as { __shifts: number[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
@@ -68,7 +69,10 @@ test('a server-rendered Book page and a user page hydrate without a shift or an 
   expect(await shiftsSoFar(page)).toBeLessThanOrEqual(0.1);
 
   // Hydrated: the like button answers a visitor with the login prompt.
-  await page.getByRole('button', { name: /いいね/ }).first().click();
+  await page
+    .getByRole('button', { name: /いいね/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'ログインしてください' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'ログインしてください' })).toBeHidden();
@@ -80,7 +84,10 @@ test('a server-rendered Book page and a user page hydrate without a shift or an 
   await expect(page.getByText('サーバー描画の著者').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await shiftsSoFar(page)).toBeLessThanOrEqual(0.1);
-  await page.getByRole('button', { name: /フォロー/ }).first().click();
+  await page
+    .getByRole('button', { name: /フォロー/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'ログインしてください' })).toBeVisible();
 
   expect(errors).toEqual([]);

@@ -34,7 +34,9 @@ async function setLanguage(request: APIRequestContext, user: SeededUser, languag
 
 /** What the server holds of the review now. */
 async function storedReview(request: APIRequestContext): Promise<{ text: string; rating: number }> {
-  const list = (await (await request.get(`/api/user/userpostcc/?user_id=${author.userId}&count=0`)).json()) as { res: Array<{ id: number; text: string; rating: number }> };
+  const list = (await (await request.get(`/api/user/userpostcc/?user_id=${author.userId}&count=0`)).json()) as {
+    res: Array<{ id: number; text: string; rating: number }>;
+  };
   const post = list.res.find((p) => p.id === reviewId);
   if (!post) throw new Error('the review is gone');
   return { text: post.text, rating: post.rating };
@@ -62,7 +64,7 @@ async function coveredPoints(target: Locator): Promise<number[]> {
   });
 }
 
-test('the author edits a review from its card: new text and rating at once, on the Book and on the follower\'s /home', async ({ browser, request }) => {
+test("the author edits a review from its card: new text and rating at once, on the Book and on the follower's /home", async ({ browser, request }) => {
   test.setTimeout(180_000);
   author = await apiUser(request, { label: 'editor', nickName: 'Chika' });
   reader = await apiUser(request, { label: 'follower', nickName: 'Dan' });
@@ -71,8 +73,13 @@ test('the author edits a review from its card: new text and rating at once, on t
   bookId = await apiBook(request, author, 'Rainfall by month in every prefecture, 1990–2024', await uniqueCsv('rainfall'));
   // The reader follows the author (asked and approved), so the review is on the reader's /home.
   expect((await request.post('/api/user/approval/', { headers: auth(reader), data: { askFrom: reader.userId, askTo: author.userId } })).status()).toBe(201);
-  expect((await request.post('/api/user/approval/', { headers: auth(author), data: { askFrom: reader.userId, askTo: author.userId, approved: true } })).status()).toBe(201);
-  const created = await request.post('/api/user/monopost/', { headers: auth(author), multipart: { text: 'First impressions: the monthly table is thin.', rating: '60', reviewTo: String(bookId) } });
+  expect(
+    (await request.post('/api/user/approval/', { headers: auth(author), data: { askFrom: reader.userId, askTo: author.userId, approved: true } })).status(),
+  ).toBe(201);
+  const created = await request.post('/api/user/monopost/', {
+    headers: auth(author),
+    multipart: { text: 'First impressions: the monthly table is thin.', rating: '60', reviewTo: String(bookId) },
+  });
   expect(created.status(), await created.text()).toBe(201);
   reviewId = ((await created.json()) as { id: number }).id;
 
@@ -161,7 +168,9 @@ test('the author changes the picture of a pure post: the same 2:1 crop, 400×200
       return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
     }, colour);
   const pick = async (dialog: Locator, colour: string) => {
-    await dialog.getByTestId('post-image-input').setInputFiles({ name: `${colour}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(await picture(colour), 'base64') });
+    await dialog
+      .getByTestId('post-image-input')
+      .setInputFiles({ name: `${colour}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(await picture(colour), 'base64') });
     const crop = page.getByRole('dialog', { name: 'Crop the image (2:1)' });
     await crop.getByRole('button', { name: 'Use this crop' }).click();
     await expect(crop).toBeHidden();

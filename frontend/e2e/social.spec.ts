@@ -40,8 +40,13 @@ function reviewCard(page: Page, postId: number): Locator {
   return page.getByTestId(`post-${postId}`);
 }
 
-async function newestPostOf(request: APIRequestContext, user: SeededUser): Promise<{ id: number; likedTimes: number; commentedCounts: number; repostedTimes: number }> {
-  const list = (await (await request.get(`/api/user/userpostcc/?user_id=${user.userId}&count=0`)).json()) as { res: Array<{ id: number; likedTimes: number; commentedCounts: number; repostedTimes: number; reposting: boolean }> };
+async function newestPostOf(
+  request: APIRequestContext,
+  user: SeededUser,
+): Promise<{ id: number; likedTimes: number; commentedCounts: number; repostedTimes: number }> {
+  const list = (await (await request.get(`/api/user/userpostcc/?user_id=${user.userId}&count=0`)).json()) as {
+    res: Array<{ id: number; likedTimes: number; commentedCounts: number; repostedTimes: number; reposting: boolean }>;
+  };
   const post = list.res.find((p) => !p.reposting);
   if (!post) throw new Error('no post');
   return post;
@@ -116,7 +121,9 @@ test('follow request, approval, a review, and the other user likes, comments and
   // The repost is the reader's own post now; home shows a post and its repost once (the original,
   // its repost button pressed), and the reader's own page lists the repost.
   await expect(readerPage.getByText('Ben reposted')).toHaveCount(0);
-  const ownPosts = (await (await request.get(`/api/user/userpostcc/?user_id=${reader.userId}&count=0`)).json()) as { res: Array<{ reposting: boolean; repostingFrom: number | null }> };
+  const ownPosts = (await (await request.get(`/api/user/userpostcc/?user_id=${reader.userId}&count=0`)).json()) as {
+    res: Array<{ reposting: boolean; repostingFrom: number | null }>;
+  };
   expect(ownPosts.res.some((p) => p.reposting && p.repostingFrom === post.id)).toBe(true);
   await expectAccessible(readerPage, '/home after like, comment, repost');
 
@@ -216,7 +223,12 @@ test('pictures of the social screens in ja and en at 360 and 1280 px', async ({ 
       await page.context().close();
       const authorPage = await pageAs(browser, author, language, width);
       await authorPage.goto('/request');
-      await expect(authorPage.getByRole('list', { name: language === 'ja' ? '届いたフォローリクエスト' : 'Follow requests received' }).getByRole('listitem').first()).toBeVisible();
+      await expect(
+        authorPage
+          .getByRole('list', { name: language === 'ja' ? '届いたフォローリクエスト' : 'Follow requests received' })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
       await authorPage.screenshot({ path: path.join('test-results', 'screens', `social-request-${language}-${width}.png`), fullPage: true });
       await expectAccessible(authorPage, `/request ${language} ${width}`);
       await authorPage.context().close();

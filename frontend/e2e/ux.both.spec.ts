@@ -150,7 +150,13 @@ test('phones: the bottom bar fits in both languages, long text never widens a pa
         links.map((link) => {
           const label = link.querySelector('.MuiBottomNavigationAction-label') as HTMLElement;
           const rect = label.getBoundingClientRect();
-          return { text: label.textContent, left: rect.left, right: rect.right, cut: label.scrollWidth > label.clientWidth + 1, lines: Math.round(rect.height / parseFloat(getComputedStyle(label).lineHeight)) };
+          return {
+            text: label.textContent,
+            left: rect.left,
+            right: rect.right,
+            cut: label.scrollWidth > label.clientWidth + 1,
+            lines: Math.round(rect.height / parseFloat(getComputedStyle(label).lineHeight)),
+          };
         }),
       );
       for (const box of boxes) {

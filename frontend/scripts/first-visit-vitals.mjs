@@ -65,7 +65,14 @@ const observeLongTasks = () => {
     // (With the elements that moved, described when the shift is seen: they may be gone later.)
     const describe = (node) => {
       if (!node || node.nodeType !== 1) return node?.nodeName ?? '?';
-      const cls = typeof node.className === 'string' ? node.className.split(/\s+/).filter((c) => c && !/^css-/.test(c)).slice(0, 2).join('.') : '';
+      const cls =
+        typeof node.className === 'string'
+          ? node.className
+              .split(/\s+/)
+              .filter((c) => c && !/^css-/.test(c))
+              .slice(0, 2)
+              .join('.')
+          : '';
       return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${cls ? `.${cls}` : ''} "${(node.textContent ?? '').trim().slice(0, 24)}"`;
     };
     const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
@@ -80,7 +87,18 @@ const observeLongTasks = () => {
 // LCP (and its element) and FCP from the browser's buffer, CLS's session windows, the font files; read at the end.
 const readVitals = () =>
   new Promise((resolve) => {
-    const out = { lcp: 0, fcp: 0, longTasks: window.__longTasks ?? [], cls: 0, clsFonts: 0, lcpElement: '', lcpUrl: '', firstFont: null, fonts: 0, shifts: window.__shifts ?? [] };
+    const out = {
+      lcp: 0,
+      fcp: 0,
+      longTasks: window.__longTasks ?? [],
+      cls: 0,
+      clsFonts: 0,
+      lcpElement: '',
+      lcpUrl: '',
+      firstFont: null,
+      fonts: 0,
+      shifts: window.__shifts ?? [],
+    };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const at = e.renderTime || e.loadTime || e.startTime;
@@ -101,7 +119,7 @@ const readVitals = () =>
       let first = 0;
       let last = -Infinity;
       for (const s of shifts) {
-        if (s.start - last > 1000 || s.start - first > 5000) (window_ = 0), (first = s.start);
+        if (s.start - last > 1000 || s.start - first > 5000) ((window_ = 0), (first = s.start));
         window_ += s.value;
         last = s.start;
         worst = Math.max(worst, window_);
@@ -127,7 +145,12 @@ async function visit(base, path) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: PHONE.downBytesPerSecond, uploadThroughput: PHONE.upBytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: PHONE.downBytesPerSecond,
+    uploadThroughput: PHONE.upBytesPerSecond,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
   await page.addInitScript(observeLongTasks);
   // The waterfall, from the DevTools protocol (seconds since an arbitrary origin: made relative to the document's request).
@@ -137,11 +160,11 @@ async function visit(base, path) {
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = net.get(e.requestId);
-    if (r) (r.firstByte = e.timestamp), (r.status = e.response.status);
+    if (r) ((r.firstByte = e.timestamp), (r.status = e.response.status));
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = net.get(e.requestId);
-    if (r) (r.done = e.timestamp), (r.bytes = e.encodedDataLength);
+    if (r) ((r.done = e.timestamp), (r.bytes = e.encodedDataLength));
   });
   cdp.on('Network.resourceChangedPriority', (e) => {
     const r = net.get(e.requestId);
@@ -163,7 +186,7 @@ async function visit(base, path) {
   // waits for its files up to 30 s, so that CLS counts the swap and TBT its work.
   let idleMs = Date.now() - started;
   const fontsDue = () => fontFiles === 0 && Date.now() - started < 30_000;
-  for (let seen = -1; (seen !== requests || open > 0 || fontsDue()) && Date.now() - started < 60_000; ) {
+  for (let seen = -1; (seen !== requests || open > 0 || fontsDue()) && Date.now() - started < 60_000;) {
     seen = requests;
     await page.waitForTimeout(open > 0 ? 250 : 2_000);
     if (seen !== requests || open > 0) idleMs = Date.now() - started;
@@ -177,11 +200,13 @@ async function visit(base, path) {
     const all = [...net.values()].filter((r) => !r.url.startsWith('data:'));
     const origin = Math.min(...all.map((r) => r.sent));
     const ms = (t) => (t === undefined ? '   -  ' : String(Math.round((t - origin) * 1000)).padStart(6));
-    const rows = all.sort((a, b) => a.sent - b.sent).map((r) => {
-      const name = r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90);
-      const lcp = v.lcpUrl && r.url === v.lcpUrl ? '  <- LCP' : '';
-      return `      ${ms(r.sent)} ${ms(r.firstByte)} ${ms(r.done)} ${String(r.bytes).padStart(7)} B ${r.priority.padEnd(12)} ${(r.type ?? '').padEnd(10)} ${name}${lcp}`;
-    });
+    const rows = all
+      .sort((a, b) => a.sent - b.sent)
+      .map((r) => {
+        const name = r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90);
+        const lcp = v.lcpUrl && r.url === v.lcpUrl ? '  <- LCP' : '';
+        return `      ${ms(r.sent)} ${ms(r.firstByte)} ${ms(r.done)} ${String(r.bytes).padStart(7)} B ${r.priority.padEnd(12)} ${(r.type ?? '').padEnd(10)} ${name}${lcp}`;
+      });
     const bytes = all.reduce((sum, r) => sum + r.bytes, 0);
     const shifts = v.shifts.map((s) => `      shift ${Math.round(s.start)} ms ${s.value.toFixed(4)}: ${s.sources.join(' | ')}`);
     details = ['      sent  1st-B   done    bytes  priority     type       url', ...rows, `      ${all.length} requests, ${bytes} B`, ...shifts].join('\n');
@@ -206,7 +231,9 @@ for (const path of paths) {
     const m = (key) => Math.round(median(list.map((r) => r[key])));
     const cls = median(list.map((r) => r.cls)).toFixed(3);
     const all = list.map((r) => Math.round(r.lcp)).join(', ');
-    console.log(`${bases.length > 1 ? `${base} ` : ''}${path}: LCP ${m('lcp')} ms (${all}), TTFB ${m('ttfb')} ms, FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, CLS ${cls} (${list.map((r) => r.cls.toFixed(3)).join(', ')}), network idle after ${m('idleMs')} ms (median of ${runs})`);
+    console.log(
+      `${bases.length > 1 ? `${base} ` : ''}${path}: LCP ${m('lcp')} ms (${all}), TTFB ${m('ttfb')} ms, FCP ${m('fcp')} ms, TBT ${m('tbt')} ms, CLS ${cls} (${list.map((r) => r.cls.toFixed(3)).join(', ')}), network idle after ${m('idleMs')} ms (median of ${runs})`,
+    );
   }
 }
 await browser.close();

@@ -72,7 +72,7 @@ const PATTERNS = [
   // diagonal stripes
   (r) => {
     const w = 30 + Math.floor(r() * 50);
-    return (x, y) => (Math.floor((x + y) / w) % 2);
+    return (x, y) => Math.floor((x + y) / w) % 2;
   },
   // dots on a grid
   (r) => {

@@ -29,6 +29,11 @@ for (const node of graph) {
   if (domain.length === 0) continue;
   properties[name(node['@id'])] = { domain, range: list(node['schema:rangeIncludes']) };
 }
-const out = { source: `schema.org ${release} (schemaorg-current-https.jsonld), CC BY-SA 3.0; subset for the types ${USED.join(', ')}`, types, dataTypes: DATA_TYPES, properties };
+const out = {
+  source: `schema.org ${release} (schemaorg-current-https.jsonld), CC BY-SA 3.0; subset for the types ${USED.join(', ')}`,
+  types,
+  dataTypes: DATA_TYPES,
+  properties,
+};
 fs.writeFileSync(new URL('../src/app/head/__tests__/schemaorg-subset.json', import.meta.url), `${JSON.stringify(out, null, 1)}\n`);
 console.log(Object.keys(types).length, 'types', Object.keys(properties).length, 'properties');

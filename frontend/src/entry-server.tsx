@@ -121,7 +121,11 @@ function headOf(page: PublicPage, store: AppStore, ctx: HeadContext): { head: Pa
 function missing(page: PublicPage, store: AppStore): boolean {
   const state = store.getState();
   const result =
-    page.kind === 'book' ? api.endpoints.getPageInfo.select({ pageId: page.id })(state) : page.kind === 'user' ? api.endpoints.getProfileDetail.select({ id: page.id })(state) : undefined;
+    page.kind === 'book'
+      ? api.endpoints.getPageInfo.select({ pageId: page.id })(state)
+      : page.kind === 'user'
+        ? api.endpoints.getProfileDetail.select({ id: page.id })(state)
+        : undefined;
   const status = (result?.error as { status?: unknown } | undefined)?.status;
   return status === 404;
 }
@@ -175,6 +179,13 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
     const html = renderToString(<CacheProvider value={cache}>{app}</CacheProvider>);
     setServerRenderTime(undefined);
     const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-    return { status, lang: request.lang, head: renderHeadTags(head), styles, html, stateScript: stateScript({ [api.reducerPath]: store.getState()[api.reducerPath] }, renderedAt) };
+    return {
+      status,
+      lang: request.lang,
+      head: renderHeadTags(head),
+      styles,
+      html,
+      stateScript: stateScript({ [api.reducerPath]: store.getState()[api.reducerPath] }, renderedAt),
+    };
   });
 }

@@ -49,7 +49,8 @@ const results = [];
 try {
   console.log('content: 2 users, 60 posts, 12 Books from uploads');
   const [a, b] = await Promise.all([user('bench-a'), user('bench-b')]);
-  for (let i = 0; i < 60; i++) await call('POST', '/api/user/monopost/', { token: (i % 2 ? a : b).token, json: { text: `bench post ${i} ${'text '.repeat(20)}` } });
+  for (let i = 0; i < 60; i++)
+    await call('POST', '/api/user/monopost/', { token: (i % 2 ? a : b).token, json: { text: `bench post ${i} ${'text '.repeat(20)}` } });
   for (let i = 0; i < 12; i++) {
     const form = new FormData();
     form.append('title', `ベンチ ${i}`);
@@ -64,16 +65,37 @@ try {
   }
 
   const run = async (label, url, pathName) => {
-    const parts = { api: () => cluster.apiNames.map((n) => cluster.processes.get(n).child.pid), worker: () => [cluster.processes.get('worker').child.pid], nginx: () => pidsOf('nginx'), postgres: () => pidsOf('postgres'), 'autocannon (this process)': () => [process.pid] };
+    const parts = {
+      api: () => cluster.apiNames.map((n) => cluster.processes.get(n).child.pid),
+      worker: () => [cluster.processes.get('worker').child.pid],
+      nginx: () => pidsOf('nginx'),
+      postgres: () => pidsOf('postgres'),
+      'autocannon (this process)': () => [process.pid],
+    };
     const before = Object.fromEntries(Object.entries(parts).map(([k, f]) => [k, cpuSeconds(f())]));
     const statuses = {};
     const instance = autocannon({ url: `${url}${pathName}`, connections: CONNECTIONS, duration: SECONDS });
     instance.on('response', (_c, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
     const result = await new Promise((resolve) => instance.once('done', resolve));
     const cpu = Object.fromEntries(Object.entries(parts).map(([k, f]) => [k, (cpuSeconds(f()) - before[k]) / result.duration]));
-    const line = { label, path: pathName, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors, statuses, cpu };
+    const line = {
+      label,
+      path: pathName,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx + result.errors,
+      statuses,
+      cpu,
+    };
     results.push(line);
-    console.log(`${label.padEnd(26)} ${pathName.padEnd(22)} ${String(line.rps).padStart(5)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  failed ${line.non2xx}${line.non2xx ? ` ${JSON.stringify(statuses)} errors ${result.errors}` : ''}  CPU (cores): ${Object.entries(cpu).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
+    console.log(
+      `${label.padEnd(26)} ${pathName.padEnd(22)} ${String(line.rps).padStart(5)} req/s  p50 ${line.p50} ms  p99 ${line.p99} ms  failed ${line.non2xx}${line.non2xx ? ` ${JSON.stringify(statuses)} errors ${result.errors}` : ''}  CPU (cores): ${Object.entries(
+        cpu,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(', ')}`,
+    );
   };
   const paths = ['/api/user/postcc/?count=0', '/api/user/pageccja/?count=0'];
 

@@ -27,7 +27,10 @@ export function clusterClient(cluster) {
 
   function mailTo(address) {
     for (const file of fs.readdirSync(cluster.mailDir).sort().reverse()) {
-      const raw = fs.readFileSync(path.join(cluster.mailDir, file), 'latin1').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const raw = fs
+        .readFileSync(path.join(cluster.mailDir, file), 'latin1')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (raw.includes(address)) return raw;
     }
     return undefined;
@@ -36,7 +39,10 @@ export function clusterClient(cluster) {
   /** An account with a profile, made through the API and the mailed verification link. */
   async function user(label) {
     const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const reg = await call('POST', '/api/user/register/', { json: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' }, retry: true });
+    const reg = await call('POST', '/api/user/register/', {
+      json: { email, password1: PASSWORD, password2: PASSWORD, agreed: true, language: 'ja' },
+      retry: true,
+    });
     if (reg.status !== 201) throw new Error(`register ${reg.status}`);
     let link;
     for (let i = 0; i < 100 && !link; i++) {
@@ -55,7 +61,9 @@ export function clusterClient(cluster) {
 
   /** A CSV no other upload has (random figures): each upload makes a Book of its own. */
   function uniqueCsv() {
-    const rows = ['Hokkaido', 'Tokyo', 'Osaka', 'Fukuoka'].flatMap((p) => Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(2)}`));
+    const rows = ['Hokkaido', 'Tokyo', 'Osaka', 'Fukuoka'].flatMap((p) =>
+      Array.from({ length: 12 }, (_, m) => `${p},${m + 1},${(50 + Math.random() * 250).toFixed(2)}`),
+    );
     return `prefecture,month,rainfall_mm\n${rows.join('\n')}\n`;
   }
 

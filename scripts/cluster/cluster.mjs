@@ -98,7 +98,10 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
   const cleanups = [];
   const ports = { nginx: port, s3: port + 1, smtp: port + 2, stripe: port + 3, redis: port + 4, api: (i) => port + 10 + i };
 
-  const databaseUrl = await freshDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.CLUSTER_DATABASE ?? 'monobook_cluster');
+  const databaseUrl = await freshDatabase(
+    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    process.env.CLUSTER_DATABASE ?? 'monobook_cluster',
+  );
 
   let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (!(await redisAnswers(redisUrl))) {
@@ -107,10 +110,17 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
     redis.on('error', () => {}); // reported below as "could not be started"
     cleanups.push(() => redis.kill('SIGTERM'));
     for (let i = 0; i < 50 && !(await redisAnswers(redisUrl)); i++) await sleep(100);
-    if (!(await redisAnswers(redisUrl))) throw new Error(`no Redis at ${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}, and redis-server could not be started`);
+    if (!(await redisAnswers(redisUrl)))
+      throw new Error(`no Redis at ${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}, and redis-server could not be started`);
   }
 
-  const s3 = new S3rver({ port: ports.s3, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'monobook', configs: [] }] });
+  const s3 = new S3rver({
+    port: ports.s3,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: 'monobook', configs: [] }],
+  });
   await s3.run();
   cleanups.push(() => s3.close());
   const smtp = await startSmtp(ports.smtp, mailDir);
@@ -153,7 +163,8 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
 
   /** name → { script, env, port?, child } */
   const processes = new Map();
-  for (let i = 1; i <= apis; i++) processes.set(`api-${i}`, { script: 'backend/dist/main.js', port: ports.api(i), env: { PORT: String(ports.api(i)), RUN_WORKER: 'false' } });
+  for (let i = 1; i <= apis; i++)
+    processes.set(`api-${i}`, { script: 'backend/dist/main.js', port: ports.api(i), env: { PORT: String(ports.api(i)), RUN_WORKER: 'false' } });
   // The worker logs at info: its `Worker running` line is how the cluster knows it is up.
   processes.set('worker', { script: 'backend/dist/worker.js', env: { LOG_LEVEL: 'info' } });
   // Whatever happens from here on, the processes started are stopped with the cluster.
@@ -218,11 +229,16 @@ export async function startCluster({ port = Number(process.env.CLUSTER_PORT ?? 8
         .replaceAll('{{DIR}}', dir)
         .replaceAll('{{PORT}}', String(port))
         .replaceAll('{{BODY_MAX}}', String(UPLOAD_MAX_BYTES + 1024 * 1024))
-        .replace('{{SERVERS}}', apiNames.map((n) => `        server 127.0.0.1:${processes.get(n).port} max_fails=1 fail_timeout=2s${up.get(n) ? '' : ' down'};`).join('\n')),
+        .replace(
+          '{{SERVERS}}',
+          apiNames.map((n) => `        server 127.0.0.1:${processes.get(n).port} max_fails=1 fail_timeout=2s${up.get(n) ? '' : ' down'};`).join('\n'),
+        ),
     );
   writeConf();
   const nginxBin = process.env.NGINX ?? (findExecutable('/usr/sbin/nginx') ? '/usr/sbin/nginx' : findExecutable('nginx'));
-  const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
   cleanups.push(() => nginx.exitCode === null && nginx.kill('SIGKILL'));
   for (let i = 0; ; i++) {

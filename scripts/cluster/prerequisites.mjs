@@ -7,7 +7,12 @@ import * as path from 'node:path';
 
 /** The path of an executable `name` on PATH (or `name` itself when it has a slash), or undefined. */
 export function findExecutable(name, env = process.env) {
-  const candidates = name.includes('/') ? [name] : (env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, name));
+  const candidates = name.includes('/')
+    ? [name]
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, name));
   for (const file of candidates) {
     try {
       fs.accessSync(file, fs.constants.X_OK);

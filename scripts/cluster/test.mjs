@@ -119,18 +119,25 @@ try {
     const email = `nobody-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const answers = [];
     for (let i = 0; i < 11; i++) {
-      const res = await call('POST', '/api/user/login/', { json: { email, password: `guess-${i}-wrong` }, headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` } });
+      const res = await call('POST', '/api/user/login/', {
+        json: { email, password: `guess-${i}-wrong` },
+        headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` },
+      });
       answers.push(res.status);
     }
     const last = answers.at(-1);
     console.log(`failed logins through nginx: ${answers.join(' ')}`);
-    if (answers.slice(0, 10).some((s) => s !== 400) || last !== 429) problem(`the login limit through nginx: ${answers.join(' ')} (10 × 400, then 429 expected)`);
+    if (answers.slice(0, 10).some((s) => s !== 400) || last !== 429)
+      problem(`the login limit through nginx: ${answers.join(' ')} (10 × 400, then 429 expected)`);
     // A body above client_max_body_size is refused by nginx itself, before it reaches an API process.
-    const big = await call('POST', '/api/user/upload/', { form: new Blob([new Uint8Array(52 * 1024 * 1024)]), headers: { 'Content-Type': 'application/octet-stream' } });
+    const big = await call('POST', '/api/user/upload/', {
+      form: new Blob([new Uint8Array(52 * 1024 * 1024)]),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
     console.log(`a 52 MiB body through nginx: ${big.status}`);
     if (big.status !== 413) problem(`a body above the limit answered ${big.status}, not 413`);
     const page = await call('GET', '/api/user/postcc/?count=0');
-    if (page.status !== 200 || !page.headers.get('content-security-policy')) problem('the API\'s headers do not pass through nginx');
+    if (page.status !== 200 || !page.headers.get('content-security-policy')) problem("the API's headers do not pass through nginx");
   }
 
   step('sessions across processes: a logout on one API process reaches the other (token cache)');
@@ -154,8 +161,11 @@ try {
       accepted++;
     }
     const window = performance.now() - loggedOut;
-    console.log(`logout on ${first}: ${out.status}; the token on ${first} at once: ${here}; on ${second}: ${there} after ${window.toFixed(1)} ms (${accepted} requests accepted meanwhile)`);
-    if (out.status !== 200 || here !== 401 || there !== 401) problem(`a logout did not end the session on every process (logout ${out.status}, ${first} ${here}, ${second} ${there})`);
+    console.log(
+      `logout on ${first}: ${out.status}; the token on ${first} at once: ${here}; on ${second}: ${there} after ${window.toFixed(1)} ms (${accepted} requests accepted meanwhile)`,
+    );
+    if (out.status !== 200 || here !== 401 || there !== 401)
+      problem(`a logout did not end the session on every process (logout ${out.status}, ${first} ${here}, ${second} ${there})`);
     else if (window > 1000) problem(`${second} accepted a logged-out token for ${window.toFixed(0)} ms`);
   }
 
@@ -188,7 +198,10 @@ try {
     url: base,
     connections: 8,
     duration: 1000, // stopped below, once the faults are over
-    requests: [{ method: 'GET', path: '/api/user/postcc/?count=0' }, { method: 'GET', path: '/api/user/pageccja/?count=0' }],
+    requests: [
+      { method: 'GET', path: '/api/user/postcc/?count=0' },
+      { method: 'GET', path: '/api/user/pageccja/?count=0' },
+    ],
   });
   const statuses = {};
   load.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
@@ -202,7 +215,8 @@ try {
     // A reset of a kept-alive connection within a moment of an nginx reload: the old worker closed
     // it as the request left (nginx's reload, not a lost request; a browser resends a GET then).
     // Counted and shown apart; any other socket error fails the test.
-    if (process.env.CLUSTER_DEBUG) console.log(`[${elapsed()}] ${err?.code} at ${Date.now()}, reloads ${cluster.reloads.map((at) => at - Date.now()).join(' ')}`);
+    if (process.env.CLUSTER_DEBUG)
+      console.log(`[${elapsed()}] ${err?.code} at ${Date.now()}, reloads ${cluster.reloads.map((at) => at - Date.now()).join(' ')}`);
     if (err?.code === 'ECONNRESET' && cluster.reloads.some((at) => Math.abs(Date.now() - at) < 1500)) {
       resetsAtReload++;
       return;
@@ -218,7 +232,9 @@ try {
       const liker = likers[i % likers.length];
       const post = posts[Math.floor(i / likers.length) % posts.length];
       jobs.push(
-        call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then((r) => r.status === 200 && counts.likes++),
+        call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then(
+          (r) => r.status === 200 && counts.likes++,
+        ),
       );
       await sleep(900);
     }
@@ -226,7 +242,11 @@ try {
     for (let i = UPLOADS; i < LIKES; i++) {
       const liker = likers[i % likers.length];
       const post = posts[Math.floor(i / likers.length) % posts.length];
-      jobs.push(call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then((r) => r.status === 200 && counts.likes++));
+      jobs.push(
+        call('PUT', `/api/user/monopost/${post}/`, { token: liker.token, json: { liked: [liker.userId] }, retry: true }).then(
+          (r) => r.status === 200 && counts.likes++,
+        ),
+      );
     }
     // Paid checkouts, each webhook delivered twice (Stripe delivers at least once), resent until answered.
     for (const pageId of forSale) {
@@ -235,7 +255,11 @@ try {
       const event = await cluster.standIn.checkout.payByCard(goTo.split('/pay/')[1]);
       for (let n = 0; n < 2; n++) {
         const { payload, header } = cluster.standIn.sign(event);
-        const answer = await call('POST', '/api/user/stripe-webhook/', { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, form: payload, retry: true });
+        const answer = await call('POST', '/api/user/stripe-webhook/', {
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+          form: payload,
+          retry: true,
+        });
         if (answer.status === 200) counts.webhooks++;
       }
       await sleep(500);
@@ -273,7 +297,11 @@ try {
   step('waiting for the jobs (Books, notifications) to finish');
   const pending = async () =>
     (await db.query(`SELECT count(*)::int AS n FROM uploaded_files WHERE status NOT IN ('done', 'failed')`)).rows[0].n +
-    (await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '__pgboss%' AND start_after < now() + interval '1 minute'`)).rows[0].n;
+    (
+      await db.query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '__pgboss%' AND start_after < now() + interval '1 minute'`,
+      )
+    ).rows[0].n;
   for (let i = 0; i < 180 && (await pending()) > 0; i++) await sleep(500);
 
   await sleep(1500); // the bell's last count
@@ -284,8 +312,15 @@ try {
   const interrupted = (await db.query(`SELECT count(*)::int AS n FROM uploaded_files WHERE attempts > 1`)).rows[0].n;
   const unreadInDb = (await db.query(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND NOT read`, [author.userId])).rows[0].n;
   // Uploads: every file the API stored (acknowledged or not) is exactly one Book.
-  const files = (await db.query(`SELECT f.id, f.status, f.page_id, (SELECT count(*)::int FROM book_files b WHERE b.file_id = f.id) AS books FROM uploaded_files f WHERE f.user_id = $1`, [owner.userId])).rows;
-  const lostUploads = [...accepted].filter((id) => !files.some((f) => f.id === id)).length + files.filter((f) => f.status !== 'done' || f.page_id === null || f.books === 0).length;
+  const files = (
+    await db.query(
+      `SELECT f.id, f.status, f.page_id, (SELECT count(*)::int FROM book_files b WHERE b.file_id = f.id) AS books FROM uploaded_files f WHERE f.user_id = $1`,
+      [owner.userId],
+    )
+  ).rows;
+  const lostUploads =
+    [...accepted].filter((id) => !files.some((f) => f.id === id)).length +
+    files.filter((f) => f.status !== 'done' || f.page_id === null || f.books === 0).length;
   const doubledUploads = files.filter((f) => f.books > 1).length;
   const distinctBooks = new Set(files.map((f) => f.page_id).filter(Boolean)).size;
   const doubledBooks = files.filter((f) => f.page_id).length - distinctBooks;

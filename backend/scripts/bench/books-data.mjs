@@ -1,15 +1,38 @@
 // Bench data for Books: pages with tags, one done upload each, followers and a window of views.
 import { random } from './data.mjs';
 
-const JA_SUBJECTS = ['都道府県別 健康保険料率', '東京の毎日の天気', '人口の推移', '市区町村別 地価', '鉄道の乗車人数', 'マラソン大会の記録', '電力の使用量', '観光客数の推移', '学校の児童数', '物価指数'];
-const EN_SUBJECTS = ['World city populations', 'Daily weather in London', 'Housing prices by district', 'Marathon results', 'Energy use by country', 'Tourism statistics', 'School enrolment', 'Consumer price index', 'Rail ridership', 'Election turnout'];
+const JA_SUBJECTS = [
+  '都道府県別 健康保険料率',
+  '東京の毎日の天気',
+  '人口の推移',
+  '市区町村別 地価',
+  '鉄道の乗車人数',
+  'マラソン大会の記録',
+  '電力の使用量',
+  '観光客数の推移',
+  '学校の児童数',
+  '物価指数',
+];
+const EN_SUBJECTS = [
+  'World city populations',
+  'Daily weather in London',
+  'Housing prices by district',
+  'Marathon results',
+  'Energy use by country',
+  'Tourism statistics',
+  'School enrolment',
+  'Consumer price index',
+  'Rail ridership',
+  'Election turnout',
+];
 const JA_WORDS = ['保険', '人口', '気象', '地価', '鉄道', '電力', '観光', '教育', '物価', '健康'];
 const EN_WORDS = ['population', 'weather', 'housing', 'marathon', 'energy', 'tourism', 'school', 'prices', 'rail', 'election'];
 
 async function insertRows(sql, table, columns, rows, returning) {
   const params = [];
   const tuples = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-  return (await sql.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${returning}` : ''}`, params)).rows;
+  return (await sql.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${returning}` : ''}`, params))
+    .rows;
 }
 
 /**
@@ -31,13 +54,51 @@ export async function loadBooks(sql, { books, views, seed, userIds, searchDocume
         const subject = r.pick(ja ? JA_SUBJECTS : EN_SUBJECTS);
         const word = r.pick(ja ? JA_WORDS : EN_WORDS);
         const title = `${subject} ${2000 + r.int(26)}`;
-        const summary = ja ? `${word}に関する${10 + r.int(990)}行の表。主な列: 地域, 年, 値。` : `A table of ${10 + r.int(990)} rows about ${word}. Main columns: region, year, value.`;
+        const summary = ja
+          ? `${word}に関する${10 + r.int(990)}行の表。主な列: 地域, 年, 値。`
+          : `A table of ${10 + r.int(990)} rows about ${word}. Main columns: region, year, value.`;
         const owner = r.pick(userIds);
         const created = new Date(Date.now() - r.next() * 400 * 24 * 3600 * 1000);
-        rows.push([title, summary, ja ? 'ja' : 'en', r.chance(0.2) ? 800 : 0, `${word}`, `${word}`, `${word} 1`, `${word} 2`, '', '', '', owner, created, searchDocument(title, summary, word)]);
+        rows.push([
+          title,
+          summary,
+          ja ? 'ja' : 'en',
+          r.chance(0.2) ? 800 : 0,
+          `${word}`,
+          `${word}`,
+          `${word} 1`,
+          `${word} 2`,
+          '',
+          '',
+          '',
+          owner,
+          created,
+          searchDocument(title, summary, word),
+        ]);
         meta.push({ ja, owner, created });
       }
-      const ids = await insertRows(sql, 'pages', ['title', 'summary', 'language', 'page_price', 'goodpoint', 'badpoint', 'point1', 'point2', 'point3', 'point4', 'point5', 'owner_id', 'created_on', 'search_text'], rows, 'id');
+      const ids = await insertRows(
+        sql,
+        'pages',
+        [
+          'title',
+          'summary',
+          'language',
+          'page_price',
+          'goodpoint',
+          'badpoint',
+          'point1',
+          'point2',
+          'point3',
+          'point4',
+          'point5',
+          'owner_id',
+          'created_on',
+          'search_text',
+        ],
+        rows,
+        'id',
+      );
       const tagRows = [];
       const fileRows = [];
       const followRows = [];
@@ -51,8 +112,17 @@ export async function loadBooks(sql, { books, views, seed, userIds, searchDocume
         for (const f of followers) followRows.push([f, id]);
       });
       await insertRows(sql, 'page_attributes', ['page_id', 'attribute_id'], tagRows);
-      await insertRows(sql, 'uploaded_files', ['user_id', 'page_id', 'title', 'file_name', 'storage_key', 'mime_type', 'kind', 'size_bytes', 'status', 'created_on'], fileRows);
-      if (followRows.length) await sql.query(`INSERT INTO page_follows (user_id, page_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [followRows.map((f) => f[0]), followRows.map((f) => f[1])]);
+      await insertRows(
+        sql,
+        'uploaded_files',
+        ['user_id', 'page_id', 'title', 'file_name', 'storage_key', 'mime_type', 'kind', 'size_bytes', 'status', 'created_on'],
+        fileRows,
+      );
+      if (followRows.length)
+        await sql.query(`INSERT INTO page_follows (user_id, page_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [
+          followRows.map((f) => f[0]),
+          followRows.map((f) => f[1]),
+        ]);
       out.books += ids.length;
     }
     // The Books' record of their files and their contributors as owners, as the upload pipeline
@@ -99,7 +169,8 @@ export async function loadBooks(sql, { books, views, seed, userIds, searchDocume
     await sql.query('ROLLBACK').catch(() => undefined);
     throw err;
   }
-  for (const table of ['pages', 'page_attributes', 'uploaded_files', 'page_follows', 'page_views', 'page_follower_counts', 'page_view_days']) await sql.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ['pages', 'page_attributes', 'uploaded_files', 'page_follows', 'page_views', 'page_follower_counts', 'page_view_days'])
+    await sql.query(`VACUUM ANALYZE ${table}`);
   return out;
 }
 

@@ -4,11 +4,13 @@
 
 /** Loads the circle; answers its id and scale. Users (and their tokens) must be loaded already. */
 export async function loadCircles(sql, { members = 10000, posts = 100000 }) {
-  const [{ id: circleId }] = (await sql.query(
-    `INSERT INTO circles (owner_id, title, description, image, search_text)
+  const [{ id: circleId }] = (
+    await sql.query(
+      `INSERT INTO circles (owner_id, title, description, image, search_text)
      SELECT min(user_id), 'Bench circle', 'The circle of the bench: members share their data.', 'circles/bench.jpg', 'bench circle' FROM auth_tokens
      RETURNING id`,
-  )).rows;
+    )
+  ).rows;
   // Token holders first (they are the bench's connections), then the oldest active users.
   await sql.query(
     `INSERT INTO circle_members (circle_id, user_id, created_on)
@@ -26,7 +28,10 @@ export async function loadCircles(sql, { members = 10000, posts = 100000 }) {
        FROM generate_series(1, $2::int) g, (SELECT $1::int[] AS ids) m`,
     [memberIds, posts],
   );
-  await sql.query(`INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT $1, id, user_id FROM posts WHERE id > $2 AND communitypost_flag`, [circleId, before]);
+  await sql.query(`INSERT INTO circle_posts (circle_id, post_id, user_id) SELECT $1, id, user_id FROM posts WHERE id > $2 AND communitypost_flag`, [
+    circleId,
+    before,
+  ]);
   await sql.query(
     `UPDATE circles c SET member_count = (SELECT count(*) FROM circle_members WHERE circle_id = c.id),
        post_count = (SELECT count(*) FROM circle_posts WHERE circle_id = c.id), last_post_id = (SELECT coalesce(max(post_id), 0) FROM circle_posts WHERE circle_id = c.id)

@@ -96,7 +96,15 @@ export async function startBenchApp(dist, { name, env = {}, runWorkers = false, 
   const { startEmbeddedPostgres } = dist.load('database/embedded-postgres.js');
   const database = await openDatabase(dist.pg, name, { startEmbeddedPostgres, poolSize });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mb-bench-${name}-`));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: 'http://bench.test', SEED_DEMO: 'false', SERVE_FRONTEND: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://bench.test',
+    SEED_DEMO: 'false',
+    SERVE_FRONTEND: 'false',
+    ...env,
+  });
   const app = await createApp({ config, database: database.handle, runWorkers });
   await beforeInit?.(app);
   await app.init();

@@ -16,10 +16,92 @@ export function random(seed) {
   return { next, int, pick: (list) => list[int(list.length)], chance: (p) => next() < p };
 }
 
-const JA_FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '斎藤', '清水'];
-const JA_GIVEN = ['花子', '太郎', '健', '美咲', '翔太', '陽菜', '大輔', '結衣', '拓海', '優子', '直樹', '愛', '蓮', '真由美', '誠', '彩', '悠斗', '由美', '浩二', 'さくら'];
-const JA_HANDLES = ['たろう', 'はなこ', 'けんちゃん', 'みさき', 'ゆうき', 'あおい', 'そら', 'データ好き', 'ケンジ', 'ユミ', 'タク', 'ミホ', '統計おじさん', 'グラフ職人', '地図マニア', 'ねこ好き', 'ランナー', '気象オタク'];
-const JA_TOPICS = ['人口', '気象', '健康保険', '交通', '住宅', '観光', '教育', '選挙', '農業', '漁業', '電力', '財政', '医療', '地価', '賃金', '物価', '雇用', 'スポーツ', '鉄道', 'マラソン'];
+const JA_FAMILY = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '斎藤',
+  '清水',
+];
+const JA_GIVEN = [
+  '花子',
+  '太郎',
+  '健',
+  '美咲',
+  '翔太',
+  '陽菜',
+  '大輔',
+  '結衣',
+  '拓海',
+  '優子',
+  '直樹',
+  '愛',
+  '蓮',
+  '真由美',
+  '誠',
+  '彩',
+  '悠斗',
+  '由美',
+  '浩二',
+  'さくら',
+];
+const JA_HANDLES = [
+  'たろう',
+  'はなこ',
+  'けんちゃん',
+  'みさき',
+  'ゆうき',
+  'あおい',
+  'そら',
+  'データ好き',
+  'ケンジ',
+  'ユミ',
+  'タク',
+  'ミホ',
+  '統計おじさん',
+  'グラフ職人',
+  '地図マニア',
+  'ねこ好き',
+  'ランナー',
+  '気象オタク',
+];
+const JA_TOPICS = [
+  '人口',
+  '気象',
+  '健康保険',
+  '交通',
+  '住宅',
+  '観光',
+  '教育',
+  '選挙',
+  '農業',
+  '漁業',
+  '電力',
+  '財政',
+  '医療',
+  '地価',
+  '賃金',
+  '物価',
+  '雇用',
+  'スポーツ',
+  '鉄道',
+  'マラソン',
+];
 const JA_PLACES = ['東京', '大阪', '北海道', '沖縄', '京都', '福岡', '名古屋', '横浜', '全国', '都道府県'];
 const JA_CAPTIONS = [
   (t, t2, p) => `${p}の${t}データを集めています`,
@@ -38,10 +120,49 @@ const JA_DESCRIPTIONS = [
   () => '',
 ];
 
-const EN_FIRST = ['Emily', 'Ken', 'Olivia', 'James', 'Sophie', 'Daniel', 'Mia', 'Lucas', 'Hannah', 'Noah', 'Grace', 'Ryan', 'Chloe', 'Ethan', 'Zoe', 'Liam', 'Aiko', 'Yuki', 'Sam', 'Alex'];
+const EN_FIRST = [
+  'Emily',
+  'Ken',
+  'Olivia',
+  'James',
+  'Sophie',
+  'Daniel',
+  'Mia',
+  'Lucas',
+  'Hannah',
+  'Noah',
+  'Grace',
+  'Ryan',
+  'Chloe',
+  'Ethan',
+  'Zoe',
+  'Liam',
+  'Aiko',
+  'Yuki',
+  'Sam',
+  'Alex',
+];
 const EN_LAST = ['Sato', 'Smith', 'Brown', 'Tanaka', 'Wilson', 'Taylor', 'Clark', 'Lee', 'Walker', 'Young', 'Hall', 'King', 'Wright', 'Green', 'Baker'];
 const EN_HANDLES = ['data_nerd', 'openmaps', 'statsfan', 'chartlover', 'geo_kate', 'runner_jp', 'csv_wrangler', 'civic_hacker', 'weather_watch', 'rail_fan'];
-const EN_TOPICS = ['population', 'weather', 'housing', 'transport', 'health insurance', 'elections', 'energy', 'tourism', 'education', 'crime', 'sports', 'marathon', 'football', 'climate', 'agriculture', 'wages', 'prices'];
+const EN_TOPICS = [
+  'population',
+  'weather',
+  'housing',
+  'transport',
+  'health insurance',
+  'elections',
+  'energy',
+  'tourism',
+  'education',
+  'crime',
+  'sports',
+  'marathon',
+  'football',
+  'climate',
+  'agriculture',
+  'wages',
+  'prices',
+];
 const EN_PLACES = ['Tokyo', 'Osaka', 'London', 'New York', 'Kyoto', 'Berlin', 'Sydney', 'Sapporo', 'Fukuoka'];
 const EN_CAPTIONS = [
   (t, t2, p) => `Open data for better ${p}`,
@@ -65,17 +186,25 @@ const clip = (s, n) => [...s].slice(0, n).join('');
 function nickname(r, ja) {
   if (ja) {
     switch (r.int(4)) {
-      case 0: return `${r.pick(JA_FAMILY)}${r.pick(JA_GIVEN)}`;
-      case 1: return r.pick(JA_GIVEN);
-      case 2: return r.pick(JA_HANDLES);
-      default: return `${r.pick(JA_HANDLES)}${r.int(100)}`;
+      case 0:
+        return `${r.pick(JA_FAMILY)}${r.pick(JA_GIVEN)}`;
+      case 1:
+        return r.pick(JA_GIVEN);
+      case 2:
+        return r.pick(JA_HANDLES);
+      default:
+        return `${r.pick(JA_HANDLES)}${r.int(100)}`;
     }
   }
   switch (r.int(4)) {
-    case 0: return `${r.pick(EN_FIRST)} ${r.pick(EN_LAST)}`;
-    case 1: return r.pick(EN_FIRST);
-    case 2: return r.pick(EN_HANDLES);
-    default: return `${r.pick(EN_FIRST).toLowerCase()}${r.int(1000)}`;
+    case 0:
+      return `${r.pick(EN_FIRST)} ${r.pick(EN_LAST)}`;
+    case 1:
+      return r.pick(EN_FIRST);
+    case 2:
+      return r.pick(EN_HANDLES);
+    default:
+      return `${r.pick(EN_FIRST).toLowerCase()}${r.int(1000)}`;
   }
 }
 

@@ -29,7 +29,9 @@ async function withAdmin(baseUrl, fn) {
  */
 export async function postgresTarget(baseUrl, keepName = null) {
   const name = keepName ?? `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const exists = keepName ? await withAdmin(baseUrl, async (admin) => (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount > 0) : false;
+  const exists = keepName
+    ? await withAdmin(baseUrl, async (admin) => (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount > 0)
+    : false;
   if (!exists) await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = databaseUrlWithName(baseUrl, name);
   let dropped = !!keepName;

@@ -22,24 +22,13 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { expertQuery } from './expert-floor.mjs';
+import { appReadServices } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
-const { AccessService } = require(`${dist}/common/access/access.service.js`);
-const { ProfilePacker } = require(`${dist}/modules/profiles/profile.packer.js`);
-const { BookPacker } = require(`${dist}/modules/books/book.packer.js`);
-const { BooksService } = require(`${dist}/modules/books/books.service.js`);
-const { BookSql } = require(`${dist}/modules/books/book-sql.js`);
-const { BookAccess } = require(`${dist}/modules/books/book-access.service.js`);
-const { BookLists } = require(`${dist}/modules/books/book-lists.service.js`);
-const { Db } = require(`${dist}/database/db.js`);
-const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
-const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
-const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
-const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
 const { markActiveViewer } = require(`${dist}/common/access/access.service.js`);
-const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
-const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
+const { Db } = require(`${dist}/database/db.js`);
+const { compileNamed, bindNamed } = require(`${dist}/database/named-params.js`);
 
 const showPlans = process.argv.includes('--plans');
 const arg = (name) => {
@@ -54,30 +43,21 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
 const one = async (text, values = []) => (await pool.query(text, values)).rows[0];
 
 let recording = null; // statements of the request being explained
-/** The pool as the app's Db sees it, each statement recorded (positional, as Db compiles it). */
-const recordingPool = {
-  query: async (q, v) => {
-    const [text, values] = typeof q === 'string' ? [q, v] : [q.text, q.values];
-    recording?.push({ text, values });
-    return pool.query(text, values);
-  },
-};
-// The app's Db (named parameters) for the services on it, plus `query` (positional) for those still on Sql.
-const db = Object.assign(Db.overPool(recordingPool, false), { query: async (text, values) => (await recordingPool.query(text, values)).rows });
+/** The app's Db over this pool (unnamed statements), noting each statement as PostgreSQL gets it ($n text, values). */
+class RecordingDb extends Db {
+  run(source, params, tx) {
+    const compiled = compileNamed(source);
+    recording?.push({ text: compiled.text, values: bindNamed(compiled, params) });
+    return super.run(source, params, tx);
+  }
+}
+const db = Object.setPrototypeOf(Db.overPool(pool, false), RecordingDb.prototype);
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
-// Built as scripts/bench/feeds-floor-server.mjs builds them (the services' SQL is the app's).
-const access = new AccessService();
-const audiences = new Audiences();
-const profiles = new ProfilePacker(db, options);
-const bookSql = new BookSql(audiences);
-const bookAccess = new BookAccess(Db.overPool(pool, false), access, { subscribe() {} }); // registers the Book files' access rule the packer checks
-const bookPacker = new BookPacker(db, options, profiles, access, audiences, bookSql);
-// (access, bookSql, packer, reads, lists, ownership, creation, counters): the feeds need the SQL fragments and the packer.
-const books = new BooksService(null, bookSql, bookPacker, null, null, null, null, null);
-const bookLists = new BookLists(db, bookSql, bookPacker, bookAccess);
-const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), Object.create(FollowsService.prototype), books);
-const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
-const tokens = new TokenService(null, db, access);
+// Built as the floors build them (floor-support.mjs; the services' SQL is the app's).
+const { tokens, feeds, bookLists, circleThread } = appReadServices((file) => require(`${dist}/${file}`), db, {
+  options,
+  databaseHandle: { url: process.env.DATABASE_URL },
+});
 
 /** A parameter's value written into EXECUTE (the values are numbers, texts without quotes, or null). */
 const literal = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -90,7 +70,11 @@ async function explain({ text, values }) {
       await client.query(`PREPARE explained AS ${text}`);
       const execute = `EXECUTE explained${values?.length ? `(${values.map(literal).join(', ')})` : ''}`;
       await client.query(execute); // the plan is made here, once, as for a named statement
-      const [{ 'QUERY PLAN': [plan] }] = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`)).rows;
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ] = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${execute}`)).rows;
       await client.query('DEALLOCATE explained');
       await client.query('RESET plan_cache_mode');
       return { ms: plan['Planning Time'] + plan['Execution Time'], plan };
@@ -98,7 +82,11 @@ async function explain({ text, values }) {
       client.release();
     }
   }
-  const [{ 'QUERY PLAN': [plan] }] = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
+  const [
+    {
+      'QUERY PLAN': [plan],
+    },
+  ] = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values)).rows;
   return { ms: plan['Planning Time'] + plan['Execution Time'], plan };
 }
 
@@ -129,20 +117,40 @@ async function feedCases() {
           WHERE u.is_active AND EXISTS (SELECT 1 FROM post_likes l WHERE l.user_id = u.id) ORDER BY t.id LIMIT 1`)
       : await one(`SELECT t.user_id AS id, t.key_hash FROM auth_tokens t WHERE t.user_id = $1 ORDER BY t.id LIMIT 1`, [viewerArg]);
   if (!viewer) throw new Error(`no bench token for user ${viewerArg}`);
-  const circle = await one(`SELECT c.id FROM circles c JOIN circle_members m ON m.circle_id = c.id WHERE m.user_id = $1 ORDER BY c.post_count DESC LIMIT 1`, [viewer.id]);
+  const circle = await one(`SELECT c.id FROM circles c JOIN circle_members m ON m.circle_id = c.id WHERE m.user_id = $1 ORDER BY c.post_count DESC LIMIT 1`, [
+    viewer.id,
+  ]);
   const famous = (await one(`SELECT min(id)::int AS id FROM users`)).id;
   const book = (await one(`SELECT id FROM pages ORDER BY post_count DESC LIMIT 1`)).id;
   const user = markActiveViewer({ id: viewer.id, email: '', language: 'ja', tokenId: 0 }); // as the token guard does
   const page = { index: pageIndex, offset: pageIndex * 10, limit: 10 };
-  const token = { text: `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`, values: [viewer.key_hash] };
+  const token = {
+    text: `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1`,
+    values: [viewer.key_hash],
+  };
   void tokens;
 
   const all = [
     { name: 'postcc (logged in)', app: () => feeds.home(user, page), auth: true, path: '/api/user/postcc/', params: {} },
-    { name: `userpostcc (user ${famous}, heavy)`, app: () => feeds.ofUser(famous, page, undefined), path: '/api/user/userpostcc/', params: { user_id: famous } },
+    {
+      name: `userpostcc (user ${famous}, heavy)`,
+      app: () => feeds.ofUser(famous, page, undefined),
+      path: '/api/user/userpostcc/',
+      params: { user_id: famous },
+    },
     { name: `monopostcc (Book ${book}, most posts)`, app: () => feeds.ofBook(book, page, undefined), path: '/api/user/monopostcc/', params: { pageId: book } },
     { name: 'likedposts', app: () => feeds.liked(user, page), auth: true, path: '/api/user/likedpostscc/likedposts/', params: {} },
-    ...(circle ? [{ name: `communityposts (circle ${circle.id})`, app: () => circles.thread(user, circle.id, page), auth: true, path: `/api/user/communityposts/${circle.id}/`, params: {} }] : []),
+    ...(circle
+      ? [
+          {
+            name: `communityposts (circle ${circle.id})`,
+            app: () => circleThread.page(user, circle.id, page),
+            auth: true,
+            path: `/api/user/communityposts/${circle.id}/`,
+            params: {},
+          },
+        ]
+      : []),
     // The Book list, for its share of the feeds' goal (no expert floor: one statement already).
     { name: 'pageccja (Book list)', app: () => bookLists.byLanguage('ja', page, user), auth: true, path: null },
   ];
@@ -169,16 +177,27 @@ export async function closeExplain() {
 
 async function main() {
   const { viewer, token, cases } = await feedCases();
-  console.log(`Database time per request (EXPLAIN ANALYZE${generic ? ' of the generic plans' : ''}: planning + execution, median of 5), viewer ${viewer.id}, page ${pageIndex}\n`);
+  console.log(
+    `Database time per request (EXPLAIN ANALYZE${generic ? ' of the generic plans' : ''}: planning + execution, median of 5), viewer ${viewer.id}, page ${pageIndex}\n`,
+  );
   console.log(`${'feed'.padEnd(36)}  app stmts  app ms  expert ms`);
   for (const c of cases) {
     const appRun = await measure(async () => {
       if (c.auth) recording.push(token);
       await c.app();
     });
-    const q = c.path && expertQuery(c.path, new URLSearchParams(Object.entries({ count: String(pageIndex), ...c.params }).map(([k, v]) => [k, String(v)])), c.auth ? viewer.key_hash : null, 'http://127.0.0.1');
-    const expertRun = q ? await measure(async () => void (await db.query(q.text, q.values))) : null;
-    console.log(`${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`);
+    const q =
+      c.path &&
+      expertQuery(
+        c.path,
+        new URLSearchParams(Object.entries({ count: String(pageIndex), ...c.params }).map(([k, v]) => [k, String(v)])),
+        c.auth ? viewer.key_hash : null,
+        'http://127.0.0.1',
+      );
+    const expertRun = q ? await measure(async () => void (await pool.query(q.text, q.values))) : null;
+    console.log(
+      `${c.name.padEnd(36)}  ${String(appRun.statements).padStart(9)}  ${appRun.ms.toFixed(2).padStart(6)}  ${(expertRun ? expertRun.ms.toFixed(2) : '-').padStart(9)}`,
+    );
     if (showPlans) {
       const line = (r) => `${r.ms.toFixed(2)} ms (planning ${r.plan['Planning Time'].toFixed(2)}), ${r.plan.Plan['Shared Hit Blocks'] ?? 0} buffers hit`;
       for (const [i, r] of appRun.plans.entries()) console.log(`  app statement ${i + 1}: ${line(r)}`);

@@ -14,40 +14,17 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { expertQuery } from './expert-floor.mjs';
-import { appAnswerHeaders, bareSql } from './floor-support.mjs';
+import { appAnswerHeaders, appReadServices, bareSql } from './floor-support.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
 const { openDatabase } = require(`${dist}/database/embedded-postgres.js`);
-const { AccessService } = require(`${dist}/common/access/access.service.js`);
-const { ProfilePacker } = require(`${dist}/modules/profiles/profile.packer.js`);
-const { BookPacker } = require(`${dist}/modules/books/book.packer.js`);
-const { BooksService } = require(`${dist}/modules/books/books.service.js`);
-const { FollowsService } = require(`${dist}/modules/follows/follows.service.js`);
-const { PostPacker } = require(`${dist}/modules/posts/post.packer.js`);
-const { FeedsService } = require(`${dist}/modules/posts/feeds.service.js`);
-const { TokenService } = require(`${dist}/modules/auth/token.service.js`);
-const { Audiences } = require(`${dist}/common/audiences/audiences.js`);
-const { CirclesService } = require(`${dist}/modules/circles/circles.service.js`);
-
 const handle = await openDatabase(process.env.DATABASE_URL || undefined, process.env.DATA_DIR, Number(process.env.DATABASE_POOL_SIZE || 10));
-const db = bareSql(pg, require(`${dist}/database/sql.js`), { url: handle.url, max: handle.embedded ? 1 : handle.poolSize, embedded: handle.embedded });
+const db = bareSql(pg, require(`${dist}/database/db.js`), { url: handle.url, max: handle.embedded ? 1 : handle.poolSize, embedded: handle.embedded });
 
 const options = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
-const access = new AccessService();
-const audiences = new Audiences();
-const profiles = new ProfilePacker(db, options);
-const bookPacker = new BookPacker(db, options, profiles, access, audiences);
-const books = new BooksService(db, db, null, { subscribe() {} }, access, bookPacker, null); // (db, sql, signer, events, access, packer, profiles)
-const follows = Object.create(FollowsService.prototype); // only its SQL-producing method is used
-const feeds = new FeedsService(db, new PostPacker(db, options, profiles, books, audiences), follows, books);
-// The circles service as the app builds it (it registers its SQL fragments and access rules):
-// (db, options, sql, access, events, storage, books, feeds, profiles, people, audiences); the reads use sql only.
-const circles = new CirclesService(db, options, db, access, { subscribe() {} }, null, books, feeds, null, profiles, audiences);
-
-// The app's token lookup (TokenService.resolve, with its cache); a bad or inactive token reads as a visitor here.
-// (token repository: writes only, sql, access: it registers the standing check, options: the token cache as the app keeps it)
-const tokens = new TokenService(null, db, access, { database: handle, config: { authTokenCache: process.env.AUTH_TOKEN_CACHE !== 'false' } });
+// The app's read services as Nest builds them (floor-support.mjs), over the bare pool.
+const { tokens, feeds, circleReads, circleThread } = appReadServices((file) => require(`${dist}/${file}`), db, { options, databaseHandle: handle });
 const answerHeaders = appAnswerHeaders((file) => require(`${dist}/${file}`));
 async function viewerOf(req) {
   const key = /^Token (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -79,8 +56,8 @@ const server = http.createServer(async (req, res) => {
     else if (url.pathname === '/api/user/monopostcc/') body = await feeds.ofBook(Number(url.searchParams.get('pageId')), page, viewer);
     else if (url.pathname.startsWith('/api/user/communityposts/')) {
       if (!viewer) return void res.writeHead(401).end();
-      body = await circles.thread(viewer, Number(url.pathname.split('/').filter(Boolean).pop()), page);
-    } else if (url.pathname.startsWith('/api/user/community/')) body = await circles.get(Number(url.pathname.split('/').filter(Boolean).pop()));
+      body = await circleThread.page(viewer, Number(url.pathname.split('/').filter(Boolean).pop()), page);
+    } else if (url.pathname.startsWith('/api/user/community/')) body = await circleReads.get(Number(url.pathname.split('/').filter(Boolean).pop()));
     else if (url.pathname === '/api/user/likedpostscc/likedposts/' && viewer) body = await feeds.liked(viewer, page);
     else return void res.writeHead(404).end();
     const json = JSON.stringify(body);
@@ -90,6 +67,12 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-const stop = () => server.close(() => db.pool.end().then(() => handle.close()).then(() => process.exit(0)));
+const stop = () =>
+  server.close(() =>
+    db.pool
+      .end()
+      .then(() => handle.close())
+      .then(() => process.exit(0)),
+  );
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -11,7 +11,7 @@ import * as crypto from 'node:crypto';
 import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { appAnswerHeaders, bareSql } from './floor-support.mjs';
+import { appAnswerHeaders, appReadServices, bareSql } from './floor-support.mjs';
 import { sqlFloors } from './floors.mjs';
 
 const backendDir = process.env.BACKEND_DIR;
@@ -31,30 +31,14 @@ if (process.env.PGLITE_DIR) {
   poolSize = embedded.poolSize;
   closeEmbedded = () => embedded.close();
 }
-// The app's services over the bare pool (its Sql interface: query(text, params) → rows).
+// The app's services over the bare pool (the app's Db: rows/row/exec with named parameters).
 const dist = (file) => require(path.join(backendDir, 'dist', file));
 // The same answer as the app's, headers too.
 const answerHeaders = appAnswerHeaders(dist);
-const rows = bareSql(pg, dist('database/sql.js'), { url: databaseUrl, max: poolSize, embedded: Boolean(process.env.PGLITE_DIR) });
-const { AccessService } = dist('common/access/access.service.js');
-const { ProfilePacker } = dist('modules/profiles/profile.packer.js');
-const { BookPacker } = dist('modules/books/book.packer.js');
-const { BooksService } = dist('modules/books/books.service.js');
-const { ProfilesService } = dist('modules/profiles/profiles.service.js');
-const { TokenService } = dist('modules/auth/token.service.js');
-const { Audiences } = dist('common/audiences/audiences.js');
-const { CirclesService } = dist('modules/circles/circles.service.js');
+const rows = bareSql(pg, dist('database/db.js'), { url: databaseUrl, max: poolSize, embedded: Boolean(process.env.PGLITE_DIR) });
 const appOptions = { config: { publicUrl: 'http://127.0.0.1', publicUrlConfigured: true } };
 const signer = { sign: (purpose, value) => crypto.createHmac('sha256', 'floor').update(`${purpose}:${value}`).digest('base64url') };
-// (repository, data source, sql, options, storage, events, access): the reads use sql and options only.
-const access = new AccessService();
-// (token repository: writes only, sql, access: it registers the standing check, options: the token cache as the app keeps it)
-const tokens = new TokenService(null, rows, access, { database: { url: databaseUrl }, config: { authTokenCache: process.env.AUTH_TOKEN_CACHE !== 'false' } });
-// The circles' SQL fragments (the circles of a Book's files), as the app has them: they use no state of the service.
-const audiences = new Audiences();
-audiences.register(Object.create(CirclesService.prototype));
-const profiles = new ProfilesService(null, null, rows, appOptions, null, { subscribe() {} }, access);
-const books = new BooksService(rows, rows, signer, { subscribe() {} }, access, new BookPacker(rows, appOptions, new ProfilePacker(rows, appOptions), access, audiences), null); // (db, sql, signer, events, access, packer, profiles)
+const { tokens, profiles, bookReads, bookLists } = appReadServices(dist, rows, { options: appOptions, databaseHandle: { url: databaseUrl }, signer });
 
 const bare = express();
 bare.disable('x-powered-by');
@@ -72,7 +56,7 @@ const server = http.createServer((req, res) => {
   };
   if (!handler) return send(404, { detail: `no floor "${floor}"` });
   const url = new URL(req.url, 'http://floor');
-  handler({ url, headers: req.headers, tokens, profiles, books }).then(
+  handler({ url, headers: req.headers, tokens, profiles, bookReads, bookLists }).then(
     (body) => send(200, body),
     (err) => send(err.status ?? err.getStatus?.() ?? 500, { detail: err.message }),
   );

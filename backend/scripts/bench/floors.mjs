@@ -39,8 +39,8 @@ const pageOf = (url) => {
 };
 
 /**
- * SQL floors by scenario name: ({ url, headers, tokens, profiles, books }) => JSON body, where
- * tokens, profiles and books are the app's TokenService, ProfilesService and BooksService.
+ * SQL floors by scenario name: ({ url, headers, tokens, profiles, bookReads, bookLists }) => JSON
+ * body, where these are the app's TokenService, ProfilesService, BookReads and BookLists.
  */
 export const sqlFloors = {
   async myprofile({ headers, tokens, profiles }) {
@@ -57,28 +57,28 @@ export const sqlFloors = {
     await tokenUser(tokens, headers, false);
     return profiles.byUserId(Number(url.pathname.split('/').filter(Boolean).pop()));
   },
-  async 'book-list'({ url, headers, tokens, books }) {
+  async 'book-list'({ url, headers, tokens, bookLists }) {
     const user = await tokenUser(tokens, headers, false);
-    return books.byLanguage(url.pathname.includes('pageccja') ? 'ja' : 'en', pageOf(url), user);
+    return bookLists.byLanguage(url.pathname.includes('pageccja') ? 'ja' : 'en', pageOf(url), user);
   },
-  async 'book-info'({ url, headers, tokens, books }) {
+  async 'book-info'({ url, headers, tokens, bookReads }) {
     const user = await tokenUser(tokens, headers, false);
-    return books.info(Number(url.searchParams.get('pageId')), user);
+    return bookReads.info(Number(url.searchParams.get('pageId')), user);
   },
   /** The data of a Book's server-rendered page (/mono/{id}, a visitor): its get-page-info JSON. */
-  async 'book-page'({ url, books }) {
-    return books.info(Number(url.pathname.split('/').filter(Boolean).pop()), undefined);
+  async 'book-page'({ url, bookReads }) {
+    return bookReads.info(Number(url.pathname.split('/').filter(Boolean).pop()), undefined);
   },
   /** One of the lists the home page of a visitor is made of (the newest Books): a partial floor of home-html. */
-  async 'home-page'({ books }) {
-    return books.newest({ index: 0, offset: 0, limit: PAGE_SIZE }, undefined);
+  async 'home-page'({ bookLists }) {
+    return bookLists.newest({ index: 0, offset: 0, limit: PAGE_SIZE }, undefined);
   },
-  async 'book-search'({ url, headers, tokens, books }) {
+  async 'book-search'({ url, headers, tokens, bookLists }) {
     const user = await tokenUser(tokens, headers, false);
-    return books.search(url.searchParams.get('query') ?? '', pageOf(url), user);
+    return bookLists.search(url.searchParams.get('query') ?? '', pageOf(url), user);
   },
-  async 'book-tag'({ url, headers, tokens, books }) {
+  async 'book-tag'({ url, headers, tokens, bookLists }) {
     const user = await tokenUser(tokens, headers, false);
-    return books.byAttribute(Number(url.pathname.split('/').filter(Boolean).at(-2)), pageOf(url), user);
+    return bookLists.byAttribute(Number(url.pathname.split('/').filter(Boolean).at(-2)), pageOf(url), user);
   },
 };

@@ -19,4 +19,13 @@ const result = await autocannon({
   },
 });
 const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
-console.log(JSON.stringify({ requests: result.requests.total, seconds: duration, p50: result.latency.p50, p99: result.latency.p99, statuses, errors: result.errors + result.timeouts }));
+console.log(
+  JSON.stringify({
+    requests: result.requests.total,
+    seconds: duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors + result.timeouts,
+  }),
+);

@@ -48,16 +48,28 @@ export const FLOOR_SQL = { unread: floorSql(true), all: floorSql(false) };
 /** Seeds the lists' data through `db` (query(text, params) → rows). Answers { users, tokenOf(i) }. */
 export async function seedLists(db, { users, notifications }) {
   const tag = crypto.randomBytes(3).toString('hex');
-  const ids = (await db.query(`INSERT INTO users (email, email_verified, language) SELECT 'n' || $1 || '-' || g || '@bench.test', true, 'ja' FROM generate_series(1, $2::int) g RETURNING id`, [tag, users])).map((r) => r.id);
+  const ids = (
+    await db.query(
+      `INSERT INTO users (email, email_verified, language) SELECT 'n' || $1 || '-' || g || '@bench.test', true, 'ja' FROM generate_series(1, $2::int) g RETURNING id`,
+      [tag, users],
+    )
+  ).map((r) => r.id);
   await db.query(`INSERT INTO profiles (user_id, nick_name) SELECT id, 'user ' || id FROM unnest($1::int[]) AS id`, [ids]);
-  const posts = (await db.query(`INSERT INTO posts (user_id, text) SELECT id, 'A post by user ' || id FROM unnest($1::int[]) WITH ORDINALITY AS u(id, k) ORDER BY k RETURNING id`, [ids])).map((r) => r.id);
+  const posts = (
+    await db.query(
+      `INSERT INTO posts (user_id, text) SELECT id, 'A post by user ' || id FROM unnest($1::int[]) WITH ORDINALITY AS u(id, k) ORDER BY k RETURNING id`,
+      [ids],
+    )
+  ).map((r) => r.id);
   const comments = (
     await db.query(
       `INSERT INTO post_comments (post_id, user_id, text) SELECT p, ($2::int[])[1 + (k % cardinality($2::int[]))], 'A comment on post ' || p FROM unnest($1::int[]) WITH ORDINALITY AS x(p, k) ORDER BY k RETURNING id`,
       [posts, ids],
     )
   ).map((r) => r.id);
-  const books = (await db.query(`INSERT INTO pages (title, owner_id) SELECT 'Book number ' || g, $1 FROM generate_series(1, 1000) g RETURNING id`, [ids[0]])).map((r) => r.id);
+  const books = (
+    await db.query(`INSERT INTO pages (title, owner_id) SELECT 'Book number ' || g, $1 FROM generate_series(1, 1000) g RETURNING id`, [ids[0]])
+  ).map((r) => r.id);
   const perUser = Math.ceil(notifications / users);
   // g = k * users + r: the k-th notification of user r (k grows with time).
   await db.query(
@@ -106,13 +118,19 @@ export async function startFloor(query, headers) {
 export async function compareAnswers(appUrl, floorUrl, tokens) {
   const problems = [];
   for (const token of tokens) {
-    for (const p of ['/api/user/notifications/unread/', '/api/user/notifications/all/?count=0', '/api/user/notifications/all/?count=1', '/api/user/notifications/all/?count=2']) {
+    for (const p of [
+      '/api/user/notifications/unread/',
+      '/api/user/notifications/all/?count=0',
+      '/api/user/notifications/all/?count=1',
+      '/api/user/notifications/all/?count=2',
+    ]) {
       const get = async (base) => {
         const res = await fetch(`${base}${p}`, { headers: { authorization: `Token ${token}` } });
         return { status: res.status, json: await res.json() };
       };
       const [a, f] = [await get(appUrl), await get(floorUrl)];
-      if (a.status !== 200 || !isDeepStrictEqual(a, f)) problems.push(`${p}: app ${a.status} ${JSON.stringify(a.json).slice(0, 300)}\n  floor ${f.status} ${JSON.stringify(f.json).slice(0, 300)}`);
+      if (a.status !== 200 || !isDeepStrictEqual(a, f))
+        problems.push(`${p}: app ${a.status} ${JSON.stringify(a.json).slice(0, 300)}\n  floor ${f.status} ${JSON.stringify(f.json).slice(0, 300)}`);
     }
   }
   return problems;
@@ -121,7 +139,11 @@ export async function compareAnswers(appUrl, floorUrl, tokens) {
 /** One autocannon run from a child process (load-child.mjs). */
 export function loadFromChild({ url, paths, tokens, connections, duration }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(backendDir, 'scripts/bench/load-child.mjs'), JSON.stringify({ url, paths, tokens, connections, duration })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(backendDir, 'scripts/bench/load-child.mjs'), JSON.stringify({ url, paths, tokens, connections, duration })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('error', reject);
@@ -140,5 +162,12 @@ export function combine(runs) {
   const seconds = runs.reduce((a, r) => a + r.seconds, 0);
   const statuses = {};
   for (const r of runs) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-  return { rps: requests / seconds, p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), requests, statuses, errors: runs.reduce((a, r) => a + r.errors, 0) };
+  return {
+    rps: requests / seconds,
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    requests,
+    statuses,
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+  };
 }

@@ -15,13 +15,22 @@ const cases = await recordFeedStatements();
 await closeExplain();
 const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1];
 let n = 0;
-console.log(`${'request'.padEnd(36)}  ${['auto', 'custom', 'generic', 'auto, literal page'].map((m) => m.padStart(18)).join('')}  (ms per request, statements in sequence)`);
+console.log(
+  `${'request'.padEnd(36)}  ${['auto', 'custom', 'generic', 'auto, literal page'].map((m) => m.padStart(18)).join('')}  (ms per request, statements in sequence)`,
+);
 for (const c of cases) {
   const cells = [];
   for (const mode of ['auto', 'force_custom_plan', 'force_generic_plan', 'literal']) {
     await client.query(`SET plan_cache_mode = ${mode === 'literal' ? 'auto' : mode}`);
     const names = c.statements.map(() => `pm${++n}`);
-    const statements = mode === 'literal' ? c.statements.map((x) => (x.values.some((v, i) => v === 10 && x.values[i + 1] === 0) ? literalPaging(x, x.values.findIndex((v, i) => v === 10 && x.values[i + 1] === 0) + 1) : x)) : c.statements;
+    const statements =
+      mode === 'literal'
+        ? c.statements.map((x) =>
+            x.values.some((v, i) => v === 10 && x.values[i + 1] === 0)
+              ? literalPaging(x, x.values.findIndex((v, i) => v === 10 && x.values[i + 1] === 0) + 1)
+              : x,
+          )
+        : c.statements;
     const times = [];
     for (let i = 0; i < 50; i++) {
       const t = process.hrtime.bigint();

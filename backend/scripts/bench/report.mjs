@@ -25,8 +25,12 @@ export function ratios(app, floor) {
 export function roundRatios(appRounds, floorRounds) {
   const pairs = appRounds.map((app, i) => ratios(app, floorRounds[i]));
   if (pairs.some((r) => r === null)) return null;
-  const appCpu = appRounds.every((r) => r.cpuMs !== null) ? appRounds.reduce((a, r) => a + r.cpuMs, 0) / appRounds.reduce((a, r) => a + r.requests.total, 0) : null;
-  const floorCpu = floorRounds.every((r) => r.cpuMs !== null) ? floorRounds.reduce((a, r) => a + r.cpuMs, 0) / floorRounds.reduce((a, r) => a + r.requests.total, 0) : null;
+  const appCpu = appRounds.every((r) => r.cpuMs !== null)
+    ? appRounds.reduce((a, r) => a + r.cpuMs, 0) / appRounds.reduce((a, r) => a + r.requests.total, 0)
+    : null;
+  const floorCpu = floorRounds.every((r) => r.cpuMs !== null)
+    ? floorRounds.reduce((a, r) => a + r.cpuMs, 0) / floorRounds.reduce((a, r) => a + r.requests.total, 0)
+    : null;
   return {
     reqPerSec: median(pairs.map((r) => r.reqPerSec)),
     p99: median(pairs.map((r) => r.p99)),
@@ -128,7 +132,7 @@ export function printTable(results) {
   };
   show(rows);
   if (expertRows.length > 1) {
-    console.log('\nThe feeds against their expert floor (one hand-written statement per request, its answers checked equal to the app\'s):\n');
+    console.log("\nThe feeds against their expert floor (one hand-written statement per request, its answers checked equal to the app's):\n");
     show(expertRows);
   }
   console.log(
@@ -151,7 +155,10 @@ export function printTable(results) {
 
 export function writeResults(dir, kind, report) {
   fs.mkdirSync(dir, { recursive: true });
-  const stamp = new Date(report.startedAt).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = new Date(report.startedAt)
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   const file = path.join(dir, `${stamp}-${kind}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;

@@ -154,7 +154,11 @@ export function combineRounds(list) {
     errors: sum(list.map((r) => r.errors)),
     timeouts: sum(list.map((r) => r.timeouts)),
     statusCodes,
-    rounds: list.map((r) => ({ reqPerSec: r.requests.perSecondMean, p99Ms: r.latencyMs.p99, cpuUsPerRequest: r.cpuMsPerRequest === null ? null : r.cpuMsPerRequest * 1000 })),
+    rounds: list.map((r) => ({
+      reqPerSec: r.requests.perSecondMean,
+      p99Ms: r.latencyMs.p99,
+      cpuUsPerRequest: r.cpuMsPerRequest === null ? null : r.cpuMsPerRequest * 1000,
+    })),
   };
 }
 

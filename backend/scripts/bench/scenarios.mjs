@@ -32,7 +32,15 @@ const BOOK_WORDS_EN = ['population', 'weather', 'housing', 'marathon', 'energy']
 const bookSearchPath = (q) => `/api/user/monopage/search-pages/?query=${encodeURIComponent(q)}&count=0`;
 
 const postList = (status, json) =>
-  status !== 200 ? `status ${status}` : !json || !Array.isArray(json.res) ? 'not a post list' : json.res.length === 0 ? 'empty list' : typeof json.totalCount !== 'number' ? 'no totalCount' : json.totalCount >= json.res.length || `totalCount ${json.totalCount} below the page's ${json.res.length} posts`;
+  status !== 200
+    ? `status ${status}`
+    : !json || !Array.isArray(json.res)
+      ? 'not a post list'
+      : json.res.length === 0
+        ? 'empty list'
+        : typeof json.totalCount !== 'number'
+          ? 'no totalCount'
+          : json.totalCount >= json.res.length || `totalCount ${json.totalCount} below the page's ${json.res.length} posts`;
 
 /** The same 200 Books for book-info-visitor and book-html (the first 200 of the loader's Books). */
 const bookSample = (data) => data.pageIds.slice(0, 200);
@@ -168,7 +176,10 @@ export const scenarios = [
     tokens: (data) => data.homeTokens?.[kind] ?? data.tokens,
     requests: () => [0, 1, 2, 3].map((count) => ({ path: `/api/user/postcc/?count=${count}` })),
     // A newcomer's later pages may be empty (a few posts of their own).
-    check: kind === 'newcomer' ? (status, json) => (status === 200 && Array.isArray(json?.res) && typeof json.totalCount === 'number') || `status ${status}` : postList,
+    check:
+      kind === 'newcomer'
+        ? (status, json) => (status === 200 && Array.isArray(json?.res) && typeof json.totalCount === 'number') || `status ${status}`
+        : postList,
   })),
   {
     name: 'userpostcc',
@@ -199,7 +210,8 @@ export const scenarios = [
     feedFloor: true,
     expert: false, // no list: its SQL floor only
     requests: (data) => [{ path: `/api/user/community/${data.circleId}/` }],
-    check: (status, json) => (status !== 200 ? `status ${status}` : typeof json?.member_count !== 'number' ? 'not a circle' : json.member_count > 0 || 'no members'),
+    check: (status, json) =>
+      status !== 200 ? `status ${status}` : typeof json?.member_count !== 'number' ? 'not a circle' : json.member_count > 0 || 'no members',
   },
   {
     name: 'likedposts',

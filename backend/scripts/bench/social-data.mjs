@@ -66,9 +66,11 @@ export async function loadSocial(sql, { posts, follows = 20, famous = 5, famousF
   );
   await sql.query(`UPDATE posts p SET liked_times = l.n FROM (SELECT post_id, count(*)::int AS n FROM post_likes GROUP BY post_id) l WHERE l.post_id = p.id`);
   await sql.query('ANALYZE');
-  const counts = (await sql.query(
-    `SELECT (SELECT count(*) FROM posts)::int AS posts, (SELECT count(*) FROM follow_requests WHERE approved)::int AS follows,
+  const counts = (
+    await sql.query(
+      `SELECT (SELECT count(*) FROM posts)::int AS posts, (SELECT count(*) FROM follow_requests WHERE approved)::int AS follows,
             (SELECT max(followed_count) FROM follow_counts)::int AS max_followers, (SELECT count(*) FROM post_likes)::int AS likes`,
-  )).rows[0];
+    )
+  ).rows[0];
   return { ...counts, famousUserIds: Array.from({ length: famous }, (_, i) => minId + i) };
 }

@@ -4,10 +4,12 @@ import { ProfileRequiredGuard } from './access/profile-required.guard';
 import { Audiences } from './audiences/audiences';
 import { Signer } from './crypto/signer';
 import { EventsService } from './events/events.service';
-import { Sql } from '../database/sql';
 import { Db } from '../database/db';
 import { RateLimitStore } from './http/rate-limit-store';
 
 @Global()
-@Module({ providers: [Db, Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore], exports: [Db, Sql, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore] })
+@Module({
+  providers: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore],
+  exports: [Db, Signer, AccessService, Audiences, EventsService, ProfileRequiredGuard, RateLimitStore],
+})
 export class CommonModule {}

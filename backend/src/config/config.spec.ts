@@ -51,8 +51,12 @@ describe('README', () => {
 
   it('names no issue numbers (a reader has no tracker), and documents every root npm script', () => {
     expect(readme.match(/\bissues?\s*#?\d+/gi)).toBeNull();
-    const scripts = Object.keys((JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
-    const undocumented = scripts.filter((name) => !(name === 'start' ? readme.includes('npm start') : name === 'test' ? readme.includes('npm test') : readme.includes(`npm run ${name}`)));
+    const scripts = Object.keys(
+      (JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    );
+    const undocumented = scripts.filter(
+      (name) => !(name === 'start' ? readme.includes('npm start') : name === 'test' ? readme.includes('npm test') : readme.includes(`npm run ${name}`)),
+    );
     expect(undocumented).toEqual([]);
   });
 

@@ -28,7 +28,10 @@ function youtubeId(url: URL): string | undefined {
 function vimeoId(url: URL): string | undefined {
   const host = url.hostname.replace(/^www\./, '');
   if (host !== 'vimeo.com' && host !== 'player.vimeo.com') return undefined;
-  const id = url.pathname.split('/').filter(Boolean).find((part) => /^\d{1,12}$/.test(part));
+  const id = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .find((part) => /^\d{1,12}$/.test(part));
   return id;
 }
 

@@ -87,7 +87,12 @@ export function lockEmbeddedDatabase(dbDir: string): () => void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const mine: LockHolder = {
     pid: process.pid,
-    command: process.argv.slice(1).map((a) => path.basename(a)).join(' ').slice(0, 120) || 'node',
+    command:
+      process.argv
+        .slice(1)
+        .map((a) => path.basename(a))
+        .join(' ')
+        .slice(0, 120) || 'node',
     since: new Date().toISOString(),
     started: processStart(process.pid),
   };

@@ -1,7 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseHandle } from './embedded-postgres';
 import { ENTITIES, MIGRATIONS } from './entities';
-import { forgetPrepared } from './sql';
+import { forgetPrepared } from './db';
 
 export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded' | 'poolSize'>): DataSourceOptions {
   return {

@@ -110,16 +110,33 @@ export class Db {
     return this.dataSource.transaction(work);
   }
 
+  /**
+   * For a library that brings its own positional statements (pg-boss's `executeSql` adapter): runs
+   * them as given, on the pool or on the transaction's connection (so a job sent in `tx` commits
+   * or rolls back with it). The application's own statements never go through here.
+   */
+  foreignExecutor(tx?: Tx): { executeSql(text: string, values?: unknown[]): Promise<QueryResult> } {
+    return {
+      executeSql: (text, values) => {
+        if (tx) return this.connectionOf(tx).query(text, values);
+        this.pool ??= (this.dataSource.driver as PostgresDriver).master as Pool;
+        return this.pool.query(text, values);
+      },
+    };
+  }
+
+  private connectionOf(tx: Tx): PoolClient {
+    const client = tx.queryRunner?.connection ? (tx.queryRunner as unknown as { databaseConnection?: PoolClient }).databaseConnection : undefined;
+    if (!client) throw new SqlParamError('the transaction has no connection (is it finished?)');
+    return client;
+  }
+
   private run(source: string, params: SqlParams, tx?: Tx): Promise<QueryResult> {
     const compiled = this.compile(source);
     const values = bindNamed(compiled, params);
     const name = this.name(compiled.text);
     const query = { text: compiled.text, values, ...(name ? { name } : {}) };
-    if (tx) {
-      const client = tx.queryRunner?.connection ? (tx.queryRunner as unknown as { databaseConnection?: PoolClient }).databaseConnection : undefined;
-      if (!client) throw new SqlParamError('the transaction has no connection (is it finished?)');
-      return client.query(query);
-    }
+    if (tx) return this.connectionOf(tx).query(query);
     this.pool ??= (this.dataSource.driver as PostgresDriver).master as Pool;
     return this.pool.query(query);
   }

@@ -40,7 +40,13 @@ export const ENTITIES = [User, AuthToken, AccountKey, Profile, Tag, Book, Upload
 
 /** Listed explicitly (no globs) so the same list works from src under jest and from dist. */
 export const MIGRATIONS = [
-  AccountsAndProfiles1732300000000, Books1732400000000, AttributeSeed1732400000001, Platform1732500000000, Social1732600000000, PostCounts1732600000001, FeedStatistics1732600000002,
+  AccountsAndProfiles1732300000000,
+  Books1732400000000,
+  AttributeSeed1732400000001,
+  Platform1732500000000,
+  Social1732600000000,
+  PostCounts1732600000001,
+  FeedStatistics1732600000002,
   UploadFailures1732730000001,
   DeletionThroughOwners1732750000000,
   BookCounters1732770000001,

@@ -80,7 +80,11 @@ describe('the embedded database thread', () => {
     await listener.connect();
     await bystander.connect();
     const heard: string[] = [];
-    for (const [name, c] of [['client', client], ['listener', listener], ['bystander', bystander]] as const) {
+    for (const [name, c] of [
+      ['client', client],
+      ['listener', listener],
+      ['bystander', bystander],
+    ] as const) {
       c.on('notification', (n) => heard.push(`${name} ${n.channel} ${n.payload}`));
     }
     const settle = () => Promise.all([listener.query('SELECT 1'), bystander.query('SELECT 1'), new Promise((r) => setTimeout(r, 50))]);

@@ -1,27 +1,24 @@
 import { type INestApplication, Logger } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { type DataSource } from 'typeorm';
+import { type Language } from '../common/i18n/language';
 import { searchDocument } from '../common/search/search-text';
-import { User } from '../modules/auth/entities/user.entity';
 import { hashPassword } from '../modules/auth/passwords';
-import { Profile } from '../modules/profiles/entities/profile.entity';
 import { JobsService } from '../jobs/jobs.service';
 import { GENERATE_QUEUE } from '../modules/uploads/uploads.service';
-import { UploadedFile } from '../modules/uploads/entities/uploaded-file.entity';
 import { detectDataFile } from '../modules/uploads/generation/file-types';
 import { FileStorage } from '../storage/file-storage';
+import { Db } from './db';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
 interface DemoUser {
   email: string;
-  language: 'ja' | 'en';
+  language: Language;
   nickName: string;
   caption: string;
   description: string;
@@ -31,10 +28,46 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'hanako@example.com', language: 'ja', nickName: '山田花子', caption: '統計と地域データが好きです', description: '都道府県ごとの健康保険や人口のデータを集めています。', birthday: '1990-04-01', sex: '3', colors: ['#2f6f9f', '#f2b84b'] },
-  { email: 'taro@example.com', language: 'ja', nickName: 'たろう', caption: '気象データを毎日記録', description: '東京の気温と降水量を10年分まとめています。', birthday: '1985-11-23', sex: '1', colors: ['#3a8a5c', '#e8e1d0'] },
-  { email: 'emily@example.com', language: 'en', nickName: 'Emily', caption: 'Open data for better cities', description: 'I publish transport and housing datasets from public sources.', birthday: '1993-07-15', sex: '3', colors: ['#8a4fa3', '#f6d6e3'] },
-  { email: 'ken@example.com', language: 'en', nickName: 'Ken Sato', caption: 'Sports stats and fitness logs', description: 'Running logs, marathon results and league tables.', birthday: '1998-02-09', sex: '1', colors: ['#c0533b', '#fbe3c4'] },
+  {
+    email: 'hanako@example.com',
+    language: 'ja',
+    nickName: '山田花子',
+    caption: '統計と地域データが好きです',
+    description: '都道府県ごとの健康保険や人口のデータを集めています。',
+    birthday: '1990-04-01',
+    sex: '3',
+    colors: ['#2f6f9f', '#f2b84b'],
+  },
+  {
+    email: 'taro@example.com',
+    language: 'ja',
+    nickName: 'たろう',
+    caption: '気象データを毎日記録',
+    description: '東京の気温と降水量を10年分まとめています。',
+    birthday: '1985-11-23',
+    sex: '1',
+    colors: ['#3a8a5c', '#e8e1d0'],
+  },
+  {
+    email: 'emily@example.com',
+    language: 'en',
+    nickName: 'Emily',
+    caption: 'Open data for better cities',
+    description: 'I publish transport and housing datasets from public sources.',
+    birthday: '1993-07-15',
+    sex: '3',
+    colors: ['#8a4fa3', '#f6d6e3'],
+  },
+  {
+    email: 'ken@example.com',
+    language: 'en',
+    nickName: 'Ken Sato',
+    caption: 'Sports stats and fitness logs',
+    description: 'Running logs, marathon results and league tables.',
+    birthday: '1998-02-09',
+    sex: '1',
+    colors: ['#c0533b', '#fbe3c4'],
+  },
 ];
 
 async function avatar([bg, fg]: [string, string]): Promise<Buffer> {
@@ -47,36 +80,68 @@ async function avatar([bg, fg]: [string, string]): Promise<Buffer> {
  * Everyone's password is DEMO_PASSWORD. Then `seedDemoLife`, once their Books are made.
  */
 export async function seedDemo(app: INestApplication): Promise<boolean> {
-  const dataSource = app.get<DataSource>(getDataSourceToken());
+  const db = app.get(Db);
   const storage = app.get(FileStorage);
-  if ((await dataSource.getRepository(User).count()) > 0) return false;
+  if (await db.row<{ one: number }>(`SELECT 1 AS one FROM users LIMIT 1`)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of DEMO_USERS) {
-    const user = await dataSource.getRepository(User).save({ email: demo.email, passwordHash, language: demo.language, emailVerified: true });
+    const user = (await db.row<{ id: number }>(
+      `INSERT INTO users (email, password_hash, language, email_verified) VALUES (:email, :passwordHash, :language, true) RETURNING id`,
+      { email: demo.email, passwordHash, language: demo.language },
+    ))!;
     const key = `profiles/${user.id}/${crypto.randomUUID()}.jpg`;
     await storage.put(key, await avatar(demo.colors), 'image/jpeg');
-    await dataSource.getRepository(Profile).insert({
-      userId: user.id,
-      nickName: demo.nickName,
-      caption: demo.caption,
-      description: demo.description,
-      birthday: demo.birthday,
-      sex: demo.sex,
-      img: key,
-      searchText: searchDocument(demo.nickName, demo.caption),
-    });
+    await db.exec(
+      `INSERT INTO profiles (user_id, nick_name, caption, description, birthday, sex, img, search_text)
+       VALUES (:userId, :nickName, :caption, :description, :birthday, :sex, :img, :searchText)`,
+      {
+        userId: user.id,
+        nickName: demo.nickName,
+        caption: demo.caption,
+        description: demo.description,
+        birthday: demo.birthday,
+        sex: demo.sex,
+        img: key,
+        searchText: searchDocument(demo.nickName, demo.caption),
+      },
+    );
   }
-  await seedDemoBooks(app, dataSource, storage);
+  await seedDemoBooks(app, db, storage);
   Logger.debug(`Demo content seeded: ${DEMO_USERS.length} users (password "${DEMO_PASSWORD}")`, 'Seed');
   return true;
 }
 
 /** Sample files each demo user "uploaded"; the job queue turns them into Books after start-up. */
-const DEMO_UPLOADS: Array<{ email: string; file: string; title: string; description: string; language: 'ja' | 'en'; price?: number }> = [
-  { email: 'hanako@example.com', file: 'prefecture-health-insurance.csv', title: '都道府県別 健康保険料率', description: '協会けんぽの都道府県ごとの保険料率と加入者数。', language: 'ja' },
-  { email: 'taro@example.com', file: 'tokyo-weather-2025.csv', title: '東京の毎日の天気 2025', description: '気温と降水量の日次記録（Shift_JIS）。', language: 'ja' },
-  { email: 'emily@example.com', file: 'world-city-populations.xlsx', title: 'World city populations', description: 'Population and area of large cities.', language: 'en', price: 800 },
-  { email: 'emily@example.com', file: 'remote-work-survey.docx', title: 'Remote work survey 2025', description: 'Findings of a survey on remote work.', language: 'en' },
+const DEMO_UPLOADS: Array<{ email: string; file: string; title: string; description: string; language: Language; price?: number }> = [
+  {
+    email: 'hanako@example.com',
+    file: 'prefecture-health-insurance.csv',
+    title: '都道府県別 健康保険料率',
+    description: '協会けんぽの都道府県ごとの保険料率と加入者数。',
+    language: 'ja',
+  },
+  {
+    email: 'taro@example.com',
+    file: 'tokyo-weather-2025.csv',
+    title: '東京の毎日の天気 2025',
+    description: '気温と降水量の日次記録（Shift_JIS）。',
+    language: 'ja',
+  },
+  {
+    email: 'emily@example.com',
+    file: 'world-city-populations.xlsx',
+    title: 'World city populations',
+    description: 'Population and area of large cities.',
+    language: 'en',
+    price: 800,
+  },
+  {
+    email: 'emily@example.com',
+    file: 'remote-work-survey.docx',
+    title: 'Remote work survey 2025',
+    description: 'Findings of a survey on remote work.',
+    language: 'en',
+  },
   { email: 'ken@example.com', file: 'park-photo.jpg', title: 'Morning in the park', description: 'A photo from a morning run.', language: 'en' },
   { email: 'hanako@example.com', file: 'community-report-ja.docx', title: '地域活動の報告書', description: '町内会の活動報告。', language: 'ja' },
 ];
@@ -85,7 +150,11 @@ function samplesDir(): string | undefined {
   return [path.resolve(process.cwd(), 'backend/samples'), path.resolve(process.cwd(), 'samples')].find((d) => fs.existsSync(d));
 }
 
-async function seedDemoBooks(app: INestApplication, dataSource: DataSource, storage: FileStorage): Promise<void> {
+/** The id of the demo user with this address. */
+const demoUserId = async (db: Db, email: string): Promise<number | undefined> =>
+  (await db.row<{ id: number }>(`SELECT id FROM users WHERE email = :email`, { email }))?.id;
+
+async function seedDemoBooks(app: INestApplication, db: Db, storage: FileStorage): Promise<void> {
   const dir = samplesDir();
   if (!dir) return;
   const jobs = app.get(JobsService);
@@ -94,27 +163,30 @@ async function seedDemoBooks(app: INestApplication, dataSource: DataSource, stor
     if (!fs.existsSync(file)) continue;
     const bytes = fs.readFileSync(file);
     const type = detectDataFile(bytes.subarray(0, 64 * 1024), demo.file);
-    const user = await dataSource.getRepository(User).findOneBy({ email: demo.email });
-    if (!type || !user) continue;
-    const key = `files/${user.id}/${crypto.randomUUID()}`;
+    const userId = await demoUserId(db, demo.email);
+    if (!type || userId === undefined) continue;
+    const key = `files/${userId}/${crypto.randomUUID()}`;
     await storage.put(key, bytes, type.mime);
-    await dataSource.transaction(async (manager) => {
-      const row = manager.getRepository(UploadedFile).create({
-        userId: user.id,
-        title: demo.title,
-        description: demo.description,
-        fileName: demo.file,
-        storageKey: key,
-        mimeType: type.mime,
-        kind: type.kind,
-        sizeBytes: bytes.length,
-        price: demo.price ?? 0,
-        mydata: !!demo.price,
-        language: demo.language,
-        status: 'pending',
-      });
-      await manager.getRepository(UploadedFile).insert(row);
-      await jobs.send(GENERATE_QUEUE, { fileId: row.id }, manager);
+    await db.transaction(async (tx) => {
+      const row = (await db.row<{ id: number }>(
+        `INSERT INTO uploaded_files (user_id, title, description, file_name, storage_key, mime_type, kind, size_bytes, price, mydata, language, status)
+         VALUES (:userId, :title, :description, :fileName, :storageKey, :mimeType, :kind, :sizeBytes, :price, :mydata, :language, 'pending') RETURNING id`,
+        {
+          userId,
+          title: demo.title,
+          description: demo.description,
+          fileName: demo.file,
+          storageKey: key,
+          mimeType: type.mime,
+          kind: type.kind,
+          sizeBytes: bytes.length,
+          price: demo.price ?? 0,
+          mydata: !!demo.price,
+          language: demo.language,
+        },
+        tx,
+      ))!;
+      await jobs.send(GENERATE_QUEUE, { fileId: row.id }, tx);
     });
   }
 }
@@ -135,10 +207,13 @@ function cleanupCsv(): Buffer {
  * Runs after `seedDemo` once the demo Books exist (it waits for them, up to `waitMs`).
  */
 export async function seedDemoLife(app: INestApplication, waitMs = 300_000): Promise<void> {
-  const dataSource = app.get<DataSource>(getDataSourceToken());
+  const db = app.get(Db);
   // The app's own HTTP routing on a loopback port of its own, for as long as this takes (the app
   // itself may not listen yet). Fastify's `routing` runs the whole request lifecycle.
-  const fastify = app.getHttpAdapter().getInstance() as { ready(): PromiseLike<unknown>; routing: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  const fastify = app.getHttpAdapter().getInstance() as {
+    ready(): PromiseLike<unknown>;
+    routing: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  };
   await fastify.ready(); // its hooks are in place once ready (app.init() alone, as in prepare.ts, leaves that to listen)
   const server = http.createServer((req, res) => fastify.routing(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -153,7 +228,7 @@ export async function seedDemoLife(app: INestApplication, waitMs = 300_000): Pro
     return (text ? JSON.parse(text) : {}) as T;
   };
   try {
-    await demoLife(dataSource, call, waitMs);
+    await demoLife(db, call, waitMs);
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -161,17 +236,26 @@ export async function seedDemoLife(app: INestApplication, waitMs = 300_000): Pro
 
 type DemoCall = <T = Record<string, unknown>>(method: string, url: string, token: string | undefined, body?: object | FormData) => Promise<T>;
 
-async function demoLife(dataSource: DataSource, call: DemoCall, waitMs: number): Promise<void> {
+async function demoLife(db: Db, call: DemoCall, waitMs: number): Promise<void> {
   const users = new Map<string, { id: number; token: string }>();
   for (const demo of DEMO_USERS) {
     const { token } = await call<{ token: string }>('POST', 'login/', undefined, { email: demo.email, password: DEMO_PASSWORD });
-    const user = await dataSource.getRepository(User).findOneByOrFail({ email: demo.email });
-    users.set(demo.email.split('@')[0], { id: user.id, token });
+    const id = await demoUserId(db, demo.email);
+    if (id === undefined) throw new Error(`demo: no account ${demo.email}`);
+    users.set(demo.email.split('@')[0], { id, token });
   }
   const [hanako, taro, emily, ken] = ['hanako', 'taro', 'emily', 'ken'].map((name) => users.get(name)!);
 
   // Follows: a request, approved by the person followed.
-  const follows: Array<[typeof hanako, typeof hanako]> = [[hanako, taro], [taro, hanako], [emily, hanako], [hanako, emily], [ken, emily], [taro, ken], [ken, hanako]];
+  const follows: Array<[typeof hanako, typeof hanako]> = [
+    [hanako, taro],
+    [taro, hanako],
+    [emily, hanako],
+    [hanako, emily],
+    [ken, emily],
+    [taro, ken],
+    [ken, hanako],
+  ];
   for (const [from, to] of follows) {
     await call('POST', 'approval/', from.token, { askTo: to.id });
     await call('POST', 'approval/', to.token, { askTo: from.id, approved: true });
@@ -200,7 +284,7 @@ async function demoLife(dataSource: DataSource, call: DemoCall, waitMs: number):
   const deadline = Date.now() + waitMs;
   let books = new Map<string, number>();
   for (;;) {
-    const rows: Array<{ title: string; page_id: number | null; status: string }> = await dataSource.query(`SELECT title, page_id, status FROM uploaded_files`);
+    const rows = await db.rows<{ title: string; page_id: number | null; status: string }>(`SELECT title, page_id, status FROM uploaded_files`);
     books = new Map(rows.filter((r) => r.page_id !== null).map((r) => [r.title, r.page_id!]));
     if (rows.every((r) => r.status === 'done' || r.status === 'failed')) break;
     if (Date.now() > deadline) throw new Error(`demo: the demo Books were not made within ${waitMs} ms`);
@@ -227,7 +311,11 @@ async function demoLife(dataSource: DataSource, call: DemoCall, waitMs: number):
     posts.push(review, await post(ken, { text: 'Clear tables. I would love a map view of the rates.', rating: 70, reviewTo: health }));
   }
   if (weather) {
-    const review = await post(emily, { text: 'A whole year of Tokyo weather, day by day. The rainy season stands out clearly.', rating: 90, reviewTo: weather });
+    const review = await post(emily, {
+      text: 'A whole year of Tokyo weather, day by day. The rainy season stands out clearly.',
+      rating: 90,
+      reviewTo: weather,
+    });
     await comment(taro, review, 'Thank you! 2026 is being recorded too.');
     await like(taro, review);
     await like(ken, review);
@@ -244,7 +332,12 @@ async function demoLife(dataSource: DataSource, call: DemoCall, waitMs: number):
   for (const id of posts.slice(0, 3)) await like(ken, id).catch(() => undefined); // a like on one's own post is refused: fine
 
   // The circle's thread.
-  const thread = await post(hanako, { text: '研究会へようこそ。町内清掃の記録をBookにしました。季節による違いを一緒に見てみましょう。', communitypost_flag: true, communities: [circle], ...(cleanup ? { reviewTo: cleanup } : {}) });
+  const thread = await post(hanako, {
+    text: '研究会へようこそ。町内清掃の記録をBookにしました。季節による違いを一緒に見てみましょう。',
+    communitypost_flag: true,
+    communities: [circle],
+    ...(cleanup ? { reviewTo: cleanup } : {}),
+  });
   await comment(taro, thread, '秋に参加者が増えていますね。気温との関係も見てみたいです。');
   await comment(emily, thread, 'Nice data! The October peak is interesting.');
   await like(taro, thread);

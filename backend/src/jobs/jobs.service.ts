@@ -1,14 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { PgBoss } from 'pg-boss';
-import type { Pool } from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../app-options';
+import { Db, type Tx } from '../database/db';
 import { listen, type ListenHandle } from './listener';
-
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 interface JobDefinition {
   handler: (data: object) => Promise<void>;
@@ -23,18 +17,18 @@ const SCHEMA = 'pgboss';
 const CHANNEL_SQL = `('pgboss_' || left(encode(sha224('${SCHEMA}'::bytea), 'hex'), 24))`;
 
 /**
- * One job per subscriber of `$1`, from the subscription table, with the queue's own settings, as
+ * One job per subscriber of `:event`, from the subscription table, with the queue's own settings, as
  * pg-boss's send() would write it (plans.insertJobs), and a NOTIFY per queue that commits with it.
  */
 const PUBLISH_SQL = `
   WITH queued AS (
     INSERT INTO ${SCHEMA}.job (name, data, start_after, created_on, keep_until, expire_seconds, deletion_seconds,
                                retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter, heartbeat_seconds)
-    SELECT q.name, $2::jsonb, ${SCHEMA}.job_now(), ${SCHEMA}.job_now(), ${SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+    SELECT q.name, :data::jsonb, ${SCHEMA}.job_now(), ${SCHEMA}.job_now(), ${SCHEMA}.job_now() + q.retention_seconds * interval '1s',
            q.expire_seconds, q.deletion_seconds, q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.policy,
            q.dead_letter, q.heartbeat_seconds
       FROM ${SCHEMA}.subscription s JOIN ${SCHEMA}.queue q ON q.name = s.name
-     WHERE s.event = $1
+     WHERE s.event = :event
     ON CONFLICT DO NOTHING
     RETURNING name
   )
@@ -44,7 +38,7 @@ const PUBLISH_SQL = `
 const SWEEP_SQL = `
   SELECT name, extract(epoch FROM min(start_after) - ${SCHEMA}.job_now())::float8 AS wait
     FROM ${SCHEMA}.job
-   WHERE name = ANY($1) AND state < 'active' AND NOT blocked
+   WHERE name = ANY(:queues) AND state < 'active' AND NOT blocked
    GROUP BY name`;
 
 /** A worker's own poll: only a backstop, the sweep below and NOTIFY wake it. */
@@ -87,7 +81,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
 
@@ -105,19 +99,21 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.definitions.set(queue, { handler: handler as (data: object) => Promise<void>, retryLimit: opts.retryLimit ?? 5, event });
   }
 
-  private pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
-  }
-
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.database) return; // OpenAPI generation: no database at all
-    const pool = this.pool();
     const url = this.options.database.url;
     this.boss = new PgBoss({
       db: {
-        executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]),
+        // pg-boss's own statements (positional, its texts) on the application's pool.
+        ...this.db.foreignExecutor(),
         listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<ListenHandle> =>
-          listen(url, channel, onNotification, () => (onReconnect(), this.sweepSoon(0)), (up) => this.listenerState(up)),
+          listen(
+            url,
+            channel,
+            onNotification,
+            () => (onReconnect(), this.sweepSoon(0)),
+            (up) => this.listenerState(up),
+          ),
       },
       backend: this.options.database.embedded ? 'pglite' : 'postgres',
       schedule: this.options.runWorkers,
@@ -139,18 +135,22 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.createQueues();
     if (!this.options.runWorkers) return;
     for (const [name, def] of this.definitions) {
-      const id = await this.boss.work(name, { pollingIntervalSeconds: WORKER_POLL_SECONDS, notifyPollingIntervalSeconds: WORKER_POLL_SECONDS, batchSize: 1 }, async (jobs: Array<{ data: object }>) => {
-        try {
-          for (const job of jobs) await def.handler(job.data);
-        } catch (err) {
-          this.sweepSoon(1); // learn when its retry is due
-          throw err;
-        } finally {
-          // Fetch again at once: jobs committed together sent one notification between them.
-          const worker = this.workers.get(name);
-          if (worker) this.boss?.notifyWorker(worker);
-        }
-      });
+      const id = await this.boss.work(
+        name,
+        { pollingIntervalSeconds: WORKER_POLL_SECONDS, notifyPollingIntervalSeconds: WORKER_POLL_SECONDS, batchSize: 1 },
+        async (jobs: Array<{ data: object }>) => {
+          try {
+            for (const job of jobs) await def.handler(job.data);
+          } catch (err) {
+            this.sweepSoon(1); // learn when its retry is due
+            throw err;
+          } finally {
+            // Fetch again at once: jobs committed together sent one notification between them.
+            const worker = this.workers.get(name);
+            if (worker) this.boss?.notifyWorker(worker);
+          }
+        },
+      );
       this.workers.set(name, id);
       if (def.cron) await this.boss.schedule(name, def.cron, {});
     }
@@ -169,8 +169,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const existing = new Map((await boss.getQueues(names)).map((q) => [q.name, q]));
     for (const [name, def] of this.definitions) {
       const queue = existing.get(name);
-      if (!queue) await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
-      else if (!queue.notify || queue.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS) await boss.updateQueue(name, { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+      if (!queue)
+        await boss.createQueue(name, { retryLimit: def.retryLimit, retryDelay: 5, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+      else if (!queue.notify || queue.heartbeatSeconds !== JOB_HEARTBEAT_SECONDS)
+        await boss.updateQueue(name, { notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
       if (def.event) await boss.subscribe(def.event, name);
       // Warms pg-boss's queue cache now: a cold cache makes send() look the queue up on a pooled
       // connection, which inside a transaction on the one-connection embedded database waits forever.
@@ -191,11 +193,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.sweepTimer && at >= this.sweepAt) return;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepAt = at;
-    this.sweepTimer = setTimeout(() => {
-      this.sweepTimer = undefined;
-      this.sweepAt = Infinity;
-      this.sweeping = this.sweep().catch((err: unknown) => this.logger.error({ err }, 'job sweep failed'));
-    }, Math.max(0, seconds * 1000));
+    this.sweepTimer = setTimeout(
+      () => {
+        this.sweepTimer = undefined;
+        this.sweepAt = Infinity;
+        this.sweeping = this.sweep().catch((err: unknown) => this.logger.error({ err }, 'job sweep failed'));
+      },
+      Math.max(0, seconds * 1000),
+    );
     this.sweepTimer.unref();
   }
 
@@ -203,7 +208,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private async sweep(): Promise<void> {
     const poll = this.listening ? this.options.config.jobsPollSeconds : SWEEP_WITHOUT_LISTENER_SECONDS;
     try {
-      const { rows } = await this.pool().query<{ name: string; wait: number }>(SWEEP_SQL, [[...this.workers.keys()]]);
+      const rows = await this.db.rows<{ name: string; wait: number }>(SWEEP_SQL, { queues: [...this.workers.keys()] });
       let next = poll;
       for (const { name, wait } of rows) {
         const worker = this.workers.get(name);
@@ -225,27 +230,21 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Enqueue a job. Pass the EntityManager of an open transaction to enqueue atomically with
-   * the rows written in it.
+   * Enqueue a job. Pass an open transaction to enqueue atomically with the rows written in it.
    */
-  async send(name: string, data: object, manager?: EntityManager): Promise<void> {
+  async send(name: string, data: object, tx?: Tx): Promise<void> {
     if (!this.boss) throw new Error('job queue not started');
-    let db: SqlExecutor | undefined;
-    if (manager?.queryRunner) {
-      // The transaction's own pg client, so the job commits or rolls back with it.
-      const client = (await manager.queryRunner.connect()) as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-      db = { executeSql: (text, values) => client.query(text, values) };
-    }
-    await this.boss.send(name, data, db ? { db } : {});
+    // In a transaction: its own connection, so the job commits or rolls back with it.
+    await this.boss.send(name, data, tx?.queryRunner ? { db: this.db.foreignExecutor(tx) } : {});
   }
 
   /**
    * Queues a job for every subscriber of `event` in the database — whichever process registered
-   * it — in `manager`'s transaction: one statement, whose NOTIFYs wake the subscribers' workers
-   * when it commits. Answers the queues.
+   * it — in transaction `tx`: one statement, whose NOTIFYs wake the subscribers' workers when it
+   * commits. Answers the queues.
    */
-  async publish(event: string, data: object, manager: EntityManager): Promise<string[]> {
-    const rows: Array<{ name: string }> = await manager.query(PUBLISH_SQL, [event, JSON.stringify(data)]);
+  async publish(event: string, data: object, tx: Tx): Promise<string[]> {
+    const rows = await this.db.rows<{ name: string }>(PUBLISH_SQL, { event, data: JSON.stringify(data) }, tx);
     return rows.map((row) => row.name);
   }
 }

@@ -16,7 +16,13 @@ export interface ListenHandle {
  * thread hands each notification to the connections that listen on its channel
  * (database/pglite-thread.ts).
  */
-export async function listen(url: string, channel: string, onNotification: (payload: string) => void, onReconnect: () => void, onState: (up: boolean) => void = () => undefined): Promise<ListenHandle> {
+export async function listen(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: () => void,
+  onState: (up: boolean) => void = () => undefined,
+): Promise<ListenHandle> {
   let closed = false;
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;

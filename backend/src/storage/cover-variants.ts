@@ -37,8 +37,5 @@ export function parseCoverVariantKey(key: string): { coverKey: string; width: nu
 
 /** The cover `width` pixels wide (never wider than it is), as a JPEG without metadata. */
 export async function renderCoverVariant(cover: Buffer, width: number): Promise<Buffer> {
-  return sharp(cover, { limitInputPixels: 25_000_000 })
-    .resize({ width, withoutEnlargement: true })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
+  return sharp(cover, { limitInputPixels: 25_000_000 }).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }

@@ -26,9 +26,7 @@ export class S3FileStorage extends FileStorage {
       endpoint,
       forcePathStyle: settings.forcePathStyle,
       credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
     });
     this.client = new S3Client(options(settings.endpoint));
     this.presignClient = settings.publicEndpoint ? new S3Client(options(settings.publicEndpoint)) : this.client;

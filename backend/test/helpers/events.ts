@@ -28,7 +28,9 @@ export async function eventsHandled(app: INestApplication, prefix: string, timeo
   const db = app.get<DataSource>(getDataSourceToken());
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE starts_with(name, $1) AND state IN ('created', 'retry', 'active')`, [prefix]);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE starts_with(name, $1) AND state IN ('created', 'retry', 'active')`, [
+      prefix,
+    ]);
     if (n === 0) return;
     if (Date.now() > deadline) {
       const pending = await db.query(`SELECT name, state, output FROM pgboss.job WHERE starts_with(name, $1) AND state <> 'completed'`, [prefix]);

@@ -57,16 +57,38 @@ export async function createBook(app: INestApplication, opts: BookOptions): Prom
   return db.transaction(async (tx) => {
     const bookId = await books.create(
       {
-        title, summary: 'まとめ', img: 'covers/none.jpg', language: opts.language ?? 'ja', price: opts.price ?? 0,
-        goodpoint: 'good', badpoint: 'bad', point1: 'p1', point2: 'p2', point3: 'p3', point4: 'p4', point5: 'p5', answer: 'answer',
-        ownerId: opts.contributors[0], subjectWords: [], searchText: searchDocument(title, 'まとめ'), tagIds: opts.tagIds ?? [],
+        title,
+        summary: 'まとめ',
+        img: 'covers/none.jpg',
+        language: opts.language ?? 'ja',
+        price: opts.price ?? 0,
+        goodpoint: 'good',
+        badpoint: 'bad',
+        point1: 'p1',
+        point2: 'p2',
+        point3: 'p3',
+        point4: 'p4',
+        point5: 'p5',
+        answer: 'answer',
+        ownerId: opts.contributors[0],
+        subjectWords: [],
+        searchText: searchDocument(title, 'まとめ'),
+        tagIds: opts.tagIds ?? [],
       },
       tx,
     );
     for (const userId of opts.contributors) {
       const file = tx.getRepository(UploadedFile).create({
-        userId, pageId: bookId, title, fileName: 'data.csv', storageKey: `files/fixture-${next()}.csv`, mimeType: 'text/csv', kind: 'csv',
-        sizeBytes: 1, status: 'done', language: opts.language ?? 'ja',
+        userId,
+        pageId: bookId,
+        title,
+        fileName: 'data.csv',
+        storageKey: `files/fixture-${next()}.csv`,
+        mimeType: 'text/csv',
+        kind: 'csv',
+        sizeBytes: 1,
+        status: 'done',
+        language: opts.language ?? 'ja',
       });
       await tx.getRepository(UploadedFile).insert(file);
       await books.attachFile({ bookId, fileId: file.id, userId, title }, tx);
@@ -91,8 +113,12 @@ export async function createPost(app: INestApplication, opts: PostOptions): Prom
   return db.transaction((tx) =>
     posts.insert(
       {
-        userId: opts.userId, text: opts.text ?? `post ${next()}`, rating: opts.rating ?? null, reviewTo: opts.reviewTo ?? null,
-        communityPost: !!opts.communities?.length, communities: opts.communities ?? [],
+        userId: opts.userId,
+        text: opts.text ?? `post ${next()}`,
+        rating: opts.rating ?? null,
+        reviewTo: opts.reviewTo ?? null,
+        communityPost: !!opts.communities?.length,
+        communities: opts.communities ?? [],
       },
       tx,
     ),

@@ -55,7 +55,10 @@ export function openApi(): NonNullable<typeof cached> {
   ajv.addSchema({ $id: 'openapi.json', components: closeObjects(doc.components) });
   const routes = Object.keys(doc.paths).map((template) => {
     const params = (template.match(/\{[^}]+\}/g) ?? []).length;
-    const body = template.replace(/\/$/, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+    const body = template
+      .replace(/\/$/, '')
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
     return { template, re: new RegExp(`^${body}/?$`), params };
   });
   routes.sort((a, b) => a.params - b.params); // a literal segment wins over a parameter, as in the router
@@ -113,7 +116,9 @@ export function checkResponse(method: string, url: string, res: ObservedResponse
   if (!isJson) return `${where} with Content-Type ${res.contentType ?? 'none'}, but openapi.yaml documents JSON`;
   const validate = validatorFor(`${method} ${found.template} ${res.status}`, jsonSchema);
   if (validate(res.body)) return undefined;
-  const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`);
+  const errors = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${String(e.params.additionalProperty)}"` : ''}`);
   return `${where} with a body openapi.yaml does not describe: ${errors.join('; ')}; body: ${JSON.stringify(res.body).slice(0, 300)}`;
 }
 
@@ -123,7 +128,12 @@ interface SupertestLike {
   url: string;
 }
 interface AssertFn {
-  (this: SupertestLike, resError: unknown, res: { status: number; headers: Record<string, string>; body: unknown; text?: string } | undefined, fn?: (err: unknown, res: unknown) => void): void;
+  (
+    this: SupertestLike,
+    resError: unknown,
+    res: { status: number; headers: Record<string, string>; body: unknown; text?: string } | undefined,
+    fn?: (err: unknown, res: unknown) => void,
+  ): void;
 }
 
 let installed = false;

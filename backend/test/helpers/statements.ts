@@ -1,6 +1,5 @@
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { Db } from '../../src/database/db';
-import { Sql } from '../../src/database/sql';
 
 export interface StatementCounter {
   /** Statements run since the counter started or was last reset. */
@@ -13,13 +12,12 @@ export interface StatementCounter {
 /**
  * Counts the SQL statements the app runs from now on: those through TypeORM's query runners and
  * the statements of `Db` (which go to the pool, or to a transaction's connection, without a query
- * runner: src/database/db.ts) and of the older `Sql`.
+ * runner: src/database/db.ts).
  * The token check is one of them unless the token cache already knows the token (a test app
  * with AUTH_TOKEN_CACHE=false counts it on every request).
  */
 export function countStatements(): StatementCounter {
   const original = PostgresQueryRunner.prototype.query;
-  const originalSql = Sql.prototype.query;
   const dbProto = Db.prototype as unknown as { run: (...args: unknown[]) => unknown };
   const originalDb = dbProto.run;
   let count = 0;
@@ -31,10 +29,6 @@ export function countStatements(): StatementCounter {
     count++;
     return original.apply(this, args);
   } as typeof original;
-  Sql.prototype.query = function (this: Sql, ...args: Parameters<typeof originalSql>) {
-    count++;
-    return originalSql.apply(this, args);
-  } as typeof originalSql;
   return {
     get count() {
       return count;
@@ -44,7 +38,6 @@ export function countStatements(): StatementCounter {
     },
     stop() {
       PostgresQueryRunner.prototype.query = original;
-      Sql.prototype.query = originalSql;
       dbProto.run = originalDb;
     },
   };

@@ -39,7 +39,12 @@ async function embeddedTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `monobook-test-pglite-${templateKey()}.tar`);
   if (!fs.existsSync(file)) {
     const database = await startEmbeddedPostgres();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mb-template-')), SEED_DEMO: 'false', SERVE_FRONTEND: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mb-template-')),
+      SEED_DEMO: 'false',
+      SERVE_FRONTEND: 'false',
+    });
     const app = await createApp({ config, database, runWorkers: false });
     await app.init();
     await app.close();
@@ -133,7 +138,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { frontendDist?: string; beforeInit?: (app: NestFastifyApplication) => void; logDestination?: { write(line: string): unknown } } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { frontendDist?: string; beforeInit?: (app: NestFastifyApplication) => void; logDestination?: { write(line: string): unknown } } = {},
+): Promise<TestApp> {
   const smtp = await TestSmtpServer.start();
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));

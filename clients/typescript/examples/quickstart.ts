@@ -11,7 +11,10 @@
 import { fileURLToPath } from 'node:url';
 import { MonobookError, createMonobookClient } from '../src/index.ts';
 
-export async function quickstart(baseUrl: string, log: (line: string) => void = console.log): Promise<{ bookId: number; postId: number; uploadedFileId: number; generatedBookId: number }> {
+export async function quickstart(
+  baseUrl: string,
+  log: (line: string) => void = console.log,
+): Promise<{ bookId: number; postId: number; uploadedFileId: number; generatedBookId: number }> {
   const client = createMonobookClient({ baseUrl });
 
   // 1. Log in (sign-up is verified by mail; the demo users of `npm start` are ready to use).
@@ -53,7 +56,10 @@ export async function quickstart(baseUrl: string, log: (line: string) => void = 
   if (opened.done || opened.value.event !== 'unread') throw new Error('the stream did not open with the unread count');
   log(`bell: ${(opened.value.data as { total_unread_count: number }).total_unread_count} unread`);
 
-  const csv = ['month,visitors,loans', ...['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06'].map((m, i) => `${m},${1200 + i * 75},${830 + i * 41}`)].join('\n');
+  const csv = [
+    'month,visitors,loans',
+    ...['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06'].map((m, i) => `${m},${1200 + i * 75},${830 + i * 41}`),
+  ].join('\n');
   const uploaded = await client.upload('/api/user/upload/', {
     title: 'City library visits 2025',
     description: 'Monthly visitors and loans of a city library.',

@@ -10,7 +10,9 @@ const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-client-check-'));
 const out = path.join(dir, 'schema.d.ts');
 try {
-  const bin = ['node_modules/.bin/openapi-typescript', '../../node_modules/.bin/openapi-typescript'].map((p) => path.join(here, p)).find((p) => fs.existsSync(p));
+  const bin = ['node_modules/.bin/openapi-typescript', '../../node_modules/.bin/openapi-typescript']
+    .map((p) => path.join(here, p))
+    .find((p) => fs.existsSync(p));
   execFileSync(bin, [path.join(here, '../../openapi.yaml'), '--output', out], { cwd: here, stdio: 'pipe' });
   if (fs.readFileSync(out, 'utf8') !== fs.readFileSync(path.join(here, 'src/schema.d.ts'), 'utf8')) {
     console.error('clients/typescript/src/schema.d.ts is stale: run `npm run openapi` and commit the result.');

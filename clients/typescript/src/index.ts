@@ -210,7 +210,10 @@ export function createMonobookClient(options: MonobookClientOptions): MonobookCl
   client.pages = (path, query, pageOptions) =>
     pages(
       // openapi-fetch cannot type a call over a union of paths; each one is typed at the call site.
-      (count) => (api.GET as (p: string, init: unknown) => Promise<{ data?: never; error?: unknown; response: Response }>)(path, { params: { query: { ...(query ?? {}), count } } }),
+      (count) =>
+        (api.GET as (p: string, init: unknown) => Promise<{ data?: never; error?: unknown; response: Response }>)(path, {
+          params: { query: { ...(query ?? {}), count } },
+        }),
       pageOptions,
     );
 

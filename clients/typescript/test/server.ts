@@ -39,7 +39,16 @@ export async function startServer({ readyWithin = 240_000 } = {}): Promise<Start
   };
   const port = Number(process.env.CLIENT_TEST_PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'monobook-client-test-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', SERVE_FRONTEND: 'false', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    SERVE_FRONTEND: 'false',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+  };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const { Client } = require('pg') as typeof import('pg');
@@ -77,7 +86,10 @@ export async function startServer({ readyWithin = 240_000 } = {}): Promise<Start
       await stop();
       throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     }
-    const ok = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();

@@ -70,9 +70,16 @@ async function settle(page: Page): Promise<void> {
   // let transitions just mounted start; then the running ones are awaited.
   await page.waitForTimeout(100);
   await page.evaluate(() =>
-    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() => Promise.race([
-      Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime)).map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ])),
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime))
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    ),
   );
 }

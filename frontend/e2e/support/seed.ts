@@ -53,9 +53,42 @@ export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' | 
   if (shape === 'own') {
     // Three words drawn from thirty name the columns: two such files share fewer subject words
     // than a Book asks of a file that joins it.
-    const words = ['lighthouse', 'orchard', 'glacier', 'harbor', 'meadow', 'canyon', 'quarry', 'vineyard', 'observatory', 'reservoir', 'bakery', 'library', 'museum', 'stadium', 'aquarium', 'temple', 'castle', 'tunnel', 'bridge', 'airport', 'pier', 'lagoon', 'volcano', 'forest', 'island', 'valley', 'plateau', 'delta', 'ridge', 'summit'];
+    const words = [
+      'lighthouse',
+      'orchard',
+      'glacier',
+      'harbor',
+      'meadow',
+      'canyon',
+      'quarry',
+      'vineyard',
+      'observatory',
+      'reservoir',
+      'bakery',
+      'library',
+      'museum',
+      'stadium',
+      'aquarium',
+      'temple',
+      'castle',
+      'tunnel',
+      'bridge',
+      'airport',
+      'pier',
+      'lagoon',
+      'volcano',
+      'forest',
+      'island',
+      'valley',
+      'plateau',
+      'delta',
+      'ridge',
+      'summit',
+    ];
     const [a, b, c] = words.sort(() => Math.random() - 0.5);
-    const rows = Array.from({ length: 6 }, (_, i) => Array.from({ length: 10 }, (_, y) => `${a} ${i + 1},${2015 + y},${Math.round(100 + Math.random() * 5000)}`)).flat();
+    const rows = Array.from({ length: 6 }, (_, i) =>
+      Array.from({ length: 10 }, (_, y) => `${a} ${i + 1},${2015 + y},${Math.round(100 + Math.random() * 5000)}`),
+    ).flat();
     fs.writeFileSync(file, `${a}_name,year,${b}_${c}_count\n${rows.join('\n')}\n`);
     return file;
   }
@@ -78,7 +111,14 @@ export async function uniqueCsv(label: string, shape: 'rainfall' | 'stations' | 
 }
 
 /** Uploads a data file through the API and waits for its Book; answers the Book's id. */
-export async function apiBook(request: APIRequestContext, user: SeededUser, title: string, file = SAMPLE_CSV, description = '', circle?: number): Promise<number> {
+export async function apiBook(
+  request: APIRequestContext,
+  user: SeededUser,
+  title: string,
+  file = SAMPLE_CSV,
+  description = '',
+  circle?: number,
+): Promise<number> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const upload = await request.post('/api/user/upload/', {
@@ -102,7 +142,10 @@ export async function bookOfUpload(request: APIRequestContext, user: SeededUser,
   await expect
     .poll(
       async () => {
-        const list = (await (await request.get(`/api/user/uploadedfiles/?user_id=${user.userId}&count=0`, { headers: auth(user.token) })).json()) as Array<{ id: number; page: number | null }>;
+        const list = (await (await request.get(`/api/user/uploadedfiles/?user_id=${user.userId}&count=0`, { headers: auth(user.token) })).json()) as Array<{
+          id: number;
+          page: number | null;
+        }>;
         page = list.find((f) => f.id === fileId)?.page ?? null;
         return page;
       },

@@ -32,8 +32,14 @@ const browserBaseQuery = fetchBaseQuery({
 /** A query on the server: the answer as fetchBaseQuery would give it (JSON data, or an error with its status). */
 async function serverBaseQuery(extra: ServerQueryExtra, args: string | FetchArgs) {
   const { url, method = 'GET', params } = typeof args === 'string' ? { url: args } : args;
-  const query = params ? new URLSearchParams(Object.entries(params as Record<string, unknown>).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString() : '';
-  const answer = await extra.serverFetch({ method, url: query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, headers: { 'accept-language': extra.language, accept: 'application/json' } });
+  const query = params
+    ? new URLSearchParams(Object.entries(params as Record<string, unknown>).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()
+    : '';
+  const answer = await extra.serverFetch({
+    method,
+    url: query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url,
+    headers: { 'accept-language': extra.language, accept: 'application/json' },
+  });
   let data: unknown = answer.body;
   if (answer.contentType.includes('json') && answer.body) {
     try {
@@ -52,11 +58,7 @@ const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError
 };
 
 // The server answers 401 for an invalid token even on public calls: drop the token then.
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  queryApi,
-  extraOptions,
-) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const result = await rawBaseQuery(args, queryApi, extraOptions);
   if (result.error?.status === 401) queryApi.dispatch(sessionExpired());
   // A server's answer may carry a message that the screen translates as soon as the call

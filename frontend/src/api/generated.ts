@@ -1,20 +1,20 @@
-import { baseApi as api } from "./base-api";
+import { baseApi as api } from './base-api';
 export const addTagTypes = [
-  "operations",
-  "profiles",
-  "accounts",
-  "sign-in",
-  "tags",
-  "books",
-  "follows",
-  "posts",
-  "circles",
-  "notifications",
-  "payments",
-  "ads",
-  "analytics",
-  "help",
-  "safety",
+  'operations',
+  'profiles',
+  'accounts',
+  'sign-in',
+  'tags',
+  'books',
+  'follows',
+  'posts',
+  'circles',
+  'notifications',
+  'payments',
+  'ads',
+  'analytics',
+  'help',
+  'safety',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -24,38 +24,25 @@ const injectedRtkApi = api
     endpoints: (build) => ({
       healthz: build.query<HealthzApiResponse, HealthzApiArg>({
         query: () => ({ url: `/healthz` }),
-        providesTags: ["operations"],
+        providesTags: ['operations'],
       }),
       readyz: build.query<ReadyzApiResponse, ReadyzApiArg>({
         query: () => ({ url: `/readyz` }),
-        providesTags: ["operations"],
+        providesTags: ['operations'],
       }),
       getMyProfile: build.query<GetMyProfileApiResponse, GetMyProfileApiArg>({
         query: () => ({ url: `/api/user/myprofile/` }),
-        providesTags: ["profiles"],
+        providesTags: ['profiles'],
       }),
-      createProfile: build.mutation<
-        CreateProfileApiResponse,
-        CreateProfileApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/`,
-          method: "POST",
-          body: queryArg.profileFieldsDto,
-        }),
-        invalidatesTags: ["profiles"],
+      createProfile: build.mutation<CreateProfileApiResponse, CreateProfileApiArg>({
+        query: (queryArg) => ({ url: `/api/user/profile/`, method: 'POST', body: queryArg.profileFieldsDto }),
+        invalidatesTags: ['profiles'],
       }),
-      listNewProfiles: build.query<
-        ListNewProfilesApiResponse,
-        ListNewProfilesApiArg
-      >({
+      listNewProfiles: build.query<ListNewProfilesApiResponse, ListNewProfilesApiArg>({
         query: () => ({ url: `/api/user/profile/newprofiles/` }),
-        providesTags: ["profiles"],
+        providesTags: ['profiles'],
       }),
-      searchProfiles: build.query<
-        SearchProfilesApiResponse,
-        SearchProfilesApiArg
-      >({
+      searchProfiles: build.query<SearchProfilesApiResponse, SearchProfilesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/profile/search`,
           params: {
@@ -63,152 +50,80 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["profiles"],
+        providesTags: ['profiles'],
       }),
-      getUserProfile: build.query<
-        GetUserProfileApiResponse,
-        GetUserProfileApiArg
-      >({
+      getUserProfile: build.query<GetUserProfileApiResponse, GetUserProfileApiArg>({
         query: (queryArg) => ({
           url: `/api/user/profile/get-user-profile/`,
           params: {
             user_id: queryArg.userId,
           },
         }),
-        providesTags: ["profiles"],
+        providesTags: ['profiles'],
       }),
-      getProfileDetail: build.query<
-        GetProfileDetailApiResponse,
-        GetProfileDetailApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/detail/${queryArg.id}`,
-        }),
-        providesTags: ["profiles"],
+      getProfileDetail: build.query<GetProfileDetailApiResponse, GetProfileDetailApiArg>({
+        query: (queryArg) => ({ url: `/api/user/profile/detail/${queryArg.id}` }),
+        providesTags: ['profiles'],
       }),
       getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
         query: (queryArg) => ({ url: `/api/user/profile/${queryArg.id}` }),
-        providesTags: ["profiles"],
+        providesTags: ['profiles'],
       }),
-      updateProfile: build.mutation<
-        UpdateProfileApiResponse,
-        UpdateProfileApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/profile/${queryArg.id}/`,
-          method: "PUT",
-          body: queryArg.profileFieldsDto,
-        }),
-        invalidatesTags: ["profiles"],
+      updateProfile: build.mutation<UpdateProfileApiResponse, UpdateProfileApiArg>({
+        query: (queryArg) => ({ url: `/api/user/profile/${queryArg.id}/`, method: 'PUT', body: queryArg.profileFieldsDto }),
+        invalidatesTags: ['profiles'],
       }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/register/`,
-          method: "POST",
-          body: queryArg.registerDto,
-        }),
-        invalidatesTags: ["accounts"],
+        query: (queryArg) => ({ url: `/api/user/register/`, method: 'POST', body: queryArg.registerDto }),
+        invalidatesTags: ['accounts'],
       }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/login/`,
-          method: "POST",
-          body: queryArg.loginDto,
-        }),
-        invalidatesTags: ["accounts"],
+        query: (queryArg) => ({ url: `/api/user/login/`, method: 'POST', body: queryArg.loginDto }),
+        invalidatesTags: ['accounts'],
       }),
       logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
-        query: () => ({ url: `/api/user/logout/`, method: "POST" }),
-        invalidatesTags: ["accounts"],
+        query: () => ({ url: `/api/user/logout/`, method: 'POST' }),
+        invalidatesTags: ['accounts'],
       }),
       getAccount: build.query<GetAccountApiResponse, GetAccountApiArg>({
         query: () => ({ url: `/api/user/account/` }),
-        providesTags: ["accounts"],
+        providesTags: ['accounts'],
       }),
-      updateAccount: build.mutation<
-        UpdateAccountApiResponse,
-        UpdateAccountApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/account/`,
-          method: "PATCH",
-          body: queryArg.updateAccountDto,
-        }),
-        invalidatesTags: ["accounts"],
+      updateAccount: build.mutation<UpdateAccountApiResponse, UpdateAccountApiArg>({
+        query: (queryArg) => ({ url: `/api/user/account/`, method: 'PATCH', body: queryArg.updateAccountDto }),
+        invalidatesTags: ['accounts'],
       }),
       verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/verify/`,
-          method: "POST",
-          body: queryArg.keyDto,
-        }),
-        invalidatesTags: ["accounts"],
+        query: (queryArg) => ({ url: `/api/user/verify/`, method: 'POST', body: queryArg.keyDto }),
+        invalidatesTags: ['accounts'],
       }),
-      forgotPassword: build.mutation<
-        ForgotPasswordApiResponse,
-        ForgotPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/forgot-password/`,
-          method: "POST",
-          body: queryArg.forgotPasswordDto,
-        }),
-        invalidatesTags: ["accounts"],
+      forgotPassword: build.mutation<ForgotPasswordApiResponse, ForgotPasswordApiArg>({
+        query: (queryArg) => ({ url: `/api/user/forgot-password/`, method: 'POST', body: queryArg.forgotPasswordDto }),
+        invalidatesTags: ['accounts'],
       }),
-      resendVerification: build.mutation<
-        ResendVerificationApiResponse,
-        ResendVerificationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/resend-verification/`,
-          method: "POST",
-          body: queryArg.forgotPasswordDto,
-        }),
-        invalidatesTags: ["accounts"],
+      resendVerification: build.mutation<ResendVerificationApiResponse, ResendVerificationApiArg>({
+        query: (queryArg) => ({ url: `/api/user/resend-verification/`, method: 'POST', body: queryArg.forgotPasswordDto }),
+        invalidatesTags: ['accounts'],
       }),
-      verifyForPasswordReset: build.mutation<
-        VerifyForPasswordResetApiResponse,
-        VerifyForPasswordResetApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/verify-for-password-reset/`,
-          method: "POST",
-          body: queryArg.keyDto,
-        }),
-        invalidatesTags: ["accounts"],
+      verifyForPasswordReset: build.mutation<VerifyForPasswordResetApiResponse, VerifyForPasswordResetApiArg>({
+        query: (queryArg) => ({ url: `/api/user/verify-for-password-reset/`, method: 'POST', body: queryArg.keyDto }),
+        invalidatesTags: ['accounts'],
       }),
-      resetPassword: build.mutation<
-        ResetPasswordApiResponse,
-        ResetPasswordApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/reset-password/`,
-          method: "POST",
-          body: queryArg.resetPasswordDto,
-        }),
-        invalidatesTags: ["accounts"],
+      resetPassword: build.mutation<ResetPasswordApiResponse, ResetPasswordApiArg>({
+        query: (queryArg) => ({ url: `/api/user/reset-password/`, method: 'POST', body: queryArg.resetPasswordDto }),
+        invalidatesTags: ['accounts'],
       }),
-      deleteProfile: build.mutation<
-        DeleteProfileApiResponse,
-        DeleteProfileApiArg
-      >({
-        query: () => ({ url: `/api/user/deleteprofile/`, method: "POST" }),
-        invalidatesTags: ["accounts", "profiles"],
+      deleteProfile: build.mutation<DeleteProfileApiResponse, DeleteProfileApiArg>({
+        query: () => ({ url: `/api/user/deleteprofile/`, method: 'POST' }),
+        invalidatesTags: ['accounts', 'profiles'],
       }),
-      signInProviders: build.query<
-        SignInProvidersApiResponse,
-        SignInProvidersApiArg
-      >({
+      signInProviders: build.query<SignInProvidersApiResponse, SignInProvidersApiArg>({
         query: () => ({ url: `/api/user/sign-in-providers/` }),
-        providesTags: ["sign-in"],
+        providesTags: ['sign-in'],
       }),
       loginGoogle: build.mutation<LoginGoogleApiResponse, LoginGoogleApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/loginGoogle/`,
-          method: "POST",
-          body: queryArg.googleLoginDto,
-        }),
-        invalidatesTags: ["sign-in"],
+        query: (queryArg) => ({ url: `/api/user/loginGoogle/`, method: 'POST', body: queryArg.googleLoginDto }),
+        invalidatesTags: ['sign-in'],
       }),
       lineLogin: build.query<LineLoginApiResponse, LineLoginApiArg>({
         query: (queryArg) => ({
@@ -218,7 +133,7 @@ const injectedRtkApi = api
             link: queryArg.link,
           },
         }),
-        providesTags: ["sign-in"],
+        providesTags: ['sign-in'],
       }),
       yahooLogin: build.query<YahooLoginApiResponse, YahooLoginApiArg>({
         query: (queryArg) => ({
@@ -228,7 +143,7 @@ const injectedRtkApi = api
             link: queryArg.link,
           },
         }),
-        providesTags: ["sign-in"],
+        providesTags: ['sign-in'],
       }),
       lineCallback: build.query<LineCallbackApiResponse, LineCallbackApiArg>({
         query: (queryArg) => ({
@@ -238,69 +153,39 @@ const injectedRtkApi = api
             state: queryArg.state,
           },
         }),
-        providesTags: ["sign-in"],
+        providesTags: ['sign-in'],
       }),
-      yahooCallback: build.query<YahooCallbackApiResponse, YahooCallbackApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/yahoo-callback/`,
-            params: {
-              code: queryArg.code,
-              state: queryArg.state,
-            },
-          }),
-          providesTags: ["sign-in"],
-        },
-      ),
-      exchangeSignInCode: build.mutation<
-        ExchangeSignInCodeApiResponse,
-        ExchangeSignInCodeApiArg
-      >({
+      yahooCallback: build.query<YahooCallbackApiResponse, YahooCallbackApiArg>({
         query: (queryArg) => ({
-          url: `/api/user/sign-in/exchange/`,
-          method: "POST",
-          body: queryArg.signInCodeDto,
+          url: `/api/user/yahoo-callback/`,
+          params: {
+            code: queryArg.code,
+            state: queryArg.state,
+          },
         }),
-        invalidatesTags: ["sign-in"],
+        providesTags: ['sign-in'],
       }),
-      signInMethods: build.query<SignInMethodsApiResponse, SignInMethodsApiArg>(
-        {
-          query: () => ({ url: `/api/user/sign-in-methods/` }),
-          providesTags: ["sign-in"],
-        },
-      ),
+      exchangeSignInCode: build.mutation<ExchangeSignInCodeApiResponse, ExchangeSignInCodeApiArg>({
+        query: (queryArg) => ({ url: `/api/user/sign-in/exchange/`, method: 'POST', body: queryArg.signInCodeDto }),
+        invalidatesTags: ['sign-in'],
+      }),
+      signInMethods: build.query<SignInMethodsApiResponse, SignInMethodsApiArg>({
+        query: () => ({ url: `/api/user/sign-in-methods/` }),
+        providesTags: ['sign-in'],
+      }),
       linkGoogle: build.mutation<LinkGoogleApiResponse, LinkGoogleApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/sign-in-methods/google/`,
-          method: "POST",
-          body: queryArg.googleLinkDto,
-        }),
-        invalidatesTags: ["sign-in"],
+        query: (queryArg) => ({ url: `/api/user/sign-in-methods/google/`, method: 'POST', body: queryArg.googleLinkDto }),
+        invalidatesTags: ['sign-in'],
       }),
-      linkProviderStart: build.mutation<
-        LinkProviderStartApiResponse,
-        LinkProviderStartApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/sign-in-methods/${queryArg.provider}/start/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["sign-in"],
+      linkProviderStart: build.mutation<LinkProviderStartApiResponse, LinkProviderStartApiArg>({
+        query: (queryArg) => ({ url: `/api/user/sign-in-methods/${queryArg.provider}/start/`, method: 'POST' }),
+        invalidatesTags: ['sign-in'],
       }),
-      unlinkProvider: build.mutation<
-        UnlinkProviderApiResponse,
-        UnlinkProviderApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/sign-in-methods/${queryArg.provider}/`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["sign-in"],
+      unlinkProvider: build.mutation<UnlinkProviderApiResponse, UnlinkProviderApiArg>({
+        query: (queryArg) => ({ url: `/api/user/sign-in-methods/${queryArg.provider}/`, method: 'DELETE' }),
+        invalidatesTags: ['sign-in'],
       }),
-      listAttributes: build.query<
-        ListAttributesApiResponse,
-        ListAttributesApiArg
-      >({
+      listAttributes: build.query<ListAttributesApiResponse, ListAttributesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/attributecc/`,
           params: {
@@ -308,12 +193,9 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["tags"],
+        providesTags: ['tags'],
       }),
-      searchAttributes: build.query<
-        SearchAttributesApiResponse,
-        SearchAttributesApiArg
-      >({
+      searchAttributes: build.query<SearchAttributesApiResponse, SearchAttributesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/pageattribute/search/`,
           params: {
@@ -322,31 +204,19 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["tags"],
+        providesTags: ['tags'],
       }),
-      listAttributesByLanguage: build.query<
-        ListAttributesByLanguageApiResponse,
-        ListAttributesByLanguageApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/pageattribute/by-language/${queryArg.lan}/`,
-        }),
-        providesTags: ["tags"],
+      listAttributesByLanguage: build.query<ListAttributesByLanguageApiResponse, ListAttributesByLanguageApiArg>({
+        query: (queryArg) => ({ url: `/api/user/pageattribute/by-language/${queryArg.lan}/` }),
+        providesTags: ['tags'],
       }),
-      listAttributesOfPage: build.query<
-        ListAttributesOfPageApiResponse,
-        ListAttributesOfPageApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/pageattribute/by-monopage/${queryArg.id}/`,
-        }),
-        providesTags: ["tags"],
+      listAttributesOfPage: build.query<ListAttributesOfPageApiResponse, ListAttributesOfPageApiArg>({
+        query: (queryArg) => ({ url: `/api/user/pageattribute/by-monopage/${queryArg.id}/` }),
+        providesTags: ['tags'],
       }),
       getAttribute: build.query<GetAttributeApiResponse, GetAttributeApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/pageattribute/${queryArg.id}/`,
-        }),
-        providesTags: ["tags"],
+        query: (queryArg) => ({ url: `/api/user/pageattribute/${queryArg.id}/` }),
+        providesTags: ['tags'],
       }),
       getPageInfo: build.query<GetPageInfoApiResponse, GetPageInfoApiArg>({
         query: (queryArg) => ({
@@ -355,26 +225,15 @@ const injectedRtkApi = api
             pageId: queryArg.pageId,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      getPagePreview: build.query<
-        GetPagePreviewApiResponse,
-        GetPagePreviewApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/monopage/${queryArg.id}/preview/`,
-        }),
-        providesTags: ["books"],
+      getPagePreview: build.query<GetPagePreviewApiResponse, GetPagePreviewApiArg>({
+        query: (queryArg) => ({ url: `/api/user/monopage/${queryArg.id}/preview/` }),
+        providesTags: ['books'],
       }),
-      makePagePublic: build.mutation<
-        MakePagePublicApiResponse,
-        MakePagePublicApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/monopage/${queryArg.id}/make-public/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["books"],
+      makePagePublic: build.mutation<MakePagePublicApiResponse, MakePagePublicApiArg>({
+        query: (queryArg) => ({ url: `/api/user/monopage/${queryArg.id}/make-public/`, method: 'POST' }),
+        invalidatesTags: ['books'],
       }),
       searchPages: build.query<SearchPagesApiResponse, SearchPagesApiArg>({
         query: (queryArg) => ({
@@ -384,12 +243,9 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      searchOwnedPages: build.query<
-        SearchOwnedPagesApiResponse,
-        SearchOwnedPagesApiArg
-      >({
+      searchOwnedPages: build.query<SearchOwnedPagesApiResponse, SearchOwnedPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/monopage/search-owned-pages/`,
           params: {
@@ -397,12 +253,9 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      checkUserPageStatus: build.query<
-        CheckUserPageStatusApiResponse,
-        CheckUserPageStatusApiArg
-      >({
+      checkUserPageStatus: build.query<CheckUserPageStatusApiResponse, CheckUserPageStatusApiArg>({
         query: (queryArg) => ({
           url: `/api/user/monopage/check-user-page-status/`,
           params: {
@@ -410,39 +263,24 @@ const injectedRtkApi = api
             userId: queryArg.userId,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      takeOwningPage: build.mutation<
-        TakeOwningPageApiResponse,
-        TakeOwningPageApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/owningpage/`,
-          method: "POST",
-          body: queryArg.owningPageDto,
-        }),
-        invalidatesTags: ["books"],
+      takeOwningPage: build.mutation<TakeOwningPageApiResponse, TakeOwningPageApiArg>({
+        query: (queryArg) => ({ url: `/api/user/owningpage/`, method: 'POST', body: queryArg.owningPageDto }),
+        invalidatesTags: ['books'],
       }),
-      listRelatedPages: build.query<
-        ListRelatedPagesApiResponse,
-        ListRelatedPagesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/relatedmonopage/${queryArg.id}/`,
-        }),
-        providesTags: ["books"],
+      listRelatedPages: build.query<ListRelatedPagesApiResponse, ListRelatedPagesApiArg>({
+        query: (queryArg) => ({ url: `/api/user/relatedmonopage/${queryArg.id}/` }),
+        providesTags: ['books'],
       }),
-      listOwningAndRelatedPages: build.query<
-        ListOwningAndRelatedPagesApiResponse,
-        ListOwningAndRelatedPagesApiArg
-      >({
+      listOwningAndRelatedPages: build.query<ListOwningAndRelatedPagesApiResponse, ListOwningAndRelatedPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/owning_and_related_pages/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
       listPagesJa: build.query<ListPagesJaApiResponse, ListPagesJaApiArg>({
         query: (queryArg) => ({
@@ -451,7 +289,7 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
       listPagesEn: build.query<ListPagesEnApiResponse, ListPagesEnApiArg>({
         query: (queryArg) => ({
@@ -460,7 +298,7 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
       listNewPages: build.query<ListNewPagesApiResponse, ListNewPagesApiArg>({
         query: (queryArg) => ({
@@ -469,97 +307,67 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      listOwningPages: build.query<
-        ListOwningPagesApiResponse,
-        ListOwningPagesApiArg
-      >({
+      listOwningPages: build.query<ListOwningPagesApiResponse, ListOwningPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/owningpagecc/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      listPagesOfAttribute: build.query<
-        ListPagesOfAttributeApiResponse,
-        ListPagesOfAttributeApiArg
-      >({
+      listPagesOfAttribute: build.query<ListPagesOfAttributeApiResponse, ListPagesOfAttributeApiArg>({
         query: (queryArg) => ({
           url: `/api/user/pageattribute/${queryArg.id}/monopages/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      listFollowingPages: build.query<
-        ListFollowingPagesApiResponse,
-        ListFollowingPagesApiArg
-      >({
+      listFollowingPages: build.query<ListFollowingPagesApiResponse, ListFollowingPagesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/followingpage/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
       followPage: build.mutation<FollowPageApiResponse, FollowPageApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/followingpage/`,
-          method: "POST",
-          body: queryArg.pageIdDto,
-        }),
-        invalidatesTags: ["books"],
+        query: (queryArg) => ({ url: `/api/user/followingpage/`, method: 'POST', body: queryArg.pageIdDto }),
+        invalidatesTags: ['books'],
       }),
-      unfollowPage: build.mutation<UnfollowPageApiResponse, UnfollowPageApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/unfollow-page/`,
-            method: "DELETE",
-            params: {
-              pageId: queryArg.pageId,
-            },
-          }),
-          invalidatesTags: ["books"],
-        },
-      ),
-      recordPageView: build.query<
-        RecordPageViewApiResponse,
-        RecordPageViewApiArg
-      >({
+      unfollowPage: build.mutation<UnfollowPageApiResponse, UnfollowPageApiArg>({
         query: (queryArg) => ({
-          url: `/api/user/record_page_view/${queryArg.user}/${queryArg.page}/`,
+          url: `/api/user/unfollow-page/`,
+          method: 'DELETE',
+          params: {
+            pageId: queryArg.pageId,
+          },
         }),
-        providesTags: ["books"],
+        invalidatesTags: ['books'],
       }),
-      listPagesWithFilesOfUser: build.query<
-        ListPagesWithFilesOfUserApiResponse,
-        ListPagesWithFilesOfUserApiArg
-      >({
+      recordPageView: build.query<RecordPageViewApiResponse, RecordPageViewApiArg>({
+        query: (queryArg) => ({ url: `/api/user/record_page_view/${queryArg.user}/${queryArg.page}/` }),
+        providesTags: ['books'],
+      }),
+      listPagesWithFilesOfUser: build.query<ListPagesWithFilesOfUserApiResponse, ListPagesWithFilesOfUserApiArg>({
         query: (queryArg) => ({
           url: `/api/user/${queryArg.id}/monopages-with-files/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
       uploadData: build.mutation<UploadDataApiResponse, UploadDataApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/upload/`,
-          method: "POST",
-          body: queryArg.uploadFieldsDto,
-        }),
-        invalidatesTags: ["books"],
+        query: (queryArg) => ({ url: `/api/user/upload/`, method: 'POST', body: queryArg.uploadFieldsDto }),
+        invalidatesTags: ['books'],
       }),
-      listUploadedFiles: build.query<
-        ListUploadedFilesApiResponse,
-        ListUploadedFilesApiArg
-      >({
+      listUploadedFiles: build.query<ListUploadedFilesApiResponse, ListUploadedFilesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/uploadedfiles/`,
           params: {
@@ -567,124 +375,78 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["books"],
+        providesTags: ['books'],
       }),
-      downloadFile: build.mutation<DownloadFileApiResponse, DownloadFileApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/download/`,
-            method: "POST",
-            body: queryArg.fileIdDto,
-          }),
-          invalidatesTags: ["books"],
-        },
-      ),
+      downloadFile: build.mutation<DownloadFileApiResponse, DownloadFileApiArg>({
+        query: (queryArg) => ({ url: `/api/user/download/`, method: 'POST', body: queryArg.fileIdDto }),
+        invalidatesTags: ['books'],
+      }),
       getFileUrl: build.mutation<GetFileUrlApiResponse, GetFileUrlApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/get_s3_url/`,
-          method: "POST",
-          body: queryArg.fileIdDto,
-        }),
-        invalidatesTags: ["books"],
+        query: (queryArg) => ({ url: `/api/user/get_s3_url/`, method: 'POST', body: queryArg.fileIdDto }),
+        invalidatesTags: ['books'],
       }),
-      postApproval: build.mutation<PostApprovalApiResponse, PostApprovalApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/approval/`,
-            method: "POST",
-            body: queryArg.approvalDto,
-          }),
-          invalidatesTags: ["follows"],
-        },
-      ),
-      deleteFollowRequest: build.mutation<
-        DeleteFollowRequestApiResponse,
-        DeleteFollowRequestApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/approval/delete_request/`,
-          method: "POST",
-          body: queryArg.deleteRequestDto,
-        }),
-        invalidatesTags: ["follows"],
+      postApproval: build.mutation<PostApprovalApiResponse, PostApprovalApiArg>({
+        query: (queryArg) => ({ url: `/api/user/approval/`, method: 'POST', body: queryArg.approvalDto }),
+        invalidatesTags: ['follows'],
       }),
-      listSentFollowRequests: build.query<
-        ListSentFollowRequestsApiResponse,
-        ListSentFollowRequestsApiArg
-      >({
+      deleteFollowRequest: build.mutation<DeleteFollowRequestApiResponse, DeleteFollowRequestApiArg>({
+        query: (queryArg) => ({ url: `/api/user/approval/delete_request/`, method: 'POST', body: queryArg.deleteRequestDto }),
+        invalidatesTags: ['follows'],
+      }),
+      listSentFollowRequests: build.query<ListSentFollowRequestsApiResponse, ListSentFollowRequestsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/approval/Followinguser/${queryArg.id}/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["follows"],
+        providesTags: ['follows'],
       }),
-      listReceivedFollowRequests: build.query<
-        ListReceivedFollowRequestsApiResponse,
-        ListReceivedFollowRequestsApiArg
-      >({
+      listReceivedFollowRequests: build.query<ListReceivedFollowRequestsApiResponse, ListReceivedFollowRequestsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/approval/Followeduser/${queryArg.id}/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["follows"],
+        providesTags: ['follows'],
       }),
       followCheck: build.query<FollowCheckApiResponse, FollowCheckApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/approval/followcheck/${queryArg.id}/`,
-        }),
-        providesTags: ["follows"],
+        query: (queryArg) => ({ url: `/api/user/approval/followcheck/${queryArg.id}/` }),
+        providesTags: ['follows'],
       }),
-      listFollowers: build.query<ListFollowersApiResponse, ListFollowersApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/followeduser/${queryArg.id}/`,
-            params: {
-              count: queryArg.count,
-            },
-          }),
-          providesTags: ["follows"],
-        },
-      ),
-      listFollowing: build.query<ListFollowingApiResponse, ListFollowingApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/followinguser/${queryArg.id}/`,
-            params: {
-              count: queryArg.count,
-            },
-          }),
-          providesTags: ["follows"],
-        },
-      ),
-      getFollowCounts: build.query<
-        GetFollowCountsApiResponse,
-        GetFollowCountsApiArg
-      >({
+      listFollowers: build.query<ListFollowersApiResponse, ListFollowersApiArg>({
         query: (queryArg) => ({
-          url: `/api/user/follower_following_counts/${queryArg.id}/`,
+          url: `/api/user/followeduser/${queryArg.id}/`,
+          params: {
+            count: queryArg.count,
+          },
         }),
-        providesTags: ["follows"],
+        providesTags: ['follows'],
       }),
-      listRecommendedProfiles: build.query<
-        ListRecommendedProfilesApiResponse,
-        ListRecommendedProfilesApiArg
-      >({
+      listFollowing: build.query<ListFollowingApiResponse, ListFollowingApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/followinguser/${queryArg.id}/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ['follows'],
+      }),
+      getFollowCounts: build.query<GetFollowCountsApiResponse, GetFollowCountsApiArg>({
+        query: (queryArg) => ({ url: `/api/user/follower_following_counts/${queryArg.id}/` }),
+        providesTags: ['follows'],
+      }),
+      listRecommendedProfiles: build.query<ListRecommendedProfilesApiResponse, ListRecommendedProfilesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/profilecc/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["follows"],
+        providesTags: ['follows'],
       }),
-      combinedSearch: build.query<
-        CombinedSearchApiResponse,
-        CombinedSearchApiArg
-      >({
+      combinedSearch: build.query<CombinedSearchApiResponse, CombinedSearchApiArg>({
         query: (queryArg) => ({
           url: `/api/user/combinedsearch/`,
           params: {
@@ -692,18 +454,11 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["follows"],
+        providesTags: ['follows'],
       }),
-      postAccessLog: build.mutation<
-        PostAccessLogApiResponse,
-        PostAccessLogApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/access-log/`,
-          method: "POST",
-          body: queryArg.accessLogDto,
-        }),
-        invalidatesTags: ["follows"],
+      postAccessLog: build.mutation<PostAccessLogApiResponse, PostAccessLogApiArg>({
+        query: (queryArg) => ({ url: `/api/user/access-log/`, method: 'POST', body: queryArg.accessLogDto }),
+        invalidatesTags: ['follows'],
       }),
       listPosts: build.query<ListPostsApiResponse, ListPostsApiArg>({
         query: (queryArg) => ({
@@ -712,78 +467,41 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
       createPost: build.mutation<CreatePostApiResponse, CreatePostApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/monopost/`,
-          method: "POST",
-          body: queryArg.createPostDto,
-        }),
-        invalidatesTags: ["posts"],
+        query: (queryArg) => ({ url: `/api/user/monopost/`, method: 'POST', body: queryArg.createPostDto }),
+        invalidatesTags: ['posts'],
       }),
       getPost: build.query<GetPostApiResponse, GetPostApiArg>({
         query: (queryArg) => ({ url: `/api/user/monopost/${queryArg.id}/` }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
       updatePost: build.mutation<UpdatePostApiResponse, UpdatePostApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/monopost/${queryArg.id}/`,
-          method: "PUT",
-          body: queryArg.updatePostDto,
-        }),
-        invalidatesTags: ["posts"],
+        query: (queryArg) => ({ url: `/api/user/monopost/${queryArg.id}/`, method: 'PUT', body: queryArg.updatePostDto }),
+        invalidatesTags: ['posts'],
       }),
       deletePost: build.mutation<DeletePostApiResponse, DeletePostApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/monopost/${queryArg.id}/`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["posts"],
+        query: (queryArg) => ({ url: `/api/user/monopost/${queryArg.id}/`, method: 'DELETE' }),
+        invalidatesTags: ['posts'],
       }),
-      deleteRepost: build.mutation<DeleteRepostApiResponse, DeleteRepostApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/delete-repost/${queryArg.id}/delete_repost/`,
-            method: "DELETE",
-          }),
-          invalidatesTags: ["posts"],
-        },
-      ),
-      getPostInteractions: build.query<
-        GetPostInteractionsApiResponse,
-        GetPostInteractionsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/post-interactions/${queryArg.id}/`,
-        }),
-        providesTags: ["posts"],
+      deleteRepost: build.mutation<DeleteRepostApiResponse, DeleteRepostApiArg>({
+        query: (queryArg) => ({ url: `/api/user/delete-repost/${queryArg.id}/delete_repost/`, method: 'DELETE' }),
+        invalidatesTags: ['posts'],
       }),
-      createComment: build.mutation<
-        CreateCommentApiResponse,
-        CreateCommentApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/monocomment/`,
-          method: "POST",
-          body: queryArg.createCommentDto,
-        }),
-        invalidatesTags: ["posts"],
+      getPostInteractions: build.query<GetPostInteractionsApiResponse, GetPostInteractionsApiArg>({
+        query: (queryArg) => ({ url: `/api/user/post-interactions/${queryArg.id}/` }),
+        providesTags: ['posts'],
       }),
-      deleteComment: build.mutation<
-        DeleteCommentApiResponse,
-        DeleteCommentApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/monocomment/${queryArg.id}/`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["posts"],
+      createComment: build.mutation<CreateCommentApiResponse, CreateCommentApiArg>({
+        query: (queryArg) => ({ url: `/api/user/monocomment/`, method: 'POST', body: queryArg.createCommentDto }),
+        invalidatesTags: ['posts'],
       }),
-      listPostComments: build.query<
-        ListPostCommentsApiResponse,
-        ListPostCommentsApiArg
-      >({
+      deleteComment: build.mutation<DeleteCommentApiResponse, DeleteCommentApiArg>({
+        query: (queryArg) => ({ url: `/api/user/monocomment/${queryArg.id}/`, method: 'DELETE' }),
+        invalidatesTags: ['posts'],
+      }),
+      listPostComments: build.query<ListPostCommentsApiResponse, ListPostCommentsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/monocomment-nonlogin/post-comments/`,
           params: {
@@ -791,54 +509,45 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
-      listHomePosts: build.query<ListHomePostsApiResponse, ListHomePostsApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/postcc/`,
-            params: {
-              count: queryArg.count,
-            },
-          }),
-          providesTags: ["posts"],
-        },
-      ),
-      listUserPosts: build.query<ListUserPostsApiResponse, ListUserPostsApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/userpostcc/`,
-            params: {
-              user_id: queryArg.userId,
-              count: queryArg.count,
-            },
-          }),
-          providesTags: ["posts"],
-        },
-      ),
-      listBookPosts: build.query<ListBookPostsApiResponse, ListBookPostsApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/monopostcc/`,
-            params: {
-              pageId: queryArg.pageId,
-              count: queryArg.count,
-            },
-          }),
-          providesTags: ["posts"],
-        },
-      ),
-      listLikedPosts: build.query<
-        ListLikedPostsApiResponse,
-        ListLikedPostsApiArg
-      >({
+      listHomePosts: build.query<ListHomePostsApiResponse, ListHomePostsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/postcc/`,
+          params: {
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ['posts'],
+      }),
+      listUserPosts: build.query<ListUserPostsApiResponse, ListUserPostsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/userpostcc/`,
+          params: {
+            user_id: queryArg.userId,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ['posts'],
+      }),
+      listBookPosts: build.query<ListBookPostsApiResponse, ListBookPostsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/monopostcc/`,
+          params: {
+            pageId: queryArg.pageId,
+            count: queryArg.count,
+          },
+        }),
+        providesTags: ['posts'],
+      }),
+      listLikedPosts: build.query<ListLikedPostsApiResponse, ListLikedPostsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/likedpostscc/likedposts/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
       listCombined: build.query<ListCombinedApiResponse, ListCombinedApiArg>({
         query: (queryArg) => ({
@@ -847,341 +556,196 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
-      listCombinedLoggedIn: build.query<
-        ListCombinedLoggedInApiResponse,
-        ListCombinedLoggedInApiArg
-      >({
+      listCombinedLoggedIn: build.query<ListCombinedLoggedInApiResponse, ListCombinedLoggedInApiArg>({
         query: (queryArg) => ({
           url: `/api/user/loggedincombinedlist/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["posts"],
+        providesTags: ['posts'],
       }),
       getCommunity: build.query<GetCommunityApiResponse, GetCommunityApiArg>({
         query: (queryArg) => ({ url: `/api/user/community/${queryArg.id}/` }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      getCommunityStatus: build.query<
-        GetCommunityStatusApiResponse,
-        GetCommunityStatusApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/community_status/${queryArg.id}/`,
-        }),
-        providesTags: ["circles"],
+      getCommunityStatus: build.query<GetCommunityStatusApiResponse, GetCommunityStatusApiArg>({
+        query: (queryArg) => ({ url: `/api/user/community_status/${queryArg.id}/` }),
+        providesTags: ['circles'],
       }),
-      listCommunityBooks: build.query<
-        ListCommunityBooksApiResponse,
-        ListCommunityBooksApiArg
-      >({
+      listCommunityBooks: build.query<ListCommunityBooksApiResponse, ListCommunityBooksApiArg>({
         query: (queryArg) => ({
           url: `/api/user/community/${queryArg.id}/monopages-with-files/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      listCommunityMembers: build.query<
-        ListCommunityMembersApiResponse,
-        ListCommunityMembersApiArg
-      >({
+      listCommunityMembers: build.query<ListCommunityMembersApiResponse, ListCommunityMembersApiArg>({
         query: (queryArg) => ({
           url: `/api/user/community/${queryArg.id}/members/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      listPendingJoinRequests: build.query<
-        ListPendingJoinRequestsApiResponse,
-        ListPendingJoinRequestsApiArg
-      >({
+      listPendingJoinRequests: build.query<ListPendingJoinRequestsApiResponse, ListPendingJoinRequestsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/community/${queryArg.id}/joinrequests-pending/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      listUserCommunities: build.query<
-        ListUserCommunitiesApiResponse,
-        ListUserCommunitiesApiArg
-      >({
+      listUserCommunities: build.query<ListUserCommunitiesApiResponse, ListUserCommunitiesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/user/${queryArg.id}/communities/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      listCommunityPosts: build.query<
-        ListCommunityPostsApiResponse,
-        ListCommunityPostsApiArg
-      >({
+      listCommunityPosts: build.query<ListCommunityPostsApiResponse, ListCommunityPostsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/communityposts/${queryArg.id}/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      listMyCommunities: build.query<
-        ListMyCommunitiesApiResponse,
-        ListMyCommunitiesApiArg
-      >({
+      listMyCommunities: build.query<ListMyCommunitiesApiResponse, ListMyCommunitiesApiArg>({
         query: (queryArg) => ({
           url: `/api/user/mycommunities/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      getCommunityNewPost: build.query<
-        GetCommunityNewPostApiResponse,
-        GetCommunityNewPostApiArg
-      >({
+      getCommunityNewPost: build.query<GetCommunityNewPostApiResponse, GetCommunityNewPostApiArg>({
         query: (queryArg) => ({
           url: `/api/user/community-new-post/`,
           params: {
             communityid: queryArg.communityid,
           },
         }),
-        providesTags: ["circles"],
+        providesTags: ['circles'],
       }),
-      createCommunity: build.mutation<
-        CreateCommunityApiResponse,
-        CreateCommunityApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/create-community/`,
-          method: "POST",
-          body: queryArg.createCircleDto,
-        }),
-        invalidatesTags: ["circles"],
+      createCommunity: build.mutation<CreateCommunityApiResponse, CreateCommunityApiArg>({
+        query: (queryArg) => ({ url: `/api/user/create-community/`, method: 'POST', body: queryArg.createCircleDto }),
+        invalidatesTags: ['circles'],
       }),
-      joinCommunity: build.mutation<
-        JoinCommunityApiResponse,
-        JoinCommunityApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/communityjoin/`,
-          method: "POST",
-          body: queryArg.joinCircleDto,
-        }),
-        invalidatesTags: ["circles"],
+      joinCommunity: build.mutation<JoinCommunityApiResponse, JoinCommunityApiArg>({
+        query: (queryArg) => ({ url: `/api/user/communityjoin/`, method: 'POST', body: queryArg.joinCircleDto }),
+        invalidatesTags: ['circles'],
       }),
-      acceptInvitation: build.mutation<
-        AcceptInvitationApiResponse,
-        AcceptInvitationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/invitation/${queryArg.id}/accept/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["circles"],
+      acceptInvitation: build.mutation<AcceptInvitationApiResponse, AcceptInvitationApiArg>({
+        query: (queryArg) => ({ url: `/api/user/invitation/${queryArg.id}/accept/`, method: 'POST' }),
+        invalidatesTags: ['circles'],
       }),
-      inviteToCommunity: build.mutation<
-        InviteToCommunityApiResponse,
-        InviteToCommunityApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/community/${queryArg.id}/invite/`,
-          method: "POST",
-          body: queryArg.inviteDto,
-        }),
-        invalidatesTags: ["circles"],
+      inviteToCommunity: build.mutation<InviteToCommunityApiResponse, InviteToCommunityApiArg>({
+        query: (queryArg) => ({ url: `/api/user/community/${queryArg.id}/invite/`, method: 'POST', body: queryArg.inviteDto }),
+        invalidatesTags: ['circles'],
       }),
-      approveJoinRequest: build.mutation<
-        ApproveJoinRequestApiResponse,
-        ApproveJoinRequestApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/community/${queryArg.id}/join-request/approve/${queryArg.userProfile}/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["circles"],
+      approveJoinRequest: build.mutation<ApproveJoinRequestApiResponse, ApproveJoinRequestApiArg>({
+        query: (queryArg) => ({ url: `/api/user/community/${queryArg.id}/join-request/approve/${queryArg.userProfile}/`, method: 'POST' }),
+        invalidatesTags: ['circles'],
       }),
-      getUnreadNotifications: build.query<
-        GetUnreadNotificationsApiResponse,
-        GetUnreadNotificationsApiArg
-      >({
+      getUnreadNotifications: build.query<GetUnreadNotificationsApiResponse, GetUnreadNotificationsApiArg>({
         query: () => ({ url: `/api/user/notifications/unread/` }),
-        providesTags: ["notifications"],
+        providesTags: ['notifications'],
       }),
-      listNotifications: build.query<
-        ListNotificationsApiResponse,
-        ListNotificationsApiArg
-      >({
+      listNotifications: build.query<ListNotificationsApiResponse, ListNotificationsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/notifications/all/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["notifications"],
+        providesTags: ['notifications'],
       }),
-      markAllNotificationsRead: build.mutation<
-        MarkAllNotificationsReadApiResponse,
-        MarkAllNotificationsReadApiArg
-      >({
-        query: () => ({
-          url: `/api/user/notifications/mark-all-read/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["notifications"],
+      markAllNotificationsRead: build.mutation<MarkAllNotificationsReadApiResponse, MarkAllNotificationsReadApiArg>({
+        query: () => ({ url: `/api/user/notifications/mark-all-read/`, method: 'POST' }),
+        invalidatesTags: ['notifications'],
       }),
-      createNotificationStreamTicket: build.mutation<
-        CreateNotificationStreamTicketApiResponse,
-        CreateNotificationStreamTicketApiArg
-      >({
-        query: () => ({
-          url: `/api/user/notifications/stream-ticket/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["notifications"],
+      createNotificationStreamTicket: build.mutation<CreateNotificationStreamTicketApiResponse, CreateNotificationStreamTicketApiArg>({
+        query: () => ({ url: `/api/user/notifications/stream-ticket/`, method: 'POST' }),
+        invalidatesTags: ['notifications'],
       }),
-      streamNotifications: build.query<
-        StreamNotificationsApiResponse,
-        StreamNotificationsApiArg
-      >({
+      streamNotifications: build.query<StreamNotificationsApiResponse, StreamNotificationsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/notifications/stream/`,
           params: {
             ticket: queryArg.ticket,
           },
         }),
-        providesTags: ["notifications"],
+        providesTags: ['notifications'],
       }),
-      markNotification: build.mutation<
-        MarkNotificationApiResponse,
-        MarkNotificationApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/notifications/${queryArg.id}/`,
-          method: "PATCH",
-          body: queryArg.markNotificationDto,
-        }),
-        invalidatesTags: ["notifications"],
+      markNotification: build.mutation<MarkNotificationApiResponse, MarkNotificationApiArg>({
+        query: (queryArg) => ({ url: `/api/user/notifications/${queryArg.id}/`, method: 'PATCH', body: queryArg.markNotificationDto }),
+        invalidatesTags: ['notifications'],
       }),
-      getNotificationSettings: build.query<
-        GetNotificationSettingsApiResponse,
-        GetNotificationSettingsApiArg
-      >({
+      getNotificationSettings: build.query<GetNotificationSettingsApiResponse, GetNotificationSettingsApiArg>({
         query: () => ({ url: `/api/user/notification-settings/` }),
-        providesTags: ["notifications"],
+        providesTags: ['notifications'],
       }),
-      putNotificationSettings: build.mutation<
-        PutNotificationSettingsApiResponse,
-        PutNotificationSettingsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/notification-settings/`,
-          method: "PUT",
-          body: queryArg.notificationSettingsDto,
-        }),
-        invalidatesTags: ["notifications"],
+      putNotificationSettings: build.mutation<PutNotificationSettingsApiResponse, PutNotificationSettingsApiArg>({
+        query: (queryArg) => ({ url: `/api/user/notification-settings/`, method: 'PUT', body: queryArg.notificationSettingsDto }),
+        invalidatesTags: ['notifications'],
       }),
-      getNotificationSettingsAlias: build.query<
-        GetNotificationSettingsAliasApiResponse,
-        GetNotificationSettingsAliasApiArg
-      >({
-        query: () => ({
-          url: `/api/user/notification-settings/update_notification_settings/`,
-        }),
-        providesTags: ["notifications"],
+      getNotificationSettingsAlias: build.query<GetNotificationSettingsAliasApiResponse, GetNotificationSettingsAliasApiArg>({
+        query: () => ({ url: `/api/user/notification-settings/update_notification_settings/` }),
+        providesTags: ['notifications'],
       }),
-      updateNotificationSettings: build.mutation<
-        UpdateNotificationSettingsApiResponse,
-        UpdateNotificationSettingsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/notification-settings/update_notification_settings/`,
-          method: "PUT",
-          body: queryArg.notificationSettingsDto,
-        }),
-        invalidatesTags: ["notifications"],
+      updateNotificationSettings: build.mutation<UpdateNotificationSettingsApiResponse, UpdateNotificationSettingsApiArg>({
+        query: (queryArg) => ({ url: `/api/user/notification-settings/update_notification_settings/`, method: 'PUT', body: queryArg.notificationSettingsDto }),
+        invalidatesTags: ['notifications'],
       }),
-      paymentSettings: build.query<
-        PaymentSettingsApiResponse,
-        PaymentSettingsApiArg
-      >({
+      paymentSettings: build.query<PaymentSettingsApiResponse, PaymentSettingsApiArg>({
         query: () => ({ url: `/api/user/payment-settings/` }),
-        providesTags: ["payments"],
+        providesTags: ['payments'],
       }),
-      createCheckoutSession: build.mutation<
-        CreateCheckoutSessionApiResponse,
-        CreateCheckoutSessionApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/create-checkout-session/`,
-          method: "POST",
-          body: queryArg.createCheckoutDto,
-        }),
-        invalidatesTags: ["payments"],
+      createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
+        query: (queryArg) => ({ url: `/api/user/create-checkout-session/`, method: 'POST', body: queryArg.createCheckoutDto }),
+        invalidatesTags: ['payments'],
       }),
-      stripeWebhook: build.mutation<
-        StripeWebhookApiResponse,
-        StripeWebhookApiArg
-      >({
+      stripeWebhook: build.mutation<StripeWebhookApiResponse, StripeWebhookApiArg>({
         query: (queryArg) => ({
           url: `/api/user/stripe-webhook/`,
-          method: "POST",
+          method: 'POST',
           headers: {
-            "stripe-signature": queryArg["stripe-signature"],
+            'stripe-signature': queryArg['stripe-signature'],
           },
         }),
-        invalidatesTags: ["payments"],
+        invalidatesTags: ['payments'],
       }),
-      checkoutSessionStatus: build.mutation<
-        CheckoutSessionStatusApiResponse,
-        CheckoutSessionStatusApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/checkout-session-status/`,
-          method: "POST",
-          body: queryArg.checkoutStatusDto,
-        }),
-        invalidatesTags: ["payments"],
+      checkoutSessionStatus: build.mutation<CheckoutSessionStatusApiResponse, CheckoutSessionStatusApiArg>({
+        query: (queryArg) => ({ url: `/api/user/checkout-session-status/`, method: 'POST', body: queryArg.checkoutStatusDto }),
+        invalidatesTags: ['payments'],
       }),
-      pendingCheckout: build.query<
-        PendingCheckoutApiResponse,
-        PendingCheckoutApiArg
-      >({
+      pendingCheckout: build.query<PendingCheckoutApiResponse, PendingCheckoutApiArg>({
         query: (queryArg) => ({
           url: `/api/user/pending-checkout/`,
           params: {
             pageId: queryArg.pageId,
           },
         }),
-        providesTags: ["payments"],
+        providesTags: ['payments'],
       }),
-      createConnectAccount: build.mutation<
-        CreateConnectAccountApiResponse,
-        CreateConnectAccountApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/create-connect-account/`,
-          method: "POST",
-          body: queryArg.connectAccountDto,
-        }),
-        invalidatesTags: ["payments"],
+      createConnectAccount: build.mutation<CreateConnectAccountApiResponse, CreateConnectAccountApiArg>({
+        query: (queryArg) => ({ url: `/api/user/create-connect-account/`, method: 'POST', body: queryArg.connectAccountDto }),
+        invalidatesTags: ['payments'],
       }),
-      getMyStripeAccountId: build.query<
-        GetMyStripeAccountIdApiResponse,
-        GetMyStripeAccountIdApiArg
-      >({
+      getMyStripeAccountId: build.query<GetMyStripeAccountIdApiResponse, GetMyStripeAccountIdApiArg>({
         query: () => ({ url: `/api/user/get-my-stripe-account-id/` }),
-        providesTags: ["payments"],
+        providesTags: ['payments'],
       }),
       getLoginLink: build.query<GetLoginLinkApiResponse, GetLoginLinkApiArg>({
         query: (queryArg) => ({
@@ -1190,93 +754,55 @@ const injectedRtkApi = api
             shopId: queryArg.shopId,
           },
         }),
-        providesTags: ["payments"],
+        providesTags: ['payments'],
       }),
       getEarnings: build.query<GetEarningsApiResponse, GetEarningsApiArg>({
         query: () => ({ url: `/api/user/earnings/` }),
-        providesTags: ["payments"],
+        providesTags: ['payments'],
       }),
       adSettings: build.query<AdSettingsApiResponse, AdSettingsApiArg>({
         query: () => ({ url: `/api/user/advertisement-settings/` }),
-        providesTags: ["ads"],
+        providesTags: ['ads'],
       }),
-      createAdvertisement: build.mutation<
-        CreateAdvertisementApiResponse,
-        CreateAdvertisementApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/advertisement/`,
-          method: "POST",
-          body: queryArg.createAdDto,
-        }),
-        invalidatesTags: ["ads"],
+      createAdvertisement: build.mutation<CreateAdvertisementApiResponse, CreateAdvertisementApiArg>({
+        query: (queryArg) => ({ url: `/api/user/advertisement/`, method: 'POST', body: queryArg.createAdDto }),
+        invalidatesTags: ['ads'],
       }),
-      postAdsStripe: build.mutation<
-        PostAdsStripeApiResponse,
-        PostAdsStripeApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/post-ads-stripe/`,
-          method: "POST",
-          body: queryArg.postAdsStripeDto,
-        }),
-        invalidatesTags: ["ads"],
+      postAdsStripe: build.mutation<PostAdsStripeApiResponse, PostAdsStripeApiArg>({
+        query: (queryArg) => ({ url: `/api/user/post-ads-stripe/`, method: 'POST', body: queryArg.postAdsStripeDto }),
+        invalidatesTags: ['ads'],
       }),
       allowAds: build.mutation<AllowAdsApiResponse, AllowAdsApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/allowAds/`,
-          method: "POST",
-          body: queryArg.adIdDto,
-        }),
-        invalidatesTags: ["ads"],
+        query: (queryArg) => ({ url: `/api/user/allowAds/`, method: 'POST', body: queryArg.adIdDto }),
+        invalidatesTags: ['ads'],
       }),
-      randomAdvertisements: build.query<
-        RandomAdvertisementsApiResponse,
-        RandomAdvertisementsApiArg
-      >({
+      randomAdvertisements: build.query<RandomAdvertisementsApiResponse, RandomAdvertisementsApiArg>({
         query: () => ({ url: `/api/user/advertisements-random/` }),
-        providesTags: ["ads"],
+        providesTags: ['ads'],
       }),
-      advertisementsForMonopage: build.query<
-        AdvertisementsForMonopageApiResponse,
-        AdvertisementsForMonopageApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/advertisements-for-monopage/${queryArg.id}/`,
-        }),
-        providesTags: ["ads"],
+      advertisementsForMonopage: build.query<AdvertisementsForMonopageApiResponse, AdvertisementsForMonopageApiArg>({
+        query: (queryArg) => ({ url: `/api/user/advertisements-for-monopage/${queryArg.id}/` }),
+        providesTags: ['ads'],
       }),
       updateAds: build.mutation<UpdateAdsApiResponse, UpdateAdsApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/updateAds/`,
-          method: "POST",
-          body: queryArg.updateAdsDto,
-        }),
-        invalidatesTags: ["ads"],
+        query: (queryArg) => ({ url: `/api/user/updateAds/`, method: 'POST', body: queryArg.updateAdsDto }),
+        invalidatesTags: ['ads'],
       }),
-      myAdvertisements: build.query<
-        MyAdvertisementsApiResponse,
-        MyAdvertisementsApiArg
-      >({
+      myAdvertisements: build.query<MyAdvertisementsApiResponse, MyAdvertisementsApiArg>({
         query: () => ({ url: `/api/user/advertisements-mine/` }),
-        providesTags: ["ads"],
+        providesTags: ['ads'],
       }),
-      advertisementStats: build.query<
-        AdvertisementStatsApiResponse,
-        AdvertisementStatsApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/advertisement/${queryArg.id}/`,
-        }),
-        providesTags: ["ads"],
+      advertisementStats: build.query<AdvertisementStatsApiResponse, AdvertisementStatsApiArg>({
+        query: (queryArg) => ({ url: `/api/user/advertisement/${queryArg.id}/` }),
+        providesTags: ['ads'],
       }),
       analytics: build.query<AnalyticsApiResponse, AnalyticsApiArg>({
         query: () => ({ url: `/api/user/analytics/` }),
-        providesTags: ["analytics"],
+        providesTags: ['analytics'],
       }),
       helpVideos: build.query<HelpVideosApiResponse, HelpVideosApiArg>({
         query: () => ({ url: `/api/user/help-videos/` }),
-        providesTags: ["help"],
+        providesTags: ['help'],
       }),
       listBlocks: build.query<ListBlocksApiResponse, ListBlocksApiArg>({
         query: (queryArg) => ({
@@ -1285,22 +811,15 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["safety"],
+        providesTags: ['safety'],
       }),
       blockUser: build.mutation<BlockUserApiResponse, BlockUserApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/blocks/`,
-          method: "POST",
-          body: queryArg.userTargetDto,
-        }),
-        invalidatesTags: ["safety"],
+        query: (queryArg) => ({ url: `/api/user/blocks/`, method: 'POST', body: queryArg.userTargetDto }),
+        invalidatesTags: ['safety'],
       }),
       unblockUser: build.mutation<UnblockUserApiResponse, UnblockUserApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/blocks/${queryArg.id}/`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["safety"],
+        query: (queryArg) => ({ url: `/api/user/blocks/${queryArg.id}/`, method: 'DELETE' }),
+        invalidatesTags: ['safety'],
       }),
       listMutes: build.query<ListMutesApiResponse, ListMutesApiArg>({
         query: (queryArg) => ({
@@ -1309,37 +828,21 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["safety"],
+        providesTags: ['safety'],
       }),
       muteUser: build.mutation<MuteUserApiResponse, MuteUserApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/mutes/`,
-          method: "POST",
-          body: queryArg.userTargetDto,
-        }),
-        invalidatesTags: ["safety"],
+        query: (queryArg) => ({ url: `/api/user/mutes/`, method: 'POST', body: queryArg.userTargetDto }),
+        invalidatesTags: ['safety'],
       }),
       unmuteUser: build.mutation<UnmuteUserApiResponse, UnmuteUserApiArg>({
-        query: (queryArg) => ({
-          url: `/api/user/mutes/${queryArg.id}/`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["safety"],
+        query: (queryArg) => ({ url: `/api/user/mutes/${queryArg.id}/`, method: 'DELETE' }),
+        invalidatesTags: ['safety'],
       }),
-      createReport: build.mutation<CreateReportApiResponse, CreateReportApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/user/reports/`,
-            method: "POST",
-            body: queryArg.createReportDto,
-          }),
-          invalidatesTags: ["safety"],
-        },
-      ),
-      listModerationReports: build.query<
-        ListModerationReportsApiResponse,
-        ListModerationReportsApiArg
-      >({
+      createReport: build.mutation<CreateReportApiResponse, CreateReportApiArg>({
+        query: (queryArg) => ({ url: `/api/user/reports/`, method: 'POST', body: queryArg.createReportDto }),
+        invalidatesTags: ['safety'],
+      }),
+      listModerationReports: build.query<ListModerationReportsApiResponse, ListModerationReportsApiArg>({
         query: (queryArg) => ({
           url: `/api/user/moderation/reports/`,
           params: {
@@ -1347,51 +850,28 @@ const injectedRtkApi = api
             count: queryArg.count,
           },
         }),
-        providesTags: ["safety"],
+        providesTags: ['safety'],
       }),
-      resolveReport: build.mutation<
-        ResolveReportApiResponse,
-        ResolveReportApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/moderation/reports/${queryArg.id}/resolve/`,
-          method: "POST",
-          body: queryArg.resolveReportDto,
-        }),
-        invalidatesTags: ["safety"],
+      resolveReport: build.mutation<ResolveReportApiResponse, ResolveReportApiArg>({
+        query: (queryArg) => ({ url: `/api/user/moderation/reports/${queryArg.id}/resolve/`, method: 'POST', body: queryArg.resolveReportDto }),
+        invalidatesTags: ['safety'],
       }),
-      restoreContent: build.mutation<
-        RestoreContentApiResponse,
-        RestoreContentApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/moderation/restore/`,
-          method: "POST",
-          body: queryArg.restoreDto,
-        }),
-        invalidatesTags: ["safety"],
+      restoreContent: build.mutation<RestoreContentApiResponse, RestoreContentApiArg>({
+        query: (queryArg) => ({ url: `/api/user/moderation/restore/`, method: 'POST', body: queryArg.restoreDto }),
+        invalidatesTags: ['safety'],
       }),
-      unsuspendUser: build.mutation<
-        UnsuspendUserApiResponse,
-        UnsuspendUserApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/user/moderation/users/${queryArg.id}/unsuspend/`,
-          method: "POST",
-        }),
-        invalidatesTags: ["safety"],
+      unsuspendUser: build.mutation<UnsuspendUserApiResponse, UnsuspendUserApiArg>({
+        query: (queryArg) => ({ url: `/api/user/moderation/users/${queryArg.id}/unsuspend/`, method: 'POST' }),
+        invalidatesTags: ['safety'],
       }),
-      listModerationAudit: build.query<
-        ListModerationAuditApiResponse,
-        ListModerationAuditApiArg
-      >({
+      listModerationAudit: build.query<ListModerationAuditApiResponse, ListModerationAuditApiArg>({
         query: (queryArg) => ({
           url: `/api/user/moderation/audit/`,
           params: {
             count: queryArg.count,
           },
         }),
-        providesTags: ["safety"],
+        providesTags: ['safety'],
       }),
     }),
     overrideExisting: false,
@@ -1437,8 +917,7 @@ export type UpdateProfileApiArg = {
   id: number;
   profileFieldsDto: ProfileFieldsDto;
 };
-export type RegisterApiResponse =
-  /** status 201 Always the same answer, also for a taken address. */ DetailResponse;
+export type RegisterApiResponse = /** status 201 Always the same answer, also for a taken address. */ DetailResponse;
 export type RegisterApiArg = {
   registerDto: RegisterDto;
 };
@@ -1462,13 +941,11 @@ export type ForgotPasswordApiResponse = /** status 200  */ DetailResponse;
 export type ForgotPasswordApiArg = {
   forgotPasswordDto: ForgotPasswordDto;
 };
-export type ResendVerificationApiResponse =
-  /** status 200 Always the same answer: a mail goes only to an account waiting to be confirmed. */ DetailResponse;
+export type ResendVerificationApiResponse = /** status 200 Always the same answer: a mail goes only to an account waiting to be confirmed. */ DetailResponse;
 export type ResendVerificationApiArg = {
   forgotPasswordDto: ForgotPasswordDto;
 };
-export type VerifyForPasswordResetApiResponse =
-  /** status 200  */ EmailResponse;
+export type VerifyForPasswordResetApiResponse = /** status 200  */ EmailResponse;
 export type VerifyForPasswordResetApiArg = {
   keyDto: KeyDto;
 };
@@ -1478,8 +955,7 @@ export type ResetPasswordApiArg = {
 };
 export type DeleteProfileApiResponse = /** status 200  */ DeletionResponse;
 export type DeleteProfileApiArg = void;
-export type SignInProvidersApiResponse =
-  /** status 200  */ SignInProvidersResponse;
+export type SignInProvidersApiResponse = /** status 200  */ SignInProvidersResponse;
 export type SignInProvidersApiArg = void;
 export type LoginGoogleApiResponse = /** status 200  */ LoginResponse;
 export type LoginGoogleApiArg = {
@@ -1521,33 +997,30 @@ export type LinkGoogleApiArg = {
 };
 export type LinkProviderStartApiResponse = /** status 201  */ LinkStartResponse;
 export type LinkProviderStartApiArg = {
-  provider: "line" | "yahoo";
+  provider: 'line' | 'yahoo';
 };
 export type UnlinkProviderApiResponse = unknown;
 export type UnlinkProviderApiArg = {
-  provider: "google" | "line" | "yahoo";
+  provider: 'google' | 'line' | 'yahoo';
 };
 export type ListAttributesApiResponse = /** status 200  */ AttributeResponse[];
 export type ListAttributesApiArg = {
-  lan: "ja" | "en";
+  lan: 'ja' | 'en';
   /** Page index from 0. */
   count?: number;
 };
-export type SearchAttributesApiResponse =
-  /** status 200  */ AttributeResponse[];
+export type SearchAttributesApiResponse = /** status 200  */ AttributeResponse[];
 export type SearchAttributesApiArg = {
   q?: string;
-  lan: "ja" | "en";
+  lan: 'ja' | 'en';
   /** Page index from 0. */
   count?: number;
 };
-export type ListAttributesByLanguageApiResponse =
-  /** status 200  */ AttributeResponse[];
+export type ListAttributesByLanguageApiResponse = /** status 200  */ AttributeResponse[];
 export type ListAttributesByLanguageApiArg = {
-  lan: "ja" | "en";
+  lan: 'ja' | 'en';
 };
-export type ListAttributesOfPageApiResponse =
-  /** status 200  */ AttributeResponse[];
+export type ListAttributesOfPageApiResponse = /** status 200  */ AttributeResponse[];
 export type ListAttributesOfPageApiArg = {
   id: number;
 };
@@ -1579,8 +1052,7 @@ export type SearchOwnedPagesApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type CheckUserPageStatusApiResponse =
-  /** status 200  */ PageStatusResponse;
+export type CheckUserPageStatusApiResponse = /** status 200  */ PageStatusResponse;
 export type CheckUserPageStatusApiArg = {
   pageId: number;
   /** Must be the caller's own id when given. */
@@ -1594,8 +1066,7 @@ export type ListRelatedPagesApiResponse = /** status 200  */ PageResponse[];
 export type ListRelatedPagesApiArg = {
   id: number;
 };
-export type ListOwningAndRelatedPagesApiResponse =
-  /** status 200  */ PageResponse[];
+export type ListOwningAndRelatedPagesApiResponse = /** status 200  */ PageResponse[];
 export type ListOwningAndRelatedPagesApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
@@ -1644,8 +1115,7 @@ export type RecordPageViewApiArg = {
   user: string;
   page: number;
 };
-export type ListPagesWithFilesOfUserApiResponse =
-  /** status 200  */ PageResponse[];
+export type ListPagesWithFilesOfUserApiResponse = /** status 200  */ PageResponse[];
 export type ListPagesWithFilesOfUserApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
@@ -1655,8 +1125,7 @@ export type UploadDataApiResponse = /** status 201  */ UploadedFileResponse;
 export type UploadDataApiArg = {
   uploadFieldsDto: UploadFieldsDto;
 };
-export type ListUploadedFilesApiResponse =
-  /** status 200  */ UploadedFileResponse[];
+export type ListUploadedFilesApiResponse = /** status 200  */ UploadedFileResponse[];
 export type ListUploadedFilesApiArg = {
   userId: number;
   /** Page index from 0; 10 per page. */
@@ -1679,15 +1148,13 @@ export type DeleteFollowRequestApiResponse = unknown;
 export type DeleteFollowRequestApiArg = {
   deleteRequestDto: DeleteRequestDto;
 };
-export type ListSentFollowRequestsApiResponse =
-  /** status 200  */ FollowRequestResponse[];
+export type ListSentFollowRequestsApiResponse = /** status 200  */ FollowRequestResponse[];
 export type ListSentFollowRequestsApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type ListReceivedFollowRequestsApiResponse =
-  /** status 200  */ FollowRequestResponse[];
+export type ListReceivedFollowRequestsApiResponse = /** status 200  */ FollowRequestResponse[];
 export type ListReceivedFollowRequestsApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
@@ -1709,13 +1176,11 @@ export type ListFollowingApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type GetFollowCountsApiResponse =
-  /** status 200  */ FollowCountsResponse;
+export type GetFollowCountsApiResponse = /** status 200  */ FollowCountsResponse;
 export type GetFollowCountsApiArg = {
   id: number;
 };
-export type ListRecommendedProfilesApiResponse =
-  /** status 200  */ ProfileResponse[];
+export type ListRecommendedProfilesApiResponse = /** status 200  */ ProfileResponse[];
 export type ListRecommendedProfilesApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
@@ -1756,8 +1221,7 @@ export type DeleteRepostApiResponse = unknown;
 export type DeleteRepostApiArg = {
   id: number;
 };
-export type GetPostInteractionsApiResponse =
-  /** status 200  */ PostInteractionsResponse;
+export type GetPostInteractionsApiResponse = /** status 200  */ PostInteractionsResponse;
 export type GetPostInteractionsApiArg = {
   id: number;
 };
@@ -1811,8 +1275,7 @@ export type GetCommunityApiResponse = /** status 200  */ CommunityResponse;
 export type GetCommunityApiArg = {
   id: number;
 };
-export type GetCommunityStatusApiResponse =
-  /** status 200  */ CommunityStatusResponse;
+export type GetCommunityStatusApiResponse = /** status 200  */ CommunityStatusResponse;
 export type GetCommunityStatusApiArg = {
   id: number;
 };
@@ -1822,22 +1285,19 @@ export type ListCommunityBooksApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type ListCommunityMembersApiResponse =
-  /** status 200  */ ProfileResponse[];
+export type ListCommunityMembersApiResponse = /** status 200  */ ProfileResponse[];
 export type ListCommunityMembersApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type ListPendingJoinRequestsApiResponse =
-  /** status 200  */ JoinRequestResponse[];
+export type ListPendingJoinRequestsApiResponse = /** status 200  */ JoinRequestResponse[];
 export type ListPendingJoinRequestsApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type ListUserCommunitiesApiResponse =
-  /** status 200  */ CommunityResponse[];
+export type ListUserCommunitiesApiResponse = /** status 200  */ CommunityResponse[];
 export type ListUserCommunitiesApiArg = {
   id: number;
   /** Page index from 0; 10 per page. */
@@ -1849,14 +1309,12 @@ export type ListCommunityPostsApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type ListMyCommunitiesApiResponse =
-  /** status 200  */ MyCommunityResponse[];
+export type ListMyCommunitiesApiResponse = /** status 200  */ MyCommunityResponse[];
 export type ListMyCommunitiesApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type GetCommunityNewPostApiResponse =
-  /** status 200  */ NewPostFlagResponse;
+export type GetCommunityNewPostApiResponse = /** status 200  */ NewPostFlagResponse;
 export type GetCommunityNewPostApiArg = {
   communityid: number;
 };
@@ -1872,63 +1330,50 @@ export type AcceptInvitationApiResponse = /** status 200  */ InvitationResponse;
 export type AcceptInvitationApiArg = {
   id: number;
 };
-export type InviteToCommunityApiResponse =
-  /** status 201  */ InvitationResponse;
+export type InviteToCommunityApiResponse = /** status 201  */ InvitationResponse;
 export type InviteToCommunityApiArg = {
   id: number;
   inviteDto: InviteDto;
 };
-export type ApproveJoinRequestApiResponse =
-  /** status 200  */ JoinRequestResponse;
+export type ApproveJoinRequestApiResponse = /** status 200  */ JoinRequestResponse;
 export type ApproveJoinRequestApiArg = {
   id: number;
   userProfile: number;
 };
-export type GetUnreadNotificationsApiResponse =
-  /** status 200  */ UnreadNotificationsResponse;
+export type GetUnreadNotificationsApiResponse = /** status 200  */ UnreadNotificationsResponse;
 export type GetUnreadNotificationsApiArg = void;
-export type ListNotificationsApiResponse =
-  /** status 200  */ NotificationResponse[];
+export type ListNotificationsApiResponse = /** status 200  */ NotificationResponse[];
 export type ListNotificationsApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
-export type MarkAllNotificationsReadApiResponse =
-  /** status 200  */ MarkAllReadResponse;
+export type MarkAllNotificationsReadApiResponse = /** status 200  */ MarkAllReadResponse;
 export type MarkAllNotificationsReadApiArg = void;
-export type CreateNotificationStreamTicketApiResponse =
-  /** status 200  */ StreamTicketResponse;
+export type CreateNotificationStreamTicketApiResponse = /** status 200  */ StreamTicketResponse;
 export type CreateNotificationStreamTicketApiArg = void;
-export type StreamNotificationsApiResponse =
-  /** status 200 An event stream. */ string;
+export type StreamNotificationsApiResponse = /** status 200 An event stream. */ string;
 export type StreamNotificationsApiArg = {
   /** A single-use ticket from notifications/stream-ticket/. */
   ticket?: any;
 };
-export type MarkNotificationApiResponse =
-  /** status 200  */ NotificationResponse;
+export type MarkNotificationApiResponse = /** status 200  */ NotificationResponse;
 export type MarkNotificationApiArg = {
   id: number;
   markNotificationDto: MarkNotificationDto;
 };
-export type GetNotificationSettingsApiResponse =
-  /** status 200  */ NotificationSettingsResponse;
+export type GetNotificationSettingsApiResponse = /** status 200  */ NotificationSettingsResponse;
 export type GetNotificationSettingsApiArg = void;
-export type PutNotificationSettingsApiResponse =
-  /** status 200  */ NotificationSettingsResponse;
+export type PutNotificationSettingsApiResponse = /** status 200  */ NotificationSettingsResponse;
 export type PutNotificationSettingsApiArg = {
   notificationSettingsDto: NotificationSettingsDto;
 };
-export type GetNotificationSettingsAliasApiResponse =
-  /** status 200  */ NotificationSettingsResponse;
+export type GetNotificationSettingsAliasApiResponse = /** status 200  */ NotificationSettingsResponse;
 export type GetNotificationSettingsAliasApiArg = void;
-export type UpdateNotificationSettingsApiResponse =
-  /** status 200  */ NotificationSettingsResponse;
+export type UpdateNotificationSettingsApiResponse = /** status 200  */ NotificationSettingsResponse;
 export type UpdateNotificationSettingsApiArg = {
   notificationSettingsDto: NotificationSettingsDto;
 };
-export type PaymentSettingsApiResponse =
-  /** status 200  */ PaymentSettingsResponse;
+export type PaymentSettingsApiResponse = /** status 200  */ PaymentSettingsResponse;
 export type PaymentSettingsApiArg = void;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ GoToResponse;
 export type CreateCheckoutSessionApiArg = {
@@ -1936,15 +1381,13 @@ export type CreateCheckoutSessionApiArg = {
 };
 export type StripeWebhookApiResponse = /** status 200  */ WebhookResponse;
 export type StripeWebhookApiArg = {
-  "stripe-signature": string;
+  'stripe-signature': string;
 };
-export type CheckoutSessionStatusApiResponse =
-  /** status 200  */ CheckoutStatusResponse;
+export type CheckoutSessionStatusApiResponse = /** status 200  */ CheckoutStatusResponse;
 export type CheckoutSessionStatusApiArg = {
   checkoutStatusDto: CheckoutStatusDto;
 };
-export type PendingCheckoutApiResponse =
-  /** status 200  */ PendingCheckoutResponse;
+export type PendingCheckoutApiResponse = /** status 200  */ PendingCheckoutResponse;
 export type PendingCheckoutApiArg = {
   pageId: number;
 };
@@ -1974,11 +1417,9 @@ export type AllowAdsApiResponse = /** status 200  */ AdStatsResponse;
 export type AllowAdsApiArg = {
   adIdDto: AdIdDto;
 };
-export type RandomAdvertisementsApiResponse =
-  /** status 200  */ ServedAdResponse[];
+export type RandomAdvertisementsApiResponse = /** status 200  */ ServedAdResponse[];
 export type RandomAdvertisementsApiArg = void;
-export type AdvertisementsForMonopageApiResponse =
-  /** status 200  */ ServedAdResponse[];
+export type AdvertisementsForMonopageApiResponse = /** status 200  */ ServedAdResponse[];
 export type AdvertisementsForMonopageApiArg = {
   id: number;
 };
@@ -2026,10 +1467,9 @@ export type CreateReportApiResponse = /** status 201  */ ReportCreatedResponse;
 export type CreateReportApiArg = {
   createReportDto: CreateReportDto;
 };
-export type ListModerationReportsApiResponse =
-  /** status 200  */ ReportListResponse;
+export type ListModerationReportsApiResponse = /** status 200  */ ReportListResponse;
 export type ListModerationReportsApiArg = {
-  status?: "open" | "resolved";
+  status?: 'open' | 'resolved';
   /** Page index from 0; 10 per page. */
   count?: number;
 };
@@ -2046,145 +1486,144 @@ export type UnsuspendUserApiResponse = unknown;
 export type UnsuspendUserApiArg = {
   id: number;
 };
-export type ListModerationAuditApiResponse =
-  /** status 200  */ AuditListResponse;
+export type ListModerationAuditApiResponse = /** status 200  */ AuditListResponse;
 export type ListModerationAuditApiArg = {
   /** Page index from 0; 10 per page. */
   count?: number;
 };
 export type ErrorCode =
-  | "required"
-  | "blank"
-  | "nullValue"
-  | "invalidInput"
-  | "notAString"
-  | "invalidInt"
-  | "nullCharacter"
-  | "invalidEmail"
-  | "invalidDate"
-  | "invalidBool"
-  | "unexpectedField"
-  | "notFound"
-  | "permissionDenied"
-  | "notAuthenticated"
-  | "invalidToken"
-  | "inactiveUser"
-  | "invalidTokenHeader"
-  | "invalidTokenHeaderSpaces"
-  | "serverError"
-  | "streamsFull"
-  | "heldForReview"
-  | "hiddenWhileSuspended"
-  | "badRequest"
-  | "fileTooLarge"
-  | "unsupportedMediaType"
-  | "noFile"
-  | "emptyFile"
-  | "invalidImage"
-  | "loginFailed"
-  | "emailNotVerified"
-  | "invalidKey"
-  | "passwordsDiffer"
-  | "passwordMismatch"
-  | "agreeTerms"
-  | "passwordTooShort"
-  | "passwordNumeric"
-  | "passwordLikeEmail"
-  | "passwordCommon"
-  | "invalidLanguage"
-  | "ok"
-  | "verificationSent"
-  | "verificationResent"
-  | "alreadyVerified"
-  | "loggedOut"
-  | "resetMailSent"
-  | "passwordReset"
-  | "deletionRequested"
-  | "chooseNickname"
-  | "invalidSex"
-  | "unrealBirthday"
-  | "profileExists"
-  | "alreadyFollowed"
-  | "mustBuy"
-  | "buyToDownload"
-  | "ownedNow"
-  | "bookCreatorOnly"
-  | "viewRecorded"
-  | "unsupportedFile"
-  | "fileExtensionMismatch"
-  | "invalidPrice"
-  | "profileRequired"
-  | "ownUserId"
-  | "linkExpired"
-  | "priceNeedsMydata"
-  | "expectedList"
-  | "circlePostNeedsCircles"
-  | "ratingNeedsReview"
-  | "onlyReviewRated"
-  | "followAsYourself"
-  | "approveOwnRequests"
-  | "invalidAccessLogType"
-  | "logged"
-  | "circlesNotAvailable"
-  | "alreadyReposted"
-  | "likeOnlyYourself"
-  | "authorOnly"
-  | "repostNotEditable"
-  | "cannotFollowSelf"
-  | "cannotBlockSelf"
-  | "blockedInteraction"
-  | "unknownReportTarget"
-  | "moderatorsOnly"
-  | "adminsOnly"
-  | "accountSuspended"
-  | "notCircleMember"
-  | "circleOwnerOnly"
-  | "alreadyCircleMember"
-  | "youAreCircleMember"
-  | "notYourInvitation"
-  | "circleCreated"
-  | "joinRequestApproved"
-  | "circlePostNotReposted"
-  | "paymentsOff"
-  | "freeBook"
-  | "ownBook"
-  | "alreadyOwned"
-  | "foreignSiteUrl"
-  | "badSignature"
-  | "notYourAccount"
-  | "payoutProfileRequired"
-  | "paymentProviderError"
-  | "paymentPending"
-  | "malformedEvent"
-  | "adProfileRequired"
-  | "adTags"
-  | "invalidUrl"
-  | "adAlreadyPaid"
-  | "adOwnerOnly"
-  | "googleEmailNotVerified"
-  | "invalidIdToken"
-  | "signInMethodTaken"
-  | "lastSignInMethod"
-  | "signInCodeInvalid"
-  | "signInOtherBrowser"
-  | "analyticsEnterpriseOnly"
-  | "maxLength"
-  | "minLength"
-  | "invalidChoice"
-  | "throttled"
-  | "jsonParse"
-  | "multipartParse"
-  | "surrogate"
-  | "tooDeep"
-  | "maxItems"
-  | "minValue"
-  | "maxValue"
-  | "multipleOf"
-  | "invalidPk"
-  | "uniqueSet"
-  | "methodNotAllowed"
-  | "streamsPerAccount"
-  | "uploadQuota";
+  | 'required'
+  | 'blank'
+  | 'nullValue'
+  | 'invalidInput'
+  | 'notAString'
+  | 'invalidInt'
+  | 'nullCharacter'
+  | 'invalidEmail'
+  | 'invalidDate'
+  | 'invalidBool'
+  | 'unexpectedField'
+  | 'notFound'
+  | 'permissionDenied'
+  | 'notAuthenticated'
+  | 'invalidToken'
+  | 'inactiveUser'
+  | 'invalidTokenHeader'
+  | 'invalidTokenHeaderSpaces'
+  | 'serverError'
+  | 'streamsFull'
+  | 'heldForReview'
+  | 'hiddenWhileSuspended'
+  | 'badRequest'
+  | 'fileTooLarge'
+  | 'unsupportedMediaType'
+  | 'noFile'
+  | 'emptyFile'
+  | 'invalidImage'
+  | 'loginFailed'
+  | 'emailNotVerified'
+  | 'invalidKey'
+  | 'passwordsDiffer'
+  | 'passwordMismatch'
+  | 'agreeTerms'
+  | 'passwordTooShort'
+  | 'passwordNumeric'
+  | 'passwordLikeEmail'
+  | 'passwordCommon'
+  | 'invalidLanguage'
+  | 'ok'
+  | 'verificationSent'
+  | 'verificationResent'
+  | 'alreadyVerified'
+  | 'loggedOut'
+  | 'resetMailSent'
+  | 'passwordReset'
+  | 'deletionRequested'
+  | 'chooseNickname'
+  | 'invalidSex'
+  | 'unrealBirthday'
+  | 'profileExists'
+  | 'alreadyFollowed'
+  | 'mustBuy'
+  | 'buyToDownload'
+  | 'ownedNow'
+  | 'bookCreatorOnly'
+  | 'viewRecorded'
+  | 'unsupportedFile'
+  | 'fileExtensionMismatch'
+  | 'invalidPrice'
+  | 'profileRequired'
+  | 'ownUserId'
+  | 'linkExpired'
+  | 'priceNeedsMydata'
+  | 'expectedList'
+  | 'circlePostNeedsCircles'
+  | 'ratingNeedsReview'
+  | 'onlyReviewRated'
+  | 'followAsYourself'
+  | 'approveOwnRequests'
+  | 'invalidAccessLogType'
+  | 'logged'
+  | 'circlesNotAvailable'
+  | 'alreadyReposted'
+  | 'likeOnlyYourself'
+  | 'authorOnly'
+  | 'repostNotEditable'
+  | 'cannotFollowSelf'
+  | 'cannotBlockSelf'
+  | 'blockedInteraction'
+  | 'unknownReportTarget'
+  | 'moderatorsOnly'
+  | 'adminsOnly'
+  | 'accountSuspended'
+  | 'notCircleMember'
+  | 'circleOwnerOnly'
+  | 'alreadyCircleMember'
+  | 'youAreCircleMember'
+  | 'notYourInvitation'
+  | 'circleCreated'
+  | 'joinRequestApproved'
+  | 'circlePostNotReposted'
+  | 'paymentsOff'
+  | 'freeBook'
+  | 'ownBook'
+  | 'alreadyOwned'
+  | 'foreignSiteUrl'
+  | 'badSignature'
+  | 'notYourAccount'
+  | 'payoutProfileRequired'
+  | 'paymentProviderError'
+  | 'paymentPending'
+  | 'malformedEvent'
+  | 'adProfileRequired'
+  | 'adTags'
+  | 'invalidUrl'
+  | 'adAlreadyPaid'
+  | 'adOwnerOnly'
+  | 'googleEmailNotVerified'
+  | 'invalidIdToken'
+  | 'signInMethodTaken'
+  | 'lastSignInMethod'
+  | 'signInCodeInvalid'
+  | 'signInOtherBrowser'
+  | 'analyticsEnterpriseOnly'
+  | 'maxLength'
+  | 'minLength'
+  | 'invalidChoice'
+  | 'throttled'
+  | 'jsonParse'
+  | 'multipartParse'
+  | 'surrogate'
+  | 'tooDeep'
+  | 'maxItems'
+  | 'minValue'
+  | 'maxValue'
+  | 'multipleOf'
+  | 'invalidPk'
+  | 'uniqueSet'
+  | 'methodNotAllowed'
+  | 'streamsPerAccount'
+  | 'uploadQuota';
 export type ErrorParams = {
   n?: number;
   value?: string;
@@ -2218,7 +1657,7 @@ export type ProfileResponse = {
   birthYear: number | null;
   birthMonth: number | null;
   birthDay: number | null;
-  sex: "0" | "1" | "3" | "4";
+  sex: '0' | '1' | '3' | '4';
   /** Absolute URL of the avatar. */
   img: string | null;
   /** Absolute URL of the background image. */
@@ -2244,7 +1683,7 @@ export type ProfileFieldsDto = {
   /** Birthday, YYYY-MM-DD; an empty value clears it. */
   birth?: string;
   /** '0' no answer (also unset), '1' male, '3' female, '4' other. */
-  sex?: "0" | "1" | "3" | "4";
+  sex?: '0' | '1' | '3' | '4';
   /** Avatar (JPEG, PNG, WebP or GIF; re-encoded as JPEG). */
   img?: Blob;
   /** Background image. */
@@ -2260,15 +1699,15 @@ export type RegisterDto = {
   /** The terms and conditions were agreed to; must be true. */
   agreed: boolean;
   /** Language of the mail sent to this account. */
-  language?: "ja" | "en";
+  language?: 'ja' | 'en';
 };
 export type LoginResponse = {
   /** Send as `Authorization: Token <token>`. */
   token: string;
   /** /account while the user has no profile yet. */
-  redirect_url: "/home" | "/account";
+  redirect_url: '/home' | '/account';
   /** The language saved to the account: the UI switches to it after logging in. */
-  language: "ja" | "en";
+  language: 'ja' | 'en';
 };
 export type LoginDto = {
   email: string;
@@ -2277,11 +1716,11 @@ export type LoginDto = {
 export type AccountResponse = {
   email: string;
   /** Language of the UI and of the mail sent to this account. */
-  language: "ja" | "en";
+  language: 'ja' | 'en';
 };
 export type UpdateAccountDto = {
   /** Language of the UI and of the mail sent to this account. */
-  language?: "ja" | "en";
+  language?: 'ja' | 'en';
 };
 export type MessageResponse = {
   message: string;
@@ -2295,7 +1734,7 @@ export type KeyDto = {
 export type ForgotPasswordDto = {
   email: string;
   /** Language of the mail, when the account has none yet. */
-  language?: "ja" | "en";
+  language?: 'ja' | 'en';
 };
 export type EmailResponse = {
   email: string;
@@ -2349,7 +1788,7 @@ export type SignInCodeDto = {
   code: string;
 };
 export type SignInMethod = {
-  provider: "google" | "line" | "yahoo";
+  provider: 'google' | 'line' | 'yahoo';
   /** The address the provider gave, if any. */
   email: string | null;
   created_on: string;
@@ -2372,7 +1811,7 @@ export type LinkStartResponse = {
 export type AttributeResponse = {
   id: number;
   attributeName: string;
-  language: "ja" | "en";
+  language: 'ja' | 'en';
 };
 export type GenderCount = {
   male: number;
@@ -2406,18 +1845,9 @@ export type ColumnProfileEntry = {
   name: string;
   /** The name explained in the reader's language (temp_max → 最高気温 for a Japanese reader), with its unit; absent when the name is already in that language or unknown. */
   label?: string;
-  type: "number" | "date" | "text" | "boolean" | "empty";
+  type: 'number' | 'date' | 'text' | 'boolean' | 'empty';
   /** What the column is for (codes and coordinates are never averaged). */
-  role:
-    | "identifier"
-    | "constant"
-    | "time"
-    | "entity"
-    | "category"
-    | "measure"
-    | "coordinate"
-    | "text"
-    | "empty";
+  role: 'identifier' | 'constant' | 'time' | 'entity' | 'category' | 'measure' | 'coordinate' | 'text' | 'empty';
   /** Unit read from the header or the values (%, 円, ppm …). */
   unit?: string;
   /** Share of rows where the column is empty, 0–1. */
@@ -2439,14 +1869,14 @@ export type ColumnProfileEntry = {
 };
 export type ColumnProfileChart = {
   /** line: the measure over time; bars: by label. */
-  kind: "line" | "bars";
+  kind: 'line' | 'bars';
   /** The headline measure (y axis). */
   measure: string;
   unit?: string;
   /** The x axis column (time or label). */
   x: string;
   /** Each point is the mean or the total of its rows. */
-  aggregate: "mean" | "sum";
+  aggregate: 'mean' | 'sum';
   labels: string[];
   values: number[];
 };
@@ -2491,7 +1921,7 @@ export type PageResponse = {
   gender_count: GenderCount;
   /** Up to 3 data files and their contributors. */
   files: PageFile[];
-  language: "ja" | "en";
+  language: 'ja' | 'en';
   /** The Book belongs to the circles its data was posted to: only their members (and its owners) read it, and it is listed nowhere public, until its creator makes it public (POST monopage/{id}/make-public/). */
   members_only: boolean;
   /** A moderator hid the Book (the reason, until a moderator restores it), or its creator's account is suspended ("Hidden while its account is suspended.", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book). */
@@ -2542,13 +1972,12 @@ export type UploadedFileResponse = {
   description: string;
   /** Stored file name (whitespace replaced by `_`). */
   file: string;
-  kind: "jpeg" | "csv" | "xlsx" | "xls" | "docx" | "doc";
+  kind: 'jpeg' | 'csv' | 'xlsx' | 'xls' | 'docx' | 'doc';
   size: number;
   /** Book generation state. */
-  status: "pending" | "processing" | "done" | "failed";
+  status: 'pending' | 'processing' | 'done' | 'failed';
   /** Why the file could not become a Book (`status` failed): `unreadable` (damaged, or not what its type says), `too-large` (unpacks to more than the limits, or needs too much memory to read), `timeout` (reading it took too long), `interrupted` (processing stopped twice). Null otherwise. */
-  failure:
-    ("unreadable" | "too-large" | "timeout" | "interrupted" | null) | null;
+  failure: ('unreadable' | 'too-large' | 'timeout' | 'interrupted' | null) | null;
   /** The Book made from the file, once generated. */
   page: number | null;
   price: number;
@@ -2627,7 +2056,7 @@ export type FollowCountsResponse = {
   community_count: number;
 };
 export type CombinedSearchItem = {
-  type: "user" | "community";
+  type: 'user' | 'community';
   /** Profile id, or circle id. */
   id: number;
   /** The user's id (null for a circle). */
@@ -2639,7 +2068,7 @@ export type CombinedSearchItem = {
   created_on: string;
 };
 export type AccessLogDto = {
-  type: "profile" | "page" | "community";
+  type: 'profile' | 'page' | 'community';
   /** Profile id, with type profile. */
   profile_id?: number;
   /** Book id, with type page. */
@@ -2756,7 +2185,7 @@ export type PostListResponse = {
   aggregate: RatingAggregate;
 };
 export type CombinedItem = {
-  type: "post" | "page";
+  type: 'post' | 'page';
   post?: PostResponse;
   page?: PageResponse;
 };
@@ -2785,7 +2214,7 @@ export type CommunityResponse = {
 };
 export type CommunityStatusResponse = {
   /** The caller's relation to the circle (always none for a visitor). */
-  status: "none" | "member" | "join_request_pending" | "invitation_pending";
+  status: 'none' | 'member' | 'join_request_pending' | 'invitation_pending';
   /** The pending invitation (status invitation_pending), to accept with invitation/{id}/accept/. */
   invitation_id: number | null;
 };
@@ -2858,21 +2287,21 @@ export type InviteDto = {
 export type NotificationResponse = {
   id: number;
   type:
-    | "post_liked"
-    | "post_commented"
-    | "post_reposted"
-    | "user_followed"
-    | "data_generated"
-    | "book_posted"
-    | "data_book_followed"
-    | "data_book_owned"
-    | "followingpage_commented"
-    | "followinguser_book_generated"
-    | "community_invited"
-    | "community_joinrequest_approved"
-    | "report_hidden"
-    | "report_dismissed"
-    | "report_suspended";
+    | 'post_liked'
+    | 'post_commented'
+    | 'post_reposted'
+    | 'user_followed'
+    | 'data_generated'
+    | 'book_posted'
+    | 'data_book_followed'
+    | 'data_book_owned'
+    | 'followingpage_commented'
+    | 'followinguser_book_generated'
+    | 'community_invited'
+    | 'community_joinrequest_approved'
+    | 'report_hidden'
+    | 'report_dismissed'
+    | 'report_suspended';
   read: boolean;
   created_on: string;
   /** The post the act concerns (liked, commented, reposted, or a post about a Book). */
@@ -2970,7 +2399,7 @@ export type WebhookResponse = {
 };
 export type CheckoutStatusResponse = {
   /** `pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full. */
-  status: "open" | "pending" | "paid" | "failed" | "expired" | "refunded";
+  status: 'open' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
   pageId: number | null;
   /** When the konbini voucher expires (pending only). */
   voucher_expires_at: string | null;
@@ -3156,7 +2585,7 @@ export type UpdateAdsResponse = {
   /** Whether this call counted a click (or stopped the ad). */
   counted: boolean;
   /** Why a click was not counted. */
-  reason: ("repeat" | "no_offer" | "rate_limit" | "inactive" | null) | null;
+  reason: ('repeat' | 'no_offer' | 'rate_limit' | 'inactive' | null) | null;
   cnt: number;
   delete_flag: boolean;
 };
@@ -3224,7 +2653,7 @@ export type AnalyticsResponse = {
 };
 export type HelpVideo = {
   /** `embed`: show `src` in an <iframe> (the provider's player); `file`: play `src` in a <video> element. */
-  kind: "embed" | "file";
+  kind: 'embed' | 'file';
   /** What to play (already the embeddable form of a YouTube or Vimeo link). */
   src: string;
 };
@@ -3259,16 +2688,14 @@ export type ReportCreatedResponse = {
   id: number;
 };
 export type CreateReportDto = {
-  target_type:
-    "post" | "comment" | "page" | "user" | "community" | "advertisement";
+  target_type: 'post' | 'comment' | 'page' | 'user' | 'community' | 'advertisement';
   target_id: number;
-  reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+  reason: 'spam' | 'harassment' | 'illegal' | 'copyright' | 'privacy' | 'other';
   detail?: string;
 };
 export type ReportResponse = {
   id: number;
-  target_type:
-    "post" | "comment" | "page" | "user" | "community" | "advertisement";
+  target_type: 'post' | 'comment' | 'page' | 'user' | 'community' | 'advertisement';
   target_id: number;
   /** The reported text (a post or comment; a Book's title), null otherwise. */
   target_text: string | null;
@@ -3277,9 +2704,9 @@ export type ReportResponse = {
   author: ProfileSummaryResponse | null;
   /** How many reports the target has (open and resolved). */
   report_count: number;
-  reason: "spam" | "harassment" | "illegal" | "copyright" | "privacy" | "other";
+  reason: 'spam' | 'harassment' | 'illegal' | 'copyright' | 'privacy' | 'other';
   detail: string;
-  status: "open" | "resolved";
+  status: 'open' | 'resolved';
   action: string | null;
   note: string | null;
   created_on: string;
@@ -3289,11 +2716,11 @@ export type ReportListResponse = {
   totalCount: number;
 };
 export type ResolveReportDto = {
-  action: "hide" | "dismiss" | "suspend_user";
+  action: 'hide' | 'dismiss' | 'suspend_user';
   note?: string;
 };
 export type RestoreDto = {
-  target_type: "post" | "comment" | "page" | "advertisement" | "community";
+  target_type: 'post' | 'comment' | 'page' | 'advertisement' | 'community';
   target_id: number;
   note?: string;
 };

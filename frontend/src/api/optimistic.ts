@@ -89,8 +89,7 @@ export function eachObject<T>(data: unknown, is: (value: unknown) => value is T,
  */
 export function removeObjects<T>(data: unknown, is: (value: unknown) => value is T, matches: (found: T) => boolean): void {
   const selected = (value: unknown) => is(value) && matches(value);
-  const held = (item: unknown) =>
-    selected(item) || (isRecord(item) && !Array.isArray(item) && !is(item) && Object.values(item).some(selected));
+  const held = (item: unknown) => selected(item) || (isRecord(item) && !Array.isArray(item) && !is(item) && Object.values(item).some(selected));
   if (Array.isArray(data)) {
     for (let index = data.length - 1; index >= 0; index -= 1) {
       if (held(data[index])) data.splice(index, 1);

@@ -7,8 +7,7 @@ import type { InfiniteData } from '@reduxjs/toolkit/query/react';
  */
 export const byPageIndex = {
   initialPageParam: 0,
-  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) =>
-    lastPage.length === 0 ? undefined : lastPageParam + 1,
+  getNextPageParam: (lastPage: unknown[], _pages: unknown[][], lastPageParam: number) => (lastPage.length === 0 ? undefined : lastPageParam + 1),
 };
 
 /** A scroll list's cached pages, as its `providesTags` receives them. */

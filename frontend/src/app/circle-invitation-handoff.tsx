@@ -45,4 +45,3 @@ export function CircleInvitationHandoff({ circleId }: { circleId: number }) {
 
   return null;
 }
-

@@ -75,4 +75,3 @@ export function Waiting({ circle, owner }: { circle: Circle; owner: boolean }) {
     />
   );
 }
-

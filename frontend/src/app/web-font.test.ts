@@ -52,7 +52,17 @@ describe('the web font after the first screen', () => {
     document.body.append(img);
     let complete = false;
     vi.spyOn(img, 'complete', 'get').mockImplementation(() => complete);
-    vi.spyOn(img, 'getBoundingClientRect').mockReturnValue({ top: 10, bottom: 200, left: 0, right: 300, width: 300, height: 190, x: 0, y: 10, toJSON: () => ({}) });
+    vi.spyOn(img, 'getBoundingClientRect').mockReturnValue({
+      top: 10,
+      bottom: 200,
+      left: 0,
+      right: 300,
+      width: 300,
+      height: 190,
+      x: 0,
+      y: 10,
+      toJSON: () => ({}),
+    });
     loadWebFontAfterFirstScreen(() => busy, load);
     fireLoad();
     await vi.advanceTimersByTimeAsync(3_000);

@@ -54,14 +54,7 @@ export function CropDialog({ src, aspect, title, confirmLabel, onCancel, onConfi
           <Typography id="crop-zoom-label" variant="body2" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             {t('profile.zoom')}
           </Typography>
-          <Slider
-            value={zoom}
-            min={MIN_ZOOM}
-            max={MAX_ZOOM}
-            step={0.1}
-            onChange={(_, value) => setZoom(value as number)}
-            aria-labelledby="crop-zoom-label"
-          />
+          <Slider value={zoom} min={MIN_ZOOM} max={MAX_ZOOM} step={0.1} onChange={(_, value) => setZoom(value as number)} aria-labelledby="crop-zoom-label" />
         </Box>
       </DialogContent>
       <DialogActions>

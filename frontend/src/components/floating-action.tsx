@@ -15,7 +15,14 @@ import { HEADER_ACTIONS_ID } from './header-actions';
 export function stowedFab(stowed: boolean) {
   return {
     transition: 'opacity 150ms ease, transform 150ms ease, visibility 0s linear 0s',
-    ...(stowed ? { opacity: 0, transform: 'scale(0.6)', visibility: 'hidden' as const, transition: 'opacity 150ms ease, transform 150ms ease, visibility 0s linear 150ms' } : {}),
+    ...(stowed
+      ? {
+          opacity: 0,
+          transform: 'scale(0.6)',
+          visibility: 'hidden' as const,
+          transition: 'opacity 150ms ease, transform 150ms ease, visibility 0s linear 150ms',
+        }
+      : {}),
   };
 }
 

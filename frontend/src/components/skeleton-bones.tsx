@@ -30,4 +30,3 @@ export function Skeleton({ width = '100%', height = '1em', round = false, sx }: 
 
 // Plain boxes shaped like cards: the skeleton is in the app shell, so it stays light.
 export const CARD = { bgcolor: 'background.paper', borderRadius: 4, overflow: 'hidden' } as const;
-

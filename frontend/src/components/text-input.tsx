@@ -5,11 +5,10 @@ import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedIn
 import type { SxProps, Theme } from '@mui/material/styles';
 import { type ReactNode, type Ref, forwardRef, useId } from 'react';
 
-export interface TextInputProps
-  extends Pick<
-    OutlinedInputProps,
-    'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'multiline' | 'minRows' | 'placeholder' | 'disabled'
-  > {
+export interface TextInputProps extends Pick<
+  OutlinedInputProps,
+  'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'multiline' | 'minRows' | 'placeholder' | 'disabled'
+> {
   label?: ReactNode;
   helperText?: ReactNode;
   error?: boolean;

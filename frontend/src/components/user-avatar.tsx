@@ -18,12 +18,7 @@ export function UserAvatar({ src, name, size = 40 }: Props) {
   // Without a picture MUI shows the initial in a div: name it so it still reads as the avatar.
   const fallbackProps = src ? {} : { role: 'img', 'aria-label': label };
   return (
-    <Avatar
-      src={src ?? undefined}
-      alt={label}
-      {...fallbackProps}
-      sx={{ width: size, height: size, bgcolor: 'primary.light', fontSize: size * 0.45 }}
-    >
+    <Avatar src={src ?? undefined} alt={label} {...fallbackProps} sx={{ width: size, height: size, bgcolor: 'primary.light', fontSize: size * 0.45 }}>
       {name.slice(0, 1).toUpperCase()}
     </Avatar>
   );

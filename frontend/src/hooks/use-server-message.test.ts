@@ -20,11 +20,12 @@ describe('server messages met before their translations have loaded', () => {
 
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ detail: 'Email or password is not correct!', code: 'loginFailed' }), {
-          status: 400,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: 'Email or password is not correct!', code: 'loginFailed' }), {
+            status: 400,
+            headers: { 'Content-Type': 'application/json' },
+          }),
       ),
     );
     const api = baseApi.injectEndpoints({

@@ -57,7 +57,11 @@ export function serverMessagesReady(): Promise<unknown> {
 export function useServerMessage(): (message: MessageCode) => string {
   const { t } = useTranslation();
   // (The server and a hydration render without it: a message is only shown after an act.)
-  const loaded = useSyncExternalStore(subscribe, () => catalogue, () => undefined);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => catalogue,
+    () => undefined,
+  );
   useEffect(loadOnInteraction, []);
   return useCallback(
     (message: MessageCode) => {

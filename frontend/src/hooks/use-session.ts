@@ -21,8 +21,7 @@ export function useSession(): MySession {
   const result = api.endpoints.getMyProfile.useQuery(undefined, { skip: token === null });
   const error = token === null ? undefined : result.error;
   // While a refetch runs the old 404 is still there: judge only settled answers.
-  const hasNoProfile =
-    !result.isFetching && typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+  const hasNoProfile = !result.isFetching && typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
   return {
     token,
     isLoggedIn: token !== null,

@@ -19,10 +19,7 @@ const mails = Object.values(MAIL_TEXTS).flatMap((byLanguage) => [
   { file: 'mail-templates.ts (ja)', lang: 'ja' as const, texts: texts(byLanguage.ja) },
   { file: 'mail-templates.ts (en)', lang: 'en' as const, texts: texts(byLanguage.en) },
 ]);
-const sources = [
-  ...Object.entries(catalogues).map(([file, module]) => ({ file, lang: language(file), texts: texts(module.default) })),
-  ...mails,
-];
+const sources = [...Object.entries(catalogues).map(([file, module]) => ({ file, lang: language(file), texts: texts(module.default) })), ...mails];
 
 /** Uses of ページ that name a web page, not a Book (docs/glossary.md). */
 const JA_PAGE_ALLOWED =

@@ -15,10 +15,11 @@ describe('language files', () => {
   });
 
   it('have no empty texts', () => {
-    const empty = (file: unknown) => keysOf(file).filter((key) => {
-      const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file);
-      return typeof text !== 'string' || text.trim() === '';
-    });
+    const empty = (file: unknown) =>
+      keysOf(file).filter((key) => {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file);
+        return typeof text !== 'string' || text.trim() === '';
+      });
     expect(empty(en)).toEqual([]);
     expect(empty(ja)).toEqual([]);
   });
@@ -33,10 +34,25 @@ describe('language files', () => {
 
   it('include the message keys of the spec', () => {
     const required = [
-      'ForgotPassword1', 'ForgotPassword2', 'ForgotPassword3', 'ForgotPassword4',
-      'ResetPassword1', 'ResetPassword2', 'ResetPassword3', 'ResetPassword4', 'ResetPassword5',
-      'AccountEach11', 'Login2', 'LoginComponent3', 'Header14',
-      'DataModal15', 'DataModal16', 'DataDownload1', 'DataDownload2', 'Mono20', 'Home3',
+      'ForgotPassword1',
+      'ForgotPassword2',
+      'ForgotPassword3',
+      'ForgotPassword4',
+      'ResetPassword1',
+      'ResetPassword2',
+      'ResetPassword3',
+      'ResetPassword4',
+      'ResetPassword5',
+      'AccountEach11',
+      'Login2',
+      'LoginComponent3',
+      'Header14',
+      'DataModal15',
+      'DataModal16',
+      'DataDownload1',
+      'DataDownload2',
+      'Mono20',
+      'Home3',
     ];
     const enKeys = keysOf(en);
     for (const key of required) expect(enKeys).toContain(key);
@@ -46,8 +62,7 @@ describe('language files', () => {
   });
 
   it('spell a word one way: マイBook (not マイブック), New (not NEW)', () => {
-    const texts = (file: unknown): string[] =>
-      typeof file === 'string' ? [file] : Object.values(file as Record<string, unknown>).flatMap(texts);
+    const texts = (file: unknown): string[] => (typeof file === 'string' ? [file] : Object.values(file as Record<string, unknown>).flatMap(texts));
     for (const file of [en, ja]) {
       expect(texts(file).filter((text) => /マイブック|\bNEW\b/.test(text))).toEqual([]);
     }

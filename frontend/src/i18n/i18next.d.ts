@@ -16,7 +16,17 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // Every part's keys (see index.ts for when each part is loaded).
     resources: {
-      translation: typeof en & typeof socialEn & typeof signInEn & typeof circlesEn & typeof notificationsEn & typeof paymentsEn & typeof adsEn & typeof helpEn & typeof helpLoginEn & typeof bookDataEn & typeof safetyEn;
+      translation: typeof en &
+        typeof socialEn &
+        typeof signInEn &
+        typeof circlesEn &
+        typeof notificationsEn &
+        typeof paymentsEn &
+        typeof adsEn &
+        typeof helpEn &
+        typeof helpLoginEn &
+        typeof bookDataEn &
+        typeof safetyEn;
     };
   }
 }

@@ -43,7 +43,11 @@ describe('first-load JavaScript budget', () => {
   });
 
   it('loads the crop and upload dialogs (react-easy-crop, the upload form) only when opened', () => {
-    const heavy = ['src/components/crop-dialog.tsx', 'src/features/uploads/components/upload-data-dialog.tsx', '../node_modules/react-easy-crop/index.module.mjs'];
+    const heavy = [
+      'src/components/crop-dialog.tsx',
+      'src/features/uploads/components/upload-data-dialog.tsx',
+      '../node_modules/react-easy-crop/index.module.mjs',
+    ];
     const firstScreens = [shell.route, ...routes.map((route) => route.route)].map((key) => staticClosure(build.manifest, key));
     for (const key of heavy.filter((name) => name in build.manifest)) {
       for (const closure of firstScreens) expect(closure.has(key), key).toBe(false);

@@ -40,12 +40,7 @@ describe('import boundaries', () => {
   });
 
   it('lets a feature import itself and shared code, and routes compose features', async () => {
-    const inFeature = [
-      "import { parseId } from '../utils/book-id';",
-      "import { api } from '@/api/api';",
-      'export const x = [parseId, api];',
-      '',
-    ].join('\n');
+    const inFeature = ["import { parseId } from '../utils/book-id';", "import { api } from '@/api/api';", 'export const x = [parseId, api];', ''].join('\n');
     expect(await boundaryErrors('src/features/books/components/probe.ts', inFeature)).toEqual([]);
     const inRoute = [
       "import { parseId } from '@/features/books/utils/book-id';",

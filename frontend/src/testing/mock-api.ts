@@ -49,7 +49,10 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     ['GET /api/user/notifications/unread/', () => reply(200, { total_unread_count: 0, notifications: [] })],
     ['GET /api/user/notifications/stream/', () => reply(503, { detail: 'A server error occurred.' })],
     // Payments are off unless a test says otherwise.
-    ['GET /api/user/payment-settings/', () => reply(200, { enabled: false, platform_fee_percent: 10, operator: { name: '', address: '', phone: '', email: '' } })],
+    [
+      'GET /api/user/payment-settings/',
+      () => reply(200, { enabled: false, platform_fee_percent: 10, operator: { name: '', address: '', phone: '', email: '' } }),
+    ],
     // No help video is configured (the screens show the walkthrough), and the account is on the free plan.
     ['GET /api/user/help-videos/', () => reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: null } })],
     ['GET /api/user/analytics/', () => reply(403, { detail: 'Analytics are available on the enterprise plan only.' })],
@@ -92,7 +95,6 @@ export function mockApi(initial: Record<string, Handler> = {}): MockApi {
     use: (more) => {
       for (const [key, handler] of Object.entries(more)) handlers.set(key, handler);
     },
-    callsTo: (key) =>
-      calls.filter((call) => `${call.method} ${call.path}` === key).map(({ query, body }) => ({ query, body })),
+    callsTo: (key) => calls.filter((call) => `${call.method} ${call.path}` === key).map(({ query, body }) => ({ query, body })),
   };
 }

@@ -14,11 +14,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('canvas could not be encoded'))),
-      'image/jpeg',
-      quality,
-    );
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas could not be encoded'))), 'image/jpeg', quality);
   });
 }
 
@@ -26,13 +22,7 @@ function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
  * Crops `area` of the image into a `width`×`height` JPEG no larger than `maxBytes`, trying
  * quality 0.9 and then 0.1 lower each time down to 0.1. Returns the smallest try when none fits.
  */
-export async function cropToJpeg(
-  src: string,
-  area: PixelArea,
-  width: number,
-  height: number,
-  maxBytes: number,
-): Promise<Blob> {
+export async function cropToJpeg(src: string, area: PixelArea, width: number, height: number, maxBytes: number): Promise<Blob> {
   const image = await loadImage(src);
   const canvas = document.createElement('canvas');
   canvas.width = width;

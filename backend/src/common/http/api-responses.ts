@@ -2,7 +2,14 @@ import { applyDecorators } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { MAX_PAGE_INDEX } from './paging';
 import { PG_INT_MAX } from './transforms';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiProperty, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiProperty,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ERROR_CODES_KEY, Msg } from './drf-errors';
 import { ERROR_CODES, TEMPLATE_PARAMS } from './messages';
 
@@ -32,14 +39,19 @@ function templateParamProperties(): Record<string, { type: string }> {
  * the `code` enum is the catalogue: a message added there is documented here.
  */
 export function errorSchemas(): Record<string, object> {
-  const templates = Object.entries(TEMPLATE_PARAMS).map(([code, params]) => `\`${code}\`: ${Object.keys(params).map((p) => `\`${p}\``).join(', ')}`);
+  const templates = Object.entries(TEMPLATE_PARAMS).map(
+    ([code, params]) =>
+      `\`${code}\`: ${Object.keys(params)
+        .map((p) => `\`${p}\``)
+        .join(', ')}`,
+  );
   return {
     ErrorCode: {
       type: 'string',
       enum: ERROR_CODES,
       description:
         'The stable code of an error message: translate by it, not by the English text (which may change). ' +
-        'The codes are the names of the server\'s message catalogue; new ones may be added: show a generic message for a code you do not know.',
+        "The codes are the names of the server's message catalogue; new ones may be added: show a generic message for a code you do not know.",
     },
     ErrorParams: {
       type: 'object',
@@ -53,19 +65,18 @@ export function errorSchemas(): Record<string, object> {
     },
     ErrorCodes: {
       type: 'object',
-      description: 'The codes of a validation answer\'s messages, by field, in the order of the field\'s messages.',
+      description: "The codes of a validation answer's messages, by field, in the order of the field's messages.",
       additionalProperties: { type: 'array', items: ref('CodedMessage') },
     },
     ErrorDetail: {
       type: 'object',
       required: ['detail', 'code'],
-      properties: { detail: { type: 'string', description: 'The message in English (DRF\'s wording).' }, code: ref('ErrorCode'), params: ref('ErrorParams') },
+      properties: { detail: { type: 'string', description: "The message in English (DRF's wording)." }, code: ref('ErrorCode'), params: ref('ErrorParams') },
       example: { detail: Msg.notFound, code: 'notFound' },
     },
     ValidationErrors: {
       type: 'object',
-      description:
-        `Each field (or \`non_field_errors\`) maps to its messages, as DRF answers; \`${ERROR_CODES_KEY}\` maps the same keys to the messages' codes, in the same order.`,
+      description: `Each field (or \`non_field_errors\`) maps to its messages, as DRF answers; \`${ERROR_CODES_KEY}\` maps the same keys to the messages' codes, in the same order.`,
       required: [ERROR_CODES_KEY],
       minProperties: 2,
       properties: { [ERROR_CODES_KEY]: ref('ErrorCodes') },
@@ -90,8 +101,7 @@ export const VALIDATION_ERROR_SCHEMA = {
   anyOf: [ref('ValidationErrors'), ERROR_DETAIL_SCHEMA],
 };
 
-export const ApiValidationErrors = () =>
-  ApiBadRequestResponse({ description: 'Validation errors, DRF style.', schema: VALIDATION_ERROR_SCHEMA });
+export const ApiValidationErrors = () => ApiBadRequestResponse({ description: 'Validation errors, DRF style.', schema: VALIDATION_ERROR_SCHEMA });
 
 export const ApiAuthErrors = () =>
   ApiUnauthorizedResponse({ description: 'Missing or invalid token (`WWW-Authenticate: Token`).', schema: ERROR_DETAIL_SCHEMA });
@@ -100,8 +110,7 @@ export const ApiForbidden = () => ApiForbiddenResponse({ description: 'Not allow
 
 export const ApiNotFound = () => ApiNotFoundResponse({ description: 'No such object.', schema: ERROR_DETAIL_SCHEMA });
 
-export const ApiThrottled = () =>
-  ApiTooManyRequestsResponse({ description: 'Rate limited; see `Retry-After`.', schema: ERROR_DETAIL_SCHEMA });
+export const ApiThrottled = () => ApiTooManyRequestsResponse({ description: 'Rate limited; see `Retry-After`.', schema: ERROR_DETAIL_SCHEMA });
 
 /** Errors every token-protected route can answer. */
 export const ApiProtected = () => applyDecorators(ApiAuthErrors());
@@ -126,7 +135,11 @@ export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
       if (!operation) continue;
       const responses = (operation.responses ??= {});
-      const params = (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: { type?: string; format?: string; minimum?: number; maximum?: number } }>;
+      const params = (operation.parameters ?? []) as Array<{
+        in?: string;
+        name?: string;
+        schema?: { type?: string; format?: string; minimum?: number; maximum?: number };
+      }>;
       for (const param of params) {
         if (param.schema?.type !== 'number') continue;
         // A path's number names an object (ids start at 1; 0 names nothing: 404); a query's is a page index or a filter.
@@ -144,7 +157,11 @@ export function withWireConventions(document: OpenAPIObject): OpenAPIObject {
       }
       if (operation.requestBody) {
         responses['413'] ??= { description: 'Body or file too large.', content: json(ERROR_DETAIL_SCHEMA) };
-        responses['415'] ??= { description: 'Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401).', content: json(ERROR_DETAIL_SCHEMA) };
+        responses['415'] ??= {
+          description:
+            'Unsupported Content-Encoding or charset, or a Content-Type that cannot be parsed (after authentication: a visitor on a protected call gets 401).',
+          content: json(ERROR_DETAIL_SCHEMA),
+        };
       }
       if (params.some((p) => p.in === 'path') && !responses['404']) {
         responses['404'] = { description: 'No such object.', content: json(ERROR_DETAIL_SCHEMA) };

@@ -20,7 +20,8 @@ export function jsonDepthExceeds(buf: Buffer, limit = MAX_INPUT_DEPTH): boolean 
   for (let i = 0; i < buf.length; i++) {
     const b = buf[i];
     if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x7b || b === 0x5b) {

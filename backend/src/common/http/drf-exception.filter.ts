@@ -61,8 +61,7 @@ export class DrfExceptionFilter implements ExceptionFilter {
     const maybe = exception as { status?: number; statusCode?: number; type?: string; message?: string };
     const status = maybe?.status ?? maybe?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const detail =
-        maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : statusDetail(status);
+      const detail = maybe.type === 'entity.parse.failed' ? Msg.jsonParse(String(maybe.message)) : statusDetail(status);
       send(status, detailBody(status, detail));
       return;
     }

@@ -92,7 +92,10 @@ export class MonobookFastifyAdapter extends FastifyAdapter {
     const allowed = this.allowedMethods(request.url);
     if (!allowed) return false;
     const method = request.method.slice(0, 32);
-    void reply.code(405).header('Allow', allowed).send(detailBody(405, Msg.methodNotAllowed(method)));
+    void reply
+      .code(405)
+      .header('Allow', allowed)
+      .send(detailBody(405, Msg.methodNotAllowed(method)));
     return true;
   }
 
@@ -120,7 +123,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify(detailBody(status, Msg.badRequest));
     const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -15,17 +15,27 @@ import { PG_INT_MAX } from './transforms';
 
 /** The tags in the order a reader meets them, with what each covers. */
 export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'accounts', description: 'Registration with e-mail verification, login and logout (DRF-style tokens), password reset, account deletion, language and plan.' },
+  {
+    name: 'accounts',
+    description: 'Registration with e-mail verification, login and logout (DRF-style tokens), password reset, account deletion, language and plan.',
+  },
   { name: 'sign-in', description: 'Sign-in with Google, LINE and Yahoo! JAPAN, and the sign-in methods linked to an account.' },
   { name: 'profiles', description: 'Profiles (nickname, caption, avatar…), newest profiles, profile search and the access log.' },
   { name: 'follows', description: 'Following people: requests, approval, follower and following lists and counts.' },
   { name: 'posts', description: 'Posts and reviews, reposts, likes, comments and the feeds (home, a person, a Book, liked posts).' },
-  { name: 'books', description: 'Books (the "monopage"s made from data files): lists, search, a Book\'s information, preview, related Books, following Books, views, ownership and downloads.' },
+  {
+    name: 'books',
+    description:
+      'Books (the "monopage"s made from data files): lists, search, a Book\'s information, preview, related Books, following Books, views, ownership and downloads.',
+  },
   { name: 'tags', description: 'Tags (the "page attributes") in Japanese and English and the Books of a tag.' },
-  { name: 'circles', description: 'Circles (communities): membership, invitations, join requests, a circle\'s thread and its bookshelf.' },
+  { name: 'circles', description: "Circles (communities): membership, invitations, join requests, a circle's thread and its bookshelf." },
   { name: 'notifications', description: 'Notifications, unread counts, per-user settings and the live stream (Server-Sent Events).' },
-  { name: 'payments', description: 'Buying Books with Stripe Checkout (card and konbini), payouts to data owners (Stripe Connect), earnings, and Stripe\'s webhook.' },
-  { name: 'ads', description: 'Paid ads: creating and paying for an ad, serving, clicks and the advertiser\'s figures.' },
+  {
+    name: 'payments',
+    description: "Buying Books with Stripe Checkout (card and konbini), payouts to data owners (Stripe Connect), earnings, and Stripe's webhook.",
+  },
+  { name: 'ads', description: "Paid ads: creating and paying for an ad, serving, clicks and the advertiser's figures." },
   { name: 'analytics', description: 'Figures for the Books one made or contributed to (enterprise plan).' },
   { name: 'help', description: 'The intro and how-to videos configured for the site.' },
   { name: 'operations', description: 'Liveness and readiness for the reverse proxy.' },
@@ -46,7 +56,8 @@ const WHOLE_FIELD =
 const WHOLE_BY_SCHEMA = new Set(['PageResponse.rating']);
 
 /** Fields of answers that hold an object's id (a user's, a post's, a Book's…): integers from 1. */
-const ID_FIELD = /^(?:id|.*Id|.*_id|userProfile|userPost|userComment|askFrom|askTo|post|comment|page|community|owner|inviter|invited_user|reviewTo|repostingFrom|repostingFromUser)$/;
+const ID_FIELD =
+  /^(?:id|.*Id|.*_id|userProfile|userPost|userComment|askFrom|askTo|post|comment|page|community|owner|inviter|invited_user|reviewTo|repostingFrom|repostingFromUser)$/;
 
 type Schema = {
   type?: string;
@@ -115,7 +126,7 @@ export function completeDocument(document: OpenAPIObject, site: DocumentSite): O
 function describe(operation: Operation, isProtected: boolean): string {
   const who = isProtected
     ? 'Who may call it: a signed-in user (`Authorization: Token <key>`); without a token `401`.'
-    : 'Who may call it: anyone. A token is optional: with one the answer is the signed-in person\'s view (their likes, memberships, …); an invalid token is refused with `401`.';
+    : "Who may call it: anyone. A token is optional: with one the answer is the signed-in person's view (their likes, memberships, …); an invalid token is refused with `401`.";
   const own = operation.description?.trim() || `${(operation.summary ?? '').replace(/\.?$/, '.')}`;
   return own.includes('Who may call it:') ? own : `${own}\n\n${who}`;
 }
@@ -265,7 +276,8 @@ function sampleString(schema: Schema, name: string): string | undefined {
   if (schema.format === 'date-time') return '2026-11-22T08:19:56.123456+09:00';
   if (schema.format === 'date' || name === 'birthday' || name === 'birth') return '1990-04-01';
   if (schema.format === 'email') return SAMPLE_TEXT.email;
-  if (schema.format === 'uri' || /url$|^img|image|src$|picture/i.test(name)) return name === 'redirect_url' ? '/home' : 'https://monobook.example/media/covers/1.jpg';
+  if (schema.format === 'uri' || /url$|^img|image|src$|picture/i.test(name))
+    return name === 'redirect_url' ? '/home' : 'https://monobook.example/media/covers/1.jpg';
   let text = SAMPLE_TEXT[name] ?? (/email/i.test(name) ? SAMPLE_TEXT.email : 'サンプル');
   if (schema.maxLength !== undefined && text.length > schema.maxLength) text = text.slice(0, schema.maxLength);
   if (schema.minLength !== undefined && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x');

@@ -43,14 +43,9 @@ export const LITERAL_PAGES = 4;
  *
  * The one paging helper of the statements: `LIMIT ${w.limit} OFFSET ${w.offset}`, `{ ...w.params }`.
  */
-export function pageSql(page: PageWindow): { limit: string; offset: string; params: { limit?: number; offset?: number } };
-/** @deprecated positional form, until every module speaks named parameters (Db). */
-export function pageSql(page: PageWindow, next: number): { limit: string; offset: string; params: number[] };
-export function pageSql(page: PageWindow, next?: number): { limit: string; offset: string; params: number[] | { limit?: number; offset?: number } } {
+export function pageSql(page: PageWindow): { limit: string; offset: string; params: { limit?: number; offset?: number } } {
   const literal = page.index < LITERAL_PAGES && Number.isSafeInteger(page.limit) && Number.isSafeInteger(page.offset) && page.limit >= 0 && page.offset >= 0;
-  if (next === undefined) {
-    return literal ? { limit: String(page.limit), offset: String(page.offset), params: {} } : { limit: ':limit', offset: ':offset', params: { limit: page.limit, offset: page.offset } };
-  }
-  if (literal) return { limit: String(page.limit), offset: String(page.offset), params: [] };
-  return { limit: `$${next}`, offset: `$${next + 1}`, params: [page.limit, page.offset] };
+  return literal
+    ? { limit: String(page.limit), offset: String(page.offset), params: {} }
+    : { limit: ':limit', offset: ':offset', params: { limit: page.limit, offset: page.offset } };
 }

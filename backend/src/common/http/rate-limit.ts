@@ -1,4 +1,16 @@
-import { applyDecorators, type CallHandler, type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable, type NestInterceptor, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  HttpStatus,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
@@ -44,7 +56,13 @@ export type RateLimitedAction = 'register' | 'login' | 'forgot-password' | 'rese
  * address *and* client, LoginFailureLimit), nor reset-password (its e-mail is optional and its
  * key cannot be guessed): there a count per address would let anyone lock its owner out.
  */
-const PER_EMAIL: Record<RateLimitedAction, boolean> = { register: true, login: false, 'forgot-password': true, 'reset-password': false, 'resend-verification': true };
+const PER_EMAIL: Record<RateLimitedAction, boolean> = {
+  register: true,
+  login: false,
+  'forgot-password': true,
+  'reset-password': false,
+  'resend-verification': true,
+};
 
 const ACTION = 'rate-limit:action';
 

@@ -33,12 +33,20 @@ describe('PartHeaderWatch', () => {
 
   it('lets a body with headers within the limits through, however the socket cuts it', () => {
     fc.assert(fc.property(fc.array(fc.nat(), { maxLength: 40 }), (cuts) => watchAll(fine, cuts)));
-    expect(watchAll(fine, Array.from({ length: fine.length }, (_, i) => i))).toBe(true); // one byte at a time
+    expect(
+      watchAll(
+        fine,
+        Array.from({ length: fine.length }, (_, i) => i),
+      ),
+    ).toBe(true); // one byte at a time
   });
 
   it('stops at part headers over the size or line limit, however the socket cuts them', () => {
     const big = body(part(['Content-Disposition: form-data; name="t"', `X-Pad: ${'a'.repeat(MAX_PART_HEADER_BYTES + 10)}`], 'x'));
-    const late = body(part(['Content-Disposition: form-data; name="t"'], 'x'), part(['Content-Disposition: form-data; name="u"', `X-Pad: ${'a'.repeat(100_000)}`], 'y'));
+    const late = body(
+      part(['Content-Disposition: form-data; name="t"'], 'x'),
+      part(['Content-Disposition: form-data; name="u"', `X-Pad: ${'a'.repeat(100_000)}`], 'y'),
+    );
     const lines = body(part(['Content-Disposition: form-data; name="t"', ...Array.from({ length: 20 }, (_, i) => `X-${i}: v`)], 'x'));
     const unended = Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="t"\r\nX: ${'y'.repeat(MAX_PART_HEADER_BYTES + 10)}`);
     for (const bad of [big, late, lines, unended]) {
@@ -53,8 +61,10 @@ describe('PartHeaderWatch', () => {
 
 describe('Content-Type and boundary grammar', () => {
   it("accepts what Fastify's parser accepts", () => {
-    for (const ok of ['application/json', 'application/json; charset=utf-8', ' text/plain ', 'multipart/form-data; boundary=x', 'a/b;;;', 'APPLICATION/JSON']) expect(fastifyAcceptsContentType(ok)).toBe(true);
-    for (const bad of ['', 'undefined', '(((', 'application/', '/json', 'json', 'application /json', 'a/b/c', 'app/js\u00f6n']) expect(fastifyAcceptsContentType(bad)).toBe(false);
+    for (const ok of ['application/json', 'application/json; charset=utf-8', ' text/plain ', 'multipart/form-data; boundary=x', 'a/b;;;', 'APPLICATION/JSON'])
+      expect(fastifyAcceptsContentType(ok)).toBe(true);
+    for (const bad of ['', 'undefined', '(((', 'application/', '/json', 'json', 'application /json', 'a/b/c', 'app/js\u00f6n'])
+      expect(fastifyAcceptsContentType(bad)).toBe(false);
   });
 
   it('reads the boundary, quoted or not, and checks it against RFC 2046', () => {

@@ -131,7 +131,12 @@ export class PageRenderer {
    * The renderer of the build beside `dist` (dist-server/entry-server.js), or undefined when the
    * build has none (then every page is the client-rendered app, as before).
    */
-  static async load(fastify: FastifyInstance, dist: string, origin: (request: FastifyRequest) => string, ttlSeconds: number): Promise<PageRenderer | undefined> {
+  static async load(
+    fastify: FastifyInstance,
+    dist: string,
+    origin: (request: FastifyRequest) => string,
+    ttlSeconds: number,
+  ): Promise<PageRenderer | undefined> {
     const entry = path.join(dist, '..', 'dist-server', 'entry-server.js');
     if (!fs.existsSync(entry)) return undefined;
     const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -169,7 +174,9 @@ export class PageRenderer {
         this.refreshing.add(key);
         setTimeout(() => {
           this.render(key, url, lang, origin, asker)
-            .catch((error: unknown) => this.fastify.log.warn({ err: error, url: url.pathname }, 'a page was not rendered anew (the kept one is sent meanwhile)'))
+            .catch((error: unknown) =>
+              this.fastify.log.warn({ err: error, url: url.pathname }, 'a page was not rendered anew (the kept one is sent meanwhile)'),
+            )
             .finally(() => this.refreshing.delete(key));
         }, REFRESH_DELAY_MS).unref();
       }
@@ -224,7 +231,10 @@ export class PageRenderer {
 
   /** Sends a rendered page: its ETag (304 when the browser has it), cacheable by anyone for a short while. */
   send(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
-    reply.header('Cache-Control', page.status === 200 && this.ttlSeconds > 0 ? `public, max-age=${this.ttlSeconds}, stale-while-revalidate=${PAGE_STALE_SECONDS}` : 'no-cache');
+    reply.header(
+      'Cache-Control',
+      page.status === 200 && this.ttlSeconds > 0 ? `public, max-age=${this.ttlSeconds}, stale-while-revalidate=${PAGE_STALE_SECONDS}` : 'no-cache',
+    );
     // The bare path's language follows the cookie and Accept-Language; a signed-in browser gets the app.
     reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
     reply.header('Content-Language', page.lang);
@@ -234,7 +244,11 @@ export class PageRenderer {
     const encoding = accepts(request.raw).encodings(['br', 'gzip']);
     if (encoding === 'br' || encoding === 'gzip') {
       page.encoded[encoding] ??=
-        encoding === 'br' ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }) : zlib.gzipSync(page.body, { level: 9 });
+        encoding === 'br'
+          ? zlib.brotliCompressSync(page.body, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+            })
+          : zlib.gzipSync(page.body, { level: 9 });
       reply.header('Content-Encoding', encoding);
       return reply.send(page.encoded[encoding]);
     }

@@ -21,8 +21,7 @@ const FALSE_SPELLINGS = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 
  * `false`/`False`/`0`/`no`/`off`/'' … → false (strings of forms and query strings; JSON booleans
  * pass). Anything else is left for the validator to refuse.
  */
-export const toBool = ({ value }: Input) =>
-  typeof value !== 'string' ? value : TRUE_SPELLINGS.has(value) ? true : FALSE_SPELLINGS.has(value) ? false : value;
+export const toBool = ({ value }: Input) => (typeof value !== 'string' ? value : TRUE_SPELLINGS.has(value) ? true : FALSE_SPELLINGS.has(value) ? false : value);
 
 /**
  * A decimal string (as DRF's IntegerField: `"12"`, `" 12 "`, `"12.0"`) becomes a number; anything

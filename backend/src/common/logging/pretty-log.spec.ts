@@ -9,7 +9,16 @@ describe('readable log lines on a terminal', () => {
   });
 
   it('keeps a request log as one short line: method, path, status, time', () => {
-    const line = prettyLine(JSON.stringify({ level: 30, time: at, req: { method: 'GET', url: '/api/user/pageccja/?count=0' }, res: { statusCode: 200 }, responseTime: 12.4, msg: 'request completed' }));
+    const line = prettyLine(
+      JSON.stringify({
+        level: 30,
+        time: at,
+        req: { method: 'GET', url: '/api/user/pageccja/?count=0' },
+        res: { statusCode: 200 },
+        responseTime: 12.4,
+        msg: 'request completed',
+      }),
+    );
     expect(line).toBe('09:05:07 GET /api/user/pageccja/?count=0 200 12 ms');
   });
 
@@ -24,7 +33,9 @@ describe('readable log lines on a terminal', () => {
   it('writes each entry of a chunk as its own line, and passes through text that is not JSON', () => {
     let out = '';
     const dest = prettyDestination({ write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream);
-    dest.write(`${JSON.stringify({ level: 30, time: at, msg: 'one' })}\n${JSON.stringify({ level: 30, time: at, context: 'RoutesResolver', msg: 'x' })}\nplain text\n`);
+    dest.write(
+      `${JSON.stringify({ level: 30, time: at, msg: 'one' })}\n${JSON.stringify({ level: 30, time: at, context: 'RoutesResolver', msg: 'x' })}\nplain text\n`,
+    );
     expect(out).toBe('09:05:07 one\nplain text\n');
   });
 });

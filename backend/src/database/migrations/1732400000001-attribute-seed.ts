@@ -8,10 +8,11 @@ export class AttributeSeed1732400000001 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     for (const [language, names] of Object.entries(ATTRIBUTE_SEED)) {
       for (const name of names) {
-        await q.query(
-          `INSERT INTO attributes (attribute_name, language, search_text) VALUES ($1, $2, $3) ON CONFLICT (language, attribute_name) DO NOTHING`,
-          [name, language, searchDocument(name)],
-        );
+        await q.query(`INSERT INTO attributes (attribute_name, language, search_text) VALUES ($1, $2, $3) ON CONFLICT (language, attribute_name) DO NOTHING`, [
+          name,
+          language,
+          searchDocument(name),
+        ]);
       }
     }
   }

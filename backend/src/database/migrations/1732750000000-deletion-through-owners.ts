@@ -61,7 +61,9 @@ export class DeletionThroughOwners1732750000000 implements MigrationInterface {
     await q.query(`DROP INDEX posts_book_feed_idx`);
     await q.query(`DROP INDEX posts_public_feed_idx`);
     await q.query(`CREATE INDEX posts_user_feed_idx ON posts (user_id, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden`);
-    await q.query(`CREATE INDEX posts_book_feed_idx ON posts (review_to, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden AND NOT reposting`);
+    await q.query(
+      `CREATE INDEX posts_book_feed_idx ON posts (review_to, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden AND NOT reposting`,
+    );
     await q.query(`CREATE INDEX posts_public_feed_idx ON posts (id DESC) INCLUDE (user_id, rating) WHERE NOT communitypost_flag AND NOT hidden`);
     await q.query(`CREATE INDEX posts_user_idx ON posts (user_id)`);
     await q.query(`CREATE INDEX access_logs_user_idx ON access_logs (user_id) WHERE user_id IS NOT NULL`);

@@ -128,9 +128,15 @@ export class Circles1732900000000 implements MigrationInterface {
     await q.query(`ALTER TABLE posts ADD COLUMN community_ids integer[] NOT NULL DEFAULT '{}'`);
     await q.query(`ALTER TABLE uploaded_files ADD COLUMN community_ids integer[] NOT NULL DEFAULT '{}'`);
     await q.query(`ALTER TABLE book_files ADD COLUMN community_ids integer[] NOT NULL DEFAULT '{}'`);
-    await q.query(`UPDATE posts p SET community_ids = l.ids FROM (SELECT post_id, array_agg(circle_id) AS ids FROM circle_posts GROUP BY post_id) l WHERE p.id = l.post_id`);
-    await q.query(`UPDATE uploaded_files f SET community_ids = l.ids FROM (SELECT file_id, array_agg(circle_id) AS ids FROM circle_files GROUP BY file_id) l WHERE f.id = l.file_id`);
-    await q.query(`UPDATE book_files f SET community_ids = l.ids FROM (SELECT file_id, array_agg(circle_id) AS ids FROM circle_files GROUP BY file_id) l WHERE f.file_id = l.file_id`);
+    await q.query(
+      `UPDATE posts p SET community_ids = l.ids FROM (SELECT post_id, array_agg(circle_id) AS ids FROM circle_posts GROUP BY post_id) l WHERE p.id = l.post_id`,
+    );
+    await q.query(
+      `UPDATE uploaded_files f SET community_ids = l.ids FROM (SELECT file_id, array_agg(circle_id) AS ids FROM circle_files GROUP BY file_id) l WHERE f.id = l.file_id`,
+    );
+    await q.query(
+      `UPDATE book_files f SET community_ids = l.ids FROM (SELECT file_id, array_agg(circle_id) AS ids FROM circle_files GROUP BY file_id) l WHERE f.file_id = l.file_id`,
+    );
     await q.query(`DROP TABLE circle_files`);
     await q.query(`DROP TABLE circle_posts`);
     await q.query(`DROP TABLE circle_join_requests`);

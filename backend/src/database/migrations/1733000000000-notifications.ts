@@ -2,8 +2,18 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The twelve notification types, each a boolean setting of the same name (default on). */
 export const NOTIFICATION_TYPES_AT_1733000000000 = [
-  'post_liked', 'post_commented', 'post_reposted', 'user_followed', 'data_generated', 'book_posted', 'data_book_followed', 'data_book_owned',
-  'followingpage_commented', 'followinguser_book_generated', 'community_invited', 'community_joinrequest_approved',
+  'post_liked',
+  'post_commented',
+  'post_reposted',
+  'user_followed',
+  'data_generated',
+  'book_posted',
+  'data_book_followed',
+  'data_book_owned',
+  'followingpage_commented',
+  'followinguser_book_generated',
+  'community_invited',
+  'community_joinrequest_approved',
 ] as const;
 
 /**

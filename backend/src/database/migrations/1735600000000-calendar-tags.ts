@@ -12,10 +12,11 @@ export class CalendarTags1735600000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     for (const [language, names] of Object.entries(CALENDAR_TAGS)) {
       for (const name of names) {
-        await q.query(
-          `INSERT INTO attributes (attribute_name, language, search_text) VALUES ($1, $2, $3) ON CONFLICT (language, attribute_name) DO NOTHING`,
-          [name, language, searchDocument(name)],
-        );
+        await q.query(`INSERT INTO attributes (attribute_name, language, search_text) VALUES ($1, $2, $3) ON CONFLICT (language, attribute_name) DO NOTHING`, [
+          name,
+          language,
+          searchDocument(name),
+        ]);
       }
     }
   }

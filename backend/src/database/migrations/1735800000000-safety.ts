@@ -58,7 +58,9 @@ export class Safety1735800000000 implements MigrationInterface {
         note text NOT NULL DEFAULT '',
         created_on timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE TABLE account_roles (user_id integer PRIMARY KEY REFERENCES users(id), role varchar(10) NOT NULL CHECK (role IN ('moderator', 'admin')))`);
+    await q.query(
+      `CREATE TABLE account_roles (user_id integer PRIMARY KEY REFERENCES users(id), role varchar(10) NOT NULL CHECK (role IN ('moderator', 'admin')))`,
+    );
     await q.query(`ALTER TABLE users ADD COLUMN suspended_at timestamptz`);
     await q.query(`ALTER TABLE posts ADD COLUMN moderated_reason text`);
     await q.query(`ALTER TABLE post_comments ADD COLUMN moderated_reason text`);

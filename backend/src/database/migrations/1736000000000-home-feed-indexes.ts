@@ -14,7 +14,9 @@ export class HomeFeedIndexes1736000000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX posts_user_feed_idx`);
     await q.query(`DROP INDEX posts_book_feed_idx`);
-    await q.query(`CREATE INDEX posts_user_feed_idx ON posts (user_id, id DESC) INCLUDE (rating, reposting_from_user) WHERE NOT communitypost_flag AND NOT hidden`);
+    await q.query(
+      `CREATE INDEX posts_user_feed_idx ON posts (user_id, id DESC) INCLUDE (rating, reposting_from_user) WHERE NOT communitypost_flag AND NOT hidden`,
+    );
     await q.query(
       `CREATE INDEX posts_book_feed_idx ON posts (review_to, id DESC) INCLUDE (rating, user_id, reposting_from_user) WHERE NOT communitypost_flag AND NOT hidden AND NOT reposting`,
     );
@@ -24,6 +26,8 @@ export class HomeFeedIndexes1736000000000 implements MigrationInterface {
     await q.query(`DROP INDEX posts_user_feed_idx`);
     await q.query(`DROP INDEX posts_book_feed_idx`);
     await q.query(`CREATE INDEX posts_user_feed_idx ON posts (user_id, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden`);
-    await q.query(`CREATE INDEX posts_book_feed_idx ON posts (review_to, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden AND NOT reposting`);
+    await q.query(
+      `CREATE INDEX posts_book_feed_idx ON posts (review_to, id DESC) INCLUDE (rating) WHERE NOT communitypost_flag AND NOT hidden AND NOT reposting`,
+    );
   }
 }

@@ -1,8 +1,31 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { Body, Controller, createParamDecorator, type ExecutionContext, Get, HttpCode, HttpStatus, Ip, Param, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Ip,
+  Param,
+  Post,
+  UploadedFile,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
-import { ApiBadGatewayResponse, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadGatewayResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
 import { AdServeRateLimitGuard } from '../../common/http/client-rate-limit';
@@ -17,7 +40,11 @@ const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext): stri
   const value = ctx.switchToHttp().getRequest<FastifyRequest>().headers['user-agent'];
   return typeof value === 'string' ? value : undefined;
 });
-const ApiThrottled = () => ApiTooManyRequestsResponse({ description: 'More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After.', type: DetailResponse });
+const ApiThrottled = () =>
+  ApiTooManyRequestsResponse({
+    description: 'More than AD_SERVE_RATE_LIMIT servings a minute from this user (visitors: this address); see Retry-After.',
+    type: DetailResponse,
+  });
 const SERVING =
   'Each ad answered counts one view, once per viewer (the user; a visitor by address and user agent) per ad per hour; a repeat within the hour is served but counted as a refused view. Rate limited per user (visitors: per IP), AD_SERVE_RATE_LIMIT servings a minute over both serving endpoints: 429 with Retry-After.';
 const ApiProviderError = () => ApiBadGatewayResponse({ description: 'Stripe did not answer or refused the call.', type: DetailResponse });
@@ -43,7 +70,8 @@ export class AdsController {
   @ApiOperation({
     operationId: 'createAdvertisement',
     summary: 'Create an ad (unpaid: it runs once Stripe says it is paid)',
-    description: 'Needs a profile (403, AdApplication1). Exactly 3 tags; a target of the type; an http(s) url; an image checked by content; `affiliate_html` is kept as links and images only.',
+    description:
+      'Needs a profile (403, AdApplication1). Exactly 3 tags; a target of the type; an http(s) url; an image checked by content; `affiliate_html` is kept as links and images only.',
   })
   @ApiCreatedResponse({ type: AdStatsResponse })
   @ApiValidationErrors()
@@ -88,7 +116,11 @@ export class AdsController {
   @Get('advertisements-random')
   @Public()
   @UseGuards(AdServeRateLimitGuard)
-  @ApiOperation({ operationId: 'randomAdvertisements', summary: 'Running ads at random (up to 3), each counted as one impression and given a single-use offer', description: SERVING })
+  @ApiOperation({
+    operationId: 'randomAdvertisements',
+    summary: 'Running ads at random (up to 3), each counted as one impression and given a single-use offer',
+    description: SERVING,
+  })
   @ApiOkResponse({ type: [ServedAdResponse] })
   @ApiThrottled()
   random(@Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
@@ -98,11 +130,20 @@ export class AdsController {
   @Get('advertisements-for-monopage/:id')
   @Public()
   @UseGuards(AdServeRateLimitGuard)
-  @ApiOperation({ operationId: 'advertisementsForMonopage', summary: "Running ads for a Book page (those sharing the Book's tags first), counted as for advertisements-random/", description: SERVING })
+  @ApiOperation({
+    operationId: 'advertisementsForMonopage',
+    summary: "Running ads for a Book page (those sharing the Book's tags first), counted as for advertisements-random/",
+    description: SERVING,
+  })
   @ApiOkResponse({ type: [ServedAdResponse] })
   @ApiNotFound()
   @ApiThrottled()
-  forBook(@Param('id', IdParamPipe) id: number, @Ip() ip: string, @UserAgent() userAgent?: string, @CurrentUser() viewer?: AuthUser): Promise<ServedAdResponse[]> {
+  forBook(
+    @Param('id', IdParamPipe) id: number,
+    @Ip() ip: string,
+    @UserAgent() userAgent?: string,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<ServedAdResponse[]> {
     return this.ads.serveForBook(viewer, ip, userAgent, id);
   }
 
@@ -126,7 +167,10 @@ export class AdsController {
 
   @Get('advertisements-mine')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'myAdvertisements', summary: 'Your ads, newest first, with counted views and clicks, the remaining count, the refused clicks by reason and the refused (repeated) views' })
+  @ApiOperation({
+    operationId: 'myAdvertisements',
+    summary: 'Your ads, newest first, with counted views and clicks, the remaining count, the refused clicks by reason and the refused (repeated) views',
+  })
   @ApiOkResponse({ type: [AdStatsResponse] })
   @ApiAuthErrors()
   mine(@CurrentUser() viewer: AuthUser): Promise<AdStatsResponse[]> {

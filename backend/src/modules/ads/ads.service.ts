@@ -19,6 +19,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
 import { BooksService } from '../books/books.service';
+import { TagsService } from '../tags/tags.service';
 import { CheckoutFulfilment, type CheckoutRow } from '../payments/checkout-fulfilment';
 import { CheckoutSessions } from '../payments/checkout-sessions';
 import { StripeGateway } from '../payments/stripe-gateway';
@@ -112,11 +113,14 @@ export class AdsService {
     private readonly checkouts: CheckoutSessions,
     private readonly fulfilment: CheckoutFulfilment,
     private readonly books: BooksService,
+    private readonly tags: TagsService,
     private readonly storage: FileStorage,
     events: EventsService,
     jobs: JobsService,
   ) {
-    access.contribute(Permission.AdOwner, 'ads.owner', (viewer, ids, tx) => idsWhere(db, `SELECT id FROM ads WHERE id = ANY(:ids::int[]) AND user_id = :viewer`, ids, viewer, tx));
+    access.contribute(Permission.AdOwner, 'ads.owner', (viewer, ids, tx) =>
+      idsWhere(db, `SELECT id FROM ads WHERE id = ANY(:ids::int[]) AND user_id = :viewer`, ids, viewer, tx),
+    );
     fulfilment.registerFulfiller('ad', (session, row, _eventType, tx) => this.fulfil(session, row, tx));
     events.subscribe('account.deletion_requested', 'ads', ({ userId }) => this.stopOfUser(userId).then(() => undefined));
     events.subscribe('account.deleted', 'ads', ({ userId }) => this.deleteOfUser(userId));
@@ -147,8 +151,8 @@ export class AdsService {
     const url = checkUrl(dto.url);
     const tags = [...new Set(dto.attributes)];
     if (tags.length !== AD_TAGS) throw DrfValidationError.field('attributes', Msg.adTags);
-    const known = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE id = ANY(:tags::int[])`, { tags });
-    const missing = tags.find((id) => !known.some((k) => k.id === id));
+    const known = await this.tags.existing(tags);
+    const missing = tags.find((id) => !known.has(id));
     if (missing !== undefined) throw DrfValidationError.field('attributes', Msg.invalidPk(missing));
     if (!img) throw DrfValidationError.field('img', Msg.required);
     const data = await normalizeImage('img', img);
@@ -160,7 +164,18 @@ export class AdsService {
       const row = (await this.db.row<AdRow>(
         `INSERT INTO ads (user_id, type, url, img, content, target, price, attributes, is_affiliate, affiliate_html)
          VALUES (:userId, :type, :url, :img, :content, :target, :price, :tags, :isAffiliate, :affiliateHtml) RETURNING ${COLUMNS}`,
-        { userId: viewer.id, type, url, img: key, content: dto.content, target: dto.target, price, tags, isAffiliate: dto.is_affiliate === true, affiliateHtml: affiliate },
+        {
+          userId: viewer.id,
+          type,
+          url,
+          img: key,
+          content: dto.content,
+          target: dto.target,
+          price,
+          tags,
+          isAffiliate: dto.is_affiliate === true,
+          affiliateHtml: affiliate,
+        },
       ))!;
       return this.packStats([row], new Map())[0];
     } catch (err) {
@@ -223,7 +238,13 @@ export class AdsService {
   /** Who is looking: the user, or a visitor by a hash of their address and user agent. */
   private viewerKey(viewer: AuthUser | undefined, ip: string, userAgent = ''): string {
     if (viewer) return `u:${viewer.id}`;
-    return `ip:${crypto.createHash('sha256').update(ip || '-').update('\n').update(userAgent.slice(0, 512)).digest('hex').slice(0, 40)}`;
+    return `ip:${crypto
+      .createHash('sha256')
+      .update(ip || '-')
+      .update('\n')
+      .update(userAgent.slice(0, 512))
+      .digest('hex')
+      .slice(0, 40)}`;
   }
 
   /**
@@ -283,7 +304,14 @@ export class AdsService {
    * POST updateAds/: a click (counted only as the class comment says), or, with
    * `updateDelFlag`, the advertiser stopping the ad.
    */
-  async update(viewer: AuthUser | undefined, ip: string, userAgent: string | undefined, adId: number, stop: boolean, offer: string | undefined): Promise<UpdateAdsResponse> {
+  async update(
+    viewer: AuthUser | undefined,
+    ip: string,
+    userAgent: string | undefined,
+    adId: number,
+    stop: boolean,
+    offer: string | undefined,
+  ): Promise<UpdateAdsResponse> {
     if (stop) {
       await this.access.require(viewer, Permission.AdOwner, [adId], { detail: Msg.adOwnerOnly });
       const stopped = (await this.db.row<{ cnt: number }>(`UPDATE ads SET delete_flag = true WHERE id = :adId RETURNING cnt, delete_flag`, { adId }))!;
@@ -291,11 +319,15 @@ export class AdsService {
     }
     const key = this.viewerKey(viewer, ip, userAgent);
     return this.db.transaction(async (tx) => {
-      const ad = await this.db.row<{ id: number; type: number; target: number; cnt: number; paid: boolean; delete_flag: boolean; moderated_reason: string | null }>(
-        `SELECT id, type, target, cnt, paid, delete_flag, moderated_reason FROM ads WHERE id = :adId FOR UPDATE`,
-        { adId },
-        tx,
-      );
+      const ad = await this.db.row<{
+        id: number;
+        type: number;
+        target: number;
+        cnt: number;
+        paid: boolean;
+        delete_flag: boolean;
+        moderated_reason: string | null;
+      }>(`SELECT id, type, target, cnt, paid, delete_flag, moderated_reason FROM ads WHERE id = :adId FOR UPDATE`, { adId }, tx);
       if (!ad) throw notFound();
       const refuse = async (reason: RefusalReason): Promise<UpdateAdsResponse> => {
         await this.db.exec(
@@ -349,9 +381,12 @@ export class AdsService {
 
   private async withRefusals(rows: AdRow[]): Promise<AdStatsResponse[]> {
     if (!rows.length) return [];
-    const refusals = await this.db.rows<{ ad_id: number; reason: RefusalReason; n: number }>(`SELECT ad_id, reason, n FROM ad_refusals WHERE ad_id = ANY(:adIds::int[])`, {
-      adIds: rows.map((r) => r.id),
-    });
+    const refusals = await this.db.rows<{ ad_id: number; reason: RefusalReason; n: number }>(
+      `SELECT ad_id, reason, n FROM ad_refusals WHERE ad_id = ANY(:adIds::int[])`,
+      {
+        adIds: rows.map((r) => r.id),
+      },
+    );
     const byAd = new Map<number, Map<RefusalReason, number>>();
     for (const r of refusals) {
       const m = byAd.get(r.ad_id) ?? new Map<RefusalReason, number>();

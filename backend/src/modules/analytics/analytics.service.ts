@@ -64,7 +64,14 @@ export class AnalyticsService {
       book_count: figures.bookCount,
       books: figures.books,
       views,
-      followers_by_sex: { male: sex['1'] ?? 0, female: sex['3'] ?? 0, other: sex['4'] ?? 0, unanswered: Object.entries(sex).filter(([code]) => !['1', '3', '4'].includes(code)).reduce((n, [, count]) => n + count, 0) },
+      followers_by_sex: {
+        male: sex['1'] ?? 0,
+        female: sex['3'] ?? 0,
+        other: sex['4'] ?? 0,
+        unanswered: Object.entries(sex)
+          .filter(([code]) => !['1', '3', '4'].includes(code))
+          .reduce((n, [, count]) => n + count, 0),
+      },
       posts,
       // Sales per month, oldest first, every month present; not available where payments are off.
       sales: this.sales.available ? { available: true, series: sales } : { available: false, series: [] },

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import { EntityManager, Repository } from 'typeorm';
-import { AccountKey, type AccountKeyPurpose } from './entities/account-key.entity';
+import { Db, type Tx } from '../../database/db';
+import { type AccountKeyPurpose } from './entities/account-key.entity';
 import { sha256 } from './token.service';
 
 const LIFETIME_MS: Record<AccountKeyPurpose, number> = {
@@ -13,12 +12,15 @@ const LIFETIME_MS: Record<AccountKeyPurpose, number> = {
 /** Single-use keys for e-mail verification and password reset links (OWASP style). */
 @Injectable()
 export class AccountKeysService {
-  constructor(@InjectRepository(AccountKey) private readonly keys: Repository<AccountKey>) {}
+  constructor(private readonly db: Db) {}
 
-  async create(userId: number, purpose: AccountKeyPurpose, manager?: EntityManager): Promise<string> {
+  async create(userId: number, purpose: AccountKeyPurpose, tx?: Tx): Promise<string> {
     const key = crypto.randomBytes(32).toString('base64url');
-    const repo = manager ? manager.getRepository(AccountKey) : this.keys;
-    await repo.insert({ userId, purpose, keyHash: sha256(key), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+    await this.db.exec(
+      `INSERT INTO account_keys (user_id, purpose, key_hash, expires_at) VALUES (:userId, :purpose, :keyHash, :expiresAt)`,
+      { userId, purpose, keyHash: sha256(key), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) },
+      tx,
+    );
     return key;
   }
 
@@ -28,37 +30,37 @@ export class AccountKeysService {
    * so no answer and no timing tells them apart. Does not use the key up.
    */
   async validFor(userId: number, purpose: AccountKeyPurpose, key: string): Promise<string | null> {
-    const rows: Array<{ email: string }> = await this.keys.query(
+    const row = await this.db.row<{ email: string }>(
       `SELECT u.email FROM account_keys k JOIN users u ON u.id = k.user_id
-        WHERE k.user_id = $1 AND k.purpose = $2 AND k.key_hash = $3 AND k.used_at IS NULL AND k.expires_at > now()
+        WHERE k.user_id = :userId AND k.purpose = :purpose AND k.key_hash = :keyHash AND k.used_at IS NULL AND k.expires_at > now()
           AND u.is_active
         LIMIT 1`,
-      [userId, purpose, sha256(key)],
+      { userId, purpose, keyHash: sha256(key) },
     );
-    return rows[0]?.email ?? null;
+    return row?.email ?? null;
   }
 
   /** Uses the key up, atomically: true for exactly one caller while it is valid. */
-  async consume(userId: number, purpose: AccountKeyPurpose, key: string, manager: EntityManager): Promise<boolean> {
-    const [rows] = await manager.query(
+  async consume(userId: number, purpose: AccountKeyPurpose, key: string, tx: Tx): Promise<boolean> {
+    const used = await this.db.exec(
       `UPDATE account_keys SET used_at = now()
-        WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NULL AND expires_at > now()
-        RETURNING id`,
-      [userId, purpose, sha256(key)],
+        WHERE user_id = :userId AND purpose = :purpose AND key_hash = :keyHash AND used_at IS NULL AND expires_at > now()`,
+      { userId, purpose, keyHash: sha256(key) },
+      tx,
     );
-    return rows.length > 0;
+    return used > 0;
   }
 
   /** True when the key was valid and has been used (a link opened a second time). */
   async wasUsed(userId: number, purpose: AccountKeyPurpose, key: string): Promise<boolean> {
-    const rows = await this.keys.query(
-      `SELECT 1 FROM account_keys WHERE user_id = $1 AND purpose = $2 AND key_hash = $3 AND used_at IS NOT NULL`,
-      [userId, purpose, sha256(key)],
+    const used = await this.db.row<{ one: number }>(
+      `SELECT 1 AS one FROM account_keys WHERE user_id = :userId AND purpose = :purpose AND key_hash = :keyHash AND used_at IS NOT NULL`,
+      { userId, purpose, keyHash: sha256(key) },
     );
-    return rows.length > 0;
+    return used !== undefined;
   }
 
-  async revokeAll(userId: number, purpose: AccountKeyPurpose, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE account_keys SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+  async revokeAll(userId: number, purpose: AccountKeyPurpose, tx: Tx): Promise<void> {
+    await this.db.exec(`UPDATE account_keys SET used_at = now() WHERE user_id = :userId AND purpose = :purpose AND used_at IS NULL`, { userId, purpose }, tx);
   }
 }

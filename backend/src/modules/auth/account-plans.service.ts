@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 import { ACCOUNT_PLANS, type AccountPlan } from './entities/user.entity';
 
 /**
@@ -13,14 +12,13 @@ import { ACCOUNT_PLANS, type AccountPlan } from './entities/user.entity';
 @Injectable()
 export class AccountPlansService {
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Db,
     access: AccessService,
   ) {
-    access.contribute(Permission.EnterprisePlan, 'auth.enterprise-plan', async (viewer, ids, tx?: EntityManager) => {
+    access.contribute(Permission.EnterprisePlan, 'auth.enterprise-plan', async (viewer, ids, tx?: Tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const text = `SELECT 1 FROM users WHERE id = $1 AND plan = 'enterprise'`;
-      const rows: unknown[] = tx ? await tx.query(text, [viewer.id]) : await this.sql.query(text, [viewer.id]);
-      return rows.length ? [viewer.id] : [];
+      const enterprise = await this.db.row<{ one: number }>(`SELECT 1 AS one FROM users WHERE id = :viewer AND plan = 'enterprise'`, { viewer: viewer.id }, tx);
+      return enterprise ? [viewer.id] : [];
     });
   }
 
@@ -32,17 +30,13 @@ export class AccountPlansService {
 /**
  * The operator's command (`npm run account:plan -- <email> <plan>`): sets the plan of the
  * account with this address. Answers the account's id and its plan before, or null when no
- * account has the address. Runs on any connection (the command has no Nest application).
+ * account has the address. Runs on any `Db` (the command has no Nest application).
  */
-export async function setAccountPlan(
-  query: (text: string, params: unknown[]) => Promise<Array<{ id: number; previous: string }>>,
-  email: string,
-  plan: AccountPlan,
-): Promise<{ id: number; previous: string } | null> {
-  const rows = await query(
-    `WITH old AS (SELECT id, plan FROM users WHERE email = $1 FOR UPDATE)
-     UPDATE users u SET plan = $2 FROM old WHERE u.id = old.id RETURNING u.id, old.plan AS previous`,
-    [email.trim().toLowerCase(), plan],
+export async function setAccountPlan(db: Db, email: string, plan: AccountPlan): Promise<{ id: number; previous: string } | null> {
+  const row = await db.row<{ id: number; previous: string }>(
+    `WITH old AS (SELECT id, plan FROM users WHERE email = :email FOR UPDATE)
+     UPDATE users u SET plan = :plan FROM old WHERE u.id = old.id RETURNING u.id, old.plan AS previous`,
+    { email: email.trim().toLowerCase(), plan },
   );
-  return rows[0] ?? null;
+  return row ?? null;
 }

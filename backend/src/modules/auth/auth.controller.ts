@@ -6,7 +6,19 @@ import { Msg } from '../../common/http/drf-errors';
 import { RateLimited } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { NoStore } from './no-store.guard';
-import { AccountResponse, DeletionResponse, EmailResponse, UpdateAccountDto, ForgotPasswordDto, KeyDto, LoginDto, LoginResponse, MessageResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import {
+  AccountResponse,
+  DeletionResponse,
+  EmailResponse,
+  UpdateAccountDto,
+  ForgotPasswordDto,
+  KeyDto,
+  LoginDto,
+  LoginResponse,
+  MessageResponse,
+  RegisterDto,
+  ResetPasswordDto,
+} from './dto/auth.dto';
 
 @ApiTags('accounts')
 @Controller()

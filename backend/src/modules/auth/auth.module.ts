@@ -1,22 +1,18 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthGuard, TokenResolver } from '../../common/auth/token-auth.guard';
 import { AuthRateLimitGuard, LoginFailureLimit } from '../../common/http/rate-limit';
 import { MailModule } from '../mail/mail.module';
 import { AccountKeysService } from './account-keys.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { AccountKey } from './entities/account-key.entity';
-import { AuthToken } from './entities/auth-token.entity';
-import { User } from './entities/user.entity';
 import { NoStoreGuard } from './no-store.guard';
 import { TokenService } from './token.service';
 import { ExternalAccountsService } from './external-accounts.service';
 import { AccountPlansService } from './account-plans.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AuthToken, AccountKey]), MailModule],
+  imports: [MailModule],
   controllers: [AuthController],
   providers: [
     AuthService,

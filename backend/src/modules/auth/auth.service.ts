@@ -1,20 +1,18 @@
-import type { EntityManager } from 'typeorm';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
+import { notFound } from '../../common/http/id-param.pipe';
+import { contentLanguage, type Language } from '../../common/i18n/language';
 import { LoginFailureLimit } from '../../common/http/rate-limit';
+import { Db, type Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
 import { AccountKeysService } from './account-keys.service';
 import { AccountResponse, ForgotPasswordDto, UpdateAccountDto, KeyDto, LoginDto, LoginResponse, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
-import { AuthToken } from './entities/auth-token.entity';
-import { User } from './entities/user.entity';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';
 import { TokenService } from './token.service';
 
@@ -44,16 +42,24 @@ export const RESEND_VERIFICATION_QUEUE = 'verification-resend-request';
 
 export interface ResetRequest {
   email: string;
-  language?: 'ja' | 'en';
+  language?: Language;
 }
+
+/** What the mails and the checks of an account need of its `users` row (never the password's hash). */
+interface AccountRow {
+  id: number;
+  email: string;
+  email_verified: boolean;
+  language: string;
+}
+const ACCOUNT_ROW = `id, email, email_verified, language`;
 
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Accounts');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly tokens: TokenService,
     private readonly keys: AccountKeysService,
@@ -81,33 +87,30 @@ export class AuthService implements OnModuleInit {
     if (dto.agreed !== true) throw DrfValidationError.field('agreed', Msg.agreeTerms);
     const passwordHash = await hashPassword(dto.password1);
 
-    await this.dataSource.transaction(async (manager) => {
-      const existing = await manager.getRepository(User).findOneBy({ email: dto.email });
-      if (existing && existing.emailVerified) {
-        await this.mail.sendTemplate(existing.email, 'account-exists', existing.language, this.mail.frontendLink('/login'), manager);
+    await this.db.transaction(async (tx) => {
+      const existing = await this.db.row<AccountRow>(`SELECT ${ACCOUNT_ROW} FROM users WHERE email = :email`, { email: dto.email }, tx);
+      if (existing && existing.email_verified) {
+        await this.mail.sendTemplate(existing.email, 'account-exists', existing.language, this.mail.frontendLink('/login'), tx);
         return;
       }
       if (existing) {
         // Unconfirmed account: a second registration must not replace its password (that would
         // let anyone who knows the address choose it). The mailbox owner gets a link to choose
         // a password instead, which also confirms the address.
-        const key = await this.keys.create(existing.id, 'reset', manager);
+        const key = await this.keys.create(existing.id, 'reset', tx);
         const link = this.mail.frontendLink(`/reset-password/${existing.id}/${key}`);
-        await this.mail.sendTemplate(existing.email, 'finish-signup', dto.language ?? existing.language, link, manager);
+        await this.mail.sendTemplate(existing.email, 'finish-signup', dto.language ?? existing.language, link, tx);
         return;
       }
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(User)
-        .values({ email: dto.email, passwordHash, language: dto.language ?? 'en' })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (!inserted.raw.length) return; // a concurrent registration won
-      const user = { id: inserted.raw[0].id as number, email: dto.email, language: dto.language ?? 'en' };
-      const key = await this.keys.create(user.id, 'verify', manager);
-      await this.mail.sendTemplate(user.email, 'verify-email', dto.language ?? user.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), manager);
+      const language = contentLanguage(dto.language);
+      const inserted = await this.db.row<{ id: number }>(
+        `INSERT INTO users (email, password_hash, language) VALUES (:email, :passwordHash, :language) ON CONFLICT DO NOTHING RETURNING id`,
+        { email: dto.email, passwordHash, language },
+        tx,
+      );
+      if (!inserted) return; // a concurrent registration won
+      const key = await this.keys.create(inserted.id, 'verify', tx);
+      await this.mail.sendTemplate(dto.email, 'verify-email', language, this.mail.frontendLink(`/verify/${inserted.id}/${key}`), tx);
     });
   }
 
@@ -117,48 +120,56 @@ export class AuthService implements OnModuleInit {
    */
   async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
     await this.loginFailures.check(dto.email, ip);
-    const user = await this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.email = :email', { email: dto.email })
-      .getOne();
-    const ok = await verifyPassword(user?.passwordHash ?? null, dto.password);
-    if (user && ok && user.suspendedAt) throw DrfValidationError.nonField(Msg.accountSuspended);
-    if (!user || !ok || !user.isActive) {
+    const user = await this.db.row<AccountRow & { password_hash: string | null; is_active: boolean; suspended_at: Date | null }>(
+      `SELECT ${ACCOUNT_ROW}, password_hash, is_active, suspended_at FROM users WHERE email = :email`,
+      { email: dto.email },
+    );
+    const ok = await verifyPassword(user?.password_hash ?? null, dto.password);
+    if (user && ok && user.suspended_at) throw DrfValidationError.nonField(Msg.accountSuspended);
+    if (!user || !ok || !user.is_active) {
       await this.loginFailures.failed(dto.email, ip);
       throw DrfValidationError.nonField(LOGIN_FAILED);
     }
-    if (!user.emailVerified) throw DrfValidationError.nonField(EMAIL_NOT_VERIFIED);
+    if (!user.email_verified) throw DrfValidationError.nonField(EMAIL_NOT_VERIFIED);
     await this.loginFailures.succeeded(dto.email, ip);
     const token = await this.tokens.issue(user.id);
-    await this.users.update(user.id, { lastLogin: new Date() });
+    await this.db.exec(`UPDATE users SET last_login = now() WHERE id = :id`, { id: user.id });
     const viewer: AuthUser = { id: user.id, email: user.email, language: user.language, tokenId: 0 };
     const hasProfile = (await this.access.check(viewer, Permission.ProfileExists, [user.id])).has(user.id);
-    return { token, redirect_url: hasProfile ? '/home' : '/account', language: user.language === 'ja' ? 'ja' : 'en' };
+    return { token, redirect_url: hasProfile ? '/home' : '/account', language: contentLanguage(user.language) };
   }
 
-/**
+  /**
    * Suspends (or reinstates) an account for the safety module. It goes through `is_active`, the
    * column the token-cache triggers watch, so every process forgets the account's tokens at once;
    * `suspended_at` tells a suspension from a deletion (login answers accountSuspended). An account
    * leaving the site is not reinstated. Answers whether anything changed.
    */
-  async setSuspended(userId: number, suspended: boolean, tx: EntityManager): Promise<boolean> {
-    const [, changed]: [unknown, number] = suspended
-      ? await tx.query(`UPDATE users SET is_active = false, suspended_at = now() WHERE id = $1 AND suspended_at IS NULL AND deletion_requested_at IS NULL`, [userId])
-      : await tx.query(`UPDATE users SET is_active = true, suspended_at = NULL WHERE id = $1 AND suspended_at IS NOT NULL AND deletion_requested_at IS NULL`, [userId]);
+  async setSuspended(userId: number, suspended: boolean, tx: Tx): Promise<boolean> {
+    const changed = suspended
+      ? await this.db.exec(
+          `UPDATE users SET is_active = false, suspended_at = now() WHERE id = :userId AND suspended_at IS NULL AND deletion_requested_at IS NULL`,
+          { userId },
+          tx,
+        )
+      : await this.db.exec(
+          `UPDATE users SET is_active = true, suspended_at = NULL WHERE id = :userId AND suspended_at IS NOT NULL AND deletion_requested_at IS NULL`,
+          { userId },
+          tx,
+        );
     return changed > 0;
   }
 
-    async account(user: AuthUser): Promise<AccountResponse> {
-    const row = await this.users.findOneByOrFail({ id: user.id });
-    return { email: row.email, language: row.language === 'ja' ? 'ja' : 'en' };
+  async account(user: AuthUser): Promise<AccountResponse> {
+    const row = await this.db.row<{ email: string; language: string }>(`SELECT email, language FROM users WHERE id = :id`, { id: user.id });
+    if (!row) throw notFound();
+    return { email: row.email, language: contentLanguage(row.language) };
   }
 
   /** Saves the account's language: the UI follows it after logging in, and so does mail. */
   async updateAccount(user: AuthUser, dto: UpdateAccountDto): Promise<AccountResponse> {
     if (dto.language) {
-      await this.users.update(user.id, { language: dto.language });
+      await this.db.exec(`UPDATE users SET language = :language WHERE id = :id`, { language: dto.language, id: user.id });
       this.tokens.forget(user.id);
     }
     return this.account(user);
@@ -174,15 +185,15 @@ export class AuthService implements OnModuleInit {
    * key, or an unknown one, is refused as before.
    */
   async verifyEmail(dto: KeyDto): Promise<'verified' | 'already'> {
-    const ok = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.keys.consume(dto.id, 'verify', dto.key, manager))) return false;
-      await manager.update(User, dto.id, { emailVerified: true });
+    const ok = await this.db.transaction(async (tx) => {
+      if (!(await this.keys.consume(dto.id, 'verify', dto.key, tx))) return false;
+      await this.db.exec(`UPDATE users SET email_verified = true WHERE id = :id`, { id: dto.id }, tx);
       return true;
     });
     if (ok) return 'verified';
     if (await this.keys.wasUsed(dto.id, 'verify', dto.key)) {
-      const user = await this.users.findOneBy({ id: dto.id, isActive: true });
-      if (user?.emailVerified) return 'already';
+      const user = await this.db.row<{ email_verified: boolean }>(`SELECT email_verified FROM users WHERE id = :id AND is_active`, { id: dto.id });
+      if (user?.email_verified) return 'already';
     }
     throw DrfValidationError.field('key', INVALID_KEY);
   }
@@ -207,22 +218,27 @@ export class AuthService implements OnModuleInit {
 
   /** The job of resend-verification: a new link for an active account not yet confirmed; nothing otherwise. */
   async mailVerificationLink(request: ResetRequest): Promise<void> {
-    const user = await this.users.findOneBy({ email: request.email, isActive: true });
-    if (!user || user.emailVerified) return;
-    await this.dataSource.transaction(async (manager) => {
-      const key = await this.keys.create(user.id, 'verify', manager);
-      await this.mail.sendTemplate(user.email, 'verify-email', user.language ?? request.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), manager);
+    const user = await this.activeAccount(request.email);
+    if (!user || user.email_verified) return;
+    await this.db.transaction(async (tx) => {
+      const key = await this.keys.create(user.id, 'verify', tx);
+      await this.mail.sendTemplate(user.email, 'verify-email', user.language, this.mail.frontendLink(`/verify/${user.id}/${key}`), tx);
     });
   }
 
   /** The job of forgot-password: a reset link for an active account; nothing for an unknown address. */
   async mailResetLink(request: ResetRequest): Promise<void> {
-    const user = await this.users.findOneBy({ email: request.email, isActive: true });
+    const user = await this.activeAccount(request.email);
     if (!user) return;
-    await this.dataSource.transaction(async (manager) => {
-      const key = await this.keys.create(user.id, 'reset', manager);
-      await this.mail.sendTemplate(user.email, 'reset-password', user.language ?? request.language, this.mail.frontendLink(`/reset-password/${user.id}/${key}`), manager);
+    await this.db.transaction(async (tx) => {
+      const key = await this.keys.create(user.id, 'reset', tx);
+      await this.mail.sendTemplate(user.email, 'reset-password', user.language, this.mail.frontendLink(`/reset-password/${user.id}/${key}`), tx);
     });
+  }
+
+  /** The active account of an address (the mails' look-up), or undefined. */
+  private activeAccount(email: string): Promise<AccountRow | undefined> {
+    return this.db.row<AccountRow>(`SELECT ${ACCOUNT_ROW} FROM users WHERE email = :email AND is_active`, { email });
   }
 
   async checkResetLink(dto: KeyDto): Promise<string> {
@@ -245,12 +261,12 @@ export class AuthService implements OnModuleInit {
     if (problems.length) throw new DrfValidationError({ password: problems });
     const passwordHash = await hashPassword(dto.password);
     const userId = dto.id;
-    const ok = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.keys.consume(userId, 'reset', dto.key, manager))) return false;
-      await this.keys.revokeAll(userId, 'reset', manager);
+    const ok = await this.db.transaction(async (tx) => {
+      if (!(await this.keys.consume(userId, 'reset', dto.key, tx))) return false;
+      await this.keys.revokeAll(userId, 'reset', tx);
       // Following the link proves the mailbox, so the address counts as verified too.
-      await manager.update(User, userId, { passwordHash, emailVerified: true });
-      await manager.delete(AuthToken, { userId });
+      await this.db.exec(`UPDATE users SET password_hash = :passwordHash, email_verified = true WHERE id = :userId`, { passwordHash, userId }, tx);
+      await this.db.exec(`DELETE FROM auth_tokens WHERE user_id = :userId`, { userId }, tx);
       return true;
     });
     if (!ok) throw DrfValidationError.field('key', INVALID_KEY);
@@ -263,14 +279,15 @@ export class AuthService implements OnModuleInit {
    * everyone else and takes them off its counters (docs/architecture.md, "Leaving the site").
    */
   async requestDeletion(user: AuthUser): Promise<{ deletesAt: Date; graceDays: number }> {
-    const requestedAt = await this.dataSource.transaction(async (tx) => {
-      const [, changed]: [unknown, number] = await tx.query(
-        `UPDATE users SET deletion_requested_at = now(), is_active = false WHERE id = $1 AND deletion_requested_at IS NULL`,
-        [user.id],
+    const requestedAt = await this.db.transaction(async (tx) => {
+      const changed = await this.db.exec(
+        `UPDATE users SET deletion_requested_at = now(), is_active = false WHERE id = :id AND deletion_requested_at IS NULL`,
+        { id: user.id },
+        tx,
       );
       if (changed) await this.events.publish('account.deletion_requested', { userId: user.id }, tx);
-      const [row]: Array<{ deletion_requested_at: Date | string }> = await tx.query(`SELECT deletion_requested_at FROM users WHERE id = $1`, [user.id]);
-      return new Date(row.deletion_requested_at);
+      const row = await this.db.row<{ deletion_requested_at: Date | string }>(`SELECT deletion_requested_at FROM users WHERE id = :id`, { id: user.id }, tx);
+      return new Date(row!.deletion_requested_at);
     });
     await this.tokens.revokeAll(user.id);
     // The purge (purgeDeletedAccounts) takes the account at the first run after this moment.
@@ -291,25 +308,26 @@ export class AuthService implements OnModuleInit {
    */
   async purgeDeletedAccounts(now = new Date()): Promise<PurgeResult> {
     const cutoff = new Date(now.getTime() - this.options.config.accountDeletionGraceDays * 24 * 60 * 60 * 1000);
-    const started = await this.dataSource.transaction(async (tx) => {
-      const [rows]: [Array<{ id: number }>, number] = await tx.query(
+    const started = await this.db.transaction(async (tx) => {
+      const rows = await this.db.rows<{ id: number }>(
         `UPDATE users SET purge_started_at = now()
-          WHERE id IN (SELECT id FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 AND purge_started_at IS NULL
+          WHERE id IN (SELECT id FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= :cutoff AND purge_started_at IS NULL
                         ORDER BY id LIMIT ${PURGE_BATCH} FOR NO KEY UPDATE SKIP LOCKED)
           RETURNING id`,
-        [cutoff],
+        { cutoff },
+        tx,
       );
       for (const { id } of rows) await this.events.publish('account.deleted', { userId: id }, tx);
       return rows.length;
     });
-    const marked: Array<{ id: number }> = await this.users.query(
+    const marked = await this.db.rows<{ id: number }>(
       `SELECT id FROM users WHERE purge_started_at IS NOT NULL ORDER BY purge_started_at, id LIMIT ${PURGE_BATCH}`,
     );
     let removed = 0;
     const waiting: string[] = [];
     for (const { id } of marked) {
       try {
-        await this.users.delete(id); // its own tables (tokens, keys) go with it
+        await this.db.exec(`DELETE FROM users WHERE id = :id`, { id }); // its own tables (tokens, keys) go with it
         this.tokens.forget(id);
         removed++;
       } catch (err) {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
+import { contentLanguage, type Language } from '../../common/i18n/language';
+import { Db, type Tx } from '../../database/db';
 import { NO_EMAIL_DOMAIN } from '../mail/mail.service';
 import type { LoginResponse } from './dto/auth.dto';
 import { TokenService } from './token.service';
@@ -14,6 +14,12 @@ export interface ExistingAccount {
   isActive: boolean;
 }
 
+/** The columns ExistingAccount is read from. */
+const EXISTING_ACCOUNT = `SELECT id, email_verified, is_active FROM users`;
+type ExistingAccountRow = { id: number; email_verified: boolean; is_active: boolean };
+const existingAccount = (row: ExistingAccountRow | undefined): ExistingAccount | null =>
+  row ? { id: row.id, emailVerified: row.email_verified, isActive: row.is_active } : null;
+
 /**
  * The accounts side of signing in through a provider (Google, LINE, Yahoo! JAPAN): the sign-in
  * module owns the links to the providers' subjects and asks here for the `users` rows, which
@@ -22,32 +28,31 @@ export interface ExistingAccount {
 @Injectable()
 export class ExternalAccountsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly access: AccessService,
   ) {}
 
-  async byId(userId: number, tx: EntityManager): Promise<ExistingAccount | null> {
-    const [row] = await tx.query(`SELECT id, email_verified, is_active FROM users WHERE id = $1`, [userId]);
-    return row ? { id: row.id, emailVerified: row.email_verified, isActive: row.is_active } : null;
+  async byId(userId: number, tx?: Tx): Promise<ExistingAccount | null> {
+    return existingAccount(await this.db.row<ExistingAccountRow>(`${EXISTING_ACCOUNT} WHERE id = :userId`, { userId }, tx));
   }
 
-  async byEmail(email: string, tx: EntityManager): Promise<ExistingAccount | null> {
-    const [row] = await tx.query(`SELECT id, email_verified, is_active FROM users WHERE email = $1`, [email.toLowerCase()]);
-    return row ? { id: row.id, emailVerified: row.email_verified, isActive: row.is_active } : null;
+  async byEmail(email: string, tx: Tx): Promise<ExistingAccount | null> {
+    return existingAccount(await this.db.row<ExistingAccountRow>(`${EXISTING_ACCOUNT} WHERE email = :email`, { email: email.toLowerCase() }, tx));
   }
 
   /**
    * A new account for a provider's identity: the provider's verified address (or a placeholder
    * on the reserved .invalid domain when it gave none, as LINE may), no password.
    */
-  async create(email: string | null, language: 'ja' | 'en', tx: EntityManager): Promise<number> {
+  async create(email: string | null, language: Language, tx: Tx): Promise<number> {
     const address = email?.toLowerCase() ?? `${crypto.randomUUID()}@${NO_EMAIL_DOMAIN}`;
-    const [row] = await tx.query(
-      `INSERT INTO users (email, password_hash, email_verified, language) VALUES ($1, NULL, true, $2) RETURNING id`,
-      [address, language],
+    const row = await this.db.row<{ id: number }>(
+      `INSERT INTO users (email, password_hash, email_verified, language) VALUES (:address, NULL, true, :language) RETURNING id`,
+      { address, language },
+      tx,
     );
-    return row.id;
+    return row!.id;
   }
 
   /**
@@ -55,13 +60,13 @@ export class ExternalAccountsService {
    * registered it may not own the mailbox (they could have chosen the password for the real
    * owner's address), so the password and every session go: the provider's user now owns it.
    */
-  async confirmByProvider(userId: number, tx: EntityManager): Promise<void> {
-    await tx.query(`UPDATE users SET email_verified = true, password_hash = NULL WHERE id = $1 AND NOT email_verified`, [userId]);
-    await tx.query(`DELETE FROM auth_tokens WHERE user_id = $1`, [userId]);
+  async confirmByProvider(userId: number, tx: Tx): Promise<void> {
+    await this.db.exec(`UPDATE users SET email_verified = true, password_hash = NULL WHERE id = :userId AND NOT email_verified`, { userId }, tx);
+    await this.db.exec(`DELETE FROM auth_tokens WHERE user_id = :userId`, { userId }, tx);
   }
 
-  async hasPassword(userId: number, tx?: EntityManager): Promise<boolean> {
-    const [row] = await (tx ?? this.db).query(`SELECT password_hash IS NOT NULL AS has FROM users WHERE id = $1`, [userId]);
+  async hasPassword(userId: number, tx?: Tx): Promise<boolean> {
+    const row = await this.db.row<{ has: boolean }>(`SELECT password_hash IS NOT NULL AS has FROM users WHERE id = :userId`, { userId }, tx);
     return !!row?.has;
   }
 
@@ -73,8 +78,9 @@ export class ExternalAccountsService {
   async startSession(userId: number): Promise<LoginResponse> {
     this.tokens.forget(userId);
     const token = await this.tokens.issue(userId);
-    const [[row]]: [Array<{ language: string }>] = await this.db.query(`UPDATE users SET last_login = now() WHERE id = $1 RETURNING language`, [userId]); // [rows, count]
-    return { token, redirect_url: await this.landing(userId, row?.language ?? 'en'), language: row?.language === 'ja' ? 'ja' : 'en' };
+    const row = await this.db.row<{ language: string }>(`UPDATE users SET last_login = now() WHERE id = :userId RETURNING language`, { userId });
+    const language = contentLanguage(row?.language);
+    return { token, redirect_url: await this.landing(userId, language), language };
   }
 
   /**

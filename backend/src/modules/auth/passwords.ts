@@ -26,6 +26,22 @@ export function passwordProblems(password: string, email?: string): string[] {
 }
 
 const COMMON = new Set([
-  'password', 'password1', 'password123', '12345678', '123456789', 'qwertyui', 'qwerty123', 'iloveyou', 'abcdefgh',
-  'abc12345', 'letmein1', 'passw0rd', 'welcome1', 'football', 'baseball', 'sunshine', 'princess', 'trustno1',
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  'qwertyui',
+  'qwerty123',
+  'iloveyou',
+  'abcdefgh',
+  'abc12345',
+  'letmein1',
+  'passw0rd',
+  'welcome1',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'trustno1',
 ]);

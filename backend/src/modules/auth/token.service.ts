@@ -1,15 +1,12 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import { Repository } from 'typeorm';
 import { AccessService } from '../../common/access/access.service';
 import { type AuthUser } from '../../common/auth/auth-user';
 import { TokenResolver } from '../../common/auth/token-auth.guard';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
 import { type ListenHandle, listen } from '../../jobs/listener';
 import { AUTH_CHANGES_CHANNEL, TokenCache } from './token-cache';
-import { AuthToken } from './entities/auth-token.entity';
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
@@ -25,23 +22,20 @@ export class TokenService extends TokenResolver implements BeforeApplicationShut
   private listener?: Promise<ListenHandle | undefined>;
 
   constructor(
-    @InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>,
-    private readonly sql: Sql,
+    private readonly db: Db,
     access: AccessService,
     @Optional() @Inject(APP_OPTIONS) private readonly options?: Pick<AppOptions, 'database'> & { config: Pick<AppOptions['config'], 'authTokenCache'> },
   ) {
     super();
     // A deleted account (or one whose deletion was requested) counts as a visitor in every access check.
     access.setStandingCheck(async (userId, tx) => {
-      const sql = `SELECT 1 FROM users WHERE id = $1 AND is_active`;
-      const rows: unknown[] = tx ? await tx.query(sql, [userId]) : await this.sql.query(sql, [userId]);
-      return rows.length > 0;
+      return (await this.db.row<{ one: number }>(`SELECT 1 AS one FROM users WHERE id = :userId AND is_active`, { userId }, tx)) !== undefined;
     });
   }
 
   async issue(userId: number): Promise<string> {
     const key = crypto.randomBytes(20).toString('hex');
-    await this.tokens.insert({ userId, keyHash: sha256(key) });
+    await this.db.exec(`INSERT INTO auth_tokens (user_id, key_hash) VALUES (:userId, :keyHash)`, { userId, keyHash: sha256(key) });
     return key;
   }
 
@@ -58,13 +52,12 @@ export class TokenService extends TokenResolver implements BeforeApplicationShut
   }
 
   private async lookup(keyHash: string): Promise<AuthUser | 'inactive' | null> {
-    const rows: Array<{ token_id: number; id: number; email: string; language: string; is_active: boolean }> = await this.sql.query(
+    const row = await this.db.row<{ token_id: number; id: number; email: string; language: string; is_active: boolean }>(
       `SELECT t.id AS token_id, u.id, u.email, u.language, u.is_active
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.key_hash = $1`,
-      [keyHash],
+        WHERE t.key_hash = :keyHash`,
+      { keyHash },
     );
-    const row = rows[0];
     if (!row) return null;
     if (!row.is_active) return 'inactive';
     return { id: row.id, email: row.email, language: row.language, tokenId: row.token_id };
@@ -76,21 +69,21 @@ export class TokenService extends TokenResolver implements BeforeApplicationShut
    */
   async live(tokenIds: readonly number[]): Promise<Set<number>> {
     if (!tokenIds.length) return new Set();
-    const rows: Array<{ id: number }> = await this.sql.query(
-      `SELECT t.id FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ANY($1::int[]) AND u.is_active`,
-      [[...new Set(tokenIds)]],
+    const rows = await this.db.rows<{ id: number }>(
+      `SELECT t.id FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ANY(:tokenIds::int[]) AND u.is_active`,
+      { tokenIds: [...new Set(tokenIds)] },
     );
     return new Set(rows.map((r) => r.id));
   }
 
   /** Logout: token `tokenId` of account `userId` goes (forgotten here before the caller answers). */
   async revoke(tokenId: number, userId: number): Promise<void> {
-    await this.tokens.delete({ id: tokenId });
+    await this.db.exec(`DELETE FROM auth_tokens WHERE id = :tokenId`, { tokenId });
     this.cache.forgetUser(userId);
   }
 
   async revokeAll(userId: number): Promise<void> {
-    await this.tokens.delete({ userId });
+    await this.db.exec(`DELETE FROM auth_tokens WHERE user_id = :userId`, { userId });
     this.cache.forgetUser(userId);
   }
 

@@ -84,7 +84,11 @@ export class BookAccess {
    * ids the caller knows from rows in hand not to be members-only, `unmoderatedIds` not hidden by
    * a moderator (no statement for them).
    */
-  async requireReadable(viewer: AuthUser | undefined, bookIds: readonly number[], opts: { publicIds?: number[]; unmoderatedIds?: number[]; tx?: Tx } = {}): Promise<void> {
+  async requireReadable(
+    viewer: AuthUser | undefined,
+    bookIds: readonly number[],
+    opts: { publicIds?: number[]; unmoderatedIds?: number[]; tx?: Tx } = {},
+  ): Promise<void> {
     await this.access.require(viewer, Permission.BookRead, bookIds, {
       refuse: 'not-found',
       tx: opts.tx,

@@ -32,7 +32,12 @@ export class BookCounters {
     await this.db.exec(
       `UPDATE pages p SET post_count = p.post_count + d.posts, rating_sum = p.rating_sum + d.rating_sum, rating_count = p.rating_count + d.rated
          FROM unnest(:ids::int[], :posts::int[], :ratingSums::int[], :rated::int[]) AS d(id, posts, rating_sum, rated) WHERE p.id = d.id`,
-      { ids: changes.map((c) => c.bookId), posts: changes.map((c) => c.posts), ratingSums: changes.map((c) => c.ratingSum), rated: changes.map((c) => c.rated) },
+      {
+        ids: changes.map((c) => c.bookId),
+        posts: changes.map((c) => c.posts),
+        ratingSums: changes.map((c) => c.ratingSum),
+        rated: changes.map((c) => c.rated),
+      },
       tx,
     );
   }

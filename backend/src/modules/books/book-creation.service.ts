@@ -202,6 +202,10 @@ export class BookCreation {
   /** Tags a Book (in the caller's transaction); tags it has already stay as they are. */
   private async addTags(pageId: number, tagIds: readonly number[], tx: Tx): Promise<void> {
     if (!tagIds.length) return;
-    await this.db.exec(`INSERT INTO page_attributes (page_id, attribute_id) SELECT :id, unnest(:tags::int[]) ON CONFLICT DO NOTHING`, { id: pageId, tags: tagIds }, tx);
+    await this.db.exec(
+      `INSERT INTO page_attributes (page_id, attribute_id) SELECT :id, unnest(:tags::int[]) ON CONFLICT DO NOTHING`,
+      { id: pageId, tags: tagIds },
+      tx,
+    );
   }
 }

@@ -48,7 +48,8 @@ export class BookLists {
   byLanguage(language: string, page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page);
     return this.packQuery(
-      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.language = :language AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      (readable) =>
+        `SELECT ${COLUMNS} FROM pages p WHERE p.language = :language AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       { language, ...w.params },
       viewer,
     );
@@ -56,7 +57,11 @@ export class BookLists {
 
   newest(page: PageWindow, viewer?: AuthUser) {
     const w = pageSql(page);
-    return this.packQuery((readable) => `SELECT ${COLUMNS} FROM pages p WHERE ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`, w.params, viewer);
+    return this.packQuery(
+      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      w.params,
+      viewer,
+    );
   }
 
   /** Word search over title, summary, points and tags; an empty query lists the newest. */
@@ -121,7 +126,10 @@ export class BookLists {
       { id: pageId },
     );
     if (!base) throw notFound();
-    await this.bookAccess.requireReadable(viewer, [pageId], { publicIds: base.members_only ? [] : [pageId], unmoderatedIds: base.moderated_reason ? [] : [pageId] });
+    await this.bookAccess.requireReadable(viewer, [pageId], {
+      publicIds: base.members_only ? [] : [pageId],
+      unmoderatedIds: base.moderated_reason ? [] : [pageId],
+    });
     const words = [...new Set(base.subject_words.split(' ').filter(Boolean))].slice(0, 12);
     const subject = searchQuery(words.join(' '))?.replace(/ & /g, ' | ') ?? null;
     const wordQueries = words.map((w) => searchQuery(w)).filter((q): q is string => q !== null);
@@ -179,7 +187,8 @@ export class BookLists {
   listIn(idsSql: string, params: SqlParams, page: PageWindow, viewer?: AuthUser): Promise<PageResponse[]> {
     const w = pageSql(page);
     return this.packQuery(
-      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.id IN (${idsSql}) AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      (readable) =>
+        `SELECT ${COLUMNS} FROM pages p WHERE p.id IN (${idsSql}) AND ${readable} ORDER BY p.created_on DESC, p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       { ...params, ...w.params },
       viewer,
     );
@@ -200,7 +209,11 @@ export class BookLists {
   /** Books by id, packed for the viewer, in the order of `ids` (missing ones left out). */
   async packByIds(ids: readonly number[], viewer?: AuthUser): Promise<Map<number, PageResponse>> {
     if (ids.length === 0) return new Map();
-    const packed = await this.packQuery((readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY(:ids::int[]) AND ${readable}`, { ids: [...new Set(ids)] }, viewer);
+    const packed = await this.packQuery(
+      (readable) => `SELECT ${COLUMNS} FROM pages p WHERE p.id = ANY(:ids::int[]) AND ${readable}`,
+      { ids: [...new Set(ids)] },
+      viewer,
+    );
     return new Map(packed.map((b) => [b.id, b]));
   }
 

@@ -58,7 +58,10 @@ export class BookReads {
       { id: pageId },
     );
     if (!rows.length) throw notFound();
-    await this.bookAccess.requireReadable(viewer, [pageId], { publicIds: rows[0].members_only ? [] : [pageId], unmoderatedIds: rows[0].moderated_reason ? [] : [pageId] });
+    await this.bookAccess.requireReadable(viewer, [pageId], {
+      publicIds: rows[0].members_only ? [] : [pageId],
+      unmoderatedIds: rows[0].moderated_reason ? [] : [pageId],
+    });
     const [page] = await this.packer.pack(rows, viewer);
     if (!page) throw notFound();
     if (page.members_only) page.can_make_public = !!viewer && rows[0].owner_id === viewer.id;

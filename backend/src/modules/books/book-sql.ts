@@ -27,6 +27,11 @@ export function followersSql(idSql: string): string {
 }
 
 /** The title of Book `idSql`, null when there is no such Book or a moderator hid it (titles are never null). */
+/** The language of Book `idSql`'s data ('ja'/'en'; null for no such Book), for a statement of another module (tags). */
+export function bookLanguageSql(idSql: string): string {
+  return `(SELECT bl.language FROM pages bl WHERE bl.id = ${idSql})`;
+}
+
 export function titleSql(idSql: string): string {
   return `(SELECT bt.title FROM pages bt WHERE bt.id = ${idSql} AND bt.moderated_reason IS NULL)`;
 }

@@ -54,7 +54,10 @@ type StoredColumn = Omit<ColumnProfileEntry, 'label'> & { label?: Partial<Record
  * (absent when it has none there, or it is the name itself), without the stored labels of the
  * other language or the backfill's mark.
  */
-export function profileInLanguage(stored: (Omit<BookColumnProfile, 'columns'> & { columns: StoredColumn[]; labelled?: boolean }) | null, language: Language): BookColumnProfile | null {
+export function profileInLanguage(
+  stored: (Omit<BookColumnProfile, 'columns'> & { columns: StoredColumn[]; labelled?: boolean }) | null,
+  language: Language,
+): BookColumnProfile | null {
   if (!stored || !Array.isArray(stored.columns)) return stored as BookColumnProfile | null;
   const rest: Omit<typeof stored, 'labelled'> & { labelled?: boolean } = { ...stored };
   delete rest.labelled;
@@ -210,7 +213,13 @@ export class BookPacker {
     return this.build(rows, new Map(stats.map((s) => [s.id, s])), files, people, viewer);
   }
 
-  private async build(rows: BookRow[], statsById: Map<number, BookStats>, files: FileRow[], people: Map<number, ProfileSummary>, viewer?: AuthUser): Promise<PageResponse[]> {
+  private async build(
+    rows: BookRow[],
+    statsById: Map<number, BookStats>,
+    files: FileRow[],
+    people: Map<number, ProfileSummary>,
+    viewer?: AuthUser,
+  ): Promise<PageResponse[]> {
     const ids = rows.map((r) => r.id);
     const filesAllowed = await this.access.check(viewer, Permission.BookFiles, ids, {
       known: { by: FILES_RULE, granted: rows.filter((r) => mayHaveFiles(r, !!statsById.get(r.id)?.owned)).map((r) => r.id) },

@@ -60,7 +60,10 @@ export class BooksController {
 
   @Get('monopage/:id/preview')
   @Public()
-  @ApiOperation({ operationId: 'getPagePreview', summary: "The first 20 rows of a Book's table, for those who may download its file (owners, contributors, buyers; anyone for a free Book)" })
+  @ApiOperation({
+    operationId: 'getPagePreview',
+    summary: "The first 20 rows of a Book's table, for those who may download its file (owners, contributors, buyers; anyone for a free Book)",
+  })
   @ApiOkResponse({ type: PagePreviewResponse })
   @ApiAuthErrors()
   @ApiForbidden()
@@ -74,7 +77,7 @@ export class BooksController {
   @ApiSecurity('token')
   @ApiOperation({
     operationId: 'makePagePublic',
-    summary: "Make a members-only Book (made from data posted to circles) public: its creator only. Answers the Book as get-page-info does",
+    summary: 'Make a members-only Book (made from data posted to circles) public: its creator only. Answers the Book as get-page-info does',
   })
   @ApiOkResponse({ type: PageResponse })
   @ApiAuthErrors()
@@ -114,7 +117,11 @@ export class BooksController {
   @ApiOkResponse({ type: PageStatusResponse })
   @ApiForbidden()
   @ApiNotFound()
-  status(@Query('pageId') pageId: string | undefined, @Query('userId') userId: string | undefined, @CurrentUser() viewer?: AuthUser): Promise<PageStatusResponse> {
+  status(
+    @Query('pageId') pageId: string | undefined,
+    @Query('userId') userId: string | undefined,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<PageStatusResponse> {
     const user = userId === undefined || userId === '' || userId === 'null' || userId === 'undefined' ? undefined : parseId(userId, 'userId');
     return this.reads.status(viewer, user, parseId(pageId, 'pageId'));
   }

@@ -4,15 +4,7 @@ import { idsWhere } from '../../common/access/ids-where';
 import { Permission } from '../../common/access/permission';
 import { type AudienceCard, type AudienceOwner, type AudienceTarget, Audiences } from '../../common/audiences/audiences';
 import { Db, type Tx } from '../../database/db';
-import {
-  bookMemberSql,
-  circleExistsSql,
-  type CircleIdRow,
-  circleLinksSql,
-  LINK_TABLES,
-  membershipCountSql,
-  recountShelvesSql,
-} from './circle-sql';
+import { bookMemberSql, circleExistsSql, type CircleIdRow, circleLinksSql, LINK_TABLES, membershipCountSql, recountShelvesSql } from './circle-sql';
 import { CircleReads } from './circle-reads.service';
 
 /**
@@ -41,7 +33,13 @@ export class CircleAudience implements AudienceOwner, OnModuleInit {
   onModuleInit(): void {
     const { access, db } = this;
     access.contribute(Permission.CircleMember, 'circles.member', (viewer, ids, tx) =>
-      idsWhere(db, `SELECT m.circle_id AS id FROM circle_members m WHERE m.circle_id = ANY(:ids::int[]) AND m.user_id = :viewer AND NOT m.hidden`, ids, viewer, tx),
+      idsWhere(
+        db,
+        `SELECT m.circle_id AS id FROM circle_members m WHERE m.circle_id = ANY(:ids::int[]) AND m.user_id = :viewer AND NOT m.hidden`,
+        ids,
+        viewer,
+        tx,
+      ),
     );
     access.contribute(Permission.CircleOwner, 'circles.owner', (viewer, ids, tx) =>
       idsWhere(db, `SELECT c.id FROM circles c WHERE c.id = ANY(:ids::int[]) AND c.owner_id = :viewer`, ids, viewer, tx),
@@ -122,7 +120,11 @@ export class CircleAudience implements AudienceOwner, OnModuleInit {
   }
 
   async filePlaced(fileId: number, bookId: number, tx: Tx): Promise<void> {
-    const placed = await this.db.rows<CircleIdRow>(`UPDATE circle_files SET page_id = :book WHERE file_id = :file RETURNING circle_id`, { file: fileId, book: bookId }, tx);
+    const placed = await this.db.rows<CircleIdRow>(
+      `UPDATE circle_files SET page_id = :book WHERE file_id = :file RETURNING circle_id`,
+      { file: fileId, book: bookId },
+      tx,
+    );
     if (placed.length) await this.db.exec(recountShelvesSql(':circles'), { circles: placed.map((p) => p.circle_id) }, tx);
   }
 

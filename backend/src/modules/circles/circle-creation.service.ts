@@ -42,7 +42,14 @@ export class CircleCreation {
         const created = await this.db.row<CircleRow>(
           `INSERT INTO circles AS c (owner_id, title, description, image, background_image, member_count, search_text)
            VALUES (:owner, :title, :description, :image, :background, 1, :search) RETURNING ${CIRCLE_COLUMNS}`,
-          { owner: viewer.id, title: dto.title, description: dto.description, image: iconKey, background: coverKey, search: searchDocument(dto.title, dto.description) },
+          {
+            owner: viewer.id,
+            title: dto.title,
+            description: dto.description,
+            image: iconKey,
+            background: coverKey,
+            search: searchDocument(dto.title, dto.description),
+          },
           tx,
         );
         const circle = created as CircleRow; // INSERT … RETURNING answers the row it made

@@ -108,7 +108,11 @@ export class CircleMembership {
         return created;
       }
       // Asked before: the standing request (the unique key held it, so it is there).
-      return (await this.db.row<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM circle_join_requests WHERE circle_id = :circle AND user_id = :user`, params, tx)) as RequestRow;
+      return (await this.db.row<RequestRow>(
+        `SELECT ${REQUEST_COLUMNS} FROM circle_join_requests WHERE circle_id = :circle AND user_id = :user`,
+        params,
+        tx,
+      )) as RequestRow;
     });
     return (await this.packer.requests([row]))[0];
   }
@@ -117,10 +121,13 @@ export class CircleMembership {
   async approve(viewer: AuthUser, circleId: number, userId: number): Promise<JoinRequestResponse> {
     if (!(await this.reads.isShown(circleId, viewer))) throw notFound();
     await this.access.require(viewer, Permission.CircleOwner, [circleId], { detail: Msg.circleOwnerOnly });
-    const request = await this.db.row<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM circle_join_requests WHERE circle_id = :circle AND user_id = :user AND NOT hidden`, {
-      circle: circleId,
-      user: userId,
-    });
+    const request = await this.db.row<RequestRow>(
+      `SELECT ${REQUEST_COLUMNS} FROM circle_join_requests WHERE circle_id = :circle AND user_id = :user AND NOT hidden`,
+      {
+        circle: circleId,
+        user: userId,
+      },
+    );
     if (!request) throw notFound();
     await this.db.transaction(async (tx) => {
       const settled = await this.settleRequest(circleId, userId, tx);

@@ -22,12 +22,18 @@ export class CircleReads {
 
   /** Whether circle `id` shows to the viewer (the check before every act on a circle). */
   async isShown(id: number, viewer?: AuthUser): Promise<boolean> {
-    const row = await this.db.row<{ shown: 1 }>(`SELECT 1 AS shown FROM circles c WHERE c.id = :id AND ${circleShownSql(':viewer')}`, { id, viewer: viewer?.id ?? null });
+    const row = await this.db.row<{ shown: 1 }>(`SELECT 1 AS shown FROM circles c WHERE c.id = :id AND ${circleShownSql(':viewer')}`, {
+      id,
+      viewer: viewer?.id ?? null,
+    });
     return row !== undefined;
   }
 
   async get(id: number, viewer?: AuthUser): Promise<CommunityResponse> {
-    const row = await this.db.row<CircleRow>(`SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE c.id = :id AND ${circleShownSql(':viewer')}`, { id, viewer: viewer?.id ?? null });
+    const row = await this.db.row<CircleRow>(`SELECT ${CIRCLE_COLUMNS} FROM circles c WHERE c.id = :id AND ${circleShownSql(':viewer')}`, {
+      id,
+      viewer: viewer?.id ?? null,
+    });
     if (!row) throw notFound();
     return this.packer.circle(row);
   }

@@ -151,7 +151,10 @@ export class CirclesController {
 
   @Get('community-new-post')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'getCommunityNewPost', summary: 'Whether a post arrived in the circle since the caller last opened its thread (false for a non-member)' })
+  @ApiOperation({
+    operationId: 'getCommunityNewPost',
+    summary: 'Whether a post arrived in the circle since the caller last opened its thread (false for a non-member)',
+  })
   @ApiQuery({ name: 'communityid', type: Number, required: true })
   @ApiOkResponse({ type: NewPostFlagResponse })
   @ApiValidationErrors()

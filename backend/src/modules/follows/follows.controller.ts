@@ -94,7 +94,8 @@ export class FollowsController {
   @ApiOperation({
     operationId: 'followCheck',
     summary: 'Whether the caller has asked to follow the user, and whether it is approved',
-    description: 'A visitor may call it (the token is optional) and always gets `{"following": false, "approved": false}`; a logged-in caller gets their own request to the user.',
+    description:
+      'A visitor may call it (the token is optional) and always gets `{"following": false, "approved": false}`; a logged-in caller gets their own request to the user.',
   })
   @ApiOkResponse({ type: FollowCheckResponse })
   followCheck(@Param('id', IdParamPipe) id: number, @CurrentUser() viewer?: AuthUser): Promise<FollowCheckResponse> {
@@ -103,7 +104,10 @@ export class FollowsController {
 
   @Get('followeduser/:id')
   @Public()
-  @ApiOperation({ operationId: 'listFollowers', summary: "The user's followers (approved), latest first; without the users the caller blocked or was blocked by" })
+  @ApiOperation({
+    operationId: 'listFollowers',
+    summary: "The user's followers (approved), latest first; without the users the caller blocked or was blocked by",
+  })
   @CountQuery()
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
@@ -113,7 +117,10 @@ export class FollowsController {
 
   @Get('followinguser/:id')
   @Public()
-  @ApiOperation({ operationId: 'listFollowing', summary: 'Users the user follows (approved), latest first; without the users the caller blocked or was blocked by' })
+  @ApiOperation({
+    operationId: 'listFollowing',
+    summary: 'Users the user follows (approved), latest first; without the users the caller blocked or was blocked by',
+  })
   @CountQuery()
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()
@@ -131,7 +138,10 @@ export class FollowsController {
 
   @Get('profilecc')
   @Public()
-  @ApiOperation({ operationId: 'listRecommendedProfiles', summary: 'People to follow: newest profiles, without the caller and those the caller asked to follow' })
+  @ApiOperation({
+    operationId: 'listRecommendedProfiles',
+    summary: 'People to follow: newest profiles, without the caller and those the caller asked to follow',
+  })
   @CountQuery()
   @ApiOkResponse({ type: [ProfileResponse] })
   @ApiValidationErrors()

@@ -12,17 +12,25 @@ import { notFound } from '../../common/http/id-param.pipe';
 import { type PageWindow, pageSql } from '../../common/http/paging';
 import type { ProfileResponse } from '../profiles/dto/profile.dto';
 import { ProfilePacker } from '../profiles/profile.packer';
-import { activeProfileSql } from '../profiles/profile-sql';
+import { shownProfileRowSql } from '../profiles/profile-sql';
 import { BooksService } from '../books/books.service';
 import { ProfilesService } from '../profiles/profiles.service';
-import type { AccessLogDto, ApprovalDto, CombinedSearchItem, DeleteRequestDto, FollowCheckResponse, FollowCountsResponse, FollowRequestResponse } from './dto/follows.dto';
+import type {
+  AccessLogDto,
+  ApprovalDto,
+  CombinedSearchItem,
+  DeleteRequestDto,
+  FollowCheckResponse,
+  FollowCountsResponse,
+  FollowRequestResponse,
+} from './dto/follows.dto';
 import { Db, type Tx } from '../../database/db';
 
 export const ALREADY_REQUESTED = Msg.uniqueSet('askFrom, askTo');
 
 /** What an access-log id must name (`:object`), by type; null: asked of its owner (a Book of the books module, a circle of the audience owner). */
 const ACCESS_LOG_OBJECTS: Record<AccessLogDto['type'], string | null> = {
-  profile: `SELECT 1 FROM profiles pr WHERE pr.id = :object AND ${activeProfileSql('pr')}`,
+  profile: shownProfileRowSql(':object'),
   page: null,
   community: null,
 };
@@ -207,7 +215,11 @@ export class FollowsService {
     if (!row) throw notFound();
     await this.access.require(viewer, Permission.FollowRequestParty, [row.id]);
     await this.db.transaction(async (tx) => {
-      const deleted = await this.db.row<{ approved: boolean }>(`DELETE FROM follow_requests WHERE id = :id AND NOT hidden RETURNING approved`, { id: row.id }, tx);
+      const deleted = await this.db.row<{ approved: boolean }>(
+        `DELETE FROM follow_requests WHERE id = :id AND NOT hidden RETURNING approved`,
+        { id: row.id },
+        tx,
+      );
       if (deleted?.approved) await this.changeCounts(row.ask_from, row.ask_to, -1, tx);
     });
   }
@@ -268,8 +280,24 @@ export class FollowsService {
     if (!query && (q ?? '').trim()) return [];
     const [users, circles] = await Promise.all([this.profiles.search(q, page, viewer), this.audiences.search(query, page.limit, page.offset)]);
     const items: CombinedSearchItem[] = [
-      ...users.map((u) => ({ type: 'user' as const, id: u.id, userProfile: u.userProfile, title: u.nickName, caption: u.caption, img: u.img, created_on: u.created_on })),
-      ...circles.map((c) => ({ type: 'community' as const, id: c.id, userProfile: null, title: c.title, caption: c.caption, img: c.img, created_on: c.created_on })),
+      ...users.map((u) => ({
+        type: 'user' as const,
+        id: u.id,
+        userProfile: u.userProfile,
+        title: u.nickName,
+        caption: u.caption,
+        img: u.img,
+        created_on: u.created_on,
+      })),
+      ...circles.map((c) => ({
+        type: 'community' as const,
+        id: c.id,
+        userProfile: null,
+        title: c.title,
+        caption: c.caption,
+        img: c.img,
+        created_on: c.created_on,
+      })),
     ];
     return items.sort((a, b) => b.created_on.localeCompare(a.created_on));
   }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
+import { Db } from '../../database/db';
 import { Public } from '../../common/auth/auth-user';
 
 class HealthResponse {
@@ -15,7 +16,10 @@ export class HealthController implements OnModuleDestroy {
   /** The process is shutting down (SIGTERM): not ready, so a load balancer that polls stops sending. */
   private stopping = false;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
+  ) {}
 
   onModuleDestroy(): void {
     this.stopping = true;
@@ -38,7 +42,7 @@ export class HealthController implements OnModuleDestroy {
   async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
     try {
       if (this.stopping || !this.dataSource.isInitialized) throw new Error('not ready');
-      await this.dataSource.query('SELECT 1');
+      await this.db.row<{ ready: number }>('SELECT 1 AS ready');
       return { status: 'ok' };
     } catch {
       reply.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -1,4 +1,5 @@
-export type MailLanguage = 'ja' | 'en';
+import { contentLanguage, type Language } from '../../common/i18n/language';
+
 export type MailTemplate = 'verify-email' | 'reset-password' | 'account-exists' | 'finish-signup' | 'konbini-reminder' | 'purchase-refunded';
 
 interface Rendered {
@@ -7,11 +8,10 @@ interface Rendered {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Every mail's words, by template and language (the glossary test in frontend/src/i18n reads them). */
-export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: string; lines: string[]; action: string }>> = {
+export const MAIL_TEXTS: Record<MailTemplate, Record<Language, { subject: string; lines: string[]; action: string }>> = {
   'verify-email': {
     en: {
       subject: 'Confirm your e-mail address',
@@ -27,12 +27,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: st
   'reset-password': {
     en: {
       subject: 'Reset your password',
-      lines: ['We received a request to reset your password.', 'Open the link below within 1 hour to choose a new password. If you did not ask for this, ignore this mail.'],
+      lines: [
+        'We received a request to reset your password.',
+        'Open the link below within 1 hour to choose a new password. If you did not ask for this, ignore this mail.',
+      ],
       action: 'Choose a new password',
     },
     ja: {
       subject: 'パスワードの再設定',
-      lines: ['パスワード再設定のリクエストを受け付けました。', '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。'],
+      lines: [
+        'パスワード再設定のリクエストを受け付けました。',
+        '1時間以内に下のリンクを開いて新しいパスワードを設定してください。心当たりがない場合はこのメールを無視してください。',
+      ],
       action: '新しいパスワードを設定する',
     },
   },
@@ -57,12 +63,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: st
   'konbini-reminder': {
     en: {
       subject: 'Your konbini payment is due within 24 hours',
-      lines: ['You chose to pay for a Book at a convenience store.', 'The payment slip expires within 24 hours. Pay it at the store before then, or the purchase is cancelled. The link below shows the slip again.'],
+      lines: [
+        'You chose to pay for a Book at a convenience store.',
+        'The payment slip expires within 24 hours. Pay it at the store before then, or the purchase is cancelled. The link below shows the slip again.',
+      ],
       action: 'Show the payment slip',
     },
     ja: {
       subject: 'コンビニ支払いの期限まであと24時間です',
-      lines: ['Bookのお支払いにコンビニ決済をお選びいただきました。', 'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。'],
+      lines: [
+        'Bookのお支払いにコンビニ決済をお選びいただきました。',
+        'お支払い番号の有効期限は24時間以内です。期限までに店頭でお支払いください。期限を過ぎると購入は取り消されます。下のリンクから払込票をもう一度表示できます。',
+      ],
       action: '払込票を表示する',
     },
   },
@@ -87,12 +99,18 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: st
   'account-exists': {
     en: {
       subject: 'You already have an account',
-      lines: ['Someone tried to sign up with this e-mail address, which already has an account.', 'If it was you, log in or reset your password from the link below.'],
+      lines: [
+        'Someone tried to sign up with this e-mail address, which already has an account.',
+        'If it was you, log in or reset your password from the link below.',
+      ],
       action: 'Log in',
     },
     ja: {
       subject: 'アカウントはすでに登録されています',
-      lines: ['このメールアドレスで新規登録が試みられましたが、すでにアカウントがあります。', 'ご本人の場合は、下のリンクからログインするかパスワードを再設定してください。'],
+      lines: [
+        'このメールアドレスで新規登録が試みられましたが、すでにアカウントがあります。',
+        'ご本人の場合は、下のリンクからログインするかパスワードを再設定してください。',
+      ],
       action: 'ログインする',
     },
   },
@@ -100,10 +118,10 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, { subject: st
 
 /** The site's name, as the UI writes it: every subject starts with it, so the mail says where it is from. */
 export const SITE_NAME = 'monobook';
-const subjectOf = (lang: MailLanguage, subject: string) => (lang === 'ja' ? `【${SITE_NAME}】${subject}` : `${SITE_NAME}: ${subject}`);
+const subjectOf = (lang: Language, subject: string) => (lang === 'ja' ? `【${SITE_NAME}】${subject}` : `${SITE_NAME}: ${subject}`);
 
 export function renderMail(template: MailTemplate, language: string, link: string): Rendered {
-  const lang: MailLanguage = language === 'ja' ? 'ja' : 'en';
+  const lang = contentLanguage(language);
   const t = MAIL_TEXTS[template][lang];
   const text = [...t.lines, '', link, ''].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.7">${t.lines

@@ -3,8 +3,8 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as crypto from 'node:crypto';
 import nodemailer, { Transporter } from 'nodemailer';
-import type { EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
+import type { Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import { type MailTemplate, renderMail } from './mail-templates';
 
@@ -42,11 +42,11 @@ export class MailService implements OnModuleInit {
     this.jobs.define<MailMessage>(MAIL_QUEUE, (message) => this.deliver(message), { retryLimit: 8 });
   }
 
-  /** Enqueue a templated mail; with `manager`, atomically with that transaction. */
-  async sendTemplate(to: string, template: MailTemplate, language: string, link: string, manager?: EntityManager): Promise<void> {
+  /** Enqueue a templated mail; with `tx`, atomically with that transaction. */
+  async sendTemplate(to: string, template: MailTemplate, language: string, link: string, tx?: Tx): Promise<void> {
     if (!isDeliverable(to)) return;
     const rendered = renderMail(template, language, link);
-    await this.jobs.send(MAIL_QUEUE, { to, ...rendered }, manager);
+    await this.jobs.send(MAIL_QUEUE, { to, ...rendered }, tx);
   }
 
   /** Link into the frontend, on the public origin. */

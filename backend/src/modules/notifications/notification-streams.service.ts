@@ -151,7 +151,12 @@ export class NotificationStreams implements BeforeApplicationShutdown {
     if (!this.listener) {
       const database = this.options.database;
       this.listener = database
-        ? listen(database.url, NOTIFY_CHANNEL, (payload) => void this.announce(payload), () => void this.refreshAll()).catch((err: unknown) => {
+        ? listen(
+            database.url,
+            NOTIFY_CHANNEL,
+            (payload) => void this.announce(payload),
+            () => void this.refreshAll(),
+          ).catch((err: unknown) => {
             this.logger.error({ err }, 'notification listener failed');
             this.listener = undefined;
             return undefined;

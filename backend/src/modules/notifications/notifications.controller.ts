@@ -1,6 +1,15 @@
 import { type JsonText, JsonTextAnswer } from '../../common/http/json-text';
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiNotFound, ApiValidationErrors, DetailResponse } from '../../common/http/api-responses';
@@ -90,8 +99,14 @@ export class NotificationsController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @ApiAuthErrors()
-  @ApiTooManyRequestsResponse({ description: 'The account already holds `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on this process; see `Retry-After`.', type: DetailResponse })
-  @ApiServiceUnavailableResponse({ description: 'This process holds `NOTIFICATION_STREAMS_MAX` streams (or is shutting down); see `Retry-After`.', type: DetailResponse })
+  @ApiTooManyRequestsResponse({
+    description: 'The account already holds `NOTIFICATION_STREAMS_PER_ACCOUNT` streams on this process; see `Retry-After`.',
+    type: DetailResponse,
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'This process holds `NOTIFICATION_STREAMS_MAX` streams (or is shutting down); see `Retry-After`.',
+    type: DetailResponse,
+  })
   async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() viewer?: AuthUser): Promise<void> {
     // Read here, not through the query pipes: a visitor's bad ticket is a 401 like any other.
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
@@ -101,7 +116,9 @@ export class NotificationsController {
     // No await from here to open(): the caps are checked and the stream counted in one turn.
     const admission = this.streams.admission(who.userId);
     if (admission === 'account')
-      throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.streamsPerAccount(this.streams.perAccount), { 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) });
+      throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.streamsPerAccount(this.streams.perAccount), {
+        'Retry-After': String(STREAM_RETRY_AFTER_SECONDS),
+      });
     if (admission === 'process') throw new DrfDetailError(HttpStatus.SERVICE_UNAVAILABLE, Msg.streamsFull, { 'Retry-After': '5' });
     reply.hijack();
     req.raw.socket.setTimeout(0);
@@ -110,7 +127,7 @@ export class NotificationsController {
 
   @Patch('notifications/:id')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'markNotification', summary: 'Marks one of the caller\'s notifications read (or unread); another\'s is 404' })
+  @ApiOperation({ operationId: 'markNotification', summary: "Marks one of the caller's notifications read (or unread); another's is 404" })
   @ApiOkResponse({ type: NotificationResponse })
   @ApiValidationErrors()
   @ApiAuthErrors()
@@ -140,7 +157,7 @@ export class NotificationsController {
 
   @Get('notification-settings/update_notification_settings')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'getNotificationSettingsAlias', summary: 'The settings, as notification-settings/ (the old client\'s path)' })
+  @ApiOperation({ operationId: 'getNotificationSettingsAlias', summary: "The settings, as notification-settings/ (the old client's path)" })
   @ApiOkResponse({ type: NotificationSettingsResponse })
   @ApiAuthErrors()
   settingsAlias(@CurrentUser() viewer: AuthUser): Promise<NotificationSettingsResponse> {
@@ -149,7 +166,7 @@ export class NotificationsController {
 
   @Put('notification-settings/update_notification_settings')
   @ApiSecurity('token')
-  @ApiOperation({ operationId: 'updateNotificationSettings', summary: 'Changes the given flags; answers the full settings (the old client\'s path)' })
+  @ApiOperation({ operationId: 'updateNotificationSettings', summary: "Changes the given flags; answers the full settings (the old client's path)" })
   @ApiOkResponse({ type: NotificationSettingsResponse })
   @ApiValidationErrors()
   @ApiAuthErrors()

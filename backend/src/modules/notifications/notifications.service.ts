@@ -66,7 +66,6 @@ export function notificationGate(recipient: string, type: NotificationType, acto
 
 const COLUMNS = `n.id, n.type, n.read, n.created_on, n.actor_id, n.post_id, n.comment_id, n.page_id, n.community_id`;
 
-
 const SETTINGS_COLUMNS = NOTIFICATION_TYPES.join(', ');
 
 /**
@@ -114,15 +113,24 @@ export class NotificationsService {
       if (await this.follows.requestExists(requestId)) await this.notifyOne(toId, { type: 'user_followed', actorId: fromId, objectId: toId });
     });
     events.subscribe('user.followed', sub, async ({ requestId, followerId, followedId }) => {
-      if (await this.follows.requestExists(requestId, { approved: true })) await this.notifyOne(followedId, { type: 'user_followed', actorId: followerId, objectId: followedId });
+      if (await this.follows.requestExists(requestId, { approved: true }))
+        await this.notifyOne(followedId, { type: 'user_followed', actorId: followerId, objectId: followedId });
     });
     events.subscribe('book.generated', sub, async ({ fileId, userId, bookId }) => {
       await this.notifyOne(userId, { type: 'data_generated', actorId: userId, objectId: fileId, pageId: bookId });
     });
     events.subscribe('post.about_book', sub, async ({ postId, userId, bookId }) => {
       if (!(await this.posts.actExists('post', postId))) return;
-      await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'book_posted', actorId: userId, objectId: postId, postId, pageId: bookId });
-      await this.notify(this.books.followersSql(':book'), { book: bookId }, { type: 'followingpage_commented', actorId: userId, objectId: postId, postId, pageId: bookId });
+      await this.notify(
+        this.books.dataOwnersSql(':book'),
+        { book: bookId },
+        { type: 'book_posted', actorId: userId, objectId: postId, postId, pageId: bookId },
+      );
+      await this.notify(
+        this.books.followersSql(':book'),
+        { book: bookId },
+        { type: 'followingpage_commented', actorId: userId, objectId: postId, postId, pageId: bookId },
+      );
     });
     events.subscribe('book.followed', sub, async ({ userId, bookId }) => {
       await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'data_book_followed', actorId: userId, objectId: bookId, pageId: bookId });
@@ -131,7 +139,11 @@ export class NotificationsService {
       await this.notify(this.books.dataOwnersSql(':book'), { book: bookId }, { type: 'data_book_owned', actorId: userId, objectId: bookId, pageId: bookId });
     });
     events.subscribe('book.posted', sub, async ({ userId, bookId }) => {
-      await this.notify(this.follows.followersSql(':user'), { user: userId }, { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId });
+      await this.notify(
+        this.follows.followersSql(':user'),
+        { user: userId },
+        { type: 'followinguser_book_generated', actorId: userId, objectId: bookId, pageId: bookId },
+      );
     });
     // Circles: the invitee is told of the invitation, the requester of the approval.
     events.subscribe('circle.invited', sub, async (p) => {
@@ -244,7 +256,10 @@ export class NotificationsService {
   }
 
   async unreadCount(userId: number): Promise<number> {
-    const row = await this.db.row<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE recipient_id = :user AND NOT read AND NOT actor_suspended`, { user: userId });
+    const row = await this.db.row<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE recipient_id = :user AND NOT read AND NOT actor_suspended`,
+      { user: userId },
+    );
     return row!.n;
   }
 
@@ -307,7 +322,9 @@ export class NotificationsService {
   // Settings
 
   async settings(viewer: AuthUser): Promise<NotificationSettingsResponse> {
-    const row = await this.db.row<NotificationSettingsResponse>(`SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE user_id = :viewer`, { viewer: viewer.id });
+    const row = await this.db.row<NotificationSettingsResponse>(`SELECT ${SETTINGS_COLUMNS} FROM notification_settings WHERE user_id = :viewer`, {
+      viewer: viewer.id,
+    });
     return row ?? (Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])) as unknown as NotificationSettingsResponse);
   }
 
@@ -340,7 +357,9 @@ export class NotificationsService {
    */
   async hideOfUser(userId: number): Promise<void> {
     try {
-      await this.db.exec(`INSERT INTO notification_settings (user_id, leaving) VALUES (:user, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, { user: userId });
+      await this.db.exec(`INSERT INTO notification_settings (user_id, leaving) VALUES (:user, true) ON CONFLICT (user_id) DO UPDATE SET leaving = true`, {
+        user: userId,
+      });
     } catch (err) {
       if ((err as { code?: string }).code !== '23503') throw err; // foreign key: the user is gone already
     }

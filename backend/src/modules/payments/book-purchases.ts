@@ -170,6 +170,9 @@ export class BookPurchases {
       },
       { idempotencyKey: `refund-${sessionId}` },
     );
-    await this.db.exec(`UPDATE payment_checkouts SET refund_id = :refundId, updated_on = now() WHERE session_id = :sessionId`, { sessionId, refundId: refund.id });
+    await this.db.exec(`UPDATE payment_checkouts SET refund_id = :refundId, updated_on = now() WHERE session_id = :sessionId`, {
+      sessionId,
+      refundId: refund.id,
+    });
   }
 }

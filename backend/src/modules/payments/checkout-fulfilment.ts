@@ -103,7 +103,10 @@ export class CheckoutFulfilment {
   /** POST checkout-session-status/: the success page asks (the webhook may be late); the buyer's own session only. */
   async checkoutStatus(viewer: AuthUser, sessionId: string): Promise<CheckoutStatusResponse> {
     this.gateway.client();
-    const row = await this.db.row<{ page_id: number | null; buyer_id: number | null }>(`SELECT page_id, buyer_id FROM payment_checkouts WHERE session_id = :sessionId`, { sessionId });
+    const row = await this.db.row<{ page_id: number | null; buyer_id: number | null }>(
+      `SELECT page_id, buyer_id FROM payment_checkouts WHERE session_id = :sessionId`,
+      { sessionId },
+    );
     if (!row || row.buyer_id !== viewer.id) throw notFound();
     const status = (await this.fulfilCheckout(sessionId)) ?? 'open';
     const after = await this.db.row<{ voucher_expires_at: Date | string | null; voucher_url: string | null }>(

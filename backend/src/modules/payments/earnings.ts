@@ -45,7 +45,12 @@ export class Earnings {
       enabled: this.gateway.enabled,
       platform_fee_percent: this.options.config.payments.platformFeePercent,
       account: account
-        ? { shopId: account.account_id, charges_enabled: account.charges_enabled, payouts_enabled: account.payouts_enabled, details_submitted: account.details_submitted }
+        ? {
+            shopId: account.account_id,
+            charges_enabled: account.charges_enabled,
+            payouts_enabled: account.payouts_enabled,
+            details_submitted: account.details_submitted,
+          }
         : null,
       sales: sales.map((s) => ({
         id: s.session_id,

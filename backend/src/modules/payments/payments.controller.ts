@@ -53,7 +53,7 @@ export class PaymentsController {
     operationId: 'createCheckoutSession',
     summary: 'Start buying a paid Book: a Stripe Checkout Session (JPY, card or konbini)',
     description:
-      'Refused (400) when payments are off, for a free Book (claim it through owningpage/), for your own Book, for a Book you own and while your konbini voucher for it waits to be paid (pending-checkout/). `SITE_URL` must be the site\'s own origin. A new session expires your open one for the same Book at Stripe; if two are paid anyway, the second is refunded. Ownership comes only from the webhook (or the success page asking, see checkout-session-status/).',
+      "Refused (400) when payments are off, for a free Book (claim it through owningpage/), for your own Book, for a Book you own and while your konbini voucher for it waits to be paid (pending-checkout/). `SITE_URL` must be the site's own origin. A new session expires your open one for the same Book at Stripe; if two are paid anyway, the second is refunded. Ownership comes only from the webhook (or the success page asking, see checkout-session-status/).",
   })
   @ApiCreatedResponse({ type: GoToResponse })
   @ApiValidationErrors()
@@ -71,7 +71,7 @@ export class PaymentsController {
     operationId: 'stripeWebhook',
     summary: 'Stripe webhook endpoint (signed with STRIPE_WEBHOOK_SECRET)',
     description:
-      'The signature is checked over the raw body; a bad or stale signature, or a signed event not shaped as Stripe\'s (no `data.object`, a type or id that is not a short string), answers 400 and changes nothing. Each event id is handled once. Events the app does not act on, and those about a session or account the site does not know, are acknowledged (200) and stored nowhere.',
+      "The signature is checked over the raw body; a bad or stale signature, or a signed event not shaped as Stripe's (no `data.object`, a type or id that is not a short string), answers 400 and changes nothing. Each event id is handled once. Events the app does not act on, and those about a session or account the site does not know, are acknowledged (200) and stored nowhere.",
   })
   @ApiOkResponse({ type: WebhookResponse })
   @ApiBadRequestResponse({ description: 'Bad or missing signature, or a malformed event.', type: DetailResponse })

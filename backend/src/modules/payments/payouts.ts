@@ -48,12 +48,20 @@ export class Payouts {
           { idempotencyKey: `connect-account-${viewer.id}` },
         ),
       );
-      await this.db.exec(`INSERT INTO payment_accounts (user_id, account_id) VALUES (:userId, :accountId) ON CONFLICT DO NOTHING`, { userId: viewer.id, accountId: account.id });
+      await this.db.exec(`INSERT INTO payment_accounts (user_id, account_id) VALUES (:userId, :accountId) ON CONFLICT DO NOTHING`, {
+        userId: viewer.id,
+        accountId: account.id,
+      });
       accountId = (await this.accountOf(viewer.id))!;
     }
     const origin = this.gateway.ownOrigin();
     const link = await this.gateway.call('accountLinks.create', () =>
-      stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', refresh_url: `${origin}/bankaccount?refresh=1`, return_url: `${origin}/bankaccount?onboarded=1` }),
+      stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        refresh_url: `${origin}/bankaccount?refresh=1`,
+        return_url: `${origin}/bankaccount?onboarded=1`,
+      }),
     );
     return link.url;
   }
@@ -64,7 +72,11 @@ export class Payouts {
 
   /** The owner's Connect account, when Stripe said it may take charges and pay out (a sale's destination). */
   async sellingAccount(userId: number): Promise<string | undefined> {
-    return (await this.db.row<{ account_id: string }>(`SELECT account_id FROM payment_accounts WHERE user_id = :userId AND charges_enabled AND payouts_enabled`, { userId }))?.account_id;
+    return (
+      await this.db.row<{ account_id: string }>(`SELECT account_id FROM payment_accounts WHERE user_id = :userId AND charges_enabled AND payouts_enabled`, {
+        userId,
+      })
+    )?.account_id;
   }
 
   /** GET get-my-stripe-account-id: the user's own Connect account id, or null. */
@@ -122,7 +134,10 @@ export class Payouts {
    */
   async payHeldSales(accountId: string): Promise<number> {
     const stripe = this.gateway.client();
-    const account = await this.db.row<{ user_id: number }>(`SELECT user_id FROM payment_accounts WHERE account_id = :accountId AND charges_enabled AND payouts_enabled`, { accountId });
+    const account = await this.db.row<{ user_id: number }>(
+      `SELECT user_id FROM payment_accounts WHERE account_id = :accountId AND charges_enabled AND payouts_enabled`,
+      { accountId },
+    );
     if (!account) return 0;
     const held = await this.db.rows<{ session_id: string }>(
       `SELECT session_id FROM payment_sales WHERE seller_id = :sellerId AND NOT transferred AND net > 0 ORDER BY paid_on, session_id`,
@@ -131,7 +146,11 @@ export class Payouts {
     let paid = 0;
     for (const { session_id } of held) {
       await this.db.transaction(async (tx) => {
-        const sale = await this.db.row<{ net: number; transferred: boolean }>(`SELECT net, transferred FROM payment_sales WHERE session_id = :sessionId FOR UPDATE`, { sessionId: session_id }, tx);
+        const sale = await this.db.row<{ net: number; transferred: boolean }>(
+          `SELECT net, transferred FROM payment_sales WHERE session_id = :sessionId FOR UPDATE`,
+          { sessionId: session_id },
+          tx,
+        );
         if (!sale || sale.transferred) return;
         await this.gateway.call('transfers.create', () =>
           stripe.transfers.create(

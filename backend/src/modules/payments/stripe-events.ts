@@ -36,7 +36,8 @@ export function wellFormedEvent(event: unknown): event is Stripe.Event {
   if (!isObject(event) || !isId(event.id) || typeof event.type !== 'string' || !event.type || event.type.length > 100) return false;
   if (!isObject(event.data) || !isObject(event.data.object)) return false;
   const object = event.data.object;
-  if (event.type.startsWith('checkout.session.') && (HANDLED_EVENTS as readonly string[]).includes(event.type)) return object.object === 'checkout.session' && isId(object.id);
+  if (event.type.startsWith('checkout.session.') && (HANDLED_EVENTS as readonly string[]).includes(event.type))
+    return object.object === 'checkout.session' && isId(object.id);
   if (event.type === 'account.updated') return object.object === 'account' && isId(object.id);
   return true;
 }

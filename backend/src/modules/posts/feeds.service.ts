@@ -266,10 +266,7 @@ export class FeedsService {
       ? `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()}${seenBy('p', ':viewer::int')} AND p.user_id <> :viewer
            AND p.user_id NOT IN (${this.follows.followedUserIdsSql(':viewer')}) ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`
       : `SELECT ${POST_COLUMNS} FROM posts p WHERE ${visiblePost()} ORDER BY p.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`;
-    const [rows, bookIds] = await Promise.all([
-      this.db.rows<PostRow>(postsSql, { viewer: viewer?.id, ...w.params }),
-      this.books.discoverIds(viewer, bookPage),
-    ]);
+    const [rows, bookIds] = await Promise.all([this.db.rows<PostRow>(postsSql, { viewer: viewer?.id, ...w.params }), this.books.discoverIds(viewer, bookPage)]);
     const { posts, books: packed } = await this.packer.packWithBooks(rows, bookIds, viewer);
     const books = bookIds.flatMap((id) => packed.get(id) ?? []);
     const at = (item: CombinedItem) => (item.post ?? item.page)!.created_on;

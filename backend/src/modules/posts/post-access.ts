@@ -29,13 +29,25 @@ export class PostAccess {
     // Posts outside circles are everyone's to see, visitors' too.
     access.contribute(Permission.PostVisible, 'posts.public', async (viewer, ids, tx) => {
       // Neither side of a block sees the other's posts (safety module's fragment).
-      const unblocked = viewer ? ` AND ${notBlockedSql('p.user_id', ':viewer::int')} AND (p.reposting_from_user IS NULL OR ${notBlockedSql('p.reposting_from_user', ':viewer::int')})` : '';
-      const rows = await this.db.rows<{ id: number }>(`SELECT p.id FROM posts p WHERE p.id = ANY(:ids::int[]) AND ${visiblePost()}${unblocked}`, { ids, viewer: viewer?.id }, tx);
+      const unblocked = viewer
+        ? ` AND ${notBlockedSql('p.user_id', ':viewer::int')} AND (p.reposting_from_user IS NULL OR ${notBlockedSql('p.reposting_from_user', ':viewer::int')})`
+        : '';
+      const rows = await this.db.rows<{ id: number }>(
+        `SELECT p.id FROM posts p WHERE p.id = ANY(:ids::int[]) AND ${visiblePost()}${unblocked}`,
+        { ids, viewer: viewer?.id },
+        tx,
+      );
       return rows.map((r) => r.id);
     });
     // Its author still sees a post a moderator hid (or the spam brake holds), marked with the reason.
     access.contribute(Permission.PostVisible, 'posts.own-moderated', (viewer, ids, tx) =>
-      idsWhere(this.db, `SELECT id FROM posts WHERE id = ANY(:ids::int[]) AND user_id = :viewer AND hidden AND moderated_reason IS NOT NULL AND NOT reposting`, ids, viewer, tx),
+      idsWhere(
+        this.db,
+        `SELECT id FROM posts WHERE id = ANY(:ids::int[]) AND user_id = :viewer AND hidden AND moderated_reason IS NOT NULL AND NOT reposting`,
+        ids,
+        viewer,
+        tx,
+      ),
     );
   }
 }

@@ -30,7 +30,11 @@ export class PostLikes {
       await this.counters.move('liked_times', post.id, 1, tx);
       await this.events.publish('post.liked', { likeId: added.id, postId: post.id, userId: viewer.id, authorId: post.user_id }, tx);
     } else {
-      const removed = await this.db.exec(`DELETE FROM post_likes WHERE post_id = :post AND user_id = :viewer AND NOT hidden`, { post: post.id, viewer: viewer.id }, tx);
+      const removed = await this.db.exec(
+        `DELETE FROM post_likes WHERE post_id = :post AND user_id = :viewer AND NOT hidden`,
+        { post: post.id, viewer: viewer.id },
+        tx,
+      );
       if (removed) await this.counters.move('liked_times', post.id, -1, tx);
     }
   }

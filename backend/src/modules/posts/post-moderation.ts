@@ -88,7 +88,13 @@ export class PostModeration {
   async moderate(targetType: 'post' | 'comment', targetId: number, to: 'hide' | 'show', reason: string | null, tx: Tx): Promise<void> {
     if (targetType === 'post') {
       const which = `(p.id = :target OR (p.reposting AND p.reposting_from = :target))`;
-      await this.flipPosts(to === 'hide' ? `NOT p.hidden AND ${which}` : `p.hidden AND p.moderated_reason IS NOT NULL AND ${which}`, { target: targetId }, to, tx, reason);
+      await this.flipPosts(
+        to === 'hide' ? `NOT p.hidden AND ${which}` : `p.hidden AND p.moderated_reason IS NOT NULL AND ${which}`,
+        { target: targetId },
+        to,
+        tx,
+        reason,
+      );
       return;
     }
     const condition = to === 'hide' ? 'NOT hidden' : 'hidden AND moderated_reason IS NOT NULL';
@@ -127,7 +133,11 @@ export class PostModeration {
       await this.db.exec(`DELETE FROM post_likes WHERE user_id = :user`, { user: userId }, tx);
       await this.db.exec(`DELETE FROM post_comments WHERE user_id = :user`, { user: userId }, tx);
       const circlePosts = await this.db.rows<{ id: number }>(`SELECT id FROM posts WHERE user_id = :user AND communitypost_flag`, { user: userId }, tx);
-      await this.audiences.detach('post', circlePosts.map((p) => p.id), tx);
+      await this.audiences.detach(
+        'post',
+        circlePosts.map((p) => p.id),
+        tx,
+      );
       await this.db.exec(`DELETE FROM posts WHERE user_id = :user`, { user: userId }, tx);
       await this.db.exec(`DELETE FROM post_counts WHERE user_id = :user`, { user: userId }, tx);
     });
@@ -144,7 +154,14 @@ export class PostModeration {
    * after a show), so the counting rules are asked of them as written: visiblePost for the
    * authors' totals, countsTowardBookSql for the Books.
    */
-  private async flipPosts(where: string, params: Readonly<Record<string, unknown>>, to: 'hide' | 'show', tx: Tx, reason: string | null = null, suspended = false): Promise<void> {
+  private async flipPosts(
+    where: string,
+    params: Readonly<Record<string, unknown>>,
+    to: 'hide' | 'show',
+    tx: Tx,
+    reason: string | null = null,
+    suspended = false,
+  ): Promise<void> {
     const sign: Sign = to === 'hide' ? -1 : 1;
     const changes = await this.db.rows<{ kind: 'repost' | 'book'; id: number; n: number; rating_sum: number; rated: number }>(
       `WITH flipped AS (
@@ -161,7 +178,12 @@ export class PostModeration {
       { ...params, reason },
       tx,
     );
-    await this.counters.moveMany('reposted_times', changes.filter((c) => c.kind === 'repost').map((c) => ({ postId: c.id, n: c.n })), sign, tx);
+    await this.counters.moveMany(
+      'reposted_times',
+      changes.filter((c) => c.kind === 'repost').map((c) => ({ postId: c.id, n: c.n })),
+      sign,
+      tx,
+    );
     await this.books.recordPostTotals(
       changes.filter((c) => c.kind === 'book').map((c) => ({ bookId: c.id, posts: sign * c.n, ratingSum: sign * c.rating_sum, rated: sign * c.rated })),
       tx,

@@ -22,7 +22,9 @@ export const visiblePost = (alias = 'p') => `NOT ${alias}.communitypost_flag AND
 export const countsTowardBookSql = (alias: string) => `NOT ${alias}.reposting AND ${visiblePost(alias)}`;
 
 /** `countsTowardBookSql` for a row in hand: whether the post counts toward the Book it reviews. */
-export function countsTowardBook(post: Pick<PostRow, 'review_to' | 'reposting' | 'communitypost_flag' | 'hidden'>): post is typeof post & { review_to: number } {
+export function countsTowardBook(
+  post: Pick<PostRow, 'review_to' | 'reposting' | 'communitypost_flag' | 'hidden'>,
+): post is typeof post & { review_to: number } {
   return post.review_to !== null && !post.reposting && !post.communitypost_flag && !post.hidden;
 }
 

@@ -92,7 +92,10 @@ export class PostPacker {
   }
 
   /** The viewer's interactions with each post; on a repost, with its original (whose counters it shows). */
-  async interactions(rows: Array<Pick<PostRow, 'id' | 'reposting_from'>>, viewer?: AuthUser): Promise<Map<number, { is_liked: boolean; is_reposted: boolean; is_commented: boolean }>> {
+  async interactions(
+    rows: Array<Pick<PostRow, 'id' | 'reposting_from'>>,
+    viewer?: AuthUser,
+  ): Promise<Map<number, { is_liked: boolean; is_reposted: boolean; is_commented: boolean }>> {
     if (!viewer || rows.length === 0) return new Map();
     const flags = await this.db.rows<Interactions & { id: number }>(
       `SELECT x.id,
@@ -127,7 +130,10 @@ export class PostPacker {
 
   /** Responses from rows selected with POST_COLUMNS and `embeddedColumns`. */
   async packEmbedded(rows: EmbeddedPostRow[], viewer?: AuthUser): Promise<PostResponse[]> {
-    const books = await this.books.packEmbedded(rows.flatMap((r) => (r.book_json ? [r.book_json] : [])), viewer);
+    const books = await this.books.packEmbedded(
+      rows.flatMap((r) => (r.book_json ? [r.book_json] : [])),
+      viewer,
+    );
     const people = new Map<number, ProfileSummary>();
     for (const r of rows) {
       const author = this.profiles.fromJson(r.author_json);

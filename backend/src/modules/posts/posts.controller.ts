@@ -76,7 +76,8 @@ export class PostsController {
   @ApiOperation({
     operationId: 'updatePost',
     summary: 'The author changes text, rating, image or flags; anyone logged in likes or unlikes as themselves through liked',
-    description: 'Only the fields sent change. Changing another field than `liked` on someone else\'s post, or naming another user in `liked`, is refused (403).',
+    description:
+      "Only the fields sent change. Changing another field than `liked` on someone else's post, or naming another user in `liked`, is refused (403).",
   })
   @ApiOkResponse({ type: PostResponse })
   @ApiValidationErrors()

@@ -154,8 +154,17 @@ export class PostsService {
        VALUES (:user, :text, :img, :rating, :book, :reposting, :original, :originalAuthor, :newData, :purePost, :communityPost)
        ON CONFLICT (user_id, reposting_from) WHERE reposting DO NOTHING RETURNING id, review_to, reposting, communitypost_flag, hidden`,
       {
-        user: post.userId, text: post.text, img: post.img, rating: post.rating, book: post.reviewTo, reposting, original: post.repostingFrom,
-        originalAuthor: post.repostingFromUser, newData: !!post.newData, purePost: !!post.purePost, communityPost: !!post.communityPost,
+        user: post.userId,
+        text: post.text,
+        img: post.img,
+        rating: post.rating,
+        book: post.reviewTo,
+        reposting,
+        original: post.repostingFrom,
+        originalAuthor: post.repostingFromUser,
+        newData: !!post.newData,
+        purePost: !!post.purePost,
+        communityPost: !!post.communityPost,
       },
       tx,
     );
@@ -194,8 +203,14 @@ export class PostsService {
       // A block either way refuses the repost (safety module's part of UserInteract).
       await this.access.require(viewer, Permission.UserInteract, [original.user_id, target.user_id], { detail: Msg.blockedInteraction });
       post = {
-        userId: viewer.id, text: original.text, img: original.img, rating: original.rating, reviewTo: original.review_to,
-        repostingFrom: original.id, repostingFromUser: original.user_id, communities: [],
+        userId: viewer.id,
+        text: original.text,
+        img: original.img,
+        rating: original.rating,
+        reviewTo: original.review_to,
+        repostingFrom: original.id,
+        repostingFromUser: original.user_id,
+        communities: [],
       };
     } else {
       const text = dto.text?.trim() ?? '';
@@ -203,9 +218,15 @@ export class PostsService {
       if (dto.rating !== undefined && dto.reviewTo === undefined) throw DrfValidationError.field('rating', Msg.ratingNeedsReview);
       if (dto.reviewTo !== undefined && !(await this.books.mayRead(viewer, dto.reviewTo))) throw DrfValidationError.field('reviewTo', invalidPk(dto.reviewTo));
       post = {
-        userId: viewer.id, text: dto.text!, rating: dto.rating ?? null, reviewTo: dto.reviewTo ?? null,
+        userId: viewer.id,
+        text: dto.text!,
+        rating: dto.rating ?? null,
+        reviewTo: dto.reviewTo ?? null,
         // A post addressed to circles is a circle post, whatever the flag says: it never leaves them.
-        newData: dto.new_data_flag, purePost: dto.purepost_flag, communityPost: !!dto.communitypost_flag || communities.length > 0, communities,
+        newData: dto.new_data_flag,
+        purePost: dto.purepost_flag,
+        communityPost: !!dto.communitypost_flag || communities.length > 0,
+        communities,
       };
     }
     if (image && !dto.reposting) post.img = await this.storeImage(viewer.id, image);
@@ -276,7 +297,11 @@ export class PostsService {
   private async deleteRow(row: PostRow, tx: Tx): Promise<void> {
     // Reposts of this post go with it (ON DELETE CASCADE): take them off their authors' totals first.
     if (!row.reposting) {
-      await this.db.exec(PostCounters.authorsByRowsSql(`posts p WHERE p.reposting AND p.reposting_from = :post AND ${visiblePost()}`, -1), { post: row.id }, tx);
+      await this.db.exec(
+        PostCounters.authorsByRowsSql(`posts p WHERE p.reposting AND p.reposting_from = :post AND ${visiblePost()}`, -1),
+        { post: row.id },
+        tx,
+      );
     }
     // A hidden post is off every counter already; the purge deletes it.
     if (row.communitypost_flag) await this.audiences.detach('post', [row.id], tx);

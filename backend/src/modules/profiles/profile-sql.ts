@@ -11,3 +11,8 @@ export function activeProfileSql(alias: string): string {
 export function hasActiveProfileSql(userSql: string): string {
   return `EXISTS (SELECT 1 FROM profiles ap WHERE ap.user_id = ${userSql} AND ${activeProfileSql('ap')})`;
 }
+
+/** The profile `profileSql` (a profile id, e.g. `:object`) as one row when it shows, none otherwise: for a check inside another module's statement. */
+export function shownProfileRowSql(profileSql: string): string {
+  return `SELECT 1 FROM profiles sp WHERE sp.id = ${profileSql} AND ${activeProfileSql('sp')}`;
+}

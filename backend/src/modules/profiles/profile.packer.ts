@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { mediaOrigin, mediaUrl, mediaUrlSql } from '../../storage/media-url';
-import { Sql } from '../../database/sql';
+import { Db } from '../../database/db';
+import { activeProfileSql } from './profile-sql';
 
 /** A person as every list shows them: profile id, user id, nickname, avatar URL. */
 export interface ProfileSummary {
@@ -27,7 +28,7 @@ export interface EmbeddedProfile {
 @Injectable()
 export class ProfilePacker {
   constructor(
-    private readonly db: Sql,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
   ) {}
 
@@ -38,7 +39,7 @@ export class ProfilePacker {
    */
   summaryJsonSql(userIdSql: string): string {
     return `(SELECT json_build_object('id', prs.id, 'user_id', prs.user_id, 'nick_name', prs.nick_name, 'img', prs.img)
-               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND prs.active)`;
+               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND ${activeProfileSql('prs')})`;
   }
 
   /**
@@ -48,7 +49,7 @@ export class ProfilePacker {
    */
   summaryResponseJsonSql(userIdSql: string, originSql: string): string {
     return `(SELECT json_build_object('id', prs.id, 'userId', prs.user_id, 'nickName', prs.nick_name, 'img', ${mediaUrlSql('prs.img', originSql)})
-               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND prs.active)`;
+               FROM profiles prs WHERE prs.user_id = ${userIdSql} AND ${activeProfileSql('prs')})`;
   }
 
   /** The origin this request's image URLs are made on: the text parameter for `summaryResponseJsonSql`. */
@@ -64,9 +65,9 @@ export class ProfilePacker {
   async summaries(userIds: readonly number[]): Promise<Map<number, ProfileSummary>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; user_id: number; nick_name: string; img: string | null }> = await this.db.query(
-      `SELECT id, user_id, nick_name, img FROM profiles WHERE user_id = ANY($1::int[]) AND active`,
-      [ids],
+    const rows = await this.db.rows<EmbeddedProfile>(
+      `SELECT p.id, p.user_id, p.nick_name, p.img FROM profiles p WHERE p.user_id = ANY(:ids::int[]) AND ${activeProfileSql('p')}`,
+      { ids },
     );
     const { config } = this.options;
     return new Map(rows.map((r) => [r.user_id, { id: r.id, userId: r.user_id, nickName: r.nick_name, img: mediaUrl(config, r.img) }]));

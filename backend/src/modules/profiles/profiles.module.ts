@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
-import { Profile } from './entities/profile.entity';
 import { ProfilePacker } from './profile.packer';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Profile]),
     MultipartModule.registerAsync({
       inject: [APP_OPTIONS],
       useFactory: ({ config }: AppOptions) => ({ limits: { fileSize: config.imageMaxBytes, files: 2, fields: 20 } }),

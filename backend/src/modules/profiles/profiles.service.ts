@@ -1,9 +1,7 @@
 import type { UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { notBlockedSql } from '../safety/safety-sql';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
-import { DataSource, EntityManager, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
@@ -11,14 +9,15 @@ import { type AuthUser } from '../../common/auth/auth-user';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
-import { PAGE_SIZE, type PageWindow } from '../../common/http/paging';
+import { PAGE_SIZE, pageSql, type PageWindow } from '../../common/http/paging';
 import { searchDocument, searchQuery } from '../../common/search/search-text';
 import { normalizeImage } from '../../common/uploads/images';
-import { Sql } from '../../database/sql';
+import { Db, type Tx } from '../../database/db';
 import { FileStorage } from '../../storage/file-storage';
 import { mediaUrl } from '../../storage/media-url';
 import { ProfileFieldsDto, ProfileResponse } from './dto/profile.dto';
-import { Profile } from './entities/profile.entity';
+import { type Profile } from './entities/profile.entity';
+import { activeProfileSql } from './profile-sql';
 
 export interface ProfileImages {
   img?: UploadedMultipartFile[];
@@ -27,12 +26,12 @@ export interface ProfileImages {
 
 const MAX_AGE_YEARS = 121;
 
-/** A profile as the responses need it: the entity's fields, read by plain SQL (see `Sql`). */
+/** A profile as the responses need it: the entity's fields, read by plain SQL (see `Db`). */
 type ProfileRow = Pick<Profile, 'id' | 'userId' | 'nickName' | 'caption' | 'description' | 'birthday' | 'sex' | 'img' | 'imgBackground' | 'createdOn'>;
 const PROFILE_ROW = `p.id, p.user_id AS "userId", p.nick_name AS "nickName", p.caption, p.description, p.birthday::text AS birthday,
   p.sex, p.img, p.img_background AS "imgBackground", p.created_on AS "createdOn"`;
 /** Profiles of active accounts only: a deletion request hides the profile at once. */
-const VISIBLE = `SELECT ${PROFILE_ROW} FROM profiles p WHERE p.active = true`;
+const VISIBLE = `SELECT ${PROFILE_ROW} FROM profiles p WHERE ${activeProfileSql('p')}`;
 const NEWEST_FIRST = 'ORDER BY p.created_on DESC, p.id DESC';
 
 function checkBirth(birth: string): string {
@@ -48,9 +47,7 @@ function checkBirth(birth: string): string {
 @Injectable()
 export class ProfilesService {
   constructor(
-    @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
     private readonly events: EventsService,
@@ -59,9 +56,12 @@ export class ProfilesService {
     // A profile that is hidden (its account is leaving) does not let its user act as a person.
     access.contribute(Permission.ProfileExists, 'profiles.exists', async (viewer, ids, tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const sql = `SELECT 1 FROM profiles WHERE user_id = $1 AND active`;
-      const rows: unknown[] = tx ? await tx.query(sql, [viewer.id]) : await this.sql.query(sql, [viewer.id]);
-      return rows.length ? [viewer.id] : [];
+      const shown = await this.db.row<{ one: number }>(
+        `SELECT 1 AS one FROM profiles p WHERE p.user_id = :viewer AND ${activeProfileSql('p')}`,
+        { viewer: viewer.id },
+        tx,
+      );
+      return shown ? [viewer.id] : [];
     });
     // Leaving the site (domain-events.ts): the profile leaves every list at once, and goes at the purge.
     events.subscribe('account.deletion_requested', 'profiles', ({ userId }) => this.db.transaction((tx) => this.setActive(userId, false, tx)));
@@ -69,21 +69,24 @@ export class ProfilesService {
   }
 
   /** Hides (or shows again) a user's profile everywhere. */
-  async setActive(userId: number, active: boolean, tx: EntityManager): Promise<void> {
-    await tx.update(Profile, { userId }, { active });
+  async setActive(userId: number, active: boolean, tx: Tx): Promise<void> {
+    await this.db.exec(`UPDATE profiles SET active = :active WHERE user_id = :userId`, { active, userId }, tx);
   }
 
   /** `account.deleted`: the stored images first, then the row (a crash in between leaves a row that redelivery deletes). */
   async deleteOfUser(userId: number): Promise<void> {
-    const profile = await this.profiles.findOneBy({ userId });
+    const profile = await this.db.row<{ img: string | null; img_background: string | null }>(
+      `SELECT img, img_background FROM profiles WHERE user_id = :userId`,
+      { userId },
+    );
     if (!profile) return;
-    await this.deleteKeys([profile.img, profile.imgBackground]);
-    await this.profiles.delete({ userId });
+    await this.deleteKeys([profile.img, profile.img_background]);
+    await this.db.exec(`DELETE FROM profiles WHERE user_id = :userId`, { userId });
   }
 
   /** The sex code of a user's profile ('0' without one), for the counts other modules keep. */
   async sexOf(userId: number): Promise<string> {
-    return (await this.profiles.findOne({ where: { userId }, select: { sex: true } }))?.sex ?? '0';
+    return (await this.db.row<{ sex: string }>(`SELECT sex FROM profiles WHERE user_id = :userId LIMIT 1`, { userId }))?.sex ?? '0';
   }
 
   toResponse(p: ProfileRow): ProfileResponse {
@@ -108,17 +111,17 @@ export class ProfilesService {
   }
 
   async existsForUser(userId: number): Promise<boolean> {
-    return this.profiles.exists({ where: { userId } });
+    return (await this.db.row<{ one: number }>(`SELECT 1 AS one FROM profiles WHERE user_id = :userId LIMIT 1`, { userId })) !== undefined;
   }
 
   async mine(user: AuthUser): Promise<ProfileResponse> {
-    const [profile] = await this.sql.query<ProfileRow>(`SELECT ${PROFILE_ROW} FROM profiles p WHERE p.user_id = $1 LIMIT 1`, [user.id]);
+    const profile = await this.db.row<ProfileRow>(`SELECT ${PROFILE_ROW} FROM profiles p WHERE p.user_id = :userId LIMIT 1`, { userId: user.id });
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   async byId(id: number): Promise<ProfileResponse> {
-    const [profile] = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.id = $1`, [id]);
+    const profile = await this.db.row<ProfileRow>(`${VISIBLE} AND p.id = :id`, { id });
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
@@ -128,30 +131,33 @@ export class ProfilesService {
    * sitemap, from `afterId` (exclusive) to `lastId` (inclusive), at most `limit`: keyset pages.
    */
   async sitemapUserIds(afterId: number, lastId: number, limit: number): Promise<number[]> {
-    const rows = await this.sql.query<{ user_id: number }>(
-      `SELECT p.user_id FROM profiles p WHERE p.active = true AND p.user_id > $1 AND p.user_id <= $2 ORDER BY p.user_id LIMIT $3`,
-      [afterId, lastId, limit],
+    const rows = await this.db.rows<{ user_id: number }>(
+      `SELECT p.user_id FROM profiles p WHERE ${activeProfileSql('p')} AND p.user_id > :afterId AND p.user_id <= :lastId ORDER BY p.user_id LIMIT :limit`,
+      { afterId, lastId, limit },
     );
     return rows.map((r) => r.user_id);
   }
 
   /** The blocks of `size` user ids (block n: n·size+1 … (n+1)·size) that hold a public page. */
   async sitemapUserBlocks(size: number): Promise<number[]> {
-    const rows = await this.sql.query<{ block: number }>(`SELECT DISTINCT ((p.user_id - 1) / $1)::int AS block FROM profiles p WHERE p.active = true ORDER BY 1`, [size]);
+    const rows = await this.db.rows<{ block: number }>(
+      `SELECT DISTINCT ((p.user_id - 1) / :size)::int AS block FROM profiles p WHERE ${activeProfileSql('p')} ORDER BY 1`,
+      { size },
+    );
     return rows.map((r) => r.block);
   }
 
   async byUserId(userId: number): Promise<ProfileResponse> {
-    const [profile] = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.user_id = $1 LIMIT 1`, [userId]);
+    const profile = await this.db.row<ProfileRow>(`${VISIBLE} AND p.user_id = :userId LIMIT 1`, { userId });
     if (!profile) throw notFound();
     return this.toResponse(profile);
   }
 
   /** Newest profiles that have a real nickname, for the follow-recommendation carousel. */
   async newest(viewer?: AuthUser): Promise<ProfileResponse[]> {
-    const rows = await this.sql.query<ProfileRow>(
-      `${VISIBLE} AND p.nick_name <> 'default' AND ($1::int IS NULL OR p.user_id <> $1) ${NEWEST_FIRST} LIMIT ${PAGE_SIZE}`,
-      [viewer?.id ?? null],
+    const rows = await this.db.rows<ProfileRow>(
+      `${VISIBLE} AND p.nick_name <> 'default' AND (:viewer::int IS NULL OR p.user_id <> :viewer) ${NEWEST_FIRST} LIMIT ${PAGE_SIZE}`,
+      { viewer: viewer?.id ?? null },
     );
     return rows.map((p) => this.toResponse(p));
   }
@@ -160,34 +166,36 @@ export class ProfilesService {
   async byUserIds(userIds: readonly number[]): Promise<Map<number, ProfileResponse>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<ProfileRow>(`${VISIBLE} AND p.user_id = ANY($1::int[])`, [ids]);
+    const rows = await this.db.rows<ProfileRow>(`${VISIBLE} AND p.user_id = ANY(:ids::int[])`, { ids });
     return new Map(rows.map((p) => [p.userId, this.toResponse(p)]));
   }
 
   /**
    * Newest profiles with a real nickname, leaving out the viewer and the user ids produced by
-   * `excludeSql` (an SQL subquery from the module that owns those rows, taking `:me`).
+   * `excludeSql` (an SQL subquery from the module that owns those rows, naming the viewer `:me`).
    */
   async newestExcept(viewer: AuthUser | undefined, excludeSql: string | null, page: PageWindow): Promise<ProfileResponse[]> {
-    const exclude = viewer ? ` AND p.user_id <> $3${excludeSql ? ` AND p.user_id NOT IN (${excludeSql.replace(/:me\b/g, '$3')})` : ''}` : '';
-    const rows = await this.sql.query<ProfileRow>(
-      `${VISIBLE} AND p.nick_name <> 'default'${exclude} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
-      viewer ? [page.offset, page.limit, viewer.id] : [page.offset, page.limit],
-    );
+    const exclude = viewer ? ` AND p.user_id <> :me${excludeSql ? ` AND p.user_id NOT IN (${excludeSql})` : ''}` : '';
+    const w = pageSql(page);
+    const rows = await this.db.rows<ProfileRow>(`${VISIBLE} AND p.nick_name <> 'default'${exclude} ${NEWEST_FIRST} LIMIT ${w.limit} OFFSET ${w.offset}`, {
+      ...(viewer ? { me: viewer.id } : {}),
+      ...w.params,
+    });
     return rows.map((p) => this.toResponse(p));
   }
 
-  /** Word search over nickname and caption (Japanese and English); an empty query lists the newest. */
-  /** Profile search; a logged-in viewer does not find the people they blocked or who blocked them (safety module's fragment). */
+  /**
+   * Word search over nickname and caption (Japanese and English); an empty query lists the newest.
+   * A logged-in viewer does not find the people they blocked or who blocked them (safety module's fragment).
+   */
   async search(q: string | undefined, page: PageWindow, viewer?: AuthUser): Promise<ProfileResponse[]> {
     const query = searchQuery(q ?? '');
     if (!query && (q ?? '').trim()) return [];
-    const params: unknown[] = query ? [page.offset, page.limit, query] : [page.offset, page.limit];
-    if (viewer) params.push(viewer.id);
-    const unblocked = viewer ? ` AND ${notBlockedSql('p.user_id', `$${params.length}::int`)}` : '';
-    const rows = await this.sql.query<ProfileRow>(
-      `${VISIBLE}${query ? ` AND p.search_vector @@ to_tsquery('simple', $3)` : ''}${unblocked} ${NEWEST_FIRST} OFFSET $1 LIMIT $2`,
-      params,
+    const unblocked = viewer ? ` AND ${notBlockedSql('p.user_id', ':viewer::int')}` : '';
+    const w = pageSql(page);
+    const rows = await this.db.rows<ProfileRow>(
+      `${VISIBLE}${query ? ` AND p.search_vector @@ to_tsquery('simple', :query)` : ''}${unblocked} ${NEWEST_FIRST} LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { ...(query ? { query } : {}), ...(viewer ? { viewer: viewer.id } : {}), ...w.params },
     );
     return rows.map((p) => this.toResponse(p));
   }
@@ -197,53 +205,75 @@ export class ProfilesService {
     if (await this.existsForUser(user.id)) throw DrfValidationError.nonField(Msg.profileExists);
     const birthday = dto.birth !== undefined && dto.birth !== '' ? checkBirth(dto.birth) : null;
     const images = await this.storeImages(user.id, files);
-    const profile = this.profiles.create({
-      userId: user.id,
-      nickName: dto.nickName,
-      caption: dto.caption ?? '',
-      description: dto.description ?? '',
-      birthday,
-      sex: dto.sex ?? '0',
-      img: images.img ?? null,
-      imgBackground: images.imgBackground ?? null,
-      searchText: searchDocument(dto.nickName, dto.caption),
-    });
+    let created: { id: number } | undefined;
     try {
-      await this.profiles.insert(profile);
+      created = await this.db.row<{ id: number }>(
+        `INSERT INTO profiles (user_id, nick_name, caption, description, birthday, sex, img, img_background, search_text)
+         VALUES (:userId, :nickName, :caption, :description, :birthday, :sex, :img, :imgBackground, :searchText) RETURNING id`,
+        {
+          userId: user.id,
+          nickName: dto.nickName,
+          caption: dto.caption ?? '',
+          description: dto.description ?? '',
+          birthday,
+          sex: dto.sex ?? '0',
+          img: images.img ?? null,
+          imgBackground: images.imgBackground ?? null,
+          searchText: searchDocument(dto.nickName, dto.caption),
+        },
+      );
     } catch (err) {
       await this.deleteKeys(Object.values(images));
       if ((err as { code?: string }).code === '23505') throw DrfValidationError.nonField(Msg.profileExists);
       throw err;
     }
-    return this.byIdUnfiltered(profile.id);
+    return this.byIdUnfiltered(created!.id);
   }
 
   async update(user: AuthUser, id: number, dto: ProfileFieldsDto, files: ProfileImages): Promise<ProfileResponse> {
-    const profile = await this.profiles.findOneBy({ id });
+    const profile = await this.db.row<Pick<ProfileRow, 'userId' | 'nickName' | 'caption' | 'sex' | 'img' | 'imgBackground'>>(
+      `SELECT p.user_id AS "userId", p.nick_name AS "nickName", p.caption, p.sex, p.img, p.img_background AS "imgBackground" FROM profiles p WHERE p.id = :id`,
+      { id },
+    );
     if (!profile) throw notFound();
     await this.access.require(user, Permission.Self, [profile.userId]);
     const birthday = dto.birth === undefined ? undefined : dto.birth === '' ? null : checkBirth(dto.birth);
     const images = await this.storeImages(user.id, files);
     const replaced = [images.img && profile.img, images.imgBackground && profile.imgBackground].filter((k): k is string => !!k);
-    const changes: Partial<Profile> = {
-      ...(dto.nickName !== undefined && { nickName: dto.nickName }),
-      ...(dto.caption !== undefined && { caption: dto.caption }),
-      ...(dto.description !== undefined && { description: dto.description }),
-      ...(birthday !== undefined && { birthday }),
-      ...(dto.sex !== undefined && { sex: dto.sex }),
-      ...images,
-    };
-    changes.searchText = searchDocument(changes.nickName ?? profile.nickName, changes.caption ?? profile.caption);
+    const nickName = dto.nickName ?? profile.nickName;
+    const caption = dto.caption ?? profile.caption;
     await this.db.transaction(async (tx) => {
-      await tx.update(Profile, id, changes);
-      if (changes.sex !== undefined && changes.sex !== profile.sex) await this.events.publish('profile.updated', { userId: user.id, sex: changes.sex }, tx);
+      // Only the fields the request carries change (null keeps a column; the birthday's own flag, as it may be cleared).
+      await this.db.exec(
+        `UPDATE profiles SET nick_name = COALESCE(:nickName, nick_name), caption = COALESCE(:caption, caption),
+                description = COALESCE(:description, description), sex = COALESCE(:sex, sex),
+                birthday = CASE WHEN :birthdaySet THEN :birthday::date ELSE birthday END,
+                img = COALESCE(:img, img), img_background = COALESCE(:imgBackground, img_background), search_text = :searchText
+          WHERE id = :id`,
+        {
+          id,
+          nickName: dto.nickName,
+          caption: dto.caption,
+          description: dto.description,
+          sex: dto.sex,
+          birthdaySet: birthday !== undefined,
+          birthday: birthday ?? null,
+          img: images.img,
+          imgBackground: images.imgBackground,
+          searchText: searchDocument(nickName, caption),
+        },
+        tx,
+      );
+      if (dto.sex !== undefined && dto.sex !== profile.sex) await this.events.publish('profile.updated', { userId: user.id, sex: dto.sex }, tx);
     });
     await this.deleteKeys(replaced);
     return this.byIdUnfiltered(id);
   }
 
   private async byIdUnfiltered(id: number): Promise<ProfileResponse> {
-    return this.toResponse(await this.profiles.findOneByOrFail({ id }));
+    const profile = await this.db.row<ProfileRow>(`SELECT ${PROFILE_ROW} FROM profiles p WHERE p.id = :id`, { id });
+    if (!profile) throw notFound();
+    return this.toResponse(profile);
   }
 
   private async storeImages(userId: number, files: ProfileImages): Promise<{ img?: string; imgBackground?: string }> {

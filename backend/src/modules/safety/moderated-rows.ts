@@ -20,10 +20,13 @@ export function subscribeModeratedRows(
   const { subscriber, table, targetType, ownerColumn } = owner;
   events.subscribe('moderation.hidden', subscriber, async (event) => {
     if (event.targetType !== targetType) return;
-    await db.exec(`UPDATE ${table} SET moderated_reason = :reason, suspended_hidden = false WHERE id = :id AND (moderated_reason IS NULL OR suspended_hidden)`, {
-      id: event.targetId,
-      reason: event.reason,
-    });
+    await db.exec(
+      `UPDATE ${table} SET moderated_reason = :reason, suspended_hidden = false WHERE id = :id AND (moderated_reason IS NULL OR suspended_hidden)`,
+      {
+        id: event.targetId,
+        reason: event.reason,
+      },
+    );
   });
   events.subscribe('moderation.restored', subscriber, async (event) => {
     if (event.targetType !== targetType) return;
@@ -36,6 +39,8 @@ export function subscribeModeratedRows(
     });
   });
   events.subscribe('account.unsuspended', subscriber, async ({ userId }) => {
-    await db.exec(`UPDATE ${table} SET moderated_reason = NULL, suspended_hidden = false WHERE ${ownerColumn} = :owner AND suspended_hidden`, { owner: userId });
+    await db.exec(`UPDATE ${table} SET moderated_reason = NULL, suspended_hidden = false WHERE ${ownerColumn} = :owner AND suspended_hidden`, {
+      owner: userId,
+    });
   });
 }

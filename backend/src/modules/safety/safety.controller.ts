@@ -30,7 +30,7 @@ export class SafetyController {
     operationId: 'blockUser',
     summary: 'Block a user',
     description:
-      'Ends every follow and request between the two. From then on neither sees the other\'s posts; the blocked user cannot follow, like, comment on, repost, review-reply to or invite the caller (403), and nothing they do notifies the caller. The blocked user is not told. 400 for oneself.',
+      "Ends every follow and request between the two. From then on neither sees the other's posts; the blocked user cannot follow, like, comment on, repost, review-reply to or invite the caller (403), and nothing they do notifies the caller. The blocked user is not told. 400 for oneself.",
   })
   @ApiCreatedResponse({ description: 'Blocked (blocking twice changes nothing).' })
   @ApiValidationErrors()
@@ -64,7 +64,8 @@ export class SafetyController {
   @ApiOperation({
     operationId: 'muteUser',
     summary: 'Mute a user',
-    description: "The muted user's posts leave the caller's feeds and their acts the caller's notifications; nothing else changes and they are not told. 400 for oneself.",
+    description:
+      "The muted user's posts leave the caller's feeds and their acts the caller's notifications; nothing else changes and they are not told. 400 for oneself.",
   })
   @ApiCreatedResponse({ description: 'Muted (muting twice changes nothing).' })
   @ApiValidationErrors()
@@ -98,7 +99,8 @@ export class SafetyController {
   @ApiOperation({
     operationId: 'createReport',
     summary: 'Report a post, comment, Book (page), user, circle (community) or ad',
-    description: 'One open report per reporter and target: a repeat answers the open one. 400 for an unknown target or reason; 429 (Retry-After) past 20 reports an hour.',
+    description:
+      'One open report per reporter and target: a repeat answers the open one. 400 for an unknown target or reason; 429 (Retry-After) past 20 reports an hour.',
   })
   @ApiCreatedResponse({ type: ReportCreatedResponse })
   @ApiValidationErrors()
@@ -109,7 +111,10 @@ export class SafetyController {
   }
 
   @Get('moderation/reports')
-  @ApiOperation({ operationId: 'listModerationReports', summary: 'The report queue (moderators): newest first, with the target, its author and its report count' })
+  @ApiOperation({
+    operationId: 'listModerationReports',
+    summary: 'The report queue (moderators): newest first, with the target, its author and its report count',
+  })
   @ApiQuery({ name: 'status', enum: ['open', 'resolved'], required: false })
   @CountQuery()
   @ApiOkResponse({ type: ReportListResponse })

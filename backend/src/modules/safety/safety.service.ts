@@ -32,7 +32,8 @@ import type {
 
 type Relation = 'blocks' | 'mutes';
 
-const isHideable = (type: ReportTarget): type is HideableTarget => type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement' || type === 'community';
+const isHideable = (type: ReportTarget): type is HideableTarget =>
+  type === 'post' || type === 'comment' || type === 'page' || type === 'advertisement' || type === 'community';
 const RELATION = {
   blocks: { table: 'user_blocks', actor: 'blocker_id', other: 'blocked_id' },
   mutes: { table: 'user_mutes', actor: 'muter_id', other: 'muted_id' },
@@ -67,7 +68,11 @@ export class SafetyService {
     );
     const role = (roles: string[]) => async (viewer: AuthUser | undefined, ids: readonly number[], tx?: Tx) => {
       if (!viewer || !ids.includes(viewer.id)) return [];
-      const held = await this.db.row<{ found: number }>(`SELECT 1 AS found FROM account_roles WHERE user_id = :viewer AND role = ANY(:roles::text[])`, { viewer: viewer.id, roles }, tx);
+      const held = await this.db.row<{ found: number }>(
+        `SELECT 1 AS found FROM account_roles WHERE user_id = :viewer AND role = ANY(:roles::text[])`,
+        { viewer: viewer.id, roles },
+        tx,
+      );
       return held ? [viewer.id] : [];
     };
     access.contribute(Permission.Moderator, 'safety.moderator', role(['moderator', 'admin']));
@@ -90,7 +95,11 @@ export class SafetyService {
     if (!(await this.profiles.summaries([userId])).size) throw notFound();
     const r = RELATION[relation];
     await this.db.transaction(async (tx) => {
-      await this.db.exec(`INSERT INTO ${r.table} (${r.actor}, ${r.other}) VALUES (:viewer, :user) ON CONFLICT DO NOTHING`, { viewer: viewer.id, user: userId }, tx);
+      await this.db.exec(
+        `INSERT INTO ${r.table} (${r.actor}, ${r.other}) VALUES (:viewer, :user) ON CONFLICT DO NOTHING`,
+        { viewer: viewer.id, user: userId },
+        tx,
+      );
       if (relation === 'blocks') await this.follows.endBetween(viewer.id, userId, tx);
     });
   }
@@ -111,7 +120,7 @@ export class SafetyService {
       { viewer: viewer.id, ...w.params },
     );
     const profiles = await this.profiles.summaries(rows.map((x) => x.user_id));
-    const totalCount = rows[0]?.total ?? (page.offset ? (await this.count(r.table, r.actor, viewer.id)) : 0);
+    const totalCount = rows[0]?.total ?? (page.offset ? await this.count(r.table, r.actor, viewer.id) : 0);
     return {
       res: rows.map((x) => ({ user_id: x.user_id, profile: profiles.get(x.user_id) ?? null, created_on: new Date(x.created_on).toISOString() })),
       totalCount,
@@ -171,8 +180,18 @@ export class SafetyService {
     await this.moderator(viewer);
     const w = pageSql(page);
     const rows = await this.db.rows<{
-      id: number; target_type: string; target_id: number; target_user_id: number | null; reason: string; detail: string; status: string;
-      action: string | null; note: string | null; created_on: Date; report_count: number; total: number;
+      id: number;
+      target_type: string;
+      target_id: number;
+      target_user_id: number | null;
+      reason: string;
+      detail: string;
+      status: string;
+      action: string | null;
+      note: string | null;
+      created_on: Date;
+      report_count: number;
+      total: number;
     }>(
       `SELECT r.id, r.target_type, r.target_id, r.target_user_id, r.reason, r.detail, r.status, r.action, r.note, r.created_on,
               (SELECT count(*)::int FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id) AS report_count,
@@ -181,7 +200,9 @@ export class SafetyService {
       { status, ...w.params },
     );
     const profiles = await this.profiles.summaries(rows.flatMap((r) => (r.target_user_id ? [r.target_user_id] : [])));
-    const texts = await this.posts.textsOf(rows.filter((r) => r.target_type === 'post' || r.target_type === 'comment').map((r) => ({ type: r.target_type as 'post' | 'comment', id: r.target_id })));
+    const texts = await this.posts.textsOf(
+      rows.filter((r) => r.target_type === 'post' || r.target_type === 'comment').map((r) => ({ type: r.target_type as 'post' | 'comment', id: r.target_id })),
+    );
     return {
       res: rows.map((r) => ({
         id: r.id,
@@ -218,9 +239,14 @@ export class SafetyService {
     const note = dto.note ?? '';
     await this.db.transaction(async (tx) => {
       if (dto.action === 'hide') {
-        await this.events.publish('moderation.hidden', { targetType: report.target_type as HideableTarget, targetId: report.target_id, reason: note || report.reason }, tx);
+        await this.events.publish(
+          'moderation.hidden',
+          { targetType: report.target_type as HideableTarget, targetId: report.target_id, reason: note || report.reason },
+          tx,
+        );
       } else if (dto.action === 'suspend_user' && report.target_user_id) {
-        if (await this.auth.setSuspended(report.target_user_id, true, tx)) await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
+        if (await this.auth.setSuspended(report.target_user_id, true, tx))
+          await this.events.publish('account.suspended', { userId: report.target_user_id }, tx);
       }
       const resolved = await this.db.rows<{ id: number; reporter_id: number; target_user_id: number | null }>(
         `UPDATE reports SET status = 'resolved', resolved_on = now(), resolved_by = :moderator, action = :action, note = :note
@@ -272,7 +298,17 @@ export class SafetyService {
   async auditLog(viewer: AuthUser, page: PageWindow): Promise<AuditListResponse> {
     await this.moderator(viewer);
     const w = pageSql(page);
-    const rows = await this.db.rows<{ id: number; moderator_id: number; report_id: number | null; target_type: string; target_id: number; action: string; note: string; created_on: Date; total: number }>(
+    const rows = await this.db.rows<{
+      id: number;
+      moderator_id: number;
+      report_id: number | null;
+      target_type: string;
+      target_id: number;
+      action: string;
+      note: string;
+      created_on: Date;
+      total: number;
+    }>(
       `SELECT id, moderator_id, report_id, target_type, target_id, action, note, created_on, count(*) OVER ()::int AS total
          FROM moderation_actions ORDER BY id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
       w.params,

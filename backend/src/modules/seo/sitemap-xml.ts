@@ -33,6 +33,8 @@ export function urlEntries(origin: string, path: string, lastmod?: Date): string
 
 /** A sitemap index of the given sitemap files. */
 export function sitemapIndex(files: Array<{ loc: string; lastmod?: Date }>): string {
-  const entries = files.map((f) => `<sitemap><loc>${xmlEscape(f.loc)}</loc>${f.lastmod ? `<lastmod>${w3cDate(f.lastmod)}</lastmod>` : ''}</sitemap>\n`).join('');
+  const entries = files
+    .map((f) => `<sitemap><loc>${xmlEscape(f.loc)}</loc>${f.lastmod ? `<lastmod>${w3cDate(f.lastmod)}</lastmod>` : ''}</sitemap>\n`)
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
 }

@@ -43,8 +43,16 @@ export class OidcProvider {
       const issuer = new URL(this.settings.issuer);
       const insecure = issuer.protocol === 'http:';
       // LINE web login signs ID tokens with the channel secret (HS256); Yahoo! JAPAN with its keys.
-      const metadata: Partial<client.ClientMetadata> = this.name === 'line' ? { client_secret: this.settings.clientSecret, id_token_signed_response_alg: 'HS256' } : { client_secret: this.settings.clientSecret };
-      const auth = this.settings.clientSecret === undefined ? client.None() : this.name === 'yahoo' ? client.ClientSecretBasic(this.settings.clientSecret) : client.ClientSecretPost(this.settings.clientSecret);
+      const metadata: Partial<client.ClientMetadata> =
+        this.name === 'line'
+          ? { client_secret: this.settings.clientSecret, id_token_signed_response_alg: 'HS256' }
+          : { client_secret: this.settings.clientSecret };
+      const auth =
+        this.settings.clientSecret === undefined
+          ? client.None()
+          : this.name === 'yahoo'
+            ? client.ClientSecretBasic(this.settings.clientSecret)
+            : client.ClientSecretPost(this.settings.clientSecret);
       this.discovered = client
         .discovery(issuer, this.settings.clientId, metadata, auth, { execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 })
         .catch((error: unknown) => {
@@ -73,7 +81,11 @@ export class OidcProvider {
     try {
       if (alg === 'HS256') {
         if (this.name !== 'line' || !this.settings.clientSecret) throw new UntrustedIdentity('unexpected HS256');
-        ({ payload } = await jwtVerify(idToken, new TextEncoder().encode(this.settings.clientSecret), { issuer: issuers, audience: this.settings.clientId, algorithms: ['HS256'] }));
+        ({ payload } = await jwtVerify(idToken, new TextEncoder().encode(this.settings.clientSecret), {
+          issuer: issuers,
+          audience: this.settings.clientId,
+          algorithms: ['HS256'],
+        }));
       } else {
         if (!metadata.jwks_uri) throw new UntrustedIdentity('the issuer publishes no keys');
         this.keys ??= createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 });
@@ -85,7 +97,8 @@ export class OidcProvider {
     }
     if (nonce !== undefined && payload.nonce !== nonce) throw new UntrustedIdentity('nonce mismatch');
     if (typeof payload.sub !== 'string' || !payload.sub || payload.sub.length > 255) throw new UntrustedIdentity('no subject');
-    const email = typeof payload.email === 'string' && payload.email.length <= 254 && /^[^@\s]+@[^@\s]+$/.test(payload.email) ? payload.email.toLowerCase() : null;
+    const email =
+      typeof payload.email === 'string' && payload.email.length <= 254 && /^[^@\s]+@[^@\s]+$/.test(payload.email) ? payload.email.toLowerCase() : null;
     // LINE names an address only when its owner allowed it, and LINE has confirmed it; Google and
     // Yahoo! JAPAN say whether they did.
     const emailVerified = email !== null && (this.name === 'line' || payload.email_verified === true || payload.email_verified === 'true');

@@ -1,11 +1,22 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiFoundResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { ApiAuthErrors, ApiNotFound, ApiThrottled, ApiValidationErrors } from '../../common/http/api-responses';
 import { notFound } from '../../common/http/id-param.pipe';
 import { parseId } from '../../common/http/paging';
 import { RequestLanguage } from '../../common/http/request-language';
+import type { Language } from '../../common/i18n/language';
 import { AuthRateLimitGuard } from '../../common/http/rate-limit';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { LoginResponse } from '../auth/dto/auth.dto';
@@ -31,12 +42,23 @@ function codeFlowProvider(value: string): CodeFlowProvider {
 
 const StartDocs = (label: string) =>
   applyDecorators(
-    ApiQuery({ name: 'community', type: Number, required: false, description: 'The circle the user was invited to; carried in `state` and handed back after the login.' }),
-    ApiQuery({ name: 'link', type: String, required: false, description: 'A ticket from `sign-in-methods/{provider}/start/`: link the provider to that account instead of signing in.' }),
+    ApiQuery({
+      name: 'community',
+      type: Number,
+      required: false,
+      description: 'The circle the user was invited to; carried in `state` and handed back after the login.',
+    }),
+    ApiQuery({
+      name: 'link',
+      type: String,
+      required: false,
+      description: 'A ticket from `sign-in-methods/{provider}/start/`: link the provider to that account instead of signing in.',
+    }),
     ApiOperation({
       operationId: label === 'LINE' ? 'lineLogin' : 'yahooLogin',
       summary: `Sign in with ${label}: redirect to the provider`,
-      description: 'Starts an authorization code flow with PKCE (S256), a signed single-use `state` and a `nonce`, bound to this browser by a short-lived cookie. 404 when the provider is not configured.',
+      description:
+        'Starts an authorization code flow with PKCE (S256), a signed single-use `state` and a `nonce`, bound to this browser by a short-lived cookie. 404 when the provider is not configured.',
     }),
     ApiFoundResponse({ description: 'Redirect to the provider.' }),
     ApiValidationErrors(),
@@ -51,7 +73,7 @@ const CallbackDocs = (label: string) =>
       operationId: label === 'LINE' ? 'lineCallback' : 'yahooCallback',
       summary: `Finish a ${label} sign-in (the provider redirects here)`,
       description:
-        'Exchanges the code server-side and checks the ID token (signature, issuer, audience, expiry, nonce); then redirects to `/login?code=…&next=/home|/account` (and `&community=` when the flow carried one): a one-time code, valid 2 minutes, that only this browser (the flow\'s cookie) can exchange for the token (`POST sign-in/exchange/`). Never a token in the URL. A refused sign-in redirects to `/login?error=cancelled|failed|expired|email_unverified|inactive`. A link flow finishes only in the browser whose `sign-in-methods/{provider}/start/` set the link cookie, while that session is signed in: `/account?linked={provider}`, else `/account?signin_error=taken|other_browser|signed_out|cancelled|failed|expired`.',
+        "Exchanges the code server-side and checks the ID token (signature, issuer, audience, expiry, nonce); then redirects to `/login?code=…&next=/home|/account` (and `&community=` when the flow carried one): a one-time code, valid 2 minutes, that only this browser (the flow's cookie) can exchange for the token (`POST sign-in/exchange/`). Never a token in the URL. A refused sign-in redirects to `/login?error=cancelled|failed|expired|email_unverified|inactive`. A link flow finishes only in the browser whose `sign-in-methods/{provider}/start/` set the link cookie, while that session is signed in: `/account?linked={provider}`, else `/account?signin_error=taken|other_browser|signed_out|cancelled|failed|expired`.",
     }),
     ApiFoundResponse({ description: 'Redirect to the site.' }),
     ApiNotFound(),
@@ -81,27 +103,37 @@ export class SignInController {
     operationId: 'loginGoogle',
     summary: 'Sign in with a Google ID token',
     description:
-      'The server checks the ID token (signature against the issuer\'s keys, issuer, audience, expiry) and requires a verified address; the account is found by Google\'s subject, then by that address, else made. An address without a valid token is refused (400). 404 when Google sign-in is not configured.',
+      "The server checks the ID token (signature against the issuer's keys, issuer, audience, expiry) and requires a verified address; the account is found by Google's subject, then by that address, else made. An address without a valid token is refused (400). 404 when Google sign-in is not configured.",
   })
   @ApiOkResponse({ type: LoginResponse })
   @ApiValidationErrors()
   @ApiNotFound()
   @ApiThrottled()
-  loginGoogle(@Body() dto: GoogleLoginDto, @RequestLanguage() language: 'ja' | 'en' | undefined): Promise<LoginResponse> {
+  loginGoogle(@Body() dto: GoogleLoginDto, @RequestLanguage() language: Language | undefined): Promise<LoginResponse> {
     return this.signIn.google(dto.id_token, language);
   }
 
   @Get('line-login')
   @Public()
   @StartDocs('LINE')
-  lineLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+  lineLogin(
+    @Query('community') community: string | undefined,
+    @Query('link') link: string | undefined,
+    @RequestLanguage() language: Language | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     return this.start('line', community, link, language, reply);
   }
 
   @Get('yahoo-login')
   @Public()
   @StartDocs('Yahoo! JAPAN')
-  yahooLogin(@Query('community') community: string | undefined, @Query('link') link: string | undefined, @RequestLanguage() language: 'ja' | 'en' | undefined, @Res() reply: FastifyReply): Promise<void> {
+  yahooLogin(
+    @Query('community') community: string | undefined,
+    @Query('link') link: string | undefined,
+    @RequestLanguage() language: Language | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     return this.start('yahoo', community, link, language, reply);
   }
 
@@ -119,7 +151,13 @@ export class SignInController {
     return this.callback('yahoo', req, reply);
   }
 
-  private async start(name: CodeFlowProvider, community: string | undefined, link: string | undefined, language: 'ja' | 'en' | undefined, reply: FastifyReply): Promise<void> {
+  private async start(
+    name: CodeFlowProvider,
+    community: string | undefined,
+    link: string | undefined,
+    language: Language | undefined,
+    reply: FastifyReply,
+  ): Promise<void> {
     const flow = await this.signIn.start(name, {
       language,
       community: community === undefined || community === '' ? undefined : parseId(community, 'community'),
@@ -157,7 +195,9 @@ export class SignInController {
       location = error.linking || error.reason === 'taken' ? `${site}/account?signin_error=${error.reason}` : `${site}/login?error=${error.reason}`;
     }
     reply.header('Set-Cookie', [
-      keep ? `${BROWSER_COOKIE}=${browser}; Path=/api/user/; Max-Age=${CODE_SECONDS}; HttpOnly; SameSite=Lax${this.secure}` : `${BROWSER_COOKIE}=; Path=/api/user/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`,
+      keep
+        ? `${BROWSER_COOKIE}=${browser}; Path=/api/user/; Max-Age=${CODE_SECONDS}; HttpOnly; SameSite=Lax${this.secure}`
+        : `${BROWSER_COOKIE}=; Path=/api/user/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`,
       `${LINK_COOKIE}=; Path=/api/user/${name}-callback/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`,
     ]);
     reply.header('Cache-Control', 'no-store');
@@ -222,7 +262,10 @@ export class SignInController {
     const name = codeFlowProvider(provider);
     const started = this.signIn.linkStart(user, name);
     // The ticket is valid 2 minutes, the flow it starts 10 more.
-    void reply.header('Set-Cookie', `${LINK_COOKIE}=${started.browserSecret}; Path=/api/user/${name}-callback/; Max-Age=720; HttpOnly; SameSite=Lax${this.secure}`);
+    void reply.header(
+      'Set-Cookie',
+      `${LINK_COOKIE}=${started.browserSecret}; Path=/api/user/${name}-callback/; Max-Age=720; HttpOnly; SameSite=Lax${this.secure}`,
+    );
     return { url: started.url };
   }
 

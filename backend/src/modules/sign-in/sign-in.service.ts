@@ -1,17 +1,18 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import * as crypto from 'node:crypto';
 import * as client from 'openid-client';
-import type { DataSource, EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Signer } from '../../common/crypto/signer';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { notFound } from '../../common/http/id-param.pipe';
 import { EventsService } from '../../common/events/events.service';
+import type { Language } from '../../common/i18n/language';
+import { Db, type Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import type { LoginResponse } from '../auth/dto/auth.dto';
 import { ExternalAccountsService } from '../auth/external-accounts.service';
+import { sha256 } from '../auth/token.service';
 import { type CodeFlowProvider, configuredProviders, type OidcProvider, type Provider, type VerifiedIdentity } from './providers';
 import type { SignInMethodsResponse, SignInProvidersResponse } from './dto/sign-in.dto';
 
@@ -51,7 +52,8 @@ export interface StartedFlow {
  * A finished code flow: a sign-in hands the app a one-time code (exchanged for the token by the
  * browser that started the flow, `exchange`), never the token itself; a link flow is done.
  */
-export type FinishedFlow = { kind: 'code'; code: string; next: '/home' | '/account'; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
+export type FinishedFlow =
+  { kind: 'code'; code: string; next: '/home' | '/account'; community: number | null } | { kind: 'linked'; provider: CodeFlowProvider };
 
 export interface LinkStart {
   url: string;
@@ -59,7 +61,6 @@ export interface LinkStart {
   browserSecret: string;
 }
 
-const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 /** Whether a cookie's value is the one whose hash a flow keeps (constant time). */
 const sameSecret = (secret: string | undefined, hash: string | null): boolean =>
   secret !== undefined && hash !== null && crypto.timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash));
@@ -76,7 +77,7 @@ export class SignInService implements OnModuleInit {
   private readonly providers: Map<Provider, OidcProvider>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly accounts: ExternalAccountsService,
     private readonly signer: Signer,
@@ -113,7 +114,7 @@ export class SignInService implements OnModuleInit {
    * Starts a code flow: a flow row (PKCE verifier, nonce, browser binding, circle to join, or the
    * account to link to), and the provider's authorization URL carrying a signed state.
    */
-  async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string; language?: 'ja' | 'en' }): Promise<StartedFlow> {
+  async start(name: CodeFlowProvider, options: { community?: number; linkTicket?: string; language?: Language }): Promise<StartedFlow> {
     const provider = this.provider(name);
     let link: { userId: number; tokenId: number; browserHash: string } | null = null;
     if (options.linkTicket !== undefined) {
@@ -127,10 +128,22 @@ export class SignInService implements OnModuleInit {
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const browserSecret = crypto.randomBytes(32).toString('base64url');
-    await this.db.query(
+    await this.db.exec(
       `INSERT INTO sign_in_flows (id, provider, code_verifier, nonce, browser_hash, community_id, link_user_id, link_token_id, link_browser_hash, language)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, name, verifier, nonce, sha256(browserSecret), options.community ?? null, link?.userId ?? null, link?.tokenId ?? null, link?.browserHash ?? null, options.language ?? 'ja'],
+       VALUES (:id, :name, :verifier, :nonce, :browserHash, :community, :linkUserId, :linkTokenId, :linkBrowserHash, :language)`,
+      {
+        id,
+        name,
+        verifier,
+        nonce,
+        browserHash: sha256(browserSecret),
+        community: options.community ?? null,
+        linkUserId: link?.userId ?? null,
+        linkTokenId: link?.tokenId ?? null,
+        linkBrowserHash: link?.browserHash ?? null,
+        // A visitor whose language the request did not say started on the Japanese site (the flow's language is its UI's).
+        language: options.language ?? 'ja',
+      },
     );
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: this.callbackUrl(name),
@@ -157,14 +170,20 @@ export class SignInService implements OnModuleInit {
     const payload = this.signer.verify(STATE_PURPOSE, state);
     if (!payload || !payload.startsWith(`${name}:`)) throw new SignInRefused('expired');
     const flowId = payload.slice(name.length + 1);
-    // An UPDATE … RETURNING answers [rows, count] through TypeORM.
-    const [[flow]]: [
-      Array<{ code_verifier: string; nonce: string; browser_hash: string; community_id: number | null; link_user_id: number | null; link_token_id: number | null; link_browser_hash: string | null; language: 'ja' | 'en' }>,
-    ] = await this.db.query(
+    const flow = await this.db.row<{
+      code_verifier: string;
+      nonce: string;
+      browser_hash: string;
+      community_id: number | null;
+      link_user_id: number | null;
+      link_token_id: number | null;
+      link_browser_hash: string | null;
+      language: Language;
+    }>(
       `UPDATE sign_in_flows SET used_on = now()
-        WHERE id = $1 AND provider = $2 AND used_on IS NULL AND created_on > now() - make_interval(secs => $3)
+        WHERE id = :flowId AND provider = :name AND used_on IS NULL AND created_on > now() - make_interval(secs => :seconds)
         RETURNING code_verifier, nonce, browser_hash, community_id, link_user_id, link_token_id, link_browser_hash, language`,
-      [flowId, name, FLOW_SECONDS],
+      { flowId, name, seconds: FLOW_SECONDS },
     );
     if (!flow) throw new SignInRefused('expired'); // replayed, or too old
     const linking = flow.link_user_id !== null;
@@ -203,7 +222,11 @@ export class SignInService implements OnModuleInit {
     }
     const userId = await this.account(name, identity, flow.language);
     const code = crypto.randomBytes(32).toString('base64url');
-    await this.db.query(`UPDATE sign_in_flows SET code_hash = $2, code_user_id = $3, code_issued_on = now() WHERE id = $1`, [flowId, sha256(code), userId]);
+    await this.db.exec(`UPDATE sign_in_flows SET code_hash = :codeHash, code_user_id = :userId, code_issued_on = now() WHERE id = :flowId`, {
+      flowId,
+      codeHash: sha256(code),
+      userId,
+    });
     return { kind: 'code', code, next: await this.accounts.landing(userId, flow.language), community: flow.community_id };
   }
 
@@ -214,27 +237,27 @@ export class SignInService implements OnModuleInit {
    */
   async exchange(code: string, browserSecret: string | undefined): Promise<LoginResponse> {
     const hash = sha256(code);
-    const [[used]]: [Array<{ code_user_id: number }>] = await this.db.query(
+    const used = await this.db.row<{ code_user_id: number }>(
       `UPDATE sign_in_flows SET code_used_on = now()
-        WHERE code_hash = $1 AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => $2) AND browser_hash = $3
+        WHERE code_hash = :hash AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => :seconds) AND browser_hash = :browserHash
         RETURNING code_user_id`,
-      [hash, CODE_SECONDS, sha256(browserSecret ?? '')],
+      { hash, seconds: CODE_SECONDS, browserHash: sha256(browserSecret ?? '') },
     );
     if (!used) {
       // Why not: a live code from another browser is told so (and stays unused); anything else is gone.
-      const [live] = await this.db.query(
-        `SELECT 1 FROM sign_in_flows WHERE code_hash = $1 AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => $2)`,
-        [hash, CODE_SECONDS],
+      const live = await this.db.row<{ one: number }>(
+        `SELECT 1 AS one FROM sign_in_flows WHERE code_hash = :hash AND code_used_on IS NULL AND code_issued_on > now() - make_interval(secs => :seconds)`,
+        { hash, seconds: CODE_SECONDS },
       );
       throw live ? DrfValidationError.nonField(Msg.signInOtherBrowser) : DrfValidationError.field('code', Msg.signInCodeInvalid);
     }
-    const account = await this.accounts.byId(used.code_user_id, this.db.manager);
+    const account = await this.accounts.byId(used.code_user_id);
     if (!account?.isActive) throw DrfValidationError.nonField(Msg.inactiveUser);
     return this.accounts.startSession(account.id);
   }
 
   /** POST loginGoogle/: the ID token Google Identity Services gave the browser, checked here. */
-  async google(idToken: string | undefined, language: 'ja' | 'en' = 'ja'): Promise<LoginResponse> {
+  async google(idToken: string | undefined, language: Language = 'ja'): Promise<LoginResponse> {
     const identity = await this.verifiedGoogle(idToken);
     try {
       return await this.accounts.startSession(await this.account('google', identity, language));
@@ -264,9 +287,13 @@ export class SignInService implements OnModuleInit {
    * address the provider says it verified (linked now); else a new account, in the language the
    * visitor was using (the UI then stays in it).
    */
-  private async account(name: Provider, identity: VerifiedIdentity, language: 'ja' | 'en'): Promise<number> {
+  private async account(name: Provider, identity: VerifiedIdentity, language: Language): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [[linked]]: [Array<{ user_id: number }>] = await tx.query(`UPDATE sign_in_links SET last_used_on = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`, [name, identity.subject]);
+      const linked = await this.db.row<{ user_id: number }>(
+        `UPDATE sign_in_links SET last_used_on = now() WHERE provider = :name AND subject = :subject RETURNING user_id`,
+        { name, subject: identity.subject },
+        tx,
+      );
       if (linked) {
         const account = await this.accounts.byId(linked.user_id, tx);
         if (!account?.isActive) throw new SignInRefused('inactive');
@@ -282,21 +309,26 @@ export class SignInService implements OnModuleInit {
     });
   }
 
-  private async insertLink(userId: number, name: Provider, identity: VerifiedIdentity, tx: EntityManager): Promise<boolean> {
-    const rows = await tx.query(
-      `INSERT INTO sign_in_links (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [userId, name, identity.subject, identity.email],
+  private async insertLink(userId: number, name: Provider, identity: VerifiedIdentity, tx: Tx): Promise<boolean> {
+    const inserted = await this.db.exec(
+      `INSERT INTO sign_in_links (user_id, provider, subject, email) VALUES (:userId, :name, :subject, :email) ON CONFLICT DO NOTHING`,
+      { userId, name, subject: identity.subject, email: identity.email },
+      tx,
     );
-    return rows.length > 0;
+    return inserted > 0;
   }
 
   /** Links a provider identity to a signed-in account; refused when it belongs to another account. */
   private async link(userId: number, name: Provider, identity: VerifiedIdentity): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [owner] = await tx.query(`SELECT user_id FROM sign_in_links WHERE provider = $1 AND subject = $2`, [name, identity.subject]);
+      const owner = await this.db.row<{ user_id: number }>(
+        `SELECT user_id FROM sign_in_links WHERE provider = :name AND subject = :subject`,
+        { name, subject: identity.subject },
+        tx,
+      );
       if (owner && owner.user_id !== userId) throw new SignInRefused('taken');
       if (owner) return;
-      const [other] = await tx.query(`SELECT 1 FROM sign_in_links WHERE user_id = $1 AND provider = $2`, [userId, name]);
+      const other = await this.db.row<{ one: number }>(`SELECT 1 AS one FROM sign_in_links WHERE user_id = :userId AND provider = :name`, { userId, name }, tx);
       if (other) throw new SignInRefused('taken'); // one identity per provider and account
       if (!(await this.insertLink(userId, name, identity, tx))) throw new SignInRefused('taken');
     });
@@ -327,9 +359,9 @@ export class SignInService implements OnModuleInit {
   }
 
   async methods(user: AuthUser): Promise<SignInMethodsResponse> {
-    const rows: Array<{ provider: Provider; email: string | null; created_on: Date }> = await this.db.query(
-      `SELECT provider, email, created_on FROM sign_in_links WHERE user_id = $1 ORDER BY created_on, id`,
-      [user.id],
+    const rows = await this.db.rows<{ provider: Provider; email: string | null; created_on: Date }>(
+      `SELECT provider, email, created_on FROM sign_in_links WHERE user_id = :userId ORDER BY created_on, id`,
+      { userId: user.id },
     );
     return {
       password: await this.accounts.hasPassword(user.id),
@@ -341,25 +373,24 @@ export class SignInService implements OnModuleInit {
   /** Removes a linked provider; the last way to sign in stays. */
   async unlink(user: AuthUser, name: Provider): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const rows: Array<{ provider: Provider }> = await tx.query(`SELECT provider FROM sign_in_links WHERE user_id = $1 FOR UPDATE`, [user.id]);
+      const rows = await this.db.rows<{ provider: Provider }>(`SELECT provider FROM sign_in_links WHERE user_id = :userId FOR UPDATE`, { userId: user.id }, tx);
       if (!rows.some((r) => r.provider === name)) throw notFound();
       const password = await this.accounts.hasPassword(user.id, tx);
       if (rows.length === 1 && !password) throw DrfValidationError.nonField(Msg.lastSignInMethod);
-      await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1 AND provider = $2`, [user.id, name]);
+      await this.db.exec(`DELETE FROM sign_in_links WHERE user_id = :userId AND provider = :name`, { userId: user.id, name }, tx);
     });
   }
 
   /** A purged account's identities and flows (idempotent). */
   async deleteOfUser(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM sign_in_flows WHERE link_user_id = $1 OR code_user_id = $1`, [userId]);
-      await tx.query(`DELETE FROM sign_in_links WHERE user_id = $1`, [userId]);
+      await this.db.exec(`DELETE FROM sign_in_flows WHERE link_user_id = :userId OR code_user_id = :userId`, { userId }, tx);
+      await this.db.exec(`DELETE FROM sign_in_links WHERE user_id = :userId`, { userId }, tx);
     });
   }
 
   /** Started flows nobody finished. */
   async pruneFlows(): Promise<void> {
-    await this.db.query(`DELETE FROM sign_in_flows WHERE created_on < now() - interval '1 day'`);
+    await this.db.exec(`DELETE FROM sign_in_flows WHERE created_on < now() - interval '1 day'`);
   }
 }
-

@@ -7,6 +7,7 @@ import { type PageWindow, pageSql } from '../../common/http/paging';
 import { searchQuery } from '../../common/search/search-text';
 import { Db } from '../../database/db';
 import { BookReads } from '../books/book-reads.service';
+import { bookLanguageSql } from '../books/book-sql';
 import type { AttributeResponse } from './dto/attribute.dto';
 
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -57,7 +58,7 @@ export class TagsService {
     if (ids === null) throw notFound();
     if (!ids.length) return [];
     return this.db.rows<AttributeResponse>(
-      `WITH l AS (SELECT coalesce(:language::text, (SELECT language FROM pages WHERE id = :page)) AS language)
+      `WITH l AS (SELECT coalesce(:language::text, ${bookLanguageSql(':page')}) AS language)
        SELECT ${COLUMNS} FROM attributes a, l WHERE a.id = ANY(:ids::int[])
           AND (a.language = l.language OR NOT EXISTS (SELECT 1 FROM attributes b WHERE b.id = ANY(:ids::int[]) AND b.language = l.language))
         ORDER BY a.id`,
@@ -84,10 +85,19 @@ export class TagsService {
     );
   }
 
+  /** Of `ids`, those that are tags (of either language): for another module that stores tag ids (ads). */
+  async existing(ids: readonly number[]): Promise<Set<number>> {
+    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE id = ANY(:ids::int[])`, { ids });
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Tag ids by name for one language (the generator answers names). */
   async idsByName(language: string, names: string[]): Promise<number[]> {
     if (!names.length) return [];
-    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE language = :language AND attribute_name = ANY(:names::text[])`, { language, names });
+    const rows = await this.db.rows<{ id: number }>(`SELECT id FROM attributes WHERE language = :language AND attribute_name = ANY(:names::text[])`, {
+      language,
+      names,
+    });
     return rows.map((r) => r.id);
   }
 

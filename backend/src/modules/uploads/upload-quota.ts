@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { DrfDetailError, Msg } from '../../common/http/drf-errors';
+import { Db, type Tx } from '../../database/db';
 
 /** First key of the per-user advisory lock that serialises quota checks ('upld'). */
 const QUOTA_LOCK = 0x75706c64;
@@ -12,7 +12,10 @@ const QUOTA_LOCK = 0x75706c64;
  */
 @Injectable()
 export class UploadQuota {
-  constructor(@Inject(APP_OPTIONS) private readonly options: AppOptions) {}
+  constructor(
+    private readonly db: Db,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+  ) {}
 
   /**
    * In the transaction that records the upload: 429 (with `Retry-After`, the earliest moment an
@@ -20,15 +23,16 @@ export class UploadQuota {
    * user's checks take turns (an advisory lock until the transaction ends), so parallel uploads
    * cannot all slip under it.
    */
-  async check(userId: number, size: number, manager: EntityManager): Promise<void> {
+  async check(userId: number, size: number, tx: Tx): Promise<void> {
     const { files, bytes } = this.options.config.uploadQuota;
-    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [QUOTA_LOCK, userId]);
-    const [used]: Array<{ files: number; bytes: string; retry: number | null }> = await manager.query(
+    await this.db.exec(`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, :userId)`, { userId }, tx);
+    const used = (await this.db.row<{ files: number; bytes: string; retry: number | null }>(
       `SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::text AS bytes,
               ceil(extract(epoch FROM min(created_on) + interval '1 day' - now()))::int AS retry
-         FROM uploaded_files WHERE user_id = $1 AND created_on > now() - interval '1 day'`,
-      [userId],
-    );
+         FROM uploaded_files WHERE user_id = :userId AND created_on > now() - interval '1 day'`,
+      { userId },
+      tx,
+    ))!;
     if (used.files + 1 <= files && Number(used.bytes) + size <= bytes) return;
     const retryAfter = Math.max(1, used.retry ?? 24 * 60 * 60);
     throw new DrfDetailError(HttpStatus.TOO_MANY_REQUESTS, Msg.uploadQuota(files, bytes), { 'Retry-After': String(retryAfter) });

@@ -1,18 +1,30 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, UploadedFile as UploadedPart, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-fastify/multipart';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { NO_COMPRESSION } from '../../common/http/compression';
 import { type AuthUser, CurrentUser, Public } from '../../common/auth/auth-user';
 import { RequestLanguage } from '../../common/http/request-language';
+import type { Language } from '../../common/i18n/language';
 import { ApiAuthErrors, ApiForbidden, ApiNotFound, ApiThrottled, ApiValidationErrors } from '../../common/http/api-responses';
 import { IdParamPipe } from '../../common/http/id-param.pipe';
 import { pageWindow, parseId } from '../../common/http/paging';
 import type { StoredObject } from '../../storage/file-storage';
 import { UploadsService } from './uploads.service';
 import { FileIdDto, S3UrlResponse, UploadedFileResponse, UploadFieldsDto } from './dto/upload.dto';
-import type { UploadedFile } from './entities/uploaded-file.entity';
+import type { UploadedFileRow } from './uploaded-file-sql';
 import { ProfileRequiredGuard } from '../../common/access/profile-required.guard';
 import type { StreamedUpload } from './upload-storage';
 import { DATA_FILE_MIME_TYPES, downloadName } from './generation/file-types';
@@ -25,7 +37,7 @@ function contentDisposition(name: string): string {
 }
 
 /** The stored bytes as they are: the routes sending files are left out of compression (NO_COMPRESSION). */
-async function sendFile(reply: FastifyReply, file: UploadedFile, object: StoredObject): Promise<void> {
+async function sendFile(reply: FastifyReply, file: UploadedFileRow, object: StoredObject): Promise<void> {
   reply.header('Content-Type', file.mimeType);
   reply.header('Content-Disposition', contentDisposition(downloadName(file.fileName, file.kind as DataFileKind)));
   reply.header('Content-Length', String(object.size ?? file.sizeBytes));
@@ -59,7 +71,7 @@ export class UploadsController {
     @CurrentUser() user: AuthUser,
     @Body() dto: UploadFieldsDto,
     @UploadedPart() file: StreamedUpload | undefined,
-    @RequestLanguage() language: 'ja' | 'en' | undefined,
+    @RequestLanguage() language: Language | undefined,
   ): Promise<UploadedFileResponse> {
     // The Book is written in the uploader's UI language (Accept-Language), else their account's.
     return this.books.accept(user, dto, file, language ?? user.language);
@@ -74,7 +86,7 @@ export class UploadsController {
   @ApiValidationErrors()
   uploaded(@Query('user_id') userId?: string, @Query('count') count?: string): Promise<UploadedFileResponse[]> {
     const page = pageWindow(count);
-    return this.books.uploadedBy(parseId(userId, 'user_id'), page.offset, page.limit);
+    return this.books.uploadedBy(parseId(userId, 'user_id'), page);
   }
 
   @Post('download')
@@ -83,7 +95,11 @@ export class UploadsController {
   @ApiSecurity('token')
   @ApiOperation({ operationId: 'downloadFile', summary: 'The data file itself (owners, contributors, or free Books)' })
   @ApiProduces(...DATA_FILE_MIME_TYPES)
-  @ApiOkResponse({ description: 'The file as it was uploaded (a CSV keeps its own encoding: UTF-8, Shift_JIS…, so no charset is claimed); Content-Type names its type, Content-Disposition its name.', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description:
+      'The file as it was uploaded (a CSV keeps its own encoding: UTF-8, Shift_JIS…, so no charset is claimed); Content-Type names its type, Content-Disposition its name.',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiValidationErrors()
   @ApiAuthErrors()
   @ApiForbidden()

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { FileStorage } from '../../storage/file-storage';
 import { TagsModule } from '../tags/tags.module';
@@ -8,13 +7,11 @@ import { BooksModule } from '../books/books.module';
 import { BookGenerationService } from './book-generation.service';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
-import { UploadedFile } from './entities/uploaded-file.entity';
 import { UploadQuota } from './upload-quota';
 import { StreamingUploadStorage } from './upload-storage';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([UploadedFile]),
     MultipartModule.registerAsync({
       inject: [APP_OPTIONS, FileStorage],
       useFactory: ({ config }: AppOptions, storage: FileStorage) => ({

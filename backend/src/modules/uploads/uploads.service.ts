@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AudienceLink, Audiences } from '../../common/audiences/audiences';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { APP_OPTIONS, type AppOptions } from '../../app-options';
 import { AccessService } from '../../common/access/access.service';
 import { Permission } from '../../common/access/permission';
@@ -11,11 +9,14 @@ import { Signer } from '../../common/crypto/signer';
 import { EventsService } from '../../common/events/events.service';
 import { DrfValidationError, Msg } from '../../common/http/drf-errors';
 import { forbidden, notFound } from '../../common/http/id-param.pipe';
+import { pageSql, type PageWindow } from '../../common/http/paging';
+import { contentLanguage } from '../../common/i18n/language';
+import { Db, type Tx } from '../../database/db';
 import { JobsService } from '../../jobs/jobs.service';
 import { FileStorage, type StoredObject } from '../../storage/file-storage';
 import type { UploadFieldsDto, UploadedFileResponse } from './dto/upload.dto';
 import { BooksService } from '../books/books.service';
-import { UploadedFile } from './entities/uploaded-file.entity';
+import { UPLOADED_FILE_SQL, type UploadedFileRow } from './uploaded-file-sql';
 import { detectDataFile, downloadName, nameFitsType, stripInvisible } from './generation/file-types';
 import { type DataFileKind } from './generation/types';
 import { UploadQuota } from './upload-quota';
@@ -41,8 +42,7 @@ export class UploadsService {
   private readonly logger = new Logger('Books');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(UploadedFile) private readonly files: Repository<UploadedFile>,
+    private readonly db: Db,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
     private readonly storage: FileStorage,
     private readonly jobs: JobsService,
@@ -55,39 +55,51 @@ export class UploadsService {
   ) {
     // get-page-info names its files' formats (for crawlers), never their addresses.
     books.provideFileFormats(async (ids) =>
-      ids.length === 0 ? [] : (await this.db.query(`SELECT DISTINCT mime_type FROM uploaded_files WHERE id = ANY($1::int[]) ORDER BY mime_type`, [ids]) as Array<{ mime_type: string }>).map((r) => r.mime_type),
+      ids.length === 0
+        ? []
+        : (
+            await this.db.rows<{ mime_type: string }>(`SELECT DISTINCT mime_type FROM uploaded_files WHERE id = ANY(:ids::int[]) ORDER BY mime_type`, { ids })
+          ).map((r) => r.mime_type),
     );
     // Leaving the site (domain-events.ts): uploads leave the uploader's list, then go with their bytes.
     events.subscribe('account.deletion_requested', 'uploads', ({ userId }) => this.hideOfUser(userId));
     events.subscribe('account.deleted', 'uploads', ({ userId }) => this.deleteOfUser(userId));
     // The uploader may download their own file at any stage.
     access.contribute(Permission.FileDownload, 'uploads.uploader', async (viewer, ids, tx) =>
-      viewer ? (await this.fileRows(`id = ANY($1::int[]) AND user_id = $2`, [ids, viewer.id], tx)).map((r) => r.id) : [],
+      viewer ? (await this.fileRows(`id = ANY(:ids::int[]) AND user_id = :viewer`, { ids, viewer: viewer.id }, tx)).map((r) => r.id) : [],
     );
     // Once in a Book, a file is for whoever may have that Book's files (BookFiles, whichever module grants it).
     access.contribute(Permission.FileDownload, 'uploads.book-files', async (viewer, ids, tx) => {
-      const rows = await this.fileRows(`id = ANY($1::int[]) AND status = 'done' AND page_id IS NOT NULL`, [ids], tx);
-      const books = await access.check(viewer, Permission.BookFiles, rows.map((r) => r.page_id!), { tx });
+      const rows = await this.fileRows(`id = ANY(:ids::int[]) AND status = 'done' AND page_id IS NOT NULL`, { ids }, tx);
+      const books = await access.check(
+        viewer,
+        Permission.BookFiles,
+        rows.map((r) => r.page_id!),
+        { tx },
+      );
       return rows.filter((r) => books.has(r.page_id!)).map((r) => r.id);
     });
   }
 
-  private async fileRows(where: string, params: unknown[], tx?: EntityManager): Promise<Array<{ id: number; page_id: number | null }>> {
-    const sql = `SELECT id, page_id FROM uploaded_files WHERE ${where}`;
-    return tx ? tx.query(sql, params) : this.db.query(sql, params);
+  private fileRows(where: string, params: Record<string, unknown>, tx?: Tx): Promise<Array<{ id: number; page_id: number | null }>> {
+    return this.db.rows<{ id: number; page_id: number | null }>(`SELECT id, page_id FROM uploaded_files WHERE ${where}`, params, tx);
+  }
+
+  private fileById(fileId: number): Promise<UploadedFileRow | undefined> {
+    return this.db.row<UploadedFileRow>(`${UPLOADED_FILE_SQL} WHERE f.id = :fileId`, { fileId });
   }
 
   /** The circles each file was posted to (the owner's SQL fragment; no statement for an empty list). */
   private async circlesOf(fileIds: number[]): Promise<Map<number, number[]>> {
     if (fileIds.length === 0) return new Map();
-    const rows: Array<{ id: number; links: AudienceLink[] | null }> = await this.db.query(
-      `SELECT x.id, ${this.audiences.linksSql('file', 'x.id')} AS links FROM unnest($1::int[]) AS x(id)`,
-      [fileIds],
+    const rows = await this.db.rows<{ id: number; links: AudienceLink[] | null }>(
+      `SELECT x.id, ${this.audiences.linksSql('file', 'x.id')} AS links FROM unnest(:fileIds::int[]) AS x(id)`,
+      { fileIds },
     );
     return new Map(rows.map((r) => [r.id, (r.links ?? []).map((l) => l.id)]));
   }
 
-  toResponse(f: UploadedFile, communities: number[] = []): UploadedFileResponse {
+  toResponse(f: UploadedFileRow, communities: number[] = []): UploadedFileResponse {
     return {
       id: f.id,
       title: f.title,
@@ -133,29 +145,34 @@ export class UploadsService {
         await this.access.require(user, Permission.CircleMember, communities, { detail: Msg.notCircleMember });
       }
 
-      const saved = await this.db.transaction(async (manager) => {
-        await this.quota.check(user.id, upload.size, manager); // per user and day (UPLOAD_DAILY_*)
-        const row = manager.getRepository(UploadedFile).create({
-          userId: user.id,
-          title: dto.title.trim(),
-          description: dto.description ?? '',
-          fileName,
-          storageKey: upload.path,
-          mimeType: type.mime,
-          kind: type.kind,
-          sizeBytes: upload.size,
-          price,
-          mydata,
-          language: language === 'ja' ? 'ja' : 'en',
-          status: 'pending',
-        });
-        await manager.getRepository(UploadedFile).insert(row);
+      const fileId = await this.db.transaction(async (tx) => {
+        await this.quota.check(user.id, upload.size, tx); // per user and day (UPLOAD_DAILY_*)
+        const row = await this.db.row<{ id: number }>(
+          `INSERT INTO uploaded_files (user_id, title, description, file_name, storage_key, mime_type, kind, size_bytes, price, mydata, language, status)
+           VALUES (:userId, :title, :description, :fileName, :storageKey, :mimeType, :kind, :sizeBytes, :price, :mydata, :language, 'pending') RETURNING id`,
+          {
+            userId: user.id,
+            title: dto.title.trim(),
+            description: dto.description ?? '',
+            fileName,
+            storageKey: upload.path,
+            mimeType: type.mime,
+            kind: type.kind,
+            sizeBytes: upload.size,
+            price,
+            mydata,
+            language: contentLanguage(language),
+          },
+          tx,
+        );
         // The audience owner (circles) links the file to its circles.
-        await this.audiences.attach('file', row.id, user.id, communities, manager);
-        await this.jobs.send(GENERATE_QUEUE, { fileId: row.id }, manager);
-        return row;
+        await this.audiences.attach('file', row!.id, user.id, communities, tx);
+        await this.jobs.send(GENERATE_QUEUE, { fileId: row!.id }, tx);
+        return row!.id;
       });
-      return this.toResponse(await this.files.findOneByOrFail({ id: saved.id }), communities);
+      const saved = await this.fileById(fileId);
+      if (!saved) throw notFound();
+      return this.toResponse(saved, communities);
     } catch (err) {
       await discard();
       throw err;
@@ -163,8 +180,12 @@ export class UploadsService {
   }
 
   /** A user's uploads, newest first (10 per page), with their generation state. */
-  async uploadedBy(userId: number, offset: number, limit: number): Promise<UploadedFileResponse[]> {
-    const rows = await this.files.find({ where: { userId, hidden: false }, order: { createdOn: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+  async uploadedBy(userId: number, page: PageWindow): Promise<UploadedFileResponse[]> {
+    const w = pageSql(page);
+    const rows = await this.db.rows<UploadedFileRow>(
+      `${UPLOADED_FILE_SQL} WHERE f.user_id = :userId AND NOT f.hidden ORDER BY f.created_on DESC, f.id DESC LIMIT ${w.limit} OFFSET ${w.offset}`,
+      { userId, ...w.params },
+    );
     const circles = await this.circlesOf(rows.map((r) => r.id));
     return rows.map((r) => this.toResponse(r, circles.get(r.id) ?? []));
   }
@@ -173,8 +194,8 @@ export class UploadsService {
    * The file, if the user may download it (Permission.FileDownload). A file not yet in a Book is
    * its uploader's alone, and for anyone else it does not exist (404); a Book's file refused is 403.
    */
-  private async downloadable(user: AuthUser | undefined, fileId: number): Promise<UploadedFile> {
-    const file = await this.files.findOneBy({ id: fileId });
+  private async downloadable(user: AuthUser | undefined, fileId: number): Promise<UploadedFileRow> {
+    const file = await this.fileById(fileId);
     if (!file) throw notFound();
     const inBook = file.status === 'done' && file.pageId !== null;
     // A members-only Book's files do not exist for those who may not read the Book (404).
@@ -183,7 +204,7 @@ export class UploadsService {
     return file;
   }
 
-  async open(user: AuthUser, fileId: number): Promise<{ file: UploadedFile; object: StoredObject }> {
+  async open(user: AuthUser, fileId: number): Promise<{ file: UploadedFileRow; object: StoredObject }> {
     const file = await this.downloadable(user, fileId);
     const object = await this.storage.get(file.storageKey);
     if (!object) throw notFound();
@@ -201,7 +222,7 @@ export class UploadsService {
 
   /** `account.deletion_requested`: the user's uploads leave the list of their uploads. */
   async hideOfUser(userId: number): Promise<void> {
-    await this.files.update({ userId, hidden: false }, { hidden: true });
+    await this.db.exec(`UPDATE uploaded_files SET hidden = true WHERE user_id = :userId AND NOT hidden`, { userId });
   }
 
   /**
@@ -210,15 +231,15 @@ export class UploadsService {
    * (book_files), which the books module clears on the same event.
    */
   async deleteOfUser(userId: number): Promise<void> {
-    const rows = await this.files.find({ where: { userId }, select: { id: true, storageKey: true } });
-    for (const row of rows) await this.storage.delete(row.storageKey).catch(() => undefined);
-    await this.files.delete({ userId });
+    const rows = await this.db.rows<{ storage_key: string }>(`SELECT storage_key FROM uploaded_files WHERE user_id = :userId`, { userId });
+    for (const row of rows) await this.storage.delete(row.storage_key).catch(() => undefined);
+    await this.db.exec(`DELETE FROM uploaded_files WHERE user_id = :userId`, { userId });
   }
 
   /** Opens a file through a signed link from downloadUrl. */
-  async openSigned(fileId: number, token: string | undefined): Promise<{ file: UploadedFile; object: StoredObject }> {
+  async openSigned(fileId: number, token: string | undefined): Promise<{ file: UploadedFileRow; object: StoredObject }> {
     if (this.signer.verify(DOWNLOAD_PURPOSE, token) !== String(fileId)) throw forbidden(Msg.linkExpired);
-    const file = await this.files.findOneBy({ id: fileId });
+    const file = await this.fileById(fileId);
     const object = file ? await this.storage.get(file.storageKey) : null;
     if (!file || !object) throw notFound();
     return { file, object };

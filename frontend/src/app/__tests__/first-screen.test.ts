@@ -31,7 +31,7 @@ describe('prefetchFirstScreen', () => {
     expect(preloads()).toHaveLength(2);
   });
 
-  it('preloads a cover of another address (not one of the server\'s covers) as it is, for every screen', async () => {
+  it("preloads a cover of another address (not one of the server's covers) as it is, for every screen", async () => {
     mockApi({ 'GET /api/user/monopage/get-page-info/': () => reply(200, bookFactory({ id: 7, img: 'https://cdn.example.test/photo.png' })) });
     prefetchFirstScreen(createAppStore(), '/mono/7');
     await waitFor(() => expect(preloads()).toHaveLength(1));

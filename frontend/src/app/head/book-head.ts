@@ -14,7 +14,10 @@ const MAX_VARIABLES = 40;
 function isoDate(text: string | undefined): string | undefined {
   const m = text ? /^(\d{4})(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?(?:[T\s].*)?$/.exec(text.trim()) : null;
   if (!m) return undefined;
-  return [m[1], m[2], m[3]].filter(Boolean).map((part, i) => (i === 0 ? part : part!.padStart(2, '0'))).join('-');
+  return [m[1], m[2], m[3]]
+    .filter(Boolean)
+    .map((part, i) => (i === 0 ? part : part!.padStart(2, '0')))
+    .join('-');
 }
 
 /** The period the Book's table covers ("2015-04/2024-03"), from its time column; undefined when it found none. */

@@ -17,10 +17,7 @@ export function scriptJson(value: unknown): string {
 
 /** The page's head as HTML for <head> (every text escaped). */
 export function renderHeadTags(head: PageHead): string {
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-  ];
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`];
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
   tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   for (const a of head.alternates) tags.push(`<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`);

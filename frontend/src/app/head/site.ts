@@ -75,7 +75,8 @@ export function pageHead(ctx: HeadContext, parts: HeadParts): PageHead {
     { property: 'og:url', content: canonical },
     { property: 'og:image', content: image.url },
   ];
-  if (image.width && image.height) meta.push({ property: 'og:image:width', content: String(image.width) }, { property: 'og:image:height', content: String(image.height) });
+  if (image.width && image.height)
+    meta.push({ property: 'og:image:width', content: String(image.width) }, { property: 'og:image:height', content: String(image.height) });
   if (image.alt) meta.push({ property: 'og:image:alt', content: image.alt });
   meta.push(
     { property: 'og:locale', content: OG_LOCALE[ctx.lang] },

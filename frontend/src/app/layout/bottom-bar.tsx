@@ -44,12 +44,7 @@ export function BottomBar() {
         {MAIN_NAV.map((item) => {
           const Icon = item.icon;
           const isUserPage = item.to === '/userpage';
-          const icon =
-            isUserPage && profile ? (
-              <UserAvatar src={profile.img} name={displayName(profile.nickName, t('common.noName'))} size={24} />
-            ) : (
-              <Icon />
-            );
+          const icon = isUserPage && profile ? <UserAvatar src={profile.img} name={displayName(profile.nickName, t('common.noName'))} size={24} /> : <Icon />;
           return (
             <BottomNavigationAction
               key={item.to}

@@ -22,7 +22,8 @@ function setup() {
     'POST /api/user/blocks/': () => reply(201),
     'POST /api/user/mutes/': () => reply(201),
     'POST /api/user/reports/': () => reply(201, { id: 5 }),
-    'GET /api/user/userpostcc/': ({ query }) => reply(200, postList(query.get('count') === '0' ? [postFactory({ id: 71, userPost: 900, text: 'Buy followers' })] : [])),
+    'GET /api/user/userpostcc/': ({ query }) =>
+      reply(200, postList(query.get('count') === '0' ? [postFactory({ id: 71, userPost: 900, text: 'Buy followers' })] : [])),
   });
   const view = renderApp('/user/900', { token: 'tok' });
   mockAllIsIntersecting(true);
@@ -33,7 +34,11 @@ describe("a user's safety menu", () => {
   // The person page and the menu are loaded lazily: their modules are transformed here, once,
   // so the first test's queries wait for the screen rather than for the module transform.
   beforeAll(async () => {
-    await Promise.all([import('@/app/routes/profile/user-route'), import('@/components/safety/user-safety-menu'), import('@/features/posts/components/post-card')]);
+    await Promise.all([
+      import('@/app/routes/profile/user-route'),
+      import('@/components/safety/user-safety-menu'),
+      import('@/features/posts/components/post-card'),
+    ]);
   }, 120_000);
 
   it('has every text in both languages', () => {

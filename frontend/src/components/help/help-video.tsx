@@ -39,7 +39,16 @@ export function HelpVideo({ which, variant = 'cards', onNavigate }: Props) {
           style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
         />
       ) : (
-        <video src={video.src} title={title} aria-label={title} controls preload="metadata" playsInline onError={() => setFailed(true)} style={{ width: '100%', height: '100%', display: 'block' }} />
+        <video
+          src={video.src}
+          title={title}
+          aria-label={title}
+          controls
+          preload="metadata"
+          playsInline
+          onError={() => setFailed(true)}
+          style={{ width: '100%', height: '100%', display: 'block' }}
+        />
       )}
     </Box>
   );

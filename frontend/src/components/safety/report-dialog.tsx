@@ -59,7 +59,15 @@ export function ReportDialog({ open, targetType, targetId, onClose }: Props) {
             ))}
           </RadioGroup>
         </FormControl>
-        <TextField label={t('safety.reportDetail')} value={detail} onChange={(e) => setDetail(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 2000 } }} />
+        <TextField
+          label={t('safety.reportDetail')}
+          value={detail}
+          onChange={(e) => setDetail(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

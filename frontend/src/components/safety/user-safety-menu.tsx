@@ -39,7 +39,13 @@ export function UserSafetyMenu({ userId, name, report }: Props) {
 
   return (
     <>
-      <IconButton aria-label={report ? t('safety.postMenuLabel', { name }) : t('safety.menuLabel', { name })} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? true : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton
+        aria-label={report ? t('safety.postMenuLabel', { name }) : t('safety.menuLabel', { name })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         <MoreVert />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

@@ -7,8 +7,7 @@ import type { BookLanguage } from '@/api/types';
 
 const bookTags = (data: Paged<PageResponse>) => [...itemTags('Book', data), BOOK_LIST];
 
-const isBook = (value: unknown): value is PageResponse =>
-  typeof value === 'object' && value !== null && 'page_price' in value && 'post_count' in value;
+const isBook = (value: unknown): value is PageResponse => typeof value === 'object' && value !== null && 'page_price' in value && 'post_count' in value;
 
 /** A Book the client already holds (its page, or any cached list), to show it before a refetch. */
 function cachedBook(state: unknown, bookId: number): PageResponse | undefined {
@@ -27,10 +26,7 @@ function cachedBook(state: unknown, bookId: number): PageResponse | undefined {
  * (see @/api/optimistic). The tags invalidated afterwards bring the cache back in line with the server.
  */
 function optimisticFollow(following: boolean) {
-  return async (
-    bookId: number,
-    lifecycle: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> },
-  ) => {
+  return async (bookId: number, lifecycle: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown> }) => {
     const book = following ? cachedBook(lifecycle.getState(), bookId) : undefined;
     const undoStatus = patchTagged(lifecycle, [{ type: 'BookStatus', id: bookId }], (data) => {
       if (typeof data === 'object' && data !== null && 'is_followed' in data) data.is_followed = following;

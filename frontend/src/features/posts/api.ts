@@ -20,10 +20,8 @@ const origin = (post: PostResponse) => post.repostingFrom ?? post.id;
 const postTags = (data: Paged<PostResponse>) => [...postTagsOf(data?.pages.flat() ?? []), POST_LIST];
 const postsOf = (response: PostListResponse) => response.res;
 
-const isPost = (value: unknown): value is PostResponse =>
-  typeof value === 'object' && value !== null && 'likedTimes' in value && 'userPost' in value;
-const isComment = (value: unknown): value is CommentResponse =>
-  typeof value === 'object' && value !== null && 'userComment' in value && 'post' in value;
+const isPost = (value: unknown): value is PostResponse => typeof value === 'object' && value !== null && 'likedTimes' in value && 'userPost' in value;
+const isComment = (value: unknown): value is CommentResponse => typeof value === 'object' && value !== null && 'userComment' in value && 'post' in value;
 
 /** A recipe changing every copy of the posts `matches` selects, whatever the shape of the list. */
 const changePosts =
@@ -60,7 +58,6 @@ function postForm(fields: Partial<UpdatePostDto> & Record<string, unknown>): For
   if (Array.isArray(fields.liked) && fields.liked.length === 0) form.append('liked', '');
   return form;
 }
-
 
 /**
  * The posts' calls: post lists, comments, likes, reposts, edits and deletions. The calls are the
@@ -136,7 +133,14 @@ const withPosts = api.enhanceEndpoints({
         );
         if (!answer) return;
         const { data } = answer;
-        patchTagged(lifecycle, [postTag(id)], changePosts((post) => post.id === id, (post) => void Object.assign(post, data)));
+        patchTagged(
+          lifecycle,
+          [postTag(id)],
+          changePosts(
+            (post) => post.id === id,
+            (post) => void Object.assign(post, data),
+          ),
+        );
         if (rating !== undefined && rating !== before?.rating && data.reviewTo !== null) {
           lifecycle.dispatch(api.util.invalidateTags([{ type: 'Book', id: data.reviewTo }]));
         }

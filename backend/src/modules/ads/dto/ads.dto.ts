@@ -100,7 +100,11 @@ export class UpdateAdsDto extends AdIdDto {
   @BoolField()
   updateDelFlag?: boolean;
 
-  @ApiPropertyOptional({ description: 'The single-use `offer` the ad was served with (a click without one is not counted).', maxLength: 36, example: '00000000-0000-4000-8000-000000000000' })
+  @ApiPropertyOptional({
+    description: 'The single-use `offer` the ad was served with (a click without one is not counted).',
+    maxLength: 36,
+    example: '00000000-0000-4000-8000-000000000000',
+  })
   @IsOptional()
   @IsString({ message: Msg.notAString })
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: Msg.invalidInput })
@@ -144,7 +148,12 @@ export class AdStatsResponse extends AdResponse {
   @ApiProperty({ description: 'What is left before the ad retires (it retires at target - 1).' }) remaining: number;
   @ApiProperty() paid: boolean;
   @ApiProperty({ description: 'Being served now: paid, not stopped, not used up, not hidden by a moderator.' }) active: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'A moderator hid the ad (the reason, until a moderator restores it), or its advertiser’s account is suspended (until an admin lifts the suspension): it is served to nobody and takes no click meanwhile.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'A moderator hid the ad (the reason, until a moderator restores it), or its advertiser’s account is suspended (until an admin lifts the suspension): it is served to nobody and takes no click meanwhile.',
+  })
   moderated_reason: string | null;
   @ApiProperty({ description: 'Price in yen.' }) price: number;
   @ApiProperty({ type: AdRefusals, description: 'Clicks not counted, by reason.' }) refused: AdRefusals;

@@ -56,7 +56,9 @@ export class AnalyticsSalesMonth {
 }
 
 export class AnalyticsSales {
-  @ApiProperty({ description: 'False where payments are off (no STRIPE_SECRET_KEY): the series is then empty. Otherwise every month of the last 12, oldest first.' })
+  @ApiProperty({
+    description: 'False where payments are off (no STRIPE_SECRET_KEY): the series is then empty. Otherwise every month of the last 12, oldest first.',
+  })
   available: boolean;
 
   @ApiProperty({ type: [AnalyticsSalesMonth] })

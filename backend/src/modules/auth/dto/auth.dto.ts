@@ -4,7 +4,6 @@ import { IsBoolean, IsDefined, IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } 
 import { Msg } from '../../../common/http/drf-errors';
 import { IsOmittable, IsPgInt, PG_INT_MAX, toBool, trimLower } from '../../../common/http/transforms';
 
-
 export const LANGUAGES = ['ja', 'en'] as const;
 
 export class RegisterDto {
@@ -128,7 +127,11 @@ export class DeletionResponse {
   @ApiProperty({ example: 'Account deletion requested.' })
   detail: string;
 
-  @ApiProperty({ format: 'date-time', example: '2026-12-11T09:30:00.000Z', description: 'When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in.' })
+  @ApiProperty({
+    format: 'date-time',
+    example: '2026-12-11T09:30:00.000Z',
+    description: 'When the account is removed for good (the request plus ACCOUNT_DELETION_GRACE_DAYS); until then it is hidden and cannot log in.',
+  })
   deletes_at: string;
 
   @ApiProperty({ type: 'integer', example: 14, description: 'Days between the request and the removal (ACCOUNT_DELETION_GRACE_DAYS).' })

@@ -55,13 +55,19 @@ export class ColumnProfileEntry {
   @ApiProperty({ description: 'The column name as written in the file.' })
   name: string;
 
-  @ApiPropertyOptional({ description: "The name explained in the reader's language (temp_max → 最高気温 for a Japanese reader), with its unit; absent when the name is already in that language or unknown." })
+  @ApiPropertyOptional({
+    description:
+      "The name explained in the reader's language (temp_max → 最高気温 for a Japanese reader), with its unit; absent when the name is already in that language or unknown.",
+  })
   label?: string;
 
   @ApiProperty({ enum: ['number', 'date', 'text', 'boolean', 'empty'] })
   type: string;
 
-  @ApiProperty({ enum: ['identifier', 'constant', 'time', 'entity', 'category', 'measure', 'coordinate', 'text', 'empty'], description: 'What the column is for (codes and coordinates are never averaged).' })
+  @ApiProperty({
+    enum: ['identifier', 'constant', 'time', 'entity', 'category', 'measure', 'coordinate', 'text', 'empty'],
+    description: 'What the column is for (codes and coordinates are never averaged).',
+  })
   role: string;
 
   @ApiPropertyOptional({ description: 'Unit read from the header or the values (%, 円, ppm …).' })
@@ -222,7 +228,8 @@ export class PageResponse implements BookText {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "A moderator hid the Book (the reason, until a moderator restores it), or its creator's account is suspended (\"Hidden while its account is suspended.\", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book).",
+    description:
+      'A moderator hid the Book (the reason, until a moderator restores it), or its creator\'s account is suspended ("Hidden while its account is suspended.", until an admin lifts the suspension): it answers 404 to everyone but its creator and is listed nowhere meanwhile. Null otherwise (a reader other than the creator never gets a hidden Book).',
   })
   moderated_reason: string | null;
 
@@ -237,17 +244,27 @@ export class PageResponse implements BookText {
   @ApiPropertyOptional({
     type: BookColumnProfile,
     nullable: true,
-    description: 'monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it.',
+    description:
+      'monopage/get-page-info/ only: the column profile and chart of the main table (no raw rows); null for documents, photos and Books made before it.',
   })
   column_profile?: BookColumnProfile | null;
 
-  @ApiPropertyOptional({ type: [String], description: "monopage/get-page-info/ only: the Book's tag names in the reader's language (for its schema.org keywords)." })
+  @ApiPropertyOptional({
+    type: [String],
+    description: "monopage/get-page-info/ only: the Book's tag names in the reader's language (for its schema.org keywords).",
+  })
   tags?: string[];
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'monopage/get-page-info/ only: when the Book last changed (made, or a data file added); the sitemap\'s lastmod.' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: "monopage/get-page-info/ only: when the Book last changed (made, or a data file added); the sitemap's lastmod.",
+  })
   modified_on?: string;
 
-  @ApiPropertyOptional({ type: [String], description: "monopage/get-page-info/ only: the media types of the Book's files shown (text/csv …), never their addresses." })
+  @ApiPropertyOptional({
+    type: [String],
+    description: "monopage/get-page-info/ only: the media types of the Book's files shown (text/csv …), never their addresses.",
+  })
   file_formats?: string[];
 }
 

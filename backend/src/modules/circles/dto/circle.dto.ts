@@ -90,7 +90,8 @@ export class CommunityResponse {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise.',
+    description:
+      'A moderator hid the circle (the reason, until a moderator restores it), or its owner’s account is suspended (until an admin lifts the suspension): it answers 404 to everyone but its owner and leaves search meanwhile. Null otherwise.',
   })
   moderated_reason: string | null;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class HelpVideo {
-  @ApiProperty({ enum: ['embed', 'file'], description: '`embed`: show `src` in an <iframe> (the provider\'s player); `file`: play `src` in a <video> element.' })
+  @ApiProperty({ enum: ['embed', 'file'], description: "`embed`: show `src` in an <iframe> (the provider's player); `file`: play `src` in a <video> element." })
   kind: 'embed' | 'file';
 
   @ApiProperty({ description: 'What to play (already the embeddable form of a YouTube or Vimeo link).' })
@@ -20,6 +20,6 @@ export class HelpVideosResponse {
   @ApiProperty({ type: HelpVideosByLanguage, description: 'The intro (welcome dialog, /videos).' })
   intro: HelpVideosByLanguage;
 
-  @ApiProperty({ type: HelpVideosByLanguage, description: 'The how-to (/howto, /videos, the login page\'s how-to dialog).' })
+  @ApiProperty({ type: HelpVideosByLanguage, description: "The how-to (/howto, /videos, the login page's how-to dialog)." })
   howto: HelpVideosByLanguage;
 }

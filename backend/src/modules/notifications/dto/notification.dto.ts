@@ -12,9 +12,21 @@ import { ProfileSummaryResponse } from '../../profiles/dto/profile.dto';
  * is named) and their object the report.
  */
 export const NOTIFICATION_TYPES = [
-  'post_liked', 'post_commented', 'post_reposted', 'user_followed', 'data_generated', 'book_posted', 'data_book_followed', 'data_book_owned',
-  'followingpage_commented', 'followinguser_book_generated', 'community_invited', 'community_joinrequest_approved',
-  'report_hidden', 'report_dismissed', 'report_suspended',
+  'post_liked',
+  'post_commented',
+  'post_reposted',
+  'user_followed',
+  'data_generated',
+  'book_posted',
+  'data_book_followed',
+  'data_book_owned',
+  'followingpage_commented',
+  'followinguser_book_generated',
+  'community_invited',
+  'community_joinrequest_approved',
+  'report_hidden',
+  'report_dismissed',
+  'report_suspended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

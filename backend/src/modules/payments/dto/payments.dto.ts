@@ -4,7 +4,11 @@ import { Msg } from '../../../common/http/drf-errors';
 import { IsPgInt, PG_INT_MAX } from '../../../common/http/transforms';
 
 export class CreateCheckoutDto {
-  @ApiProperty({ description: "The site's own origin (PUBLIC_URL, or the origin the request came to); the success and cancel URLs are built on it.", example: 'https://monobook.example', maxLength: 300 })
+  @ApiProperty({
+    description: "The site's own origin (PUBLIC_URL, or the origin the request came to); the success and cancel URLs are built on it.",
+    example: 'https://monobook.example',
+    maxLength: 300,
+  })
   @IsDefined({ message: Msg.required })
   @IsString({ message: Msg.notAString })
   @MaxLength(300, { message: Msg.maxLength(300) })
@@ -32,7 +36,8 @@ export class CheckoutStatusDto {
 export class CheckoutStatusResponse {
   @ApiProperty({
     enum: ['open', 'pending', 'paid', 'failed', 'expired', 'refunded'],
-    description: '`pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full.',
+    description:
+      '`pending`: a konbini voucher waits to be paid. `refunded`: paid for a Book the buyer already owned (another session was paid first): refunded in full.',
   })
   status: 'open' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 

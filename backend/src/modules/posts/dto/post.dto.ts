@@ -79,7 +79,9 @@ export class CreatePostDto extends PostEditableFields {
   @IdField(false)
   repostingFromUser?: number;
 
-  @ApiPropertyOptional({ description: 'A circle post (needs communities; the caller must be a member of each). A post with communities is a circle post whatever this flag says.' })
+  @ApiPropertyOptional({
+    description: 'A circle post (needs communities; the caller must be a member of each). A post with communities is a circle post whatever this flag says.',
+  })
   @BoolField()
   communitypost_flag?: boolean;
 
@@ -93,8 +95,8 @@ export class UpdatePostDto extends PostEditableFields {
   @ApiPropertyOptional({
     type: [Number],
     description:
-      'The likers as the client sees them: the caller\'s own id to like, without it to unlike. Any other id is refused (403). ' +
-      "Multipart: repeat the key; one empty value for an empty list.",
+      "The likers as the client sees them: the caller's own id to like, without it to unlike. Any other id is refused (403). " +
+      'Multipart: repeat the key; one empty value for an empty list.',
   })
   @IdListField()
   liked?: number[];

@@ -5,7 +5,6 @@ import { Msg } from '../../../common/http/drf-errors';
 import { SEX_CODES } from '../entities/profile.entity';
 import { IsOmittable, trim } from '../../../common/http/transforms';
 
-
 /** Multipart fields of POST profile/ and PUT profile/{id}/. Only the fields sent are changed. */
 export class ProfileFieldsDto {
   @ApiPropertyOptional({ maxLength: 20, description: 'Required when creating; "default" means unset and is refused.' })

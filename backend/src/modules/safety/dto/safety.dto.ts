@@ -79,7 +79,8 @@ export class ReportResponse {
   @ApiProperty() id: number;
   @ApiProperty({ enum: REPORT_TARGETS }) target_type: string;
   @ApiProperty() target_id: number;
-  @ApiProperty({ type: String, nullable: true, description: 'The reported text (a post or comment; a Book\'s title), null otherwise.' }) target_text: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The reported text (a post or comment; a Book's title), null otherwise." }) target_text:
+    string | null;
   @ApiProperty({ type: Number, nullable: true, description: "The target's author (user id)." }) author_id: number | null;
   @ApiProperty({ type: ProfileSummaryResponse, nullable: true }) author: ProfileSummaryResponse | null;
   @ApiProperty({ description: 'How many reports the target has (open and resolved).' }) report_count: number;

@@ -53,7 +53,12 @@ export class GoogleLoginDto {
   @MaxLength(20, { message: Msg.maxLength(20) })
   provider?: string;
 
-  @ApiPropertyOptional({ description: 'The circle the user was invited to (kept by the client through the login).', type: 'integer', minimum: 1, maximum: PG_INT_MAX })
+  @ApiPropertyOptional({
+    description: 'The circle the user was invited to (kept by the client through the login).',
+    type: 'integer',
+    minimum: 1,
+    maximum: PG_INT_MAX,
+  })
   @IsOmittable()
   @IsPgInt({ min: 1 })
   community?: number;

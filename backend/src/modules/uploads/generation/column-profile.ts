@@ -39,7 +39,8 @@ export function columnProfile(content: ExtractedContent, labels?: ColumnLabels):
       if (c.maxDate) entry.to = c.maxDate;
     }
     // Frequent values only when some value repeats (a list of unique names says nothing).
-    if (c.type !== 'number' && c.type !== 'empty' && c.topValues.length && c.topValues[0].count > 1) entry.top = c.topValues.slice(0, 5).map((t) => ({ value: t.value.slice(0, 60), count: t.count }));
+    if (c.type !== 'number' && c.type !== 'empty' && c.topValues.length && c.topValues[0].count > 1)
+      entry.top = c.topValues.slice(0, 5).map((t) => ({ value: t.value.slice(0, 60), count: t.count }));
     return entry;
   });
   const out: TableColumnProfile = labelProfile({ sheet: sheet.name, rows, sampled: sheet.profile?.sampled ?? false, columns }, labels);
@@ -53,7 +54,11 @@ export function columnProfile(content: ExtractedContent, labels?: ColumnLabels):
         measure: p.headline.column,
         ...(p.headline.unit ? { unit: p.headline.unit } : {}),
         x,
-        aggregate: line ? (p.headline.additive && p.trend && p.trend.periods === p.period?.distinct ? 'sum' : 'mean') : (p.rankedBy ?? (p.headline.additive ? 'sum' : 'mean')),
+        aggregate: line
+          ? p.headline.additive && p.trend && p.trend.periods === p.period?.distinct
+            ? 'sum'
+            : 'mean'
+          : (p.rankedBy ?? (p.headline.additive ? 'sum' : 'mean')),
         // Bars: the 20 highest labels (an aggregate picture, not the table).
         labels: (line ? p.chart.labels : p.chart.labels.slice(0, BARS)).map((l) => l.slice(0, 40)),
         values: line ? p.chart.values : p.chart.values.slice(0, BARS),

@@ -25,9 +25,24 @@ const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 /** Characters a number may start with: digits, sign, dot, currency, full-width forms. */
 function mayStartNumber(c: number): boolean {
   return (
-    (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x24 || c === 0xa3 || c === 0xa5 || c === 0x20ac ||
-    c === 0x2212 || c === 0x2013 || c === 0x2010 || (c >= 0xff10 && c <= 0xff19) || c === 0xff0b || c === 0xff0d || c === 0xff0e || c === 0xffe5 ||
-    c === 0x25b3 || c === 0x25b2
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2b ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x24 ||
+    c === 0xa3 ||
+    c === 0xa5 ||
+    c === 0x20ac ||
+    c === 0x2212 ||
+    c === 0x2013 ||
+    c === 0x2010 ||
+    (c >= 0xff10 && c <= 0xff19) ||
+    c === 0xff0b ||
+    c === 0xff0d ||
+    c === 0xff0e ||
+    c === 0xffe5 ||
+    c === 0x25b3 ||
+    c === 0x25b2
   );
 }
 
@@ -37,8 +52,15 @@ export function parseNumber(raw: string): number | undefined {
   if (!s || s.length > 40 || !mayStartNumber(s.charCodeAt(0))) return undefined;
   // Fast path: plain ASCII decimal.
   if (NUMBER.test(s)) return Number(s);
-  if (/[^\x20-\x7e]/.test(s)) s = s.normalize('NFKC').replace(/[−–‐]/g, '-').replace(/^[△▲]\s*/, '-');
-  s = s.replace(/^([+-]?)[¥$€£]/, '$1').replace(/(%|円)$/, '').trim();
+  if (/[^\x20-\x7e]/.test(s))
+    s = s
+      .normalize('NFKC')
+      .replace(/[−–‐]/g, '-')
+      .replace(/^[△▲]\s*/, '-');
+  s = s
+    .replace(/^([+-]?)[¥$€£]/, '$1')
+    .replace(/(%|円)$/, '')
+    .trim();
   if (GROUPED.test(s)) s = s.replace(/,/g, '');
   if (!NUMBER.test(s)) return undefined;
   const n = Number(s);
@@ -88,7 +110,13 @@ export function isMissingMark(value: CellValue): boolean {
 
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace(/T00:00:00\.000Z$/, '').replace(/\.000Z$/, 'Z');
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? ''
+      : value
+          .toISOString()
+          .replace(/T00:00:00\.000Z$/, '')
+          .replace(/\.000Z$/, 'Z');
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   return String(value);
 }
@@ -310,7 +338,10 @@ export function unitFromText(text: string): string | undefined {
 /** Every filled cell is text that is neither a number nor a date (a header row). */
 function allText(cells: CellValue[]): boolean {
   const texts = cells.map((c) => cellText(c).trim());
-  return texts.some((t) => t !== '') && cells.every((c, i) => texts[i] === '' || (typeof c === 'string' && parseNumber(c) === undefined && parseDate(c) === undefined && !isMissingMark(c)));
+  return (
+    texts.some((t) => t !== '') &&
+    cells.every((c, i) => texts[i] === '' || (typeof c === 'string' && parseNumber(c) === undefined && parseDate(c) === undefined && !isMissingMark(c)))
+  );
 }
 
 const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -415,12 +446,19 @@ export class SheetAccumulator {
     if (header < 0 && filledRows.length && looksLikeHeader(filledRows[0].row)) header = filledRows[0].i;
     if (header >= 0) {
       for (const row of pending.slice(0, header)) {
-        const text = row.map(cellText).map((t) => t.trim()).filter(Boolean).join(' ');
+        const text = row
+          .map(cellText)
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .join(' ');
         if (!text) continue;
         const unit = unitFromText(text);
         if (unit && !this.unit) this.unit = unit;
         // A row that only states the unit is not part of the title.
-        const rest = text.normalize('NFKC').replace(/[(（\[［]?\s*(?:単位|units?)\s*[:：][^)）\]］]*[)）\]］]?/i, '').trim();
+        const rest = text
+          .normalize('NFKC')
+          .replace(/[(（\[［]?\s*(?:単位|units?)\s*[:：][^)）\]］]*[)）\]］]?/i, '')
+          .trim();
         if (rest) this.titleLines.push((unit ? rest : text).slice(0, 200));
       }
       // Rows under the header that are headings too (a merged header of two or three rows): text
@@ -464,7 +502,10 @@ export class SheetAccumulator {
       this.ended = true;
     }
     if (this.notes.length < 5) {
-      const text = cells.map((c) => cellText(c).trim()).filter(Boolean).join(' ');
+      const text = cells
+        .map((c) => cellText(c).trim())
+        .filter(Boolean)
+        .join(' ');
       if (text) this.notes.push(text.slice(0, 200));
     }
   }

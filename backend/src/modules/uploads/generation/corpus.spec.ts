@@ -34,7 +34,14 @@ const CASES: Case[] = [
     chart: 'bars',
     must: {
       ja: ['佐賀県（10.51%）', '新潟県（9.33%）', '1.18ポイント', '令和5年度', /地域別の平均では/],
-      en: ['Saga (佐賀県) (10.51%)', 'Niigata (新潟県) (9.33%)', '1.18 percentage points', '令和5年度', 'health insurance rate (健康保険料率)', '47 rows, one per prefecture'],
+      en: [
+        'Saga (佐賀県) (10.51%)',
+        'Niigata (新潟県) (9.33%)',
+        '1.18 percentage points',
+        '令和5年度',
+        'health insurance rate (健康保険料率)',
+        '47 rows, one per prefecture',
+      ],
     },
     mustNot: [/都道府県コード[^。.]*(平均|mean|最小|min)/, /年度[^。.]*(平均|mean)/, '2,021', /1行目|First row/],
   },
@@ -42,7 +49,10 @@ const CASES: Case[] = [
     file: 'kyokai-kenpo-workbook.xlsx',
     headline: '健康保険料率(%)',
     chart: 'bars',
-    must: { ja: ['協会けんぽ 都道府県単位保険料率（令和5年度）', '佐賀県（10.51%）', '新潟県（9.33%）', /全2シート/], en: ['Saga (佐賀県) (10.51%)', '2 sheets'] },
+    must: {
+      ja: ['協会けんぽ 都道府県単位保険料率（令和5年度）', '佐賀県（10.51%）', '新潟県（9.33%）', /全2シート/],
+      en: ['Saga (佐賀県) (10.51%)', '2 sheets'],
+    },
     mustNot: [/都道府県コード[^。.]*(平均|mean)/, /First row|1行目/],
   },
   {
@@ -59,18 +69,30 @@ const CASES: Case[] = [
   },
   {
     file: 'jp-holidays-2000-2030.csv',
-    must: { ja: ['540件', '月（211件）', '2000-01-01から2030-11-23', '31年間で540件、1年あたり約17件'], en: ['540 holidays', 'Monday (211)', '540 rows over 31 years, about 17 a year'] },
+    must: {
+      ja: ['540件', '月（211件）', '2000-01-01から2030-11-23', '31年間で540件、1年あたり約17件'],
+      en: ['540 holidays', 'Monday (211)', '540 rows over 31 years, about 17 a year'],
+    },
     mustNot: [/平均|mean/],
   },
   {
     file: 'kyokai-kenpo-report-ja.docx',
-    must: { ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/], en: ['料率の高い都道府県', 'Table: Insurance rate (保険料率) is highest in Saga (佐賀県) (10.51%)'] },
+    must: {
+      ja: ['料率の高い都道府県', '佐賀県（10.51%）', /表: 保険料率は佐賀県が最も高く（10\.51%）/],
+      en: ['料率の高い都道府県', 'Table: Insurance rate (保険料率) is highest in Saga (佐賀県) (10.51%)'],
+    },
     mustNot: [/First row|1行目/],
   },
   {
     file: 'us-airports.csv',
     must: {
-      en: ['3,376 airports', 'most in AK (263)', 'TX (209)', /Latitude and longitude give each row's location/, 'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)'],
+      en: [
+        '3,376 airports',
+        'most in AK (263)',
+        'TX (209)',
+        /Latitude and longitude give each row's location/,
+        'The northernmost is Wiley Post Will Rogers Memorial (latitude 71.29)',
+      ],
       ja: ['3,376件', 'AK（263件）', '最も北にあるのはWiley Post Will Rogers Memorial'],
     },
     mustNot: [/latitude[^.。]*(mean|平均)/i, /longitude[^.。]*(mean|平均)/i, /iata[^.。]*(mean|平均)/i],
@@ -97,7 +119,13 @@ const CASES: Case[] = [
     headline: 'Deaths',
     chart: 'line',
     must: {
-      en: ['Drought has the highest total Deaths over 1900–2017 (11,731,294)', 'Epidemic', 'All natural disasters', 'fell from 1,267,360 in 1900 to 2,087 in 2017', 'peak was 3,706,227 in 1931'],
+      en: [
+        'Drought has the highest total Deaths over 1900–2017 (11,731,294)',
+        'Epidemic',
+        'All natural disasters',
+        'fell from 1,267,360 in 1900 to 2,087 in 2017',
+        'peak was 3,706,227 in 1931',
+      ],
       ja: ['Drought（11,731,294）', '「All natural disasters」', '減少'],
     },
     mustNot: [/All natural disasters has the highest/, /highest[^.]*All natural disasters/, /mean|平均/],
@@ -113,13 +141,19 @@ const CASES: Case[] = [
     file: 'gapminder-health-income.csv',
     headline: 'income',
     chart: 'bars',
-    must: { en: ['Qatar has the highest income (132,877)', 'Central African Republic (599)', 'By region', '187 rows, one per country'], ja: ['Qatar（132,877）', '地域別の平均', '所得（income）'] },
+    must: {
+      en: ['Qatar has the highest income (132,877)', 'Central African Republic (599)', 'By region', '187 rows, one per country'],
+      ja: ['Qatar（132,877）', '地域別の平均', '所得（income）'],
+    },
     mustNot: [/population[^.。]*(mean|平均)/],
   },
   {
     file: 'iowa-electricity.csv',
     headline: 'net_generation',
-    must: { en: ['Fossil Fuels has the highest average net_generation (36,478)', 'rose from 13,550 in 2001 to 18,825 in 2017'], ja: ['Fossil Fuels（36,478）', '上昇'] },
+    must: {
+      en: ['Fossil Fuels has the highest average net_generation (36,478)', 'rose from 13,550 in 2001 to 18,825 in 2017'],
+      ja: ['Fossil Fuels（36,478）', '上昇'],
+    },
     mustNot: [/year[^.。]*(mean|平均)/],
   },
   {
@@ -134,7 +168,10 @@ const CASES: Case[] = [
     file: 'palmer-penguins.csv',
     headline: 'Body Mass (g)',
     chart: 'bars',
-    must: { en: ['Gentoo has the highest average Body Mass (5,076 g)', 'Adelie (3,700.7 g)', 'By Island', 'Flipper Length'], ja: ['Gentoo（5,076 g）', '正の相関'] },
+    must: {
+      en: ['Gentoo has the highest average Body Mass (5,076 g)', 'Adelie (3,700.7 g)', 'By Island', 'Flipper Length'],
+      ja: ['Gentoo（5,076 g）', '正の相関'],
+    },
     mustNot: [/mean/],
   },
   {
@@ -167,7 +204,12 @@ const CASES: Case[] = [
     file: 'jp-syukujitsu-2020-2025.sjis.csv',
     must: {
       ja: ['108件が25種類の国民の祝日・休日名称に分かれ', '同数（各6件）', '2020/1/1から2025/11/24まで（6年間）', '6年間で108件、1年あたり約18件'],
-      en: ['holiday name (国民の祝日・休日名称)', 'tie for the most (6 each)', 'from 2020/1/1 to 2025/11/24 (6 years)', '108 rows over 6 years, about 18 a year'],
+      en: [
+        'holiday name (国民の祝日・休日名称)',
+        'tie for the most (6 each)',
+        'from 2020/1/1 to 2025/11/24 (6 years)',
+        '108 rows over 6 years, about 18 a year',
+      ],
     },
     mustNot: [/平均|mean/, '108日分', 'one per day', /Jp syukujitsu[^.]*: 1,050/],
   },
@@ -190,7 +232,10 @@ const CASES: Case[] = [
   },
   {
     file: 'co2-decades-report.docx',
-    must: { en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'], ja: ['Decade averages', '表: 「Mean CO2」列は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'] },
+    must: {
+      en: ['Carbon dioxide at Mauna Loa', 'Decade averages', 'ppm', 'Table: Mean CO2 rose from 315.7 ppm in 1950s to 414.5 ppm in 2020s'],
+      ja: ['Decade averages', '表: 「Mean CO2」列は1950sの315.7 ppmから2020sの414.5 ppmへ上昇'],
+    },
     mustNot: [/First row|1行目/],
   },
 ];
@@ -217,7 +262,11 @@ describe('the Book of real public data (corpus)', () => {
   });
 
   it('writes every Book in both languages at once: Japanese that reads as Japanese, English sentences with capitals', async () => {
-    const both = await generator.generateBoth(await content('seattle-weather.csv'), { title: 'Seattle weather', description: 'daily weather at Seattle airport', tagCandidates: { ja: ['天気', '気象'], en: ['weather'] } });
+    const both = await generator.generateBoth(await content('seattle-weather.csv'), {
+      title: 'Seattle weather',
+      description: 'daily weather at Seattle airport',
+      tagCandidates: { ja: ['天気', '気象'], en: ['weather'] },
+    });
     expect(both.ja.language).toBe('ja');
     expect(both.en.language).toBe('en');
     // The English description joins as its own sentence, capitalised; the Japanese text quotes it
@@ -281,14 +330,28 @@ describe('the Book of real public data (corpus)', () => {
     {
       file: 'kyokai-kenpo-rates-r5.csv',
       ja: { '健康保険料率(%)': undefined },
-      en: { 年度: 'Fiscal year', 都道府県コード: 'Prefecture code', 都道府県: 'Prefecture', '健康保険料率(%)': 'Health insurance rate (%)', 前年度差: 'Change from the previous year', 加入者数: 'Members' },
+      en: {
+        年度: 'Fiscal year',
+        都道府県コード: 'Prefecture code',
+        都道府県: 'Prefecture',
+        '健康保険料率(%)': 'Health insurance rate (%)',
+        前年度差: 'Change from the previous year',
+        加入者数: 'Members',
+      },
     },
-    { file: 'palmer-penguins.csv', ja: { 'Body Mass (g)': '体重（g）', 'Flipper Length (mm)': 'ひれの長さ（mm）', Island: '島' }, en: { 'Body Mass (g)': undefined } },
+    {
+      file: 'palmer-penguins.csv',
+      ja: { 'Body Mass (g)': '体重（g）', 'Flipper Length (mm)': 'ひれの長さ（mm）', Island: '島' },
+      en: { 'Body Mass (g)': undefined },
+    },
     { file: 'jp-holidays-2000-2030.csv', ja: { name: '名前', 曜日: undefined }, en: { 曜日: 'Day of the week', 祝日名: 'Holiday name', name: undefined } },
   ])("labels $file's columns in each reader's language", async ({ file, ja, en }) => {
     const stored = columnProfile(await content(file))!;
     expect(stored.labelled).toBe(true);
-    for (const [language, expected] of [['ja', ja], ['en', en]] as const) {
+    for (const [language, expected] of [
+      ['ja', ja],
+      ['en', en],
+    ] as const) {
       const served = profileInLanguage(stored as Parameters<typeof profileInLanguage>[0], language)!;
       const labels = Object.fromEntries(served.columns.map((c) => [c.name, c.label]));
       for (const [name, label] of Object.entries(expected)) expect([name, labels[name]]).toEqual([name, label]);
@@ -313,7 +376,13 @@ describe('the Book of real public data (corpus)', () => {
 
   it('gives codes, constants, coordinates and totals their roles', async () => {
     const roles = async (file: string) => Object.fromEntries((await content(file)).sheets![0].profile!.roles.map((r) => [r.name, r.role]));
-    expect(await roles('kyokai-kenpo-rates-r5.csv')).toMatchObject({ 年度: 'constant', 都道府県コード: 'identifier', 都道府県: 'entity', '健康保険料率(%)': 'measure', 地域: 'category' });
+    expect(await roles('kyokai-kenpo-rates-r5.csv')).toMatchObject({
+      年度: 'constant',
+      都道府県コード: 'identifier',
+      都道府県: 'entity',
+      '健康保険料率(%)': 'measure',
+      地域: 'category',
+    });
     expect(await roles('us-zipcodes.csv')).toMatchObject({ zip_code: 'identifier', latitude: 'coordinate', longitude: 'coordinate', state: 'category' });
     expect(await roles('us-airports.csv')).toMatchObject({ iata: 'identifier', latitude: 'coordinate' });
     expect(await roles('co2-mauna-loa.csv')).toMatchObject({ Date: 'time', CO2: 'measure' });
@@ -387,7 +456,12 @@ describe('the Book of real public data (corpus)', () => {
 
   it('passes over a notes sheet even when it is longer than the table', async () => {
     const rates = (await content('office-kenpo-r5-merged.xlsx')).sheets![1];
-    const notes: SheetSummary = { name: '注意事項', rowCount: 400, columns: [{ name: '説明', type: 'text', nonEmpty: 400, distinct: 400, topValues: [] }], sampleRows: [] };
+    const notes: SheetSummary = {
+      name: '注意事項',
+      rowCount: 400,
+      columns: [{ name: '説明', type: 'text', nonEmpty: 400, distinct: 400, topValues: [] }],
+      sampleRows: [],
+    };
     expect(mainSheet([notes, rates])!.name).toBe('保険料率');
     expect(mainSheet([{ ...notes, name: '一覧' }, rates])!.name).toBe('一覧');
   });
@@ -397,7 +471,13 @@ describe('the Book of real public data (corpus)', () => {
   // in the title, column names, keywords or values (tags.ts); with no such evidence, the candidate
   // with the most evidence below the threshold; with none, the tag of what the file is (a table of
   // figures → 統計 / Statistics, a document → 調査 / Research, a photo → 写真 / Photography).
-  const corpusFiles = [...CASES.map((c) => c.file), 'office-kenpo-r5.eucjp.csv', 'office-kenpo-r5-estat.sjis.csv', 'office-kenpo-r5-merged.xlsx', 'office-kenpo-r5.utf16.txt'];
+  const corpusFiles = [
+    ...CASES.map((c) => c.file),
+    'office-kenpo-r5.eucjp.csv',
+    'office-kenpo-r5-estat.sjis.csv',
+    'office-kenpo-r5-merged.xlsx',
+    'office-kenpo-r5.utf16.txt',
+  ];
   const candidates = { ja: [...ATTRIBUTE_SEED.ja, ...CALENDAR_TAGS.ja], en: [...ATTRIBUTE_SEED.en, ...CALENDAR_TAGS.en] };
   it.each(corpusFiles)('tags %s in both languages from the tag lists', async (file) => {
     const both = await generator.generateBoth(await content(file), { tagCandidates: candidates });

@@ -31,7 +31,11 @@ async function ink(jpeg: Buffer, top: number, height: number): Promise<number> {
 describe('table covers', () => {
   it("caption the uploader's title, never the file name nor the file's title row, when one was given (issue 40)", async () => {
     const buf = readFileSync(join(CORPUS, 'office-kenpo-r5-estat.sjis.csv'));
-    const c = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'syukujitsu_sjis.csv')!, { fileName: 'syukujitsu_sjis.csv', sizeBytes: buf.length, title: '協会けんぽの保険料率' });
+    const c = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'syukujitsu_sjis.csv')!, {
+      fileName: 'syukujitsu_sjis.csv',
+      sizeBytes: buf.length,
+      title: '協会けんぽの保険料率',
+    });
     expect(c.sheets![0].name).toBe('協会けんぽの保険料率');
     const given = texts(tableCoverSvg('協会けんぽの保険料率', c.sheets!, mainSheet(c.sheets!), 'ja', true)).join('\n');
     expect(given).toContain('協会けんぽの保険料率');
@@ -72,7 +76,15 @@ describe('table covers', () => {
     const drawn = texts(svgOf(c, 'Jp syukujitsu'));
     expect(drawn).toEqual(expect.arrayContaining(['Jp syukujitsu', '108行 × 2列 · 2020–2025', '国民の祝日・休日月日', '国民の祝日・休日名称']));
     // An English table says it in English.
-    const sheet: SheetSummary = { name: 'Sheet1', rowCount: 3, sampleRows: [], columns: [{ name: 'name', type: 'text', nonEmpty: 3, distinct: 3, topValues: [] }, { name: 'city', type: 'text', nonEmpty: 3, distinct: 2, topValues: [] }] };
+    const sheet: SheetSummary = {
+      name: 'Sheet1',
+      rowCount: 3,
+      sampleRows: [],
+      columns: [
+        { name: 'name', type: 'text', nonEmpty: 3, distinct: 3, topValues: [] },
+        { name: 'city', type: 'text', nonEmpty: 3, distinct: 2, topValues: [] },
+      ],
+    };
     expect(texts(tableCoverSvg('Friends', [sheet], sheet, 'en'))).toEqual(['Friends', '3 rows × 2 columns', 'name', 'city']);
     // A workbook read only by its sheet names (.xls) still gets a titled cover.
     const names: SheetSummary[] = ['Rates', 'Notes'].map((name) => ({ name, rowCount: 0, columns: [], sampleRows: [] }));

@@ -145,15 +145,21 @@ export function chartSvg(c: CoverChart, p: Palette): string {
       const x = left + i * slot + (slot - width) / 2;
       const top = Math.min(y(v), y(Math.max(0, min)));
       const height = Math.max(3, Math.abs(y(Math.max(0, min)) - y(v)));
-      out.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(width)}" height="${r1(height)}" rx="${Math.min(8, width / 3).toFixed(1)}" fill="${i % 2 ? p.accent : p.soft}"/>`);
+      out.push(
+        `<rect x="${r1(x)}" y="${r1(top)}" width="${r1(width)}" height="${r1(height)}" rx="${Math.min(8, width / 3).toFixed(1)}" fill="${i % 2 ? p.accent : p.soft}"/>`,
+      );
     });
   } else {
     const step = (right - left) / (values.length - 1);
     const points = values.map((v, i) => `${r1(left + i * step)},${r1(y(v))}`);
-    out.push(`<polygon points="${left},${bottom} ${points.join(' ')} ${right},${bottom}" fill="${p.soft}" opacity="0.55"/><polyline points="${points.join(' ')}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`);
+    out.push(
+      `<polygon points="${left},${bottom} ${points.join(' ')} ${right},${bottom}" fill="${p.soft}" opacity="0.55"/><polyline points="${points.join(' ')}" fill="none" stroke="${p.accent}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
   }
   // Axes.
-  out.push(`<line x1="${left}" x2="${left}" y1="${top - 10}" y2="${bottom}" stroke="${INK}" stroke-width="3"/><line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="${INK}" stroke-width="3"/>`);
+  out.push(
+    `<line x1="${left}" x2="${left}" y1="${top - 10}" y2="${bottom}" stroke="${INK}" stroke-width="3"/><line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="${INK}" stroke-width="3"/>`,
+  );
   // x ticks: first, middle and last label (bars: the highest and the lowest).
   const labels = c.labels && c.labels.length === values.length ? c.labels : undefined;
   if (labels) {
@@ -202,7 +208,8 @@ function gridPattern(seed: string, p: Palette, names: string[]): string {
   return out.join('');
 }
 
-const card = (p: Palette) => `<rect x="40" y="40" width="1120" height="550" rx="28" fill="#ffffff" opacity="0.94"/><rect x="40" y="40" width="1120" height="550" rx="28" fill="none" stroke="${p.soft}" stroke-width="3"/>`;
+const card = (p: Palette) =>
+  `<rect x="40" y="40" width="1120" height="550" rx="28" fill="#ffffff" opacity="0.94"/><rect x="40" y="40" width="1120" height="550" rx="28" fill="none" stroke="${p.soft}" stroke-width="3"/>`;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -228,23 +235,49 @@ export function tableCoverSvg(title: string, sheets: SheetSummary[], main: Sheet
   if (profile?.chart && profile.headline && profile.chart.values.length >= 2) {
     const line = profile.chart.kind === 'line';
     const labels = profile.chart.labels?.length === profile.chart.values.length ? profile.chart.labels : undefined;
-    chartSpec = { kind: profile.chart.kind, values: profile.chart.values, labels, measure: profile.headline.column, unit: profile.headline.unit, x: line ? profile.trend?.column : profile.entity?.column };
+    chartSpec = {
+      kind: profile.chart.kind,
+      values: profile.chart.values,
+      labels,
+      measure: profile.headline.column,
+      unit: profile.headline.unit,
+      x: line ? profile.trend?.column : profile.entity?.column,
+    };
     if (line) {
       // As the column profile's chart: a point is one row's value, or the mean of a period's rows.
       const onePerPoint = profile.trend && profile.period && profile.trend.periods === profile.period.distinct;
       const unit = labels?.[0] && /^\d{4}-\d{2}$/.test(labels[0]) ? 'month' : labels?.[0] && /^\d{4}$/.test(labels[0]) ? 'year' : undefined;
-      if (!onePerPoint) aggregate = ja ? (unit === 'month' ? '月平均' : unit === 'year' ? '年平均' : '平均') : unit ? `${unit === 'month' ? 'monthly' : 'yearly'} mean` : 'mean';
+      if (!onePerPoint)
+        aggregate = ja
+          ? unit === 'month'
+            ? '月平均'
+            : unit === 'year'
+              ? '年平均'
+              : '平均'
+          : unit
+            ? `${unit === 'month' ? 'monthly' : 'yearly'} mean`
+            : 'mean';
     } else {
       // Several rows per label: say how they were put together; fewer bars than labels: which.
-      if (sheet && sheet.rowCount > profile.ranked + profile.totals.length) aggregate = profile.rankedBy === 'sum' ? (ja ? '合計' : 'total') : ja ? '平均' : 'mean';
+      if (sheet && sheet.rowCount > profile.ranked + profile.totals.length)
+        aggregate = profile.rankedBy === 'sum' ? (ja ? '合計' : 'total') : ja ? '平均' : 'mean';
       const shown = profile.chart.values.length;
-      if (profile.ranked > shown) aggregate = [aggregate, ja ? `上位${shown}（全${profile.ranked}）` : `top ${shown} of ${profile.ranked}`].filter(Boolean).join(' · ');
+      if (profile.ranked > shown)
+        aggregate = [aggregate, ja ? `上位${shown}（全${profile.ranked}）` : `top ${shown} of ${profile.ranked}`].filter(Boolean).join(' · ');
     }
   } else {
     const measures = new Set(profile?.roles.filter((r) => r.role === 'measure').map((r) => r.name) ?? []);
-    const numeric = sheet?.columns.find((c) => c.type === 'number' && c.trend && c.trend.length >= 2 && c.min !== c.max && (measures.size === 0 || measures.has(c.name)));
+    const numeric = sheet?.columns.find(
+      (c) => c.type === 'number' && c.trend && c.trend.length >= 2 && c.min !== c.max && (measures.size === 0 || measures.has(c.name)),
+    );
     if (numeric) {
-      chartSpec = { kind: 'line', values: numeric.trend!, measure: numeric.name, unit: profile?.roles.find((r) => r.name === numeric.name)?.unit, x: ja ? '行の順' : 'row order' };
+      chartSpec = {
+        kind: 'line',
+        values: numeric.trend!,
+        measure: numeric.name,
+        unit: profile?.roles.find((r) => r.name === numeric.name)?.unit,
+        x: ja ? '行の順' : 'row order',
+      };
       aggregate = ja ? `${count(sheet!.rowCount)}行` : `${count(sheet!.rowCount)} rows`;
     }
   }
@@ -255,14 +288,29 @@ export function tableCoverSvg(title: string, sheets: SheetSummary[], main: Sheet
   }
   const rows = sheet?.rowCount ?? 0;
   const cols = sheet?.columns.length ?? 0;
-  const shape = rows > 0 ? (ja ? `${count(rows)}行 × ${count(cols)}列` : `${count(rows)} rows × ${count(cols)} columns`) : sheets.length > 1 ? (ja ? `${sheets.length}シート` : `${sheets.length} sheets`) : '';
+  const shape =
+    rows > 0
+      ? ja
+        ? `${count(rows)}行 × ${count(cols)}列`
+        : `${count(rows)} rows × ${count(cols)} columns`
+      : sheets.length > 1
+        ? ja
+          ? `${sheets.length}シート`
+          : `${sheets.length} sheets`
+        : '';
   const caption = { headline: name, detail: [shape, periodOf].filter(Boolean).join(' · ') };
   const names = sheet?.columns.length ? sheet.columns.map((c) => c.name) : sheets.map((s) => s.name);
   return frame(p, card(p) + captionSvg(caption) + gridPattern(title, p, names));
 }
 
 /** A table cover (see `tableCoverSvg`), as the JPEG that is stored. */
-export async function tableCover(title: string, sheets: SheetSummary[], main: SheetSummary | undefined, language: ContentLanguage, titleGiven = false): Promise<Buffer> {
+export async function tableCover(
+  title: string,
+  sheets: SheetSummary[],
+  main: SheetSummary | undefined,
+  language: ContentLanguage,
+  titleGiven = false,
+): Promise<Buffer> {
   return render(tableCoverSvg(title, sheets, main, language, titleGiven));
 }
 
@@ -310,10 +358,16 @@ export async function imageCover(image: Buffer): Promise<Buffer> {
 export async function fallbackCover(seed: string): Promise<Buffer> {
   const p = paletteFor(seed);
   const random = seeded(seed);
-  const circles = Array.from({ length: 9 }, () => `<circle cx="${r1(random() * COVER_WIDTH)}" cy="${r1(random() * COVER_HEIGHT)}" r="${r1(40 + random() * 120)}" fill="${random() > 0.5 ? p.accent : p.soft}" opacity="0.22"/>`).join('');
+  const circles = Array.from(
+    { length: 9 },
+    () =>
+      `<circle cx="${r1(random() * COVER_WIDTH)}" cy="${r1(random() * COVER_HEIGHT)}" r="${r1(40 + random() * 120)}" fill="${random() > 0.5 ? p.accent : p.soft}" opacity="0.22"/>`,
+  ).join('');
   try {
     return await render(frame(p, circles));
   } catch {
-    return sharp({ create: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3, background: p.bg2 } }).jpeg().toBuffer();
+    return sharp({ create: { width: COVER_WIDTH, height: COVER_HEIGHT, channels: 3, background: p.bg2 } })
+      .jpeg()
+      .toBuffer();
   }
 }

@@ -37,12 +37,7 @@ export function filterTags(tags: unknown[], candidates: string[]): string[] {
 }
 
 /** Applies the field limits and the tag rule to a draft. */
-export function finalizeDraft(
-  fields: Record<keyof typeof DRAFT_LIMITS, string>,
-  tags: string[],
-  language: ContentLanguage,
-  candidates: string[],
-): BookDraft {
+export function finalizeDraft(fields: Record<keyof typeof DRAFT_LIMITS, string>, tags: string[], language: ContentLanguage, candidates: string[]): BookDraft {
   const out = {} as Record<keyof typeof DRAFT_LIMITS, string>;
   for (const key of DRAFT_TEXT_FIELDS) out[key] = truncate(fields[key].replace(/\s+/g, ' '), DRAFT_LIMITS[key]);
   return { ...out, tags: filterTags(tags, candidates), language };

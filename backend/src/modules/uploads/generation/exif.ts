@@ -36,7 +36,11 @@ export function readExif(exif: Buffer | undefined): ExifInfo {
       if (!entry || entry.type !== 2 || entry.count === 0 || entry.count > 1000) return undefined;
       const start = entry.count <= 4 ? entry.valueOffset : u32(entry.valueOffset);
       if (start + entry.count > tiff.length) return undefined;
-      const text = tiff.subarray(start, start + entry.count).toString('latin1').replace(/\u0000.*$/s, '').trim();
+      const text = tiff
+        .subarray(start, start + entry.count)
+        .toString('latin1')
+        .replace(/\u0000.*$/s, '')
+        .trim();
       return text || undefined;
     };
 

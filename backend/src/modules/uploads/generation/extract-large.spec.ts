@@ -22,7 +22,9 @@ async function writeLargeCsv(path: string): Promise<number> {
     const lines: string[] = [];
     for (let j = 0; j < 2000; j++, i++) {
       const day = new Date(Date.UTC(2000, 0, 1) + (i % 9000) * 86_400_000).toISOString().slice(0, 10);
-      lines.push(`${i},${day},${REGIONS[i % REGIONS.length]},${(random() * 40 - 5).toFixed(1)},${Math.floor(random() * 1000)},観測メモ${i % 5000}番 sensor-${i}`);
+      lines.push(
+        `${i},${day},${REGIONS[i % REGIONS.length]},${(random() * 40 - 5).toFixed(1)},${Math.floor(random() * 1000)},観測メモ${i % 5000}番 sensor-${i}`,
+      );
     }
     const chunk = lines.join('\n') + '\n';
     size += Buffer.byteLength(chunk);
@@ -56,11 +58,9 @@ describe('extractContent on a large CSV', () => {
     // The child's JavaScript heap is capped at 64 MB, a bit more than the file: an extraction that
     // held the file (or its rows) in memory dies of it. RSS is only bounded loosely: it also holds
     // libvips (the cover chart) and read buffers, and how soon V8 gives memory back varies.
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--max-old-space-size=64', join(TESTING_DIR, 'extract-child.mjs'), path, 'csv'],
-      { maxBuffer: 10 * 1024 * 1024 },
-    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=64', join(TESTING_DIR, 'extract-child.mjs'), path, 'csv'], {
+      maxBuffer: 10 * 1024 * 1024,
+    });
     const result = JSON.parse(stdout) as ChildResult;
     const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
     console.log(`50 MB CSV: ${rows} rows in ${result.ms} ms; peak RSS +${mb(result.rssGrowth)} MB, peak heap +${mb(result.heapGrowth)} MB`);

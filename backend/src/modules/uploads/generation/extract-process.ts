@@ -197,7 +197,11 @@ function runChild(request: ChildRequest): Promise<ExtractOutcome> {
         return resolve({ ok: false, failure: 'too-large', reason: `extraction ran out of memory (heap limit ${request.limits.heapMb} MiB)` });
       }
       const lastLine = tail.trim().split('\n').slice(-1)[0] ?? '';
-      resolve({ ok: false, failure: 'unreadable', reason: `extraction process ended (${signal ?? `code ${code}`})${lastLine ? `: ${lastLine.slice(0, 200)}` : ''}` });
+      resolve({
+        ok: false,
+        failure: 'unreadable',
+        reason: `extraction process ended (${signal ?? `code ${code}`})${lastLine ? `: ${lastLine.slice(0, 200)}` : ''}`,
+      });
     });
     child.send(request);
   });

@@ -31,6 +31,4 @@ export interface ChildRequest {
 
 export type ChildResponse =
   /** Sent once the child has loaded its code, before it reads anything. */
-  | { ready: true }
-  | { ok: true; content: ExtractedContent; maxRss: number }
-  | { ok: false; failure: UploadFailure; reason: string };
+  { ready: true } | { ok: true; content: ExtractedContent; maxRss: number } | { ok: false; failure: UploadFailure; reason: string };

@@ -102,7 +102,11 @@ describe('extractContent: CSV', () => {
     expect(sheet.unit).toBe('千人');
     expect(sheet.rowCount).toBe(4);
     expect(sheet.notes).toEqual(['この表は住民基本台帳に基づく推計で、外国人を含みます。', '静岡市 690 -2']);
-    expect(sheet.columns.map((c) => [c.name, c.type])).toEqual([['市区町村', 'text'], ['人口', 'number'], ['前年差', 'number']]);
+    expect(sheet.columns.map((c) => [c.name, c.type])).toEqual([
+      ['市区町村', 'text'],
+      ['人口', 'number'],
+      ['前年差', 'number'],
+    ]);
     // Quoted thousands separators and full-width digits; △/▲ are minus; 「x」「…」 are empty.
     expect(sheet.columns[1]).toMatchObject({ min: 975, max: 3772, sum: 1973 + 1096 + 975 + 3772 });
     expect(sheet.columns[2]).toMatchObject({ min: -3, max: -1, nonEmpty: 2 });
@@ -163,7 +167,17 @@ describe('extractContent: Word', () => {
     expect(c.kind).toBe('document');
     expect(c.language).toBe('en');
     expect(c.document!.title).toBe('Remote Work Survey 2025');
-    expect(c.document!.headings).toEqual(['Introduction', 'Methodology', 'Key findings', 'Productivity', 'Well-being', 'Collaboration', 'Challenges', 'Recommendations', 'Conclusion']);
+    expect(c.document!.headings).toEqual([
+      'Introduction',
+      'Methodology',
+      'Key findings',
+      'Productivity',
+      'Well-being',
+      'Collaboration',
+      'Challenges',
+      'Recommendations',
+      'Conclusion',
+    ]);
     expect(c.document!.paragraphs).toHaveLength(16);
     expect(c.document!.characterCount).toBeGreaterThan(2000);
     expect(c.keywords.slice(0, 5)).toEqual(expect.arrayContaining(['remote', 'work']));

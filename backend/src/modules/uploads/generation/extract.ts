@@ -61,7 +61,13 @@ function displayTitle(base: Base, given?: string): string {
   return given?.trim().slice(0, 200) || titleFromFileName(base.fileName);
 }
 
-async function extractTable(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>, given?: string): Promise<ExtractedContent> {
+async function extractTable(
+  open: () => Promise<Readable>,
+  type: DataFileType,
+  base: Base,
+  options: Required<ExtractOptions>,
+  given?: string,
+): Promise<ExtractedContent> {
   const warnings: string[] = [];
   let sheets: SheetSummary[];
   if (type.kind === 'csv') {
@@ -86,11 +92,19 @@ async function extractTable(open: () => Promise<Readable>, type: DataFileType, b
   const counter = new KeywordCounter();
   for (const k of keywords) counter.add(k, 2);
   counter.add(titleFromFileName(base.fileName), 1);
-  const cover = await tableCover(displayTitle(base, given) || base.fileName, sheets, mainSheet(sheets), language, Boolean(given?.trim())).catch(() => fallbackCover(base.fileName));
+  const cover = await tableCover(displayTitle(base, given) || base.fileName, sheets, mainSheet(sheets), language, Boolean(given?.trim())).catch(() =>
+    fallbackCover(base.fileName),
+  );
   return { kind: 'table', ...base, language, sheets, keywords: counter.top(20), cover, warnings };
 }
 
-async function extractDocument(open: () => Promise<Readable>, type: DataFileType, base: Base, options: Required<ExtractOptions>, given?: string): Promise<ExtractedContent> {
+async function extractDocument(
+  open: () => Promise<Readable>,
+  type: DataFileType,
+  base: Base,
+  options: Required<ExtractOptions>,
+  given?: string,
+): Promise<ExtractedContent> {
   const buffer = await readAll(await open(), options.maxBufferBytes);
   const { document, fullText } = type.kind === 'docx' ? await extractDocx(buffer) : await extractDoc(buffer);
   const counter = new KeywordCounter();

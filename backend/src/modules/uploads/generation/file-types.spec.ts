@@ -89,7 +89,9 @@ describe('detectDataFile', () => {
   });
 
   it('refuses PNG, PDF, executables, random bytes, other zips and undelimited text', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     expect(detectDataFile(png, 'image.csv')).toBeNull();
     expect(detectDataFile(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), 'doc.csv')).toBeNull();
     expect(detectDataFile(Buffer.from('%PDF-1.4\n1,2,3\n4,5,6\n'), 'doc.csv')).toBeNull();
@@ -104,9 +106,20 @@ describe('detectDataFile', () => {
     expect(detectDataFile(Buffer.from('#!/bin/sh\necho a,b,c\necho d,e,f\n'), 'run.csv')).toBeNull();
     expect(detectDataFile(Buffer.from('{"a": 1, "b": 2,\n "c": 3, "d": 4}\n'), 'x.csv')).toBeNull();
     expect(detectDataFile(Buffer.alloc(0), 'empty.csv')).toBeNull();
-    expect(detectDataFile(zip([['readme.txt', 'hello'], ['data/a.csv', 'a,b\n1,2\n']]), 'archive.xlsx')).toBeNull();
+    expect(
+      detectDataFile(
+        zip([
+          ['readme.txt', 'hello'],
+          ['data/a.csv', 'a,b\n1,2\n'],
+        ]),
+        'archive.xlsx',
+      ),
+    ).toBeNull();
     const pptx = zip([
-      ['[Content_Types].xml', '<Types><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'],
+      [
+        '[Content_Types].xml',
+        '<Types><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
+      ],
       ['ppt/presentation.xml', '<p/>'],
     ]);
     expect(detectDataFile(pptx, 'slides.docx')).toBeNull();

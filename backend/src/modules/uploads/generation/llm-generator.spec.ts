@@ -43,7 +43,11 @@ class StandIn {
   }
 }
 
-const completion = (content: string) => ({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+const completion = (content: string) => ({
+  id: 'x',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+});
 const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 const GOOD = {
@@ -73,7 +77,10 @@ describe('LlmBookGenerator', () => {
 
   beforeAll(async () => {
     const buf = sample('prefecture-health-insurance.csv');
-    content = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'p.csv')!, { fileName: 'prefecture-health-insurance.csv', sizeBytes: buf.length });
+    content = await extractContent(async () => Readable.from([buf]), detectDataFile(buf, 'p.csv')!, {
+      fileName: 'prefecture-health-insurance.csv',
+      sizeBytes: buf.length,
+    });
   });
 
   beforeEach(async () => {
@@ -102,7 +109,20 @@ describe('LlmBookGenerator', () => {
   });
 
   describe('both languages in one answer', () => {
-    const EN = { ...GOOD, title: 'Health insurance rates by prefecture', summary: 'A table of the rates of 47 prefectures.', goodpoint: 'Regional gaps are easy to compare.', badpoint: 'No change over time.', point1: 'Highest: Saga, 10.51%', point2: 'Lowest: Niigata, 9.33%', point3: 'Mean 9.96%', point4: 'Eight regions', point5: 'Tokyo has the most members', answer: 'The rates differ by about 1.2 points.', tags: ['health', 'made-up'] };
+    const EN = {
+      ...GOOD,
+      title: 'Health insurance rates by prefecture',
+      summary: 'A table of the rates of 47 prefectures.',
+      goodpoint: 'Regional gaps are easy to compare.',
+      badpoint: 'No change over time.',
+      point1: 'Highest: Saga, 10.51%',
+      point2: 'Lowest: Niigata, 9.33%',
+      point3: 'Mean 9.96%',
+      point4: 'Eight regions',
+      point5: 'Tokyo has the most members',
+      answer: 'The rates differ by about 1.2 points.',
+      tags: ['health', 'made-up'],
+    };
     const both = { title: 'Rates', description: '', tagCandidates: { ja: TAGS, en: ['health', 'weather'] } };
 
     it('asks once for {"ja", "en"} and keeps both, each with its own tags', async () => {

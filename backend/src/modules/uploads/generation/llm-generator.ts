@@ -1,28 +1,20 @@
 import { DRAFT_LIMITS, DRAFT_TEXT_FIELDS, filterTags, finalizeDraft, MAX_TAGS } from './draft';
+import { type ChatMessage, LlmClient, type LlmClientOptions } from './llm-client';
 import { collectNumbers, unknownNumbers } from './number-check';
 import { mainSheet } from './local-generator';
 import { truncate } from './text';
-import { type BilingualContext, type BilingualDraft, type BookDraft, type BookGenerator, type ColumnLabels, type ContentLanguage, type ExtractedContent, type GenerationContext, LANGUAGES, type TableProfile } from './types';
-
-export interface LlmGeneratorOptions {
-  /** OpenAI-style base URL including the version, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  /** Per attempt (connect, wait and body). Default 60 s. */
-  timeoutMs?: number;
-  /** Further attempts after the first one fails. Default 2. */
-  maxRetries?: number;
-  /** Pause before a retry, doubled each time. Default 500 ms. */
-  retryDelayMs?: number;
-  /** Log hook for failed attempts (the service passes its logger). */
-  onError?: (message: string) => void;
-}
-
-/** A problem worth another attempt (HTTP 429/5xx, timeout, network, invalid answer). */
-class RetryableError extends Error {}
-/** A problem another attempt will not fix (bad URL, key or model). */
-class FatalError extends Error {}
+import {
+  type BilingualContext,
+  type BilingualDraft,
+  type BookDraft,
+  type BookGenerator,
+  type ColumnLabels,
+  type ContentLanguage,
+  type ExtractedContent,
+  type GenerationContext,
+  LANGUAGES,
+  type TableProfile,
+} from './types';
 
 const FIELD_DESCRIPTIONS = `{
   "title": string (≤ ${DRAFT_LIMITS.title} chars; keep the uploader's title if one is given; in the other language translate it and mark it "（機械翻訳）" / " (machine translation)"),
@@ -34,7 +26,7 @@ const FIELD_DESCRIPTIONS = `{
   "tags": string[] (0–${MAX_TAGS} names copied exactly from tagCandidates; never invent one)
 }`;
 
-function systemPrompt(language: 'ja' | 'en'): string {
+function systemPrompt(language: ContentLanguage): string {
   return [
     'You write "Book" pages for a data-sharing site: a page that explains an uploaded data file (table, document or photo).',
     `Write every text field in ${language === 'ja' ? 'Japanese (natural, polite です/ます style)' : 'English'}.`,
@@ -136,7 +128,12 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
       paragraphs.push(t);
       budget -= t.length;
     }
-    out.document = { title: content.document.title, headings: content.document.headings.slice(0, 40), paragraphs, characterCount: content.document.characterCount };
+    out.document = {
+      title: content.document.title,
+      headings: content.document.headings.slice(0, 40),
+      paragraphs,
+      characterCount: content.document.characterCount,
+    };
   }
   if (content.image) out.image = content.image;
   if (content.warnings?.length) out.readingProblems = content.warnings;
@@ -150,7 +147,10 @@ export function contentForPrompt(content: ExtractedContent, ctx: GenerationConte
  * the draft, or a reason for rejecting the answer.
  */
 export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: number[]): BookDraft | string {
-  const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = raw
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -168,7 +168,10 @@ export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: nu
   if (!fields.title) fields.title = ctx.title!.trim();
   if (!fields.summary) return '"summary" is empty';
   if (known) {
-    const invented = unknownNumbers(DRAFT_TEXT_FIELDS.map((k) => fields[k]), [...known, ...collectNumbers([ctx.title ?? '', ctx.description ?? ''])]);
+    const invented = unknownNumbers(
+      DRAFT_TEXT_FIELDS.map((k) => fields[k]),
+      [...known, ...collectNumbers([ctx.title ?? '', ctx.description ?? ''])],
+    );
     if (invented.length) return `these numbers are not in the data: ${invented.slice(0, 5).join(', ')}`;
   }
   const tags = obj.tags ?? [];
@@ -176,30 +179,22 @@ export function parseDraftAnswer(raw: string, ctx: GenerationContext, known?: nu
   return finalizeDraft(fields, filterTags(tags, ctx.tagCandidates), ctx.language, ctx.tagCandidates);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Writes Books through any OpenAI-compatible chat-completions endpoint (JSON mode). The answer is
- * validated strictly; HTTP errors, timeouts and invalid answers are retried, and when the
- * endpoint keeps failing the fallback (local) generator writes the Book: `generate` never
- * throws because of the endpoint.
+ * Writes Books through any OpenAI-compatible chat-completions endpoint (JSON mode), through its
+ * one LlmClient (which retries). The answer is validated strictly, and when the endpoint keeps
+ * failing the fallback (local) generator writes the Book: `generate` never throws because of the
+ * endpoint.
  */
 export class LlmBookGenerator implements BookGenerator {
   readonly name: string;
-  private readonly url: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly retryDelayMs: number;
+  private readonly client: LlmClient;
 
   constructor(
-    private readonly options: LlmGeneratorOptions,
+    options: LlmClientOptions,
     private readonly fallback: BookGenerator,
   ) {
     this.name = `llm:${options.model}`;
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.maxRetries = Math.max(0, options.maxRetries ?? 2);
-    this.retryDelayMs = options.retryDelayMs ?? 500;
+    this.client = new LlmClient(options);
   }
 
   /**
@@ -208,50 +203,63 @@ export class LlmBookGenerator implements BookGenerator {
    * when the endpoint fails) is written by the fallback generator.
    */
   async generateBoth(content: ExtractedContent, ctx: BilingualContext): Promise<BilingualDraft> {
-    const ctxOf = (language: ContentLanguage): GenerationContext => ({ title: ctx.title, description: ctx.description, language, tagCandidates: ctx.tagCandidates[language] });
+    const ctxOf = (language: ContentLanguage): GenerationContext => ({
+      title: ctx.title,
+      description: ctx.description,
+      language,
+      tagCandidates: ctx.tagCandidates[language],
+    });
     const main = content.sheets?.length ? mainSheet(content.sheets) : undefined;
     const columnNames = main?.columns.slice(0, 40).map((c) => c.name) ?? [];
-    const prompt = { ...contentForPrompt(content, ctxOf('ja')), ...(main ? { mainSheet: main.name } : {}), tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) } };
-    const messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> = [
+    const prompt = {
+      ...contentForPrompt(content, ctxOf('ja')),
+      ...(main ? { mainSheet: main.name } : {}),
+      tagCandidates: { ja: ctx.tagCandidates.ja.slice(0, 300), en: ctx.tagCandidates.en.slice(0, 300) },
+    };
+    const question: [ChatMessage, ChatMessage] = [
       { role: 'system', content: bilingualPrompt() },
       { role: 'user', content: JSON.stringify(prompt) },
     ];
     const known = knownNumbers(content, ctxOf('ja'));
+    // A language accepted in one answer stays accepted: later attempts only have to fix the other.
     const done: Partial<Record<ContentLanguage, BookDraft>> = {};
     let columnLabels: ColumnLabels | undefined;
-    for (let attempt = 0; attempt <= this.maxRetries && LANGUAGES.some((l) => !done[l]); attempt++) {
-      if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
+    const check = (answer: string): string | undefined => {
+      const problems: string[] = [];
+      let parsed: unknown;
       try {
-        const answer = await this.complete(messages);
-        const problems: string[] = [];
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(answer.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, ''));
-        } catch {
-          problems.push('the answer is not valid JSON');
-        }
-        if (parsed !== undefined) {
-          if (!columnLabels && parsed && typeof parsed === 'object' && !Array.isArray(parsed)) columnLabels = parseColumnLabels((parsed as Record<string, unknown>).columns, columnNames);
-          for (const language of LANGUAGES) {
-            if (done[language]) continue;
-            const part = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[language] : undefined;
-            if (!part || typeof part !== 'object') {
-              problems.push(`"${language}" must be an object`);
-              continue;
-            }
-            const draft = parseDraftAnswer(JSON.stringify(part), ctxOf(language), known);
-            if (typeof draft === 'string') problems.push(`"${language}": ${draft}`);
-            else done[language] = draft;
-          }
-        }
-        if (!problems.length) break;
-        this.options.onError?.(`LLM answer rejected (attempt ${attempt + 1}): ${problems.join('; ')}`);
-        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${problems.join('; ')}. Reply with the JSON object {"ja": {...}, "en": {...}} only, with exactly the required keys, citing only numbers from the summary.` });
-      } catch (error) {
-        this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
-        if (error instanceof FatalError) break;
+        parsed = JSON.parse(
+          answer
+            .trim()
+            .replace(/^```(?:json)?\s*/i, '')
+            .replace(/\s*```$/, ''),
+        );
+      } catch {
+        problems.push('the answer is not valid JSON');
       }
-    }
+      if (parsed !== undefined) {
+        if (!columnLabels && parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          columnLabels = parseColumnLabels((parsed as Record<string, unknown>).columns, columnNames);
+        for (const language of LANGUAGES) {
+          if (done[language]) continue;
+          const part = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[language] : undefined;
+          if (!part || typeof part !== 'object') {
+            problems.push(`"${language}" must be an object`);
+            continue;
+          }
+          const draft = parseDraftAnswer(JSON.stringify(part), ctxOf(language), known);
+          if (typeof draft === 'string') problems.push(`"${language}": ${draft}`);
+          else done[language] = draft;
+        }
+      }
+      return problems.length ? problems.join('; ') : undefined;
+    };
+    await this.client.ask(
+      question,
+      check,
+      (problem) =>
+        `That answer was rejected: ${problem}. Reply with the JSON object {"ja": {...}, "en": {...}} only, with exactly the required keys, citing only numbers from the summary.`,
+    );
     // A model's draft without a tag takes the built-in generator's (every Book has a tag).
     for (const language of LANGUAGES) {
       const draft = done[language];
@@ -265,71 +273,23 @@ export class LlmBookGenerator implements BookGenerator {
   }
 
   async generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft> {
-    const messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }> = [
+    const question: [ChatMessage, ChatMessage] = [
       { role: 'system', content: systemPrompt(ctx.language) },
       { role: 'user', content: JSON.stringify(contentForPrompt(content, ctx)) },
     ];
     const known = knownNumbers(content, ctx);
-    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
-      if (attempt > 0) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
-      try {
-        const answer = await this.complete(messages);
+    let accepted: BookDraft | undefined;
+    await this.client.ask(
+      question,
+      (answer) => {
         const draft = parseDraftAnswer(answer, ctx, known);
-        if (typeof draft !== 'string') return draft;
-        this.options.onError?.(`LLM answer rejected (attempt ${attempt + 1}): ${draft}`);
-        // Show the model its mistake on the next attempt.
-        messages.splice(2, messages.length - 2, { role: 'assistant', content: truncate(answer, 4000) }, { role: 'user', content: `That answer was rejected: ${draft}. Reply with the JSON object only, with exactly the required keys, citing only numbers from the summary.` });
-      } catch (error) {
-        this.options.onError?.(`LLM request failed (attempt ${attempt + 1}): ${(error as Error).message}`);
-        if (error instanceof FatalError) break;
-      }
-    }
-    return this.fallback.generate(content, ctx);
-  }
-
-  /** One chat-completions call; returns the message content. */
-  private async complete(messages: Array<{ role: string; content: string }>): Promise<string> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    try {
-      let response: Response;
-      try {
-        response = await fetch(this.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-          },
-          body: JSON.stringify({ model: this.options.model, messages, response_format: { type: 'json_object' }, temperature: 0.2 }),
-          signal: controller.signal,
-        });
-      } catch (error) {
-        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.timeoutMs} ms` : `network error: ${(error as Error).message}`);
-      }
-      let body: string;
-      try {
-        body = await response.text();
-      } catch {
-        throw new RetryableError(controller.signal.aborted ? `timed out after ${this.timeoutMs} ms` : 'the response body could not be read');
-      }
-      if (!response.ok) {
-        const message = `HTTP ${response.status}: ${truncate(body, 200)}`;
-        if ([400, 401, 403, 404].includes(response.status)) throw new FatalError(message);
-        throw new RetryableError(message);
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        throw new RetryableError('the endpoint did not answer JSON');
-      }
-      const choice = (parsed as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0];
-      const content = choice?.message?.content;
-      if (typeof content !== 'string') throw new RetryableError('the answer has no choices[0].message.content');
-      return content;
-    } finally {
-      clearTimeout(timer);
-    }
+        if (typeof draft === 'string') return draft;
+        accepted = draft;
+        return undefined;
+      },
+      (problem) =>
+        `That answer was rejected: ${problem}. Reply with the JSON object only, with exactly the required keys, citing only numbers from the summary.`,
+    );
+    return accepted ?? this.fallback.generate(content, ctx);
   }
 }

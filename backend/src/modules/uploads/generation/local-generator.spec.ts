@@ -15,14 +15,18 @@ const cache = new Map<string, ExtractedContent>();
 async function content(name: string): Promise<ExtractedContent> {
   if (!cache.has(name)) {
     const buf = sample(name);
-    cache.set(name, await extractContent(async () => Readable.from([buf]), detectDataFile(buf.subarray(0, 65536), name)!, { fileName: name, sizeBytes: buf.length }));
+    cache.set(
+      name,
+      await extractContent(async () => Readable.from([buf]), detectDataFile(buf.subarray(0, 65536), name)!, { fileName: name, sizeBytes: buf.length }),
+    );
   }
   return cache.get(name)!;
 }
 
 const generator = new LocalBookGenerator();
 const texts = (d: BookDraft) => [d.title, d.summary, d.goodpoint, d.badpoint, d.point1, d.point2, d.point3, d.point4, d.point5, d.answer];
-const japaneseShare = (s: string) => (s.match(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/gu)?.length ?? 0) / Math.max(1, s.replace(/[\s\d.,()%〜\-+/:]/g, '').length);
+const japaneseShare = (s: string) =>
+  (s.match(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/gu)?.length ?? 0) / Math.max(1, s.replace(/[\s\d.,()%〜\-+/:]/g, '').length);
 
 function expectWithinLimits(d: BookDraft) {
   expect([...d.title].length).toBeLessThanOrEqual(DRAFT_LIMITS.title);
@@ -62,10 +66,16 @@ describe('LocalBookGenerator', () => {
   });
 
   it('keeps the uploader title and writes in the UI language', async () => {
-    const d = await generator.generate(await content('prefecture-health-insurance.csv'), { language: 'en', title: 'Health insurance rates 2023', tagCandidates: EN_TAGS });
+    const d = await generator.generate(await content('prefecture-health-insurance.csv'), {
+      language: 'en',
+      title: 'Health insurance rates 2023',
+      tagCandidates: EN_TAGS,
+    });
     expect(d.title).toBe('Health insurance rates 2023');
     expect(d.language).toBe('en');
-    expect(d.summary).toMatch(/^This table covers Health insurance rates 2023\. 47 rows, one per prefecture\. The columns that matter: prefecture \(都道府県\), insurance rate \(保険料率\)/);
+    expect(d.summary).toMatch(
+      /^This table covers Health insurance rates 2023\. 47 rows, one per prefecture\. The columns that matter: prefecture \(都道府県\), insurance rate \(保険料率\)/,
+    );
     expect(d.summary).toContain('Insurance rate (保険料率) is highest in Saga (佐賀県) (10.51%)');
     expect(d.tags).toContain('health');
     expectWithinLimits(d);
@@ -122,7 +132,11 @@ describe('LocalBookGenerator', () => {
   });
 
   it('writes something sensible for a file that could not be read', async () => {
-    const broken = await extractContent(async () => Readable.from([Buffer.from('garbage')]), { kind: 'xlsx', mime: 'x', extension: 'xlsx' }, { fileName: 'budget.xlsx', sizeBytes: 7 });
+    const broken = await extractContent(
+      async () => Readable.from([Buffer.from('garbage')]),
+      { kind: 'xlsx', mime: 'x', extension: 'xlsx' },
+      { fileName: 'budget.xlsx', sizeBytes: 7 },
+    );
     const d = await generator.generate(broken, { language: 'ja', tagCandidates: JA_TAGS });
     expect(d.title).toBe('Budget');
     expect(d.badpoint).toContain('読み取れなかった');

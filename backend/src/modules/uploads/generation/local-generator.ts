@@ -28,7 +28,11 @@ export class LocalBookGenerator implements BookGenerator {
   async generate(content: ExtractedContent, ctx: GenerationContext): Promise<BookDraft> {
     const lang: ContentLanguage = ctx.language === 'ja' || ctx.language === 'en' ? ctx.language : content.language;
     const written =
-      content.kind === 'table' ? describeTable(content, ctx, lang) : content.kind === 'document' ? describeDocument(content, ctx, lang) : describeImage(content, ctx, lang);
+      content.kind === 'table'
+        ? describeTable(content, ctx, lang)
+        : content.kind === 'document'
+          ? describeDocument(content, ctx, lang)
+          : describeImage(content, ctx, lang);
     // English sentences start with a capital (column names and values may not).
     const text = lang === 'en' ? (Object.fromEntries(Object.entries(written).map(([k, v]) => [k, capitaliseSentences(v)])) as DraftText) : written;
     const source = tagSource(content, ctx);
@@ -92,10 +96,16 @@ export function uploaderSentence(ctx: GenerationContext, lang: ContentLanguage):
   if (!foreignTitle && !foreignDescription) return '';
   if (ja) {
     const what = foreignTitle && foreignDescription ? 'タイトルと説明' : foreignTitle ? 'タイトル' : '説明';
-    return `投稿者の${what}は英語のままです（未翻訳）: ${[foreignTitle, foreignDescription].filter(Boolean).map((x) => `「${x}」`).join('')}。`;
+    return `投稿者の${what}は英語のままです（未翻訳）: ${[foreignTitle, foreignDescription]
+      .filter(Boolean)
+      .map((x) => `「${x}」`)
+      .join('')}。`;
   }
   const what = foreignTitle && foreignDescription ? 'title and description' : foreignTitle ? 'title' : 'description';
-  return `The uploader's ${what}, in Japanese (not translated): ${[foreignTitle, foreignDescription].filter(Boolean).map((x) => `“${x}”`).join(' — ')}.`;
+  return `The uploader's ${what}, in Japanese (not translated): ${[foreignTitle, foreignDescription]
+    .filter(Boolean)
+    .map((x) => `“${x}”`)
+    .join(' — ')}.`;
 }
 
 const CJK_STOP = /[。！？」）]$/u;
@@ -162,7 +172,9 @@ const NOTES_SHEET = /^(注意事項|注記|注釈|注|備考|凡例|説明|利�
 /** The sheet a Book is about: the richest one (rows × columns that carry meaning). */
 export function mainSheet(sheets: SheetSummary[]): SheetSummary | undefined {
   const richness = (s: SheetSummary) => {
-    const meaningful = s.profile ? s.profile.roles.filter((r) => r.role === 'measure' || r.role === 'entity' || r.role === 'category' || r.role === 'time').length : s.columns.length;
+    const meaningful = s.profile
+      ? s.profile.roles.filter((r) => r.role === 'measure' || r.role === 'entity' || r.role === 'category' || r.role === 'time').length
+      : s.columns.length;
     // A sheet named as notes (注意事項, 注記, 凡例, 説明, Notes, README) is passed over unless it is the only table.
     const notes = NOTES_SHEET.test(s.name.trim()) ? 0.01 : 1;
     return (s.rowCount * (1 + meaningful) + (s.profile?.headline ? s.rowCount : 0)) * notes;
@@ -176,22 +188,38 @@ function withUnit(value: number, unit: string | undefined, lang: ContentLanguage
   if (!unit) return n;
   if (lang === 'en') {
     // Japanese units read as English words.
-    const word = ({ 円: 'yen', 人: 'people', 件: '', 千人: 'thousand people', 万人: '10,000 people', 百万円: 'million yen', 千円: 'thousand yen', 年: 'years', 日: 'days' } as Record<string, string>)[unit];
+    const word = (
+      {
+        円: 'yen',
+        人: 'people',
+        件: '',
+        千人: 'thousand people',
+        万人: '10,000 people',
+        百万円: 'million yen',
+        千円: 'thousand yen',
+        年: 'years',
+        日: 'days',
+      } as Record<string, string>
+    )[unit];
     if (word !== undefined) return word ? `${n} ${word}` : n;
   }
   if (unit === '%' || unit === '円' || unit === '℃' || unit === '°C' || unit === '人' || unit === '件') return `${n}${unit}`;
   return `${n} ${unit}`;
 }
 
-const signed = (value: number, unit: string | undefined, lang: ContentLanguage) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${withUnit(Math.abs(value), unit, lang)}`;
+const signed = (value: number, unit: string | undefined, lang: ContentLanguage) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${withUnit(Math.abs(value), unit, lang)}`;
 
 /** An English plural noun for the rows from the file name ("us-airports" → "airports"), else "rows". */
 function rowNoun(content: ExtractedContent, lang: ContentLanguage): string {
   if (lang === 'ja') return '件';
-  const last = titleFromFileName(content.fileName).toLowerCase().split(/[^a-z]+/).filter(Boolean).pop();
+  const last = titleFromFileName(content.fileName)
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .pop();
   return last && last.length > 3 && /s$/.test(last) && !/(ss|us|is)$/.test(last) ? ` ${last}` : ' rows';
 }
-
 
 const YEARISH = /(year|年|年度|date|日付|period|期間|month|月)/i;
 
@@ -221,11 +249,26 @@ function localise(p: TableProfile, lang: ContentLanguage): TableProfile {
     top: p.top.map(lv),
     bottom: p.bottom.map(lv),
     ...(p.groups ? { groups: { column: word(p.groups.column), items: p.groups.items.map(lv) } } : {}),
-    ...(p.counts ? { counts: { ...p.counts, column: word(p.counts.column), items: p.counts.items.map((i) => ({ ...i, label: columnValueLabel(p.counts!.column, i.label, lang) })) } } : {}),
+    ...(p.counts
+      ? {
+          counts: {
+            ...p.counts,
+            column: word(p.counts.column),
+            items: p.counts.items.map((i) => ({ ...i, label: columnValueLabel(p.counts!.column, i.label, lang) })),
+          },
+        }
+      : {}),
     relations: p.relations.map((r) => ({ ...r, a: col(r.a), b: col(r.b) })),
     ...(p.extent ? { extent: { column: col(p.extent.column), north: lv(p.extent.north), south: lv(p.extent.south) } } : {}),
     roles: p.roles.map((r) => ({ ...r, name: col(r.name) })),
-    ...(p.ties ? { ties: { ...p.ties, labels: p.ties.labels.map((l) => (p.ties!.of === 'counts' && p.counts ? columnValueLabel(p.counts.column, l, lang) : valueLabel(l, lang))) } } : {}),
+    ...(p.ties
+      ? {
+          ties: {
+            ...p.ties,
+            labels: p.ties.labels.map((l) => (p.ties!.of === 'counts' && p.counts ? columnValueLabel(p.counts.column, l, lang) : valueLabel(l, lang))),
+          },
+        }
+      : {}),
   };
 }
 
@@ -310,39 +353,83 @@ function tableOpening(sheet: SheetSummary, raw: TableProfile, lang: ContentLangu
   return { intro, measures };
 }
 
+/** The words every step of tableFindings writes with: the sheet, its profile in the reader's language, the headline measure. */
+interface FindingsInput {
+  ja: boolean;
+  lang: ContentLanguage;
+  sheet: SheetSummary;
+  /** The profile in the reader's language (localise). */
+  p: TableProfile;
+  /** The headline measure's column. */
+  H: string | undefined;
+  /** What the ranking compares: the headline measure, its mean per label or its total over the period. */
+  HR: string | undefined;
+  /** 「5種類の」 for a category entity, else empty. */
+  kinds: string;
+  unit: string | undefined;
+  /** A time label as written in the reader's language (2020 → 2020年). */
+  tl: (label: string) => string;
+  /** A value of the headline measure with its unit. */
+  v: (x: number) => string;
+  /** The entity column's name. */
+  L: string | undefined;
+  rows: number;
+  noun: string;
+}
+
+/**
+ * A table's findings, headlines and good and bad points, step by step in the order a reader
+ * wants them (extremes, trend, groups, relations, counts, totals, structure, limits). Steps that
+ * add a headline only while there are fewer than two depend on the order.
+ */
 function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): TableFindings {
+  const input = findingsInput(content, sheet, raw, lang);
+  const out: TableFindings = { findings: [], headlines: [], good: [], bad: [] };
+  for (const step of [extremeFindings, trendFindings, groupFindings, relationFindings, countFindings, totalFindings, structureFindings, limitFindings])
+    step(input, out);
+  return out;
+}
+
+function findingsInput(content: ExtractedContent, sheet: SheetSummary, raw: TableProfile, lang: ContentLanguage): FindingsInput {
   const ja = lang === 'ja';
   const p = localise(raw, lang);
-  const findings: string[] = [];
-  const headlines: string[] = [];
-  const good: string[] = [];
-  const bad: string[] = [];
-  const H0 = p.headline?.column;
+  const H = p.headline?.column;
   // 「5種類の天気」 for a category, 「47の都道府県」 for names.
   const kinds = raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && p.entity ? jaKinds(p.entity.column) : '';
   // Labels that repeat over time are compared by their mean (a total over the years means nothing).
   const repeated = p.ranked > 0 && p.ranked + p.totals.length < sheet.rowCount;
   const span = p.period && p.period.from !== p.period.to ? (ja ? `${p.period.from}〜${p.period.to}` : `${p.period.from}–${p.period.to}`) : '';
-  const H = H0;
   // The ranking's measure: a mean per label, or a total over the period.
   const HR =
-    H0 && repeated
+    H && repeated
       ? p.rankedBy === 'mean'
         ? ja
-          ? `平均${H0}`
-          : `average ${H0}`
+          ? `平均${H}`
+          : `average ${H}`
         : ja
-          ? `${span ? `${span}の` : ''}${H0}の合計`
-          : `total ${H0}${span ? ` over ${span}` : ''}`
-      : H0;
+          ? `${span ? `${span}の` : ''}${H}の合計`
+          : `total ${H}${span ? ` over ${span}` : ''}`
+      : H;
   const unit = p.headline?.unit;
-  const tl = (label: string) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label);
-  const v = (x: number) => withUnit(x, unit, lang);
-  const L = p.entity?.column;
-  const rows = sheet.rowCount;
-  const noun = rowNoun(content, lang);
+  return {
+    ja,
+    lang,
+    sheet,
+    p,
+    H,
+    HR,
+    kinds,
+    unit,
+    tl: (label) => (ja && /^\d{4}$/.test(label) ? `${label}年` : label),
+    v: (x) => withUnit(x, unit, lang),
+    L: p.entity?.column,
+    rows: sheet.rowCount,
+    noun: rowNoun(content, lang),
+  };
+}
 
-  // Extremes by entity.
+/** Highest and lowest entities by the headline measure, and the gap between them. */
+function extremeFindings({ ja, lang, p, HR, kinds, unit, v, L }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (HR && p.top.length >= 2 && p.bottom.length >= 1) {
     const [t0, t1, t2] = p.top;
     const [b0, b1] = p.bottom;
@@ -352,16 +439,28 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
           ? `${HR}が最も高いのは${p.ties.labels.join('と')}で、同じ${v(p.ties.value)}です。`
           : `${listJoin(p.ties.labels, lang)} tie for the highest ${HR} (${v(p.ties.value)}).`,
       );
-    else findings.push(
-      ja
-        ? `${HR}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
-        : `${t0.label} has the highest ${HR} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
-    );
+    else
+      findings.push(
+        ja
+          ? `${HR}が最も高いのは${t0.label}（${v(t0.value)}）で、${t1.label}（${v(t1.value)}）${t2 ? `、${t2.label}（${v(t2.value)}）` : ''}が続きます。`
+          : `${t0.label} has the highest ${HR} (${v(t0.value)}), followed by ${t1.label} (${v(t1.value)})${t2 ? ` and ${t2.label} (${v(t2.value)})` : ''}.`,
+      );
     const lowTie = p.bottom.filter((b) => b.value === b0.value);
     if (lowTie.length >= 2) {
-      findings.push(ja ? `最も低いのは${lowTie.map((b) => b.label).join('と')}で、同じ${v(b0.value)}です。` : `${listJoin(lowTie.map((b) => b.label), lang)} tie for the lowest (${v(b0.value)}).`);
+      findings.push(
+        ja
+          ? `最も低いのは${lowTie.map((b) => b.label).join('と')}で、同じ${v(b0.value)}です。`
+          : `${listJoin(
+              lowTie.map((b) => b.label),
+              lang,
+            )} tie for the lowest (${v(b0.value)}).`,
+      );
     } else if (p.ranked >= 4 && b1) {
-      findings.push(ja ? `最も低いのは${b0.label}（${v(b0.value)}）、次いで${b1.label}（${v(b1.value)}）です。` : `The lowest is ${b0.label} (${v(b0.value)}), then ${b1.label} (${v(b1.value)}).`);
+      findings.push(
+        ja
+          ? `最も低いのは${b0.label}（${v(b0.value)}）、次いで${b1.label}（${v(b1.value)}）です。`
+          : `The lowest is ${b0.label} (${v(b0.value)}), then ${b1.label} (${v(b1.value)}).`,
+      );
     }
     const gap = Math.round((t0.value - b0.value) * 1000) / 1000;
     const ratio = b0.value > 0 ? t0.value / b0.value : undefined;
@@ -379,23 +478,33 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     headlines.push(
       ja
         ? `${HR}は${topName}が最も高く（${v(t0.value)}${p.ties?.of === 'top' ? '、同率' : ''}）、${b0.label}が最も低い（${v(b0.value)}）。差は${gapText}です。`
-        : capitalise(`${HR} is highest in ${topName} (${v(t0.value)}${p.ties?.of === 'top' ? ', a tie' : ''}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`),
+        : capitalise(
+            `${HR} is highest in ${topName} (${v(t0.value)}${p.ties?.of === 'top' ? ', a tie' : ''}) and lowest in ${b0.label} (${v(b0.value)}), a gap of ${gapText}.`,
+          ),
     );
-    if (p.ranked >= 4) findings.push(ja ? `${nf(p.ranked, lang)}${kinds}の${L}の間で、最高と最低の差は${gapText}あります。` : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`);
+    if (p.ranked >= 4)
+      findings.push(
+        ja
+          ? `${nf(p.ranked, lang)}${kinds}の${L}の間で、最高と最低の差は${gapText}あります。`
+          : `Across ${p.ranked} ${L} values the highest and the lowest differ by ${gapText}.`,
+      );
     good.push(
       ja
         ? `${nf(p.ranked, lang)}${kinds}の${L}について${HR}が揃っていて、${t0.label}と${b0.label}のような違いをすぐに比べられます。`
         : `${HR} for ${p.ranked} ${L} values side by side, so differences such as ${t0.label} versus ${b0.label} are easy to compare.`,
     );
   }
+}
 
-  // Trend over time.
+/** The headline measure over time: its direction, peaks, largest moves and season. */
+function trendFindings({ ja, lang, p, H, unit, tl, v }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (H && p.trend) {
     const t = p.trend;
     const pct = t.first.value > 0 && t.last.value > 0 ? Math.round(((t.last.value - t.first.value) / Math.abs(t.first.value)) * 1000) / 10 : undefined;
     const dirJa = t.direction === 'up' ? '上昇' : t.direction === 'down' ? '減少' : 'ほぼ横ばい';
     const dirEn = t.direction === 'up' ? 'rose' : t.direction === 'down' ? 'fell' : 'stayed roughly level';
-    const pctText = pct !== undefined && t.direction !== 'flat' ? (ja ? `（${pct > 0 ? '+' : ''}${nf(pct, lang)}%）` : ` (${pct > 0 ? '+' : ''}${nf(pct, lang)}%)`) : '';
+    const pctText =
+      pct !== undefined && t.direction !== 'flat' ? (ja ? `（${pct > 0 ? '+' : ''}${nf(pct, lang)}%）` : ` (${pct > 0 ? '+' : ''}${nf(pct, lang)}%)`) : '';
     const line =
       t.direction === 'flat'
         ? ja
@@ -407,11 +516,23 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     findings.push(line);
     headlines.push(line);
     const extremes: string[] = [];
-    if (t.direction !== 'flat' && (t.peak.label !== t.last.label || t.direction !== 'up')) extremes.push(ja ? `最高は${tl(t.peak.label)}の${v(t.peak.value)}` : `the peak was ${v(t.peak.value)} in ${t.peak.label}`);
-    if (t.biggestRise) extremes.push(ja ? `最大の上昇は${tl(t.biggestRise.label)}（${signed(t.biggestRise.value, unit, lang)}）` : `the largest rise came in ${t.biggestRise.label} (${signed(t.biggestRise.value, unit, lang)})`);
-    if (t.biggestFall) extremes.push(ja ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）` : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`);
+    if (t.direction !== 'flat' && (t.peak.label !== t.last.label || t.direction !== 'up'))
+      extremes.push(ja ? `最高は${tl(t.peak.label)}の${v(t.peak.value)}` : `the peak was ${v(t.peak.value)} in ${t.peak.label}`);
+    if (t.biggestRise)
+      extremes.push(
+        ja
+          ? `最大の上昇は${tl(t.biggestRise.label)}（${signed(t.biggestRise.value, unit, lang)}）`
+          : `the largest rise came in ${t.biggestRise.label} (${signed(t.biggestRise.value, unit, lang)})`,
+      );
+    if (t.biggestFall)
+      extremes.push(
+        ja
+          ? `最大の下落は${tl(t.biggestFall.label)}（${signed(t.biggestFall.value, unit, lang)}）`
+          : `the largest fall came in ${t.biggestFall.label} (${signed(t.biggestFall.value, unit, lang)})`,
+      );
     if (extremes.length) findings.push(ja ? `${extremes.join('、')}です。` : `${extremes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`);
-    if (t.direction !== 'flat' && (t.low.label !== t.first.label || t.direction !== 'up')) findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
+    if (t.direction !== 'flat' && (t.low.label !== t.first.label || t.direction !== 'up'))
+      findings.push(ja ? `最も低かったのは${tl(t.low.label)}の${v(t.low.value)}です。` : `The lowest value was ${v(t.low.value)} in ${t.low.label}.`);
     if (t.season) {
       const month = (m: string) => (ja ? `${Number(m)}月` : MONTHS[Number(m) - 1]);
       findings.push(
@@ -420,10 +541,16 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
           : `Within each year ${H} peaks in ${month(t.season.high.label)} and bottoms out in ${month(t.season.low.label)}, ${v(t.season.high.value)} apart on average.`,
       );
     }
-    good.push(ja ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。` : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`);
+    good.push(
+      ja
+        ? `${tl(t.first.label)}から${tl(t.last.label)}まで${t.periods}期間の${H}があり、長期の変化を追えます。`
+        : `${t.periods} periods of ${H} from ${t.first.label} to ${t.last.label} show the long-run change.`,
+    );
   }
+}
 
-  // Groups by a category.
+/** The headline measure by a grouping category. */
+function groupFindings({ ja, p, H, v }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (H && p.groups) {
     const g = p.groups;
     const hi = g.items[0];
@@ -431,13 +558,17 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     const sum = p.rankedBy === 'sum';
     const line = ja
       ? `${g.column}別${sum ? 'の合計' : 'の平均'}では${hi.label}が最も高く（${v(hi.value)}）、${lo.label}が最も低い（${v(lo.value)}）です。`
-      : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H0} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
+      : `By ${g.column}, ${hi.label} has the highest ${sum ? 'total' : 'average'} ${H} (${v(hi.value)}) and ${lo.label} the lowest (${v(lo.value)}).`;
     findings.push(line);
     if (headlines.length < 2) headlines.push(line);
-    good.push(ja ? `${g.items.length}${jaKinds(g.column)}の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`);
+    good.push(
+      ja ? `${g.items.length}${jaKinds(g.column)}の${g.column}ごとの比較もできます。` : `It can be compared across ${g.items.length} ${g.column} groups.`,
+    );
   }
+}
 
-  // Relations.
+/** Strong correlations between measures. */
+function relationFindings({ ja, p }: FindingsInput, { findings }: TableFindings): void {
   for (const rel of p.relations) {
     findings.push(
       ja
@@ -445,8 +576,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
         : `${rel.a} and ${rel.b} are strongly ${rel.r > 0 ? 'positively' : 'negatively'} correlated (r = ${rel.r.toFixed(2)}).`,
     );
   }
+}
 
-  // Counts by category (what the rows are).
+/** How the rows fall into a category's values (what the rows are). */
+function countFindings({ ja, lang, p, H, rows, noun }: FindingsInput, { findings, headlines, good }: TableFindings): void {
   if (p.counts) {
     const c = p.counts;
     const [i0, i1] = c.items;
@@ -462,8 +595,10 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     if (headlines.length < 2) headlines.push(line);
     if (!H) good.push(ja ? `${c.column}ごとの件数を比べられます。` : `Counts per ${c.column} are easy to compare.`);
   }
+}
 
-  // Totals.
+/** Total rows among the individual rows (left out of the ranking). */
+function totalFindings({ ja, p, L }: FindingsInput, { findings, bad }: TableFindings): void {
   if (p.totals.length) {
     const t = p.totals[0];
     findings.push(
@@ -471,13 +606,24 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
         ? `「${t.label}」の行は合計なので、個別の${L ?? '項目'}の順位からは除いています。`
         : `The “${t.label}” rows are totals, so they are left out of the ranking of ${L ?? 'items'}.`,
     );
-    bad.push(ja ? `「${t.label}」のような合計行が個別の行と同じ列に入っているため、そのまま足し合わせると二重に数えてしまいます。` : `Total rows (“${t.label}”) sit among the individual rows, so summing the column counts them twice.`);
+    bad.push(
+      ja
+        ? `「${t.label}」のような合計行が個別の行と同じ列に入っているため、そのまま足し合わせると二重に数えてしまいます。`
+        : `Total rows (“${t.label}”) sit among the individual rows, so summing the column counts them twice.`,
+    );
   }
+}
 
-  // Constants, codes, coordinates.
+/** Constants, coordinates and their extent, identifier codes. */
+function structureFindings({ ja, lang, p }: FindingsInput, { findings, good, bad }: TableFindings): void {
   for (const c of p.constants.slice(0, 2)) {
     findings.push(ja ? `${c.name}はすべて${c.value}です。` : `Every row has ${c.name} ${c.value}.`);
-    if (YEARISH.test(c.name) || YEARISH.test(c.value)) bad.push(ja ? `${c.value}の1時点だけのデータなので、年ごとの変化は分かりません。` : `It covers a single ${c.name} (${c.value}), so change over time cannot be seen.`);
+    if (YEARISH.test(c.name) || YEARISH.test(c.value))
+      bad.push(
+        ja
+          ? `${c.value}の1時点だけのデータなので、年ごとの変化は分かりません。`
+          : `It covers a single ${c.name} (${c.value}), so change over time cannot be seen.`,
+      );
   }
   const coords = p.roles.filter((r) => r.role === 'coordinate').map((r) => r.name);
   if (coords.length >= 2) {
@@ -493,20 +639,43 @@ function tableFindings(content: ExtractedContent, sheet: SheetSummary, raw: Tabl
     );
   }
   const ids = p.roles.filter((r) => r.role === 'identifier').map((r) => r.name);
-  if (ids.length) findings.push(ja ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。` : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`);
+  if (ids.length)
+    findings.push(
+      ja
+        ? `${ids.join('・')}はコード（識別子）で、他の表と結び付けるのに使えます。`
+        : `${listJoin(ids, lang)} ${ids.length > 1 ? 'are codes' : 'is a code'} for joining with other tables.`,
+    );
+}
 
-  // Limits.
+/** The limits of the data: gaps, a missing unit, sampling, no time, no measure, few rows. */
+function limitFindings({ ja, lang, sheet, p, H, unit, rows }: FindingsInput, { bad }: TableFindings): void {
   const gaps = sheet.columns
     .filter((c) => c.type !== 'empty' && c.nonEmpty < rows)
     .sort((a, b) => (a.name === p.headline?.column ? -1 : b.name === p.headline?.column ? 1 : a.nonEmpty - b.nonEmpty))
     .slice(0, 2);
-  for (const c of gaps) bad.push(ja ? `${columnLabel(c.name, lang)}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。` : `${capitalise(columnLabel(c.name, lang))} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`);
-  if (H && !unit) bad.push(ja ? `${H}の単位がファイルに書かれていないので、出典で確認してください。` : `The unit of ${H} is not stated in the file; check the source.`);
-  if (p.sampled) bad.push(ja ? `大きなファイルのため、順位や傾向は${nf(PROFILE_ROWS, lang)}行の標本から求めています。` : `The file is large, so rankings and trends come from a sample of ${nf(PROFILE_ROWS, lang)} rows.`);
-  if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time')) bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');
-  if (!H) bad.push(ja ? '数量を表す列がないため、件数や分布の比較に限られます。' : 'There is no measure column, so it supports counts and distributions rather than amounts.');
+  for (const c of gaps)
+    bad.push(
+      ja
+        ? `${columnLabel(c.name, lang)}に${nf(rows - c.nonEmpty, lang)}件の欠損（空欄）があります。`
+        : `${capitalise(columnLabel(c.name, lang))} is missing in ${nf(rows - c.nonEmpty, lang)} rows.`,
+    );
+  if (H && !unit)
+    bad.push(ja ? `${H}の単位がファイルに書かれていないので、出典で確認してください。` : `The unit of ${H} is not stated in the file; check the source.`);
+  if (p.sampled)
+    bad.push(
+      ja
+        ? `大きなファイルのため、順位や傾向は${nf(PROFILE_ROWS, lang)}行の標本から求めています。`
+        : `The file is large, so rankings and trends come from a sample of ${nf(PROFILE_ROWS, lang)} rows.`,
+    );
+  if (!p.trend && !p.constants.some((c) => YEARISH.test(c.name)) && !p.roles.some((r) => r.role === 'time'))
+    bad.push(ja ? '時期を表す列がないため、変化は追えません。' : 'There is no date or period column, so change over time cannot be followed.');
+  if (!H)
+    bad.push(
+      ja
+        ? '数量を表す列がないため、件数や分布の比較に限られます。'
+        : 'There is no measure column, so it supports counts and distributions rather than amounts.',
+    );
   if (rows < 30) bad.push(ja ? `${rows}行と少ないため、傾向の読み取りには注意が必要です。` : `With ${rows} rows, patterns should be read with care.`);
-  return { findings, headlines, good, bad };
 }
 
 /** Further facts when the findings are fewer than five: periods, other measures, other categories. */
@@ -518,7 +687,12 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
     const c = byName.get(r.name);
     if (!c) continue;
     const cl = columnLabel(c.name, lang);
-    if (r.role === 'time' && c.minDate && c.maxDate) out.push(ja ? `${cl}は${c.minDate}から${c.maxDate}まで（${nf(c.nonEmpty, lang)}件）です。` : `${capitalise(cl)} runs from ${c.minDate} to ${c.maxDate} (${nf(c.nonEmpty, lang)} entries).`);
+    if (r.role === 'time' && c.minDate && c.maxDate)
+      out.push(
+        ja
+          ? `${cl}は${c.minDate}から${c.maxDate}まで（${nf(c.nonEmpty, lang)}件）です。`
+          : `${capitalise(cl)} runs from ${c.minDate} to ${c.maxDate} (${nf(c.nonEmpty, lang)} entries).`,
+      );
     if (r.role === 'measure' && r.name !== p.headline?.column && c.min !== undefined && c.max !== undefined && c.min !== c.max) {
       const at = (label?: string) => (label ? (ja ? `（${label}）` : ` (${label})`) : '');
       out.push(
@@ -529,20 +703,46 @@ function tableFillers(sheet: SheetSummary, p: TableProfile, lang: ContentLanguag
     }
     if (r.role === 'category' && r.name !== p.counts?.column && c.topValues.length && c.topValues[0].count > 2) {
       const tops = c.topValues.slice(0, 3);
-      out.push(ja ? `${cl}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。` : `The most frequent ${cl} values are ${listJoin(tops.map((t) => `${valueLabel(t.value, lang)} (${nf(t.count, lang)})`), lang)}.`);
+      out.push(
+        ja
+          ? `${cl}で多いのは${tops.map((t) => `${t.value}（${nf(t.count, lang)}件）`).join('、')}です。`
+          : `The most frequent ${cl} values are ${listJoin(
+              tops.map((t) => `${valueLabel(t.value, lang)} (${nf(t.count, lang)})`),
+              lang,
+            )}.`,
+      );
     }
   }
   for (const r of p.roles.filter((x) => x.role === 'identifier').slice(0, 1)) {
     const c = byName.get(r.name);
-    if (c) out.push(ja ? `${columnLabel(c.name, lang)}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。` : `${capitalise(columnLabel(c.name, lang))} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`);
+    if (c)
+      out.push(
+        ja
+          ? `${columnLabel(c.name, lang)}は${nf(c.nonEmpty, lang)}件に入っており、${c.distinctCapped ? `${nf(c.distinct, lang)}種類以上` : `${nf(c.distinct, lang)}種類`}の値があります。`
+          : `${capitalise(columnLabel(c.name, lang))} is filled in ${nf(c.nonEmpty, lang)} rows with ${c.distinctCapped ? `over ${nf(c.distinct, lang)}` : nf(c.distinct, lang)} distinct values.`,
+      );
   }
   const per = p.period;
   if (per && !per.onePerRow && per.years && per.years >= 2) {
     const perYear = Math.round((sheet.rowCount / per.years) * 10) / 10;
-    out.push(ja ? `${nf(per.years, lang)}年間で${nf(sheet.rowCount, lang)}件、1年あたり約${nf(Math.round(perYear), lang)}件です。` : `${nf(sheet.rowCount, lang)} rows over ${nf(per.years, lang)} years, about ${nf(Math.round(perYear), lang)} a year.`);
+    out.push(
+      ja
+        ? `${nf(per.years, lang)}年間で${nf(sheet.rowCount, lang)}件、1年あたり約${nf(Math.round(perYear), lang)}件です。`
+        : `${nf(sheet.rowCount, lang)} rows over ${nf(per.years, lang)} years, about ${nf(Math.round(perYear), lang)} a year.`,
+    );
   }
   out.push(ja ? `${nf(sheet.rowCount, lang)}行 × ${sheet.columns.length}列の表です。` : `${nf(sheet.rowCount, lang)} rows × ${sheet.columns.length} columns.`);
-  out.push(ja ? `列: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join('、')}` : `Columns: ${sheet.columns.slice(0, 8).map((c) => columnLabel(c.name, lang)).join(', ')}`);
+  out.push(
+    ja
+      ? `列: ${sheet.columns
+          .slice(0, 8)
+          .map((c) => columnLabel(c.name, lang))
+          .join('、')}`
+      : `Columns: ${sheet.columns
+          .slice(0, 8)
+          .map((c) => columnLabel(c.name, lang))
+          .join(', ')}`,
+  );
   return out;
 }
 
@@ -563,7 +763,9 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
     return {
       title,
       summary,
-      goodpoint: ja ? '元のファイルをダウンロードして、表計算ソフトで詳しく確認できます。' : 'The original file can be downloaded and explored in a spreadsheet application.',
+      goodpoint: ja
+        ? '元のファイルをダウンロードして、表計算ソフトで詳しく確認できます。'
+        : 'The original file can be downloaded and explored in a spreadsheet application.',
       badpoint: legacy
         ? ja
           ? '旧形式（.xls）のため、セルの内容や統計は自動で読み取っていません。'
@@ -579,7 +781,9 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
         ],
         [],
       ),
-      answer: ja ? `${names.length ? `${names.length}枚のシートを含む` : ''}表ファイルです。詳しい内容はファイルを開いて確認してください。` : `A spreadsheet${names.length ? ` with ${names.length} sheet(s)` : ''}; open the file for details.`,
+      answer: ja
+        ? `${names.length ? `${names.length}枚のシートを含む` : ''}表ファイルです。詳しい内容はファイルを開いて確認してください。`
+        : `A spreadsheet${names.length ? ` with ${names.length} sheet(s)` : ''}; open the file for details.`,
     };
   }
 
@@ -615,15 +819,26 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
   // Summary: the subject, then the two or three findings.
   const subject = userTitle(ctx) ?? main.title ?? (composed && p.trend ? composed.replace(/（.*$|, \d.*$/, '') : composed?.replace(constSuffix, '')) ?? stem;
   const scope: string[] = [];
-  if (H && L && p.entity && p.entity.count < rows) scope.push(ja ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && L ? jaKinds(L) : ''}の${L}` : `${nf(p.ranked || p.entity.count, lang)} ${L} values`);
+  if (H && L && p.entity && p.entity.count < rows)
+    scope.push(
+      ja
+        ? `${nf(p.ranked || p.entity.count, lang)}${raw.roles.find((r) => r.name === raw.entity?.column)?.role === 'category' && L ? jaKinds(L) : ''}の${L}`
+        : `${nf(p.ranked || p.entity.count, lang)} ${L} values`,
+    );
   if (timeConst) scope.push(timeConst.value);
   // Which sheet of a workbook the Book is about (a notes sheet first is passed over).
-  if (sheets.length > 1) scope.push(ja ? `全${sheets.length}シートのうちシート${quote(main.name, lang)}の表` : `the table on sheet ${quote(main.name, lang)} of ${sheets.length} sheets`);
+  if (sheets.length > 1)
+    scope.push(
+      ja ? `全${sheets.length}シートのうちシート${quote(main.name, lang)}の表` : `the table on sheet ${quote(main.name, lang)} of ${sheets.length} sheets`,
+    );
   const intro = ja
     ? `${subject}のデータです${scope.length ? `（${scope.join('、')}）` : ''}。`
     : `This table covers ${subject}${scope.length ? ` (${scope.join(', ')})` : ''}.`;
   const description = uploaderSentence(ctx, lang);
-  const summary = fit([intro, ...opening.intro, description, ...headlines.slice(0, 1), ...opening.measures.slice(0, 3), ...headlines.slice(1, 2)], DRAFT_LIMITS.summary);
+  const summary = fit(
+    [intro, ...opening.intro, description, ...headlines.slice(0, 1), ...opening.measures.slice(0, 3), ...headlines.slice(1, 2)],
+    DRAFT_LIMITS.summary,
+  );
 
   if (!good.length) good.push(ja ? `${nf(rows, lang)}行の表で、列の意味が明確です。` : `${nf(rows, lang)} rows with clearly named columns.`);
   // A source row under the table (資料：…, 出典：…, Source: …) answers where the figures come from.
@@ -640,11 +855,15 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
       : 'The source is not stated in the file; check it before relying on the figures.';
   const badpoint = fit(bad.length ? bad : [noLimit], DRAFT_LIMITS.badpoint);
 
-
   const otherSheets = sheets.filter((s) => s !== main && s.rowCount > 0);
   const extra = otherSheets.slice(0, 2).map((s) => {
     const sp = s.profile;
-    const head = sp?.headline && sp.top.length ? (ja ? `（${sp.headline.column}は${sp.top[0].label}が最大）` : ` (${sp.headline.column} highest for ${sp.top[0].label})`) : '';
+    const head =
+      sp?.headline && sp.top.length
+        ? ja
+          ? `（${sp.headline.column}は${sp.top[0].label}が最大）`
+          : ` (${sp.headline.column} highest for ${sp.top[0].label})`
+        : '';
     return ja ? `シート${quote(s.name, lang)}: ${nf(s.rowCount, lang)}行${head}` : `Sheet ${quote(s.name, lang)}: ${nf(s.rowCount, lang)} rows${head}`;
   });
   // The findings first, then each measure's range and yearly change (the summary may not hold them all).
@@ -656,7 +875,6 @@ function describeTable(content: ExtractedContent, ctx: GenerationContext, lang: 
   const answer = fit(headlines.length ? headlines : findings.slice(0, 2), DRAFT_LIMITS.answer) || summary;
   return { title, summary, goodpoint, badpoint, ...points, answer };
 }
-
 
 // ------------------------------------------------------------------------------------------ documents
 
@@ -712,13 +930,21 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
         : `about ${nf(Math.round(doc.characterCount / 6), lang)} words`;
   const legacy = content.fileType.kind === 'doc';
 
-  if (doc.characterCount === 0 || ranked.length === 0 && doc.headings.length === 0 && doc.paragraphs.length === 0) {
+  if (doc.characterCount === 0 || (ranked.length === 0 && doc.headings.length === 0 && doc.paragraphs.length === 0)) {
     return {
       title,
-      summary: ja ? `Word文書（${kb(content.sizeBytes, lang)}）。本文を読み取れませんでした。` : `A Word document (${kb(content.sizeBytes, lang)}) whose text could not be read.`,
+      summary: ja
+        ? `Word文書（${kb(content.sizeBytes, lang)}）。本文を読み取れませんでした。`
+        : `A Word document (${kb(content.sizeBytes, lang)}) whose text could not be read.`,
       goodpoint: ja ? '元のファイルをダウンロードして内容を確認できます。' : 'The original file can be downloaded and read.',
       badpoint: ja ? '本文を自動で読み取れなかったため、要約がありません。' : 'Its text could not be extracted, so there is no summary.',
-      ...fivePoints([ja ? `ファイル名: ${content.fileName}` : `File name: ${content.fileName}`, ja ? `ファイルサイズ: ${kb(content.sizeBytes, lang)}` : `File size: ${kb(content.sizeBytes, lang)}`], []),
+      ...fivePoints(
+        [
+          ja ? `ファイル名: ${content.fileName}` : `File name: ${content.fileName}`,
+          ja ? `ファイルサイズ: ${kb(content.sizeBytes, lang)}` : `File size: ${kb(content.sizeBytes, lang)}`,
+        ],
+        [],
+      ),
       answer: ja ? '内容はファイルを開いて確認してください。' : 'Open the file to see its contents.',
     };
   }
@@ -733,24 +959,55 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
     if (first) tableFacts.push(ja ? `表: ${first}` : `Table: ${first}`);
   }
   const intro = ja
-    ? `${size}の文書${doc.headings.length ? `で、${doc.headings.length}個の見出し（${headings.slice(0, 3).map((h) => quote(h, lang)).join('')}など）で構成されています` : 'です'}。`
-    : `A document of ${size}${doc.headings.length ? ` organised under ${doc.headings.length} headings (${headings.slice(0, 3).map((h) => quote(h, lang)).join(', ')}, …)` : ''}.`;
+    ? `${size}の文書${
+        doc.headings.length
+          ? `で、${doc.headings.length}個の見出し（${headings
+              .slice(0, 3)
+              .map((h) => quote(h, lang))
+              .join('')}など）で構成されています`
+          : 'です'
+      }。`
+    : `A document of ${size}${
+        doc.headings.length
+          ? ` organised under ${doc.headings.length} headings (${headings
+              .slice(0, 3)
+              .map((h) => quote(h, lang))
+              .join(', ')}, …)`
+          : ''
+      }.`;
   const summary = fit([intro, uploaderSentence(ctx, lang), ...top.map((r) => r.sentence), ...tableFacts.slice(0, 1)], DRAFT_LIMITS.summary);
 
   const goodpoint = doc.headings.length
     ? ja
-      ? `${headings.slice(0, 3).map((h) => quote(h, lang)).join('')}などの見出しごとに整理されていて、${keywords.length ? `${keywords.join('・')}について` : ''}要点をつかみやすい文書です。`
-      : `Organised under headings such as ${listJoin(headings.slice(0, 3).map((h) => quote(h, lang)), lang)}, it gives a quick overview${keywords.length ? ` of ${listJoin(keywords, lang)}` : ''}.`
+      ? `${headings
+          .slice(0, 3)
+          .map((h) => quote(h, lang))
+          .join('')}などの見出しごとに整理されていて、${keywords.length ? `${keywords.join('・')}について` : ''}要点をつかみやすい文書です。`
+      : `Organised under headings such as ${listJoin(
+          headings.slice(0, 3).map((h) => quote(h, lang)),
+          lang,
+        )}, it gives a quick overview${keywords.length ? ` of ${listJoin(keywords, lang)}` : ''}.`
     : ja
       ? `${keywords.length ? `${keywords.join('・')}について` : ''}具体的に書かれた文章で、背景や考え方を知るのに役立ちます。`
       : `A focused text${keywords.length ? ` on ${listJoin(keywords, lang)}` : ''} that explains the background and reasoning.`;
 
   const bad: string[] = [];
-  if (doc.characterCount < (content.language === 'ja' ? 1500 : 3000)) bad.push(ja ? `本文は${size}と短く、詳しいデータや根拠は限られています。` : `At ${size} it is short, so detailed data and evidence are limited.`);
+  if (doc.characterCount < (content.language === 'ja' ? 1500 : 3000))
+    bad.push(ja ? `本文は${size}と短く、詳しいデータや根拠は限られています。` : `At ${size} it is short, so detailed data and evidence are limited.`);
   if (!doc.headings.length) bad.push(ja ? '見出しがないため、全体の構成がつかみにくいです。' : 'It has no headings, so its structure is harder to follow.');
   if (legacy) bad.push(ja ? '旧形式（.doc）のため、見出しは推定です。' : 'As a legacy .doc file, its headings are guessed.');
-  if (tableFacts.length) bad.push(ja ? '図や画像の内容は取り込んでいないため、文章と表から読み取れる範囲の情報です。' : 'Figures and images are not included; only the text and tables were read.');
-  else bad.push(ja ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。' : 'Figures, tables and images are not included; only the text was read.');
+  if (tableFacts.length)
+    bad.push(
+      ja
+        ? '図や画像の内容は取り込んでいないため、文章と表から読み取れる範囲の情報です。'
+        : 'Figures and images are not included; only the text and tables were read.',
+    );
+  else
+    bad.push(
+      ja
+        ? '図・表・画像の内容は取り込んでいないため、文章から読み取れる範囲の情報です。'
+        : 'Figures, tables and images are not included; only the text was read.',
+    );
   const badpoint = fit(bad, DRAFT_LIMITS.badpoint);
 
   const used = new Set(top.map((r) => r.index));
@@ -760,7 +1017,10 @@ function describeDocument(content: ExtractedContent, ctx: GenerationContext, lan
   const fillers = doc.headings.map((h) => (ja ? `見出し: ${h}` : `Section: ${h}`));
 
   const best = ranked[0];
-  const answer = fit(ja ? [best.sentence] : [best.sentence, ranked.find((r) => r.index !== best.index && /\d/.test(r.sentence))?.sentence ?? ''], DRAFT_LIMITS.answer);
+  const answer = fit(
+    ja ? [best.sentence] : [best.sentence, ranked.find((r) => r.index !== best.index && /\d/.test(r.sentence))?.sentence ?? ''],
+    DRAFT_LIMITS.answer,
+  );
 
   return { title: cut(title, DRAFT_LIMITS.title), summary, goodpoint, badpoint, ...fivePoints(facts, fillers), answer };
 }
@@ -806,27 +1066,51 @@ function describeImage(content: ExtractedContent, ctx: GenerationContext, lang: 
       : ja
         ? `JPEG画像（${kb(content.sizeBytes, lang)}）。`
         : `A JPEG image (${kb(content.sizeBytes, lang)}).`,
-    when ? (ja ? `${when}に撮影${image.camera ? `（${image.camera}）` : ''}。` : `Taken on ${when}${image.camera ? ` with a ${image.camera}` : ''}.`) : image.camera ? (ja ? `カメラ: ${image.camera}。` : `Camera: ${image.camera}.`) : '',
+    when
+      ? ja
+        ? `${when}に撮影${image.camera ? `（${image.camera}）` : ''}。`
+        : `Taken on ${when}${image.camera ? ` with a ${image.camera}` : ''}.`
+      : image.camera
+        ? ja
+          ? `カメラ: ${image.camera}。`
+          : `Camera: ${image.camera}.`
+        : '',
     description && writtenIn(description, lang) ? description : uploaderSentence(ctx, lang),
   ];
   const summary = fit(summaryParts, DRAFT_LIMITS.summary);
 
   const good: string[] = [];
-  if (when || image.camera) good.push(ja ? `撮影${when ? '日時' : ''}${when && image.camera ? 'と' : ''}${image.camera ? '機材' : ''}の情報が残っており、記録写真として使えます。` : `${when && image.camera ? 'The date and camera are' : when ? 'The date is' : 'The camera is'} recorded, which makes it useful as a documentary photo.`);
+  if (when || image.camera)
+    good.push(
+      ja
+        ? `撮影${when ? '日時' : ''}${when && image.camera ? 'と' : ''}${image.camera ? '機材' : ''}の情報が残っており、記録写真として使えます。`
+        : `${when && image.camera ? 'The date and camera are' : when ? 'The date is' : 'The camera is'} recorded, which makes it useful as a documentary photo.`,
+    );
   if (megapixels >= 2) good.push(ja ? '解像度が高く、資料やカバー画像にも使えます。' : 'Its resolution is high enough for slides and cover images.');
   if (!good.length) good.push(ja ? '視覚的に内容を伝えられる画像です。' : 'It conveys its subject visually at a glance.');
   const goodpoint = fit(good, DRAFT_LIMITS.goodpoint);
 
   const bad: string[] = [];
-  if (!description) bad.push(ja ? '画像だけでは写っている内容の説明がないため、説明文で補う必要があります。' : 'The image carries no description of what it shows; a caption is needed.');
+  if (!description)
+    bad.push(
+      ja
+        ? '画像だけでは写っている内容の説明がないため、説明文で補う必要があります。'
+        : 'The image carries no description of what it shows; a caption is needed.',
+    );
   if (!when) bad.push(ja ? '撮影日時の情報がありません。' : 'There is no record of when it was taken.');
-  if (image.hasGps) bad.push(ja ? '位置情報（GPS）が含まれていましたが、プライバシー保護のため公開していません。' : 'It contained a GPS position, which is not published to protect privacy.');
+  if (image.hasGps)
+    bad.push(
+      ja
+        ? '位置情報（GPS）が含まれていましたが、プライバシー保護のため公開していません。'
+        : 'It contained a GPS position, which is not published to protect privacy.',
+    );
   if (known && megapixels < 1) bad.push(ja ? '解像度が低めです。' : 'Its resolution is rather low.');
   if (!known) bad.push(ja ? '画像を読み取れませんでした。' : 'The image could not be decoded.');
   const badpoint = fit(bad, DRAFT_LIMITS.badpoint);
 
   const facts: string[] = [];
-  if (known) facts.push(ja ? `サイズ: ${image.width}×${image.height}ピクセル（${orientation}）` : `Size: ${image.width}×${image.height} pixels (${orientation})`);
+  if (known)
+    facts.push(ja ? `サイズ: ${image.width}×${image.height}ピクセル（${orientation}）` : `Size: ${image.width}×${image.height} pixels (${orientation})`);
   if (when) facts.push(ja ? `撮影日時: ${when}` : `Taken: ${when}`);
   if (image.camera) facts.push(ja ? `カメラ: ${image.camera}` : `Camera: ${image.camera}`);
   if (known) facts.push(ja ? `画素数: 約${nf(megapixels, lang)}メガピクセル` : `Resolution: about ${nf(megapixels, lang)} megapixels`);

@@ -9,15 +9,19 @@ import { type ColumnRole, type ColumnSummary, type LabelledValue, type TableProf
 
 const ID_HEADER = /(^id$|[_\s]id$|^id[_\s]|\bcode\b|_code$|コード|番号|^no\.?$|^#$|^№$|zip|postal|郵便|iata|icao|fips|^jis|^iso|^key$|^uuid$|^serial)/i;
 const COORD_HEADER = /^(lat|latitude|lon|lng|long|longitude|緯度|経度)$|latitude|longitude|緯度|経度/i;
-const TIME_HEADER = /^(year|yr|年|年度|fiscal ?year|month|date|day|日付|年月|年月日|期間|period|time|時点|week|quarter|四半期|decade|年代)$|(^|_)(year|date|month)$|年度$|年月日$|日付$/i;
-const ENTITY_HEADER = /(^name$|_name$|名称|名前|^氏名|都道府県|市区町村|市町村|自治体|country|countries|nation|state|prefecture|city|county|region|entity|company|支部|支店|店舗|国名|^国$|^地域$|^品目|^項目)/i;
+const TIME_HEADER =
+  /^(year|yr|年|年度|fiscal ?year|month|date|day|日付|年月|年月日|期間|period|time|時点|week|quarter|四半期|decade|年代)$|(^|_)(year|date|month)$|年度$|年月日$|日付$/i;
+const ENTITY_HEADER =
+  /(^name$|_name$|名称|名前|^氏名|都道府県|市区町村|市町村|自治体|country|countries|nation|state|prefecture|city|county|region|entity|company|支部|支店|店舗|国名|^国$|^地域$|^品目|^項目)/i;
 /** Measures a title or reader points at first. */
-const HEADLINE_STRONG = /(rate|率|price|価格|単価|population|人口|deaths?|死者|死亡|co2|income|所得|収入|sales|売上|revenue|gdp|temp|気温|generation|発電|employment|雇用|cases|患者|件数|score|得点|金額|amount|cost|費用|賃金|wage|salary|給与|value|値|production|生産|consumption|消費|emission|排出|precipitation|降水|mass|weight|重量|体重|anomaly|偏差)/i;
+const HEADLINE_STRONG =
+  /(rate|率|price|価格|単価|population|人口|deaths?|死者|死亡|co2|income|所得|収入|sales|売上|revenue|gdp|temp|気温|generation|発電|employment|雇用|cases|患者|件数|score|得点|金額|amount|cost|費用|賃金|wage|salary|給与|value|値|production|生産|consumption|消費|emission|排出|precipitation|降水|mass|weight|重量|体重|anomaly|偏差)/i;
 const HEADLINE_WEAK = /(count|数|total|合計|number|人数|volume|量)/i;
 /** Derived or secondary columns: change, difference, adjusted series. */
 const SECONDARY = /(change|diff|delta|差|前年|増減|比$|比較|adjusted|調整|growth|伸び|rank|順位|_pct_change|error|誤差|lower|upper|下限|上限)/i;
 /** Measures whose values add up across rows (sum per entity / period rather than average). */
-const ADDITIVE = /(count|数|deaths?|死者|死亡|population|人口|sales|売上|revenue|金額|amount|generation|発電|cases|件数|total|合計|volume|量|production|生産|consumption|消費|emission|排出|precipitation|降水|employment|雇用|nonfarm|人数)/i;
+const ADDITIVE =
+  /(count|数|deaths?|死者|死亡|population|人口|sales|売上|revenue|金額|amount|generation|発電|cases|件数|total|合計|volume|量|production|生産|consumption|消費|emission|排出|precipitation|降水|employment|雇用|nonfarm|人数)/i;
 const STOCK = /(population|人口|employment|雇用|nonfarm|households|世帯|stock|在庫|残高|balance)/i;
 const NOT_ADDITIVE = /(rate|率|price|価格|単価|avg|average|mean|平均|temp|気温|per|当たり|index|指数|%|ratio|share|割合|anomaly|偏差|co2|ppm|score)/i;
 const TOTAL_LABEL = /^(合計|総計|総数|計|小計|全国|全体|総合|total|totals|grand total|sum|overall|all|world|全世界|all\b.*|.*\btotal$)$/i;
@@ -41,7 +45,8 @@ interface Col {
   unit?: string;
 }
 
-const isYearValue = (c: ColumnSummary) => c.type === 'number' && c.min !== undefined && c.max !== undefined && c.min >= 1000 && c.max <= 2200 && Number.isInteger(c.min) && Number.isInteger(c.max);
+const isYearValue = (c: ColumnSummary) =>
+  c.type === 'number' && c.min !== undefined && c.max !== undefined && c.min >= 1000 && c.max <= 2200 && Number.isInteger(c.min) && Number.isInteger(c.max);
 
 function unitOf(summary: ColumnSummary, raws: string[], tableUnit?: string): string | undefined {
   // A joined header's brackets name a sub-heading (「健康保険料率（個人負担分）」), not a unit.
@@ -168,9 +173,7 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   const timeCol = cols.find((c) => c.role === 'time');
 
   const measures = cols.filter((c) => c.role === 'measure');
-  const headlineCol = measures
-    .map((c, i) => ({ c, score: headlineScore(c, hints, i) }))
-    .sort((a, b) => b.score - a.score)[0]?.c;
+  const headlineCol = measures.map((c, i) => ({ c, score: headlineScore(c, hints, i) })).sort((a, b) => b.score - a.score)[0]?.c;
   const additive = headlineCol ? ADDITIVE.test(headlineCol.summary.name) && !NOT_ADDITIVE.test(headlineCol.summary.name) && headlineCol.unit !== '%' : false;
 
   const isTotal = (label: string) => TOTAL_LABEL.test(label.trim());
@@ -179,26 +182,49 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
   // A flow (deaths, sales) per label and period adds up to a total over the period, stated as such;
   // a stock (population, employment) or one observation a day (weather by type) never does.
   const overTime = timeCol !== undefined && timeCol.summary.distinct > 1;
-  const period = timeCol ? periodOf(timeCol.summary, rows.map((r) => r[timeCol.index] ?? ''), rowCount) : undefined;
-  const sumAcross = additive && (!overTime || (!period?.onePerRow && !STOCK.test(headlineCol?.summary.name ?? '') && (timeCol?.summary.distinct ?? 0) < rowCount));
+  const period = timeCol
+    ? periodOf(
+        timeCol.summary,
+        rows.map((r) => r[timeCol.index] ?? ''),
+        rowCount,
+      )
+    : undefined;
+  const sumAcross =
+    additive && (!overTime || (!period?.onePerRow && !STOCK.test(headlineCol?.summary.name ?? '') && (timeCol?.summary.distinct ?? 0) < rowCount));
   const totals: LabelledValue[] = [];
   let top: LabelledValue[] = [];
   let bottom: LabelledValue[] = [];
   let ranked = 0;
-  const profile: TableProfile = { roles: cols.map((c) => ({ name: c.summary.name, role: c.role, ...(c.unit ? { unit: c.unit } : {}) })), constants, totals, top, bottom, ranked, relations: [], sampled, numbers };
+  const profile: TableProfile = {
+    roles: cols.map((c) => ({ name: c.summary.name, role: c.role, ...(c.unit ? { unit: c.unit } : {}) })),
+    constants,
+    totals,
+    top,
+    bottom,
+    ranked,
+    relations: [],
+    sampled,
+    numbers,
+  };
   if (period) profile.period = period;
   if (profile.period) numbers.push(profile.period.distinct, ...(profile.period.years ? [profile.period.years] : []));
   // Total rows (全国, All …) are not part of a measure's range.
   const totalRow = (r: string[]) => cols.some((c) => (c.role === 'entity' || c.role === 'category') && isTotal((r[c.index] ?? '').trim()));
   profile.measures = measures.slice(0, 8).map((c) => measureOf(c, rows, timeCol, numbers, sampled ? undefined : totalRow));
-  const distinctIn = (c: Col) => (c.summary.distinctCapped && !sampled ? new Set(rows.map((r) => (r[c.index] ?? '').trim()).filter((x) => x && !isTotal(x))).size : c.summary.distinct - (c.summary.topValues.some((t) => isTotal(t.value)) ? 1 : 0));
+  const distinctIn = (c: Col) =>
+    c.summary.distinctCapped && !sampled
+      ? new Set(rows.map((r) => (r[c.index] ?? '').trim()).filter((x) => x && !isTotal(x))).size
+      : c.summary.distinct - (c.summary.topValues.some((t) => isTotal(t.value)) ? 1 : 0);
   if (labelCol) profile.entity = { column: labelCol.summary.name, count: distinctIn(labelCol) };
 
   // Counts by the main category (rows per state, per region …).
   const countCol = categories.find((c) => c !== labelCol || !entityCol) ?? undefined;
   const countSource = countCol ?? (labelCol && labelCol.role === 'category' ? labelCol : undefined);
   if (countSource) {
-    const items = countSource.summary.topValues.filter((t) => !isTotal(t.value)).slice(0, 5).map((t) => ({ label: t.value, count: t.count }));
+    const items = countSource.summary.topValues
+      .filter((t) => !isTotal(t.value))
+      .slice(0, 5)
+      .map((t) => ({ label: t.value, count: t.count }));
     if (items.length && items[0].count > 1) {
       const tied = items.filter((i) => i.count === items[0].count);
       if (tied.length >= 2) profile.ties = { of: 'counts', labels: tied.map((i) => i.label), value: items[0].count };
@@ -416,7 +442,11 @@ export function profileTable(input: ProfileInput, hints: string): TableProfile {
           numbers.push(gap);
         }
       }
-      profile.chart = { kind: 'line', values: profile.trend.series, labels: values.length > 64 ? labels.filter((_, i) => i % Math.ceil(values.length / 64) === 0) : labels };
+      profile.chart = {
+        kind: 'line',
+        values: profile.trend.series,
+        labels: values.length > 64 ? labels.filter((_, i) => i % Math.ceil(values.length / 64) === 0) : labels,
+      };
       numbers.push(first.value, last.value, values[peak], values[low], round(last.value - first.value), keys.length);
       if (rise) numbers.push(rise.value);
       if (fall) numbers.push(fall.value);
@@ -458,14 +488,23 @@ function periodOf(c: ColumnSummary, raws: string[], rowCount: number): TableProf
     to = String(c.max);
   }
   if (from === undefined || to === undefined) {
-    const keys = raws.map((r) => r.trim()).filter(Boolean).sort();
+    const keys = raws
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .sort();
     if (!keys.length) return undefined;
     from = keys[0];
     to = keys[keys.length - 1];
   }
   const fromKey = timeKey(from) ?? from;
   const toKey = timeKey(to) ?? to;
-  const granularity: 'day' | 'month' | 'year' | 'other' = /^\d{4}-\d{2}-\d{2}/.test(fromKey) ? 'day' : /^\d{4}-\d{2}$/.test(fromKey) ? 'month' : /^\d{4}$/.test(fromKey) ? 'year' : 'other';
+  const granularity: 'day' | 'month' | 'year' | 'other' = /^\d{4}-\d{2}-\d{2}/.test(fromKey)
+    ? 'day'
+    : /^\d{4}-\d{2}$/.test(fromKey)
+      ? 'month'
+      : /^\d{4}$/.test(fromKey)
+        ? 'year'
+        : 'other';
   const distinct = c.distinctCapped ? c.nonEmpty : c.distinct;
   const y0 = Number(fromKey.slice(0, 4));
   const y1 = Number(toKey.slice(0, 4));
@@ -473,16 +512,29 @@ function periodOf(c: ColumnSummary, raws: string[], rowCount: number): TableProf
   // One row for each period of the span, none missing (540 holidays over 31 years are not 540 days of data).
   let span: number | undefined;
   if (granularity === 'day') span = Math.round((Date.parse(toKey.slice(0, 10)) - Date.parse(fromKey.slice(0, 10))) / 86_400_000) + 1;
-  else if (granularity === 'month') span = (Number(toKey.slice(0, 4)) - Number(fromKey.slice(0, 4))) * 12 + Number(toKey.slice(5, 7)) - Number(fromKey.slice(5, 7)) + 1;
+  else if (granularity === 'month')
+    span = (Number(toKey.slice(0, 4)) - Number(fromKey.slice(0, 4))) * 12 + Number(toKey.slice(5, 7)) - Number(fromKey.slice(5, 7)) + 1;
   else if (granularity === 'year') span = Number(toKey) - Number(fromKey) + 1;
   const onePerRow = c.nonEmpty === rowCount && span === rowCount && (c.distinctCapped || c.distinct === rowCount);
   return { column: c.name, from, to, distinct: onePerRow ? rowCount : distinct, granularity, onePerRow, ...(years ? { years } : {}) };
 }
 
 /** A measure's exact range and mean, the rows above zero when it is often zero, and its yearly means' change. */
-function measureOf(c: Col, allRows: string[][], timeCol: Col | undefined, numbers: number[], totalRow?: (r: string[]) => boolean): NonNullable<TableProfile['measures']>[number] {
+function measureOf(
+  c: Col,
+  allRows: string[][],
+  timeCol: Col | undefined,
+  numbers: number[],
+  totalRow?: (r: string[]) => boolean,
+): NonNullable<TableProfile['measures']>[number] {
   const s = c.summary;
-  const out: NonNullable<TableProfile['measures']>[number] = { column: s.name, ...(c.unit ? { unit: c.unit } : {}), min: round(s.min ?? 0), max: round(s.max ?? 0), mean: round(s.mean ?? 0) };
+  const out: NonNullable<TableProfile['measures']>[number] = {
+    column: s.name,
+    ...(c.unit ? { unit: c.unit } : {}),
+    min: round(s.min ?? 0),
+    max: round(s.max ?? 0),
+    mean: round(s.mean ?? 0),
+  };
   // Every row is at hand (no sample): the range and mean without the total rows.
   const rows = totalRow ? allRows.filter((r) => !totalRow(r)) : allRows;
   if (totalRow && rows.length < allRows.length) {

@@ -106,7 +106,12 @@ export function splitSentences(text: string): string[] {
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text.trim());
   if (chars.length <= max) return chars.join('');
-  return chars.slice(0, Math.max(0, max - 1)).join('').trimEnd() + '…';
+  return (
+    chars
+      .slice(0, Math.max(0, max - 1))
+      .join('')
+      .trimEnd() + '…'
+  );
 }
 
 export function charLength(text: string): number {
@@ -120,7 +125,10 @@ export function charLength(text: string): number {
 
 /** Collapses whitespace and drops control characters. */
 export function cleanText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -153,7 +161,10 @@ export function hashString(text: string): number {
 /** "prefecture-health-insurance.csv" → "Prefecture health insurance". */
 export function titleFromFileName(fileName: string): string {
   const base = (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const words = base.replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = base
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!words) return '';
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

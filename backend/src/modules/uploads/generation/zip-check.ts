@@ -119,7 +119,7 @@ function parseEntries(directory: Buffer, limits: ArchiveLimits): Entry[] {
     };
     // ZIP64 extended information: the fields at their 32-bit maximum follow, in this order.
     const extra = directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
-    for (let e = 0; e + 4 <= extra.length; ) {
+    for (let e = 0; e + 4 <= extra.length;) {
       const id = extra.readUInt16LE(e);
       const length = extra.readUInt16LE(e + 2);
       if (id === 0x0001) {
@@ -210,7 +210,14 @@ const isXml = (name: string) => /\.(xml|rels|vml)$/i.test(name);
  * Inflates one entry from the file, counting what comes out: more than its header declared (a
  * lying header) or than the archive's remaining budget is refused as soon as it is seen.
  */
-async function verifyEntry(handle: FileHandle, entry: Entry, dataStart: number, budget: number, limits: ArchiveLimits, scanner?: XmlDepthScanner): Promise<number> {
+async function verifyEntry(
+  handle: FileHandle,
+  entry: Entry,
+  dataStart: number,
+  budget: number,
+  limits: ArchiveLimits,
+  scanner?: XmlDepthScanner,
+): Promise<number> {
   const allowed = Math.min(entry.uncompressedSize, budget);
   const tooDeep = () => new ArchiveRefused('limits', `${entry.name}: XML nested more than ${limits.maxXmlDepth} levels deep`);
   const tooBig = () =>
@@ -276,7 +283,10 @@ async function verifyEntry(handle: FileHandle, entry: Entry, dataStart: number, 
  * Checks the archive at `path` against `limits`; throws ArchiveRefused when it must not be
  * parsed. Memory stays bounded: the central directory (at most the file) and 1 MiB read buffers.
  */
-export async function checkZipArchive(path: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<{ entries: number; uncompressedBytes: number; deepestXml: number }> {
+export async function checkZipArchive(
+  path: string,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<{ entries: number; uncompressedBytes: number; deepestXml: number }> {
   const handle = await open(path, 'r');
   try {
     const fileSize = (await handle.stat()).size;
@@ -285,7 +295,8 @@ export async function checkZipArchive(path: string, limits: ArchiveLimits = DEFA
     let declared = 0;
     for (const entry of entries) {
       if (entry.flags & 0x0001) throw new ArchiveRefused('unreadable', 'encrypted archive');
-      if (entry.method !== 0 && entry.method !== 8) throw new ArchiveRefused('unreadable', `${entry.name}: compression method ${entry.method} is not supported`);
+      if (entry.method !== 0 && entry.method !== 8)
+        throw new ArchiveRefused('unreadable', `${entry.name}: compression method ${entry.method} is not supported`);
       declared += entry.uncompressedSize;
       if (declared > limits.maxTotalBytes) throw new ArchiveRefused('limits', `more than ${limits.maxTotalBytes} bytes uncompressed`);
       if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)) {
@@ -311,7 +322,8 @@ export async function checkZipArchive(path: string, limits: ArchiveLimits = DEFA
       const nameLength = header.readUInt16LE(26);
       const extraLength = header.readUInt16LE(28);
       const localName = (await readAt(handle, entry.localOffset + 30, nameLength)).toString('utf8');
-      if (localName !== entry.name || header.readUInt16LE(8) !== entry.method) throw new ArchiveRefused('limits', `${entry.name}: local header differs from the directory`);
+      if (localName !== entry.name || header.readUInt16LE(8) !== entry.method)
+        throw new ArchiveRefused('limits', `${entry.name}: local header differs from the directory`);
       const localFlags = header.readUInt16LE(6);
       if ((localFlags & 0x0008) === 0) {
         const localCompressed = header.readUInt32LE(18);

@@ -6,7 +6,13 @@ import type { BookHeadInfo } from '../book-head';
 import type { HeadContext, HeadLanguage } from '../types';
 
 const i18n = i18next.createInstance();
-void i18n.init({ resources: { en: { translation: en }, ja: { translation: ja } }, lng: 'ja', fallbackLng: false, interpolation: { escapeValue: false }, initAsync: false });
+void i18n.init({
+  resources: { en: { translation: en }, ja: { translation: ja } },
+  lng: 'ja',
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
 export const ORIGIN = 'https://monobook.example';
 

@@ -96,13 +96,22 @@ describe('bookHead', () => {
     const head = bookHead(book({ page_price: 800 }), ctx('en', '/mono/7'));
     const [dataset] = head.jsonLd as Array<Record<string, unknown>>;
     expect(dataset.isAccessibleForFree).toBe(false);
-    expect(dataset.offers).toEqual({ '@type': 'Offer', price: 800, priceCurrency: 'JPY', url: `${ORIGIN}/mono/7?lang=en`, availability: 'https://schema.org/InStock' });
+    expect(dataset.offers).toEqual({
+      '@type': 'Offer',
+      price: 800,
+      priceCurrency: 'JPY',
+      url: `${ORIGIN}/mono/7?lang=en`,
+      availability: 'https://schema.org/InStock',
+    });
     const html = renderHeadTags(head);
     expect(html).not.toMatch(/contentUrl|\/api\/|\/media\/(?!covers\/)|rates(-2024)?\.csv/i);
   });
 
   it('leaves out what the Book did not find: no period, no columns, no tags, no formats', () => {
-    const [dataset] = bookHead(book({ column_profile: null, tags: undefined, file_formats: undefined, modified_on: undefined, files: [] }), ctx('ja', '/mono/7')).jsonLd as Array<Record<string, unknown>>;
+    const [dataset] = bookHead(
+      book({ column_profile: null, tags: undefined, file_formats: undefined, modified_on: undefined, files: [] }),
+      ctx('ja', '/mono/7'),
+    ).jsonLd as Array<Record<string, unknown>>;
     expect(Object.keys(dataset)).not.toEqual(expect.arrayContaining(['temporalCoverage']));
     for (const key of ['temporalCoverage', 'variableMeasured', 'keywords', 'distribution', 'creator']) expect(dataset[key], key).toBeUndefined();
     expect(dataset.dateModified).toBe(dataset.dateCreated);
@@ -110,7 +119,12 @@ describe('bookHead', () => {
 });
 
 describe('temporalCoverage', () => {
-  const column = (over: object) => ({ sheet: 's', rows: 1, sampled: false, columns: [{ name: 'c', type: 'date' as const, role: 'time' as const, missing: 0, distinct: 2, ...over }] });
+  const column = (over: object) => ({
+    sheet: 's',
+    rows: 1,
+    sampled: false,
+    columns: [{ name: 'c', type: 'date' as const, role: 'time' as const, missing: 0, distinct: 2, ...over }],
+  });
   it('reads the period of a date column or of a column of years', () => {
     expect(temporalCoverage(column({ from: '2020-01', to: '2021-12' }))).toBe('2020-01/2021-12');
     expect(temporalCoverage(column({ from: '2020-01-05T00:00:00', to: '2020-01-05' }))).toBe('2020-01-05');
@@ -136,7 +150,14 @@ describe('userHead', () => {
         name: "Taro's page",
         inLanguage: 'en',
         dateCreated: '2026-09-01T00:00:00.000Z',
-        mainEntity: { '@type': 'Person', name: 'Taro', identifier: '12', url: `${ORIGIN}/user/12?lang=en`, description: 'Open data about trains & stations', image: 'https://monobook.example/media/avatars/t.jpg' },
+        mainEntity: {
+          '@type': 'Person',
+          name: 'Taro',
+          identifier: '12',
+          url: `${ORIGIN}/user/12?lang=en`,
+          description: 'Open data about trains & stations',
+          image: 'https://monobook.example/media/avatars/t.jpg',
+        },
       },
     ]);
   });

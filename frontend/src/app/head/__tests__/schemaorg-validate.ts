@@ -79,7 +79,13 @@ function validate(node: Record<string, unknown>, path: string, problems: string[
     if (values.length === 0) problems.push(`${path}.${key}: empty list`);
     values.forEach((v, i) => {
       const at = Array.isArray(value) ? `${path}.${key}[${i}]` : `${path}.${key}`;
-      if (v !== null && typeof v === 'object') validate(v as Record<string, unknown>, at, problems, property.range.filter((r) => types[r]));
+      if (v !== null && typeof v === 'object')
+        validate(
+          v as Record<string, unknown>,
+          at,
+          problems,
+          property.range.filter((r) => types[r]),
+        );
       else literalFits(v, property.range, at, problems);
     });
   }
@@ -93,4 +99,3 @@ export function problemsOf(jsonLd: object[]): string[] {
   });
   return problems;
 }
-

@@ -88,7 +88,15 @@ export function AdApplicationRoute() {
         ))}
       </Box>
       {noProfile ? (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/account" color="inherit" size="small">{t('settings.account')}</Button>}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to="/account" color="inherit" size="small">
+              {t('settings.account')}
+            </Button>
+          }
+        >
           {t('AdApplication1')}
         </Alert>
       ) : null}

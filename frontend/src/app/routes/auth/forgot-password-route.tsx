@@ -24,7 +24,11 @@ export function ForgotPasswordRoute() {
   const [requestReset, { isLoading }] = api.endpoints.forgotPassword.useMutation();
   const [sent, setSent] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const { register, handleSubmit, formState: { errors } } = useForm<ForgotValues>({ defaultValues: { email: '' } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotValues>({ defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormErrors([]);

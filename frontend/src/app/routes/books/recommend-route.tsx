@@ -17,19 +17,14 @@ import { parseId } from '@/features/books/utils/book-id';
 import { booksApi } from '@/features/books/api';
 
 // Every tag, searchable: loaded when the user first asks for it.
-const TagSearchDialog = lazy(() =>
-  import('@/features/books/components/tag-search-dialog').then((module) => ({ default: module.TagSearchDialog })),
-);
+const TagSearchDialog = lazy(() => import('@/features/books/components/tag-search-dialog').then((module) => ({ default: module.TagSearchDialog })));
 
 /** Which Books the list shows: a search, a tag, or the newest of a language. */
 type Source = { kind: 'search'; query: string } | { kind: 'tag'; id: number } | { kind: 'language'; lan: BookLanguage };
 
 /** The infinite query of the source; the others are skipped. */
 function useBookSource(source: Source) {
-  const search = booksApi.endpoints.searchBooks.useInfiniteQuery(
-    { query: source.kind === 'search' ? source.query : '' },
-    { skip: source.kind !== 'search' },
-  );
+  const search = booksApi.endpoints.searchBooks.useInfiniteQuery({ query: source.kind === 'search' ? source.query : '' }, { skip: source.kind !== 'search' });
   const ofTag = booksApi.endpoints.booksOfTag.useInfiniteQuery({ id: source.kind === 'tag' ? source.id : 0 }, { skip: source.kind !== 'tag' });
   const byLanguage = booksApi.endpoints.booksByLanguage.useInfiniteQuery(
     { lan: source.kind === 'language' ? source.lan : 'en' },

@@ -88,7 +88,15 @@ function CircleDiscovery({ title, heading, circles, empty }: { title: string; he
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, mb: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: '1 1 280px' }}>
-          <TextInput type="search" size="small" margin="none" fullWidth label={t('circles.searchLabel')} value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <TextInput
+            type="search"
+            size="small"
+            margin="none"
+            fullWidth
+            label={t('circles.searchLabel')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <Button type="submit" variant="contained">
             {t('circles.search')}
           </Button>
@@ -152,4 +160,3 @@ export function UserCircleListRoute() {
     />
   );
 }
-

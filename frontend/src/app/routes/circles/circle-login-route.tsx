@@ -54,7 +54,12 @@ export function CircleLoginRoute() {
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2, justifyItems: 'center', textAlign: 'center' }}>
           {data.image ? (
-            <Box component="img" src={data.image} alt={t('circles.icon', { title: data.title })} sx={{ width: 112, height: 112, borderRadius: 3, objectFit: 'cover' }} />
+            <Box
+              component="img"
+              src={data.image}
+              alt={t('circles.icon', { title: data.title })}
+              sx={{ width: 112, height: 112, borderRadius: 3, objectFit: 'cover' }}
+            />
           ) : null}
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
             {t('circles.loginTitle')}

@@ -62,7 +62,9 @@ function CircleScreen({ section: SectionView, membersOnly = true }: { section: S
     <PageContainer width="wide" documentTitle={data.title} floatingButtons={member}>
       <CircleHeader circle={data} status={status.data.status} invitationId={status.data.invitation_id} />
       <CircleTabs circleId={data.id} owner={owner} />
-      {membersOnly && !member ? <MembersOnly visitor={!isLoggedIn} /> : (
+      {membersOnly && !member ? (
+        <MembersOnly visitor={!isLoggedIn} />
+      ) : (
         <Suspense fallback={<LoadingState />}>
           <SectionView circle={data} member={member} owner={owner} />
         </Suspense>

@@ -42,14 +42,28 @@ function Figures() {
   if (status === 401) return <LoginPrompt />;
   if (error || !data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{t('help.analytics.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {t('help.analytics.retry')}
+          </Button>
+        }
+      >
         {t('help.analytics.error')}
       </Alert>
     );
   }
   if (data.book_count === 0) {
     return (
-      <Alert severity="info" action={<Button component={RouterLink} to="/recommend" color="inherit" size="small">{t('help.analytics.postData')}</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/recommend" color="inherit" size="small">
+            {t('help.analytics.postData')}
+          </Button>
+        }
+      >
         {t('help.analytics.noBooks')}
       </Alert>
     );

@@ -86,9 +86,7 @@ export function GotPageRoute() {
     body = (
       <>
         <Alert severity="info">
-          {status.voucher_expires_at
-            ? t('payments.pending', { date: formatDateTime(status.voucher_expires_at, i18n.language) })
-            : t('payments.pendingNoDate')}
+          {status.voucher_expires_at ? t('payments.pending', { date: formatDateTime(status.voucher_expires_at, i18n.language) }) : t('payments.pendingNoDate')}
         </Alert>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {status.voucher_url ? (

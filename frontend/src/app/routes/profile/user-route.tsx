@@ -33,7 +33,12 @@ function UserPosts({ userId }: { userId: number }) {
       <Typography id="user-posts-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 700 }}>
         {t('posts.userPostsTitle')}
       </Typography>
-      <PostFeed query={query} label={t('posts.userPostsTitle')} interleave={USER_ADS} empty={<Typography color="text.secondary">{t('posts.userPostsEmpty')}</Typography>} />
+      <PostFeed
+        query={query}
+        label={t('posts.userPostsTitle')}
+        interleave={USER_ADS}
+        empty={<Typography color="text.secondary">{t('posts.userPostsEmpty')}</Typography>}
+      />
     </Box>
   );
 }
@@ -54,13 +59,7 @@ export function UserRoute() {
     const own = mine !== undefined && mine.userProfile === data.userProfile;
     const action = (
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        <Button
-          component={RouterLink}
-          to={`/specificuserbook?user_id=${data.userProfile}`}
-          variant="outlined"
-          size="small"
-          startIcon={<AutoStoriesOutlined />}
-        >
+        <Button component={RouterLink} to={`/specificuserbook?user_id=${data.userProfile}`} variant="outlined" size="small" startIcon={<AutoStoriesOutlined />}>
           {t('books.userBooksLink')}
         </Button>
         {own ? (

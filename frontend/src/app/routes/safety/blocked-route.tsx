@@ -44,7 +44,12 @@ function Relations({ kind }: { kind: 'blocks' | 'mutes' }) {
             key={row.user_id}
             divider
             secondaryAction={
-              <Button variant="outlined" size="small" aria-label={t(kind === 'blocks' ? 'safety.unblockNamed' : 'safety.unmuteNamed', { name })} onClick={() => void lift(row, name)}>
+              <Button
+                variant="outlined"
+                size="small"
+                aria-label={t(kind === 'blocks' ? 'safety.unblockNamed' : 'safety.unmuteNamed', { name })}
+                onClick={() => void lift(row, name)}
+              >
                 {t(kind === 'blocks' ? 'safety.unblock' : 'safety.unmute')}
               </Button>
             }

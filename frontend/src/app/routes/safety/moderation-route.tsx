@@ -57,7 +57,8 @@ function ReportCard({ report }: { report: ReportResponse }) {
           </Typography>
         ) : null}
         <Typography variant="body2" color="text.secondary">
-          {t('safety.moderation.reason', { reason: t(`safety.reasons.${report.reason as 'spam'}`) })} · {t('safety.moderation.reports', { count: report.report_count })}
+          {t('safety.moderation.reason', { reason: t(`safety.reasons.${report.reason as 'spam'}`) })} ·{' '}
+          {t('safety.moderation.reports', { count: report.report_count })}
         </Typography>
         {report.detail ? <Typography variant="body2">{report.detail}</Typography> : null}
         {report.status === 'open' ? (
@@ -115,7 +116,8 @@ function Audit() {
       {data.res.map((a) => (
         <li key={a.id}>
           <Typography variant="body2">
-            {new Date(a.created_on).toLocaleString()} — {t('safety.moderation.entry', {
+            {new Date(a.created_on).toLocaleString()} —{' '}
+            {t('safety.moderation.entry', {
               action: t(`safety.moderation.actions.${a.action as ActionName}`),
               type: a.target_type in typeNames ? t(`safety.moderation.types.${a.target_type as ReportType}`) : a.target_type,
               id: a.target_id,

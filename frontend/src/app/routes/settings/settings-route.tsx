@@ -33,7 +33,13 @@ type Entry = { to: string; label: ParseKeys; hint?: ParseKeys; icon: SvgIconComp
 // /videos and /analytics (enterprise only) are the spec's "also linked".
 const ENTRIES: Entry[] = [
   { to: '/account', label: 'settings.account', hint: 'settings.accountHint', icon: AccountCircleOutlined, loggedInOnly: true },
-  { to: '/notificationsetting', label: 'notifications.settings.entry', hint: 'notifications.settings.entryHint', icon: NotificationsOutlined, loggedInOnly: true },
+  {
+    to: '/notificationsetting',
+    label: 'notifications.settings.entry',
+    hint: 'notifications.settings.entryHint',
+    icon: NotificationsOutlined,
+    loggedInOnly: true,
+  },
   { to: '/bankaccount', label: 'payments.settingsEntry', hint: 'payments.settingsEntryHint', icon: AccountBalanceOutlined, loggedInOnly: true },
   { to: '/languagesetting', label: 'settings.language', hint: 'settings.languageHint', icon: TranslateOutlined, loggedInOnly: false },
   { to: '/Notations-SCTA', label: 'payments.settingsNotations', icon: GavelOutlined, loggedInOnly: false },

@@ -51,7 +51,14 @@ export function FollowListRoute({ direction, ofOther }: Props) {
       {userId !== null ? (
         <Tabs value={direction} component="nav" aria-label={t('follows.listTabs')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           {tabs.map((tab) => (
-            <Tab key={tab.value} value={tab.value} label={tab.label} component={RouterLink} to={tab.to} aria-current={tab.value === direction ? 'page' : undefined} />
+            <Tab
+              key={tab.value}
+              value={tab.value}
+              label={tab.label}
+              component={RouterLink}
+              to={tab.to}
+              aria-current={tab.value === direction ? 'page' : undefined}
+            />
           ))}
         </Tabs>
       ) : null}

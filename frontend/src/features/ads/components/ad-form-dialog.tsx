@@ -81,7 +81,16 @@ export function AdFormDialog({ open, onClose }: Props) {
     try {
       const ad = await createAd({
         // chosenTarget is one of the server's own targets (its price list): the document's enum.
-        createAdDto: { type, target: chosenTarget as CreateAdDto['target'], url: url.trim(), content, img, attributes: tags, is_affiliate: affiliate, affiliate_html: affiliate ? affiliateHtml : undefined },
+        createAdDto: {
+          type,
+          target: chosenTarget as CreateAdDto['target'],
+          url: url.trim(),
+          content,
+          img,
+          attributes: tags,
+          is_affiliate: affiliate,
+          affiliate_html: affiliate ? affiliateHtml : undefined,
+        },
       }).unwrap();
       const { goTo } = await pay({ postAdsStripeDto: { SITE_URL: window.location.origin, data: ad.id } }).unwrap();
       window.location.assign(goTo);
@@ -115,7 +124,11 @@ export function AdFormDialog({ open, onClose }: Props) {
                 {t('ads.imageChosen', { name: img.name })}
               </Typography>
             ) : null}
-            {fieldError('img') ? <Typography color="error" variant="body2">{fieldError('img')}</Typography> : null}
+            {fieldError('img') ? (
+              <Typography color="error" variant="body2">
+                {fieldError('img')}
+              </Typography>
+            ) : null}
           </Box>
           <TextInput
             label={t('ads.content')}
@@ -178,9 +191,17 @@ export function AdFormDialog({ open, onClose }: Props) {
                 />
               ))}
             </Box>
-            {fieldError('attributes') ? <Typography color="error" variant="body2">{fieldError('attributes')}</Typography> : null}
+            {fieldError('attributes') ? (
+              <Typography color="error" variant="body2">
+                {fieldError('attributes')}
+              </Typography>
+            ) : null}
           </Box>
-          <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={affiliate} onChange={(e) => setAffiliate(e.target.checked)} />} label={t('ads.affiliate')} />
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={affiliate} onChange={(e) => setAffiliate(e.target.checked)} />}
+            label={t('ads.affiliate')}
+          />
           {affiliate ? (
             <TextInput
               label={t('ads.affiliateHtml')}

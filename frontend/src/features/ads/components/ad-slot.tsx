@@ -22,7 +22,15 @@ export function useServedAds(source: AdSource): ServedAd[] {
  */
 function AffiliateFrame({ html, title }: { html: string; title: string }) {
   const doc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: http:; style-src 'unsafe-inline'"><base target="_blank"><style>body{margin:0;font:14px sans-serif}img{max-width:100%;height:auto}</style>${html}`;
-  return <Box component="iframe" title={title} srcDoc={doc} sandbox="allow-popups allow-popups-to-escape-sandbox" sx={{ border: 0, width: '100%', height: 120, display: 'block' }} />;
+  return (
+    <Box
+      component="iframe"
+      title={title}
+      srcDoc={doc}
+      sandbox="allow-popups allow-popups-to-escape-sandbox"
+      sx={{ border: 0, width: '100%', height: 120, display: 'block' }}
+    />
+  );
 }
 
 /** One served ad: the image and text open its url in a new tab, and the click is counted by the server (through its offer). */
@@ -41,7 +49,15 @@ export function AdCard({ ad }: { ad: ServedAd }) {
         onAuxClick={count}
         sx={{ display: 'flex', alignItems: 'stretch', justifyContent: 'flex-start', gap: 2, p: 1.5 }}
       >
-        {ad.img ? <Box component="img" src={ad.img} alt="" loading="lazy" sx={{ width: { xs: 96, sm: 160 }, height: { xs: 48, sm: 80 }, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} /> : null}
+        {ad.img ? (
+          <Box
+            component="img"
+            src={ad.img}
+            alt=""
+            loading="lazy"
+            sx={{ width: { xs: 96, sm: 160 }, height: { xs: 48, sm: 80 }, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+          />
+        ) : null}
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary">
             {t('ads.sponsored')}

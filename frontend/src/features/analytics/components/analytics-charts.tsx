@@ -100,14 +100,22 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
               hideLegend
             />
           </Box>
-          <HiddenTable caption={t('help.analytics.tableCaption', { chart: a('views') })} head={[t('help.analytics.day'), t('help.analytics.count')]} rows={data.views.map((d) => [d.day, d.views])} />
+          <HiddenTable
+            caption={t('help.analytics.tableCaption', { chart: a('views') })}
+            head={[t('help.analytics.day'), t('help.analytics.count')]}
+            rows={data.views.map((d) => [d.day, d.views])}
+          />
         </ChartCard>
       </Box>
       <ChartCard id="analytics-followers" title={a('followers')} summary={t('help.analytics.followersTotal', { count: followers })}>
         <Box>
           <PieChart height={220} series={[{ data: sexes, innerRadius: 40, paddingAngle: 1, cornerRadius: 3 }]} />
         </Box>
-        <HiddenTable caption={t('help.analytics.tableCaption', { chart: a('followers') })} head={['', t('help.analytics.count')]} rows={sexes.map((s) => [s.label, s.value])} />
+        <HiddenTable
+          caption={t('help.analytics.tableCaption', { chart: a('followers') })}
+          head={['', t('help.analytics.count')]}
+          rows={sexes.map((s) => [s.label, s.value])}
+        />
       </ChartCard>
       <ChartCard id="analytics-posts" title={a('posts')}>
         <Box>

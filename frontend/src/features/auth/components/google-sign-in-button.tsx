@@ -53,7 +53,11 @@ export function GoogleSignInButton({ clientId, onCredential }: { clientId: strin
     loadGoogleIdentity()
       .then((google) => {
         if (!active || !host.current) return;
-        google.accounts.id.initialize({ client_id: clientId, ux_mode: 'popup', callback: (response) => response.credential && callback.current(response.credential) });
+        google.accounts.id.initialize({
+          client_id: clientId,
+          ux_mode: 'popup',
+          callback: (response) => response.credential && callback.current(response.credential),
+        });
         google.accounts.id.renderButton(host.current, { theme: 'outline', size: 'large', text: 'signin_with', width: 300, locale: i18n.language });
         setState('ready');
       })

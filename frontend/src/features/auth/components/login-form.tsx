@@ -33,7 +33,12 @@ export function LoginForm() {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   // The address of a "not verified" answer: the form offers to send the mail again.
   const [unverified, setUnverified] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<LoginValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
   });
 

@@ -9,7 +9,8 @@ export const loadProviderButtons = () => import('./provider-buttons');
 const ProviderButtons = lazy(() => loadProviderButtons().then((module) => ({ default: module.ProviderButtons })));
 
 /** Whether the server offers any sign-in provider (then ProviderSignIn shows buttons). */
-export const anyProvider = (providers: SignInProviders | undefined): boolean => !!providers && (!!providers.google_client_id || !!providers.line || !!providers.yahoo);
+export const anyProvider = (providers: SignInProviders | undefined): boolean =>
+  !!providers && (!!providers.google_client_id || !!providers.line || !!providers.yahoo);
 
 /**
  * The sign-in providers this site offers (the server says which): LINE and Yahoo! JAPAN by a

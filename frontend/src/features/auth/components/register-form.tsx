@@ -42,7 +42,12 @@ export function RegisterForm() {
   const translate = useServerMessage();
   const [registerAccount, { isLoading }] = api.endpoints.register.useMutation();
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<RegisterValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterValues>({
     defaultValues: { email: '', password1: '', password2: '', agreed: false },
   });
 
@@ -103,9 +108,7 @@ export function RegisterForm() {
       />
       <FormControlLabel
         control={<Checkbox {...register('agreed', { validate: (v) => v || t('messages.agreeTerms') })} />}
-        label={
-          <AgreeLabel />
-        }
+        label={<AgreeLabel />}
         sx={{ mt: 1 }}
       />
       {errors.agreed ? (

@@ -18,7 +18,12 @@ export function ResetPasswordForm({ id, resetKey, email, onDone }: Props) {
   const translate = useServerMessage();
   const [resetPassword, { isLoading }] = api.endpoints.resetPassword.useMutation();
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<ResetValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetValues>({
     defaultValues: { password: '', passwordAgain: '' },
   });
 

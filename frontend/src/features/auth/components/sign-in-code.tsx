@@ -45,10 +45,7 @@ async function whoIs(token: string): Promise<Who> {
 }
 
 type CodeState =
-  | { phase: 'none' }
-  | { phase: 'exchanging' }
-  | { phase: 'failed'; messages: string[] }
-  | { phase: 'choose'; current: Who; other: Who; session: LoginResponse };
+  { phase: 'none' } | { phase: 'exchanging' } | { phase: 'failed'; messages: string[] } | { phase: 'choose'; current: Who; other: Who; session: LoginResponse };
 
 /**
  * LINE and Yahoo! JAPAN sign-ins come back as /login?code=…&next=…(&community=…): a one-time

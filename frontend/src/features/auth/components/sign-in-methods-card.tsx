@@ -123,13 +123,27 @@ export function SignInMethodsCard() {
               <ListItem key={provider} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemText primary={name} secondary={method ? (method.email ?? t('signIn.linked')) : t('signIn.notLinked')} />
                 {method ? (
-                  <Button size="small" color="error" disabled={ways <= 1 || busy !== null} onClick={() => void onRemove(provider)} aria-label={t('signIn.removeLabel', { provider: name })}>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={ways <= 1 || busy !== null}
+                    onClick={() => void onRemove(provider)}
+                    aria-label={t('signIn.removeLabel', { provider: name })}
+                  >
                     {t('signIn.remove')}
                   </Button>
                 ) : provider === 'google' ? (
-                  isLineInAppBrowser() ? null : <GoogleSignInButton clientId={available.google_client_id!} onCredential={(token) => void onGoogle(token)} />
+                  isLineInAppBrowser() ? null : (
+                    <GoogleSignInButton clientId={available.google_client_id!} onCredential={(token) => void onGoogle(token)} />
+                  )
                 ) : (
-                  <Button size="small" variant="outlined" disabled={busy !== null} onClick={() => void onLink(provider)} aria-label={t('signIn.linkLabel', { provider: name })}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy !== null}
+                    onClick={() => void onLink(provider)}
+                    aria-label={t('signIn.linkLabel', { provider: name })}
+                  >
                     {t('signIn.link')}
                   </Button>
                 )}

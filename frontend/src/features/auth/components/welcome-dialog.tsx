@@ -23,7 +23,15 @@ export function WelcomeDialog() {
     // No fade in: the dialog is the first screen of a visitor's first visit and opens whole (welcome.tsx);
     // painted at once, it is also what the browser counts as the page's largest paint, not a
     // repaint seconds later (an element that fades in from opacity 0 is not counted until repainted).
-    <Dialog open={open} onClose={close} aria-labelledby="welcome-title" aria-describedby="welcome-text" maxWidth="xs" fullWidth transitionDuration={{ enter: 0, exit: 195 }}>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="welcome-title"
+      aria-describedby="welcome-text"
+      maxWidth="xs"
+      fullWidth
+      transitionDuration={{ enter: 0, exit: 195 }}
+    >
       <DialogTitle id="welcome-title" component="h2">
         {t('signIn.welcome.title')}
       </DialogTitle>

@@ -20,7 +20,18 @@ export function BookPoints({ book }: { book: PointFields }) {
           <Box component="li" key={index} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
             <Box
               aria-hidden
-              sx={{ flex: '0 0 28px', height: 28, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: 14 }}
+              sx={{
+                flex: '0 0 28px',
+                height: 28,
+                borderRadius: '50%',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                fontWeight: 700,
+                fontSize: 14,
+              }}
             >
               {index + 1}
             </Box>

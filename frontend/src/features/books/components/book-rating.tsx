@@ -31,12 +31,7 @@ export function BookRating({ rating, reviews }: Props) {
           {t('books.reviews', { count: reviews })}
         </Typography>
       </Box>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        aria-labelledby="book-rating-label"
-        sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
-      />
+      <LinearProgress variant="determinate" value={percent} aria-labelledby="book-rating-label" sx={{ height: 8, borderRadius: 4, mt: 0.5 }} />
     </Box>
   );
 }

@@ -11,9 +11,7 @@ type Props = { files: BookFile[]; myUserId: number | undefined };
 /** The people whose data the Book is made of, each linking to their page. */
 export function Contributors({ files, myUserId }: Props) {
   const { t } = useTranslation();
-  const people = files
-    .map((file) => file.profile)
-    .filter((profile, index, all) => all.findIndex((other) => other.userId === profile.userId) === index);
+  const people = files.map((file) => file.profile).filter((profile, index, all) => all.findIndex((other) => other.userId === profile.userId) === index);
   if (people.length === 0) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}>

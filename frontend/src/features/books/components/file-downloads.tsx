@@ -64,7 +64,10 @@ export function FileDownloads({ files }: { files: BookFile[] }) {
             title={file.title}
           >
             {/* The whole title, cut by CSS: the visible text stays part of the button's name (WCAG 2.5.3). */}
-            <Box component="span" sx={{ display: 'block', maxWidth: `${FILE_BUTTON_LENGTH}em`, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Box
+              component="span"
+              sx={{ display: 'block', maxWidth: `${FILE_BUTTON_LENGTH}em`, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {busyId === file.id ? t('books.downloading') : file.title}
             </Box>
           </Button>

@@ -16,7 +16,10 @@ export function RelatedBooks({ bookId }: { bookId: number }) {
         {t('books.related')}
       </Typography>
       {data && books.length === 0 ? <Typography color="text.secondary">{t('books.relatedEmpty')}</Typography> : null}
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}
+      >
         {books.map((book) => (
           <li key={book.id}>
             <BookCard book={book} size="compact" />

@@ -34,9 +34,7 @@ export function TagSearchDialog({ open, lan, onClose, onPick }: Props) {
           getKey={(tag) => tag.id}
           label={t('books.tagList')}
           minItemWidth={120}
-          renderItem={(tag) => (
-            <Chip label={tag.attributeName} onClick={() => onPick(tag)} variant="outlined" color="primary" sx={{ maxWidth: '100%' }} />
-          )}
+          renderItem={(tag) => <Chip label={tag.attributeName} onClick={() => onPick(tag)} variant="outlined" color="primary" sx={{ maxWidth: '100%' }} />}
           empty={<Typography color="text.secondary">{t('books.tagSearchEmpty')}</Typography>}
         />
       </DialogContent>

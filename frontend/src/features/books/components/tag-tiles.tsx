@@ -26,7 +26,17 @@ export function TagTiles() {
           {t('books.seeAll')}
         </Button>
       </Box>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(150px, 1fr))' },
+        }}
+      >
         {isLoading
           ? Array.from({ length: HOME_TILES }, (_, i) => (
               <li key={i}>
@@ -36,7 +46,11 @@ export function TagTiles() {
           : tags.map((tag) => (
               <li key={tag.id}>
                 <Card sx={{ height: '100%' }}>
-                  <CardActionArea component={RouterLink} to={`/recommend?attid=${tag.id}`} sx={{ p: 1.5, display: 'flex', gap: 1, justifyContent: 'flex-start', height: '100%' }}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={`/recommend?attid=${tag.id}`}
+                    sx={{ p: 1.5, display: 'flex', gap: 1, justifyContent: 'flex-start', height: '100%' }}
+                  >
                     <LocalOfferOutlined color="primary" fontSize="small" aria-hidden />
                     {/* A tag breaks between words (with a hyphen if it must), never "Employme/nt". */}
                     <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' }}>

@@ -14,10 +14,7 @@ export function useBookFollow(bookId: number) {
   const promptLogin = useLoginPrompt();
   const translate = useServerMessage();
   const { isLoggedIn, profile } = useSession();
-  const { data: status } = api.endpoints.checkUserPageStatus.useQuery(
-    { pageId: bookId, userId: profile?.userProfile },
-    { skip: !profile },
-  );
+  const { data: status } = api.endpoints.checkUserPageStatus.useQuery({ pageId: bookId, userId: profile?.userProfile }, { skip: !profile });
   const [follow, followState] = booksApi.endpoints.followPage.useMutation();
   const [unfollow, unfollowState] = booksApi.endpoints.unfollowPage.useMutation();
   const followed = status?.is_followed ?? false;

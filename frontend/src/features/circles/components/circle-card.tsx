@@ -35,7 +35,11 @@ export function CircleCard({ circle, checkUnread = false }: { circle: CircleLike
   const text = circle.description ?? circle.caption ?? '';
   return (
     <Card sx={{ height: '100%' }} data-testid={`circle-card-${circle.id}`}>
-      <CardActionArea component={RouterLink} to={circlePaths.thread(circle.id)} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={circlePaths.thread(circle.id)}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         <Box
           sx={{
             height: 72,

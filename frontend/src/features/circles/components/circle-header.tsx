@@ -68,10 +68,24 @@ export function CircleHeader({ circle, status, invitationId }: Props) {
             <ButtonBase
               onClick={() => setEnlarged(true)}
               aria-label={t('circles.enlargeIcon', { title: circle.title })}
-              sx={{ borderRadius: 3, border: 4, borderColor: 'background.paper', bgcolor: 'grey.200', overflow: 'hidden', width: { xs: 88, sm: 112 }, height: { xs: 88, sm: 112 }, flexShrink: 0 }}
+              sx={{
+                borderRadius: 3,
+                border: 4,
+                borderColor: 'background.paper',
+                bgcolor: 'grey.200',
+                overflow: 'hidden',
+                width: { xs: 88, sm: 112 },
+                height: { xs: 88, sm: 112 },
+                flexShrink: 0,
+              }}
             >
               {circle.image ? (
-                <Box component="img" src={circle.image} alt={t('circles.icon', { title: circle.title })} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                <Box
+                  component="img"
+                  src={circle.image}
+                  alt={t('circles.icon', { title: circle.title })}
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                />
               ) : null}
             </ButtonBase>
             <Box sx={{ flex: '1 1 200px', minWidth: 0, pb: 0.5 }}>
@@ -91,7 +105,11 @@ export function CircleHeader({ circle, status, invitationId }: Props) {
               ) : null}
             </Box>
           </Box>
-          <Box component="ul" aria-label={t('circles.countsLabel')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}>
+          <Box
+            component="ul"
+            aria-label={t('circles.countsLabel')}
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}
+          >
             {counts.map((count) => (
               <Box component="li" key={count.to} sx={{ textAlign: 'center', borderRadius: 2, bgcolor: 'action.hover' }}>
                 <Link component={RouterLink} to={count.to} underline="hover" color="inherit" sx={{ display: 'block', p: 1 }}>

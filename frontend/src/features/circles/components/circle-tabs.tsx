@@ -17,7 +17,14 @@ export function CircleTabs({ circleId, owner }: { circleId: number; owner: boole
   ];
   const current = tabs.find((tab) => tab.to === pathname)?.to ?? false;
   return (
-    <Tabs value={current} component="nav" aria-label={t('circles.tabsLabel')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={current}
+      component="nav"
+      aria-label={t('circles.tabsLabel')}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
       {tabs.map((tab) => (
         <Tab key={tab.to} value={tab.to} label={tab.label} component={RouterLink} to={tab.to} aria-current={current === tab.to ? 'page' : undefined} />
       ))}

@@ -46,13 +46,24 @@ export function CreateCircleDialog({ open, onClose, onCreated }: Props) {
   const [background, setBackground] = useState(() => randomBackgroundIndex());
   const [preview, setPreview] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const { register, control, handleSubmit, reset, setError, setValue, formState: { errors } } = useForm<Values>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<Values>({
     defaultValues: { title: '', description: '', image: null },
   });
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const close = () => {
     if (isLoading) return;
@@ -77,7 +88,12 @@ export function CreateCircleDialog({ open, onClose, onCreated }: Props) {
     setFormErrors([]);
     const cover = await backgroundFile(background);
     const result = await create({
-      createCircleDto: { title: values.title.trim(), description: values.description.trim(), image: values.image, ...(cover ? { background_image: cover } : {}) },
+      createCircleDto: {
+        title: values.title.trim(),
+        description: values.description.trim(),
+        image: values.image,
+        ...(cover ? { background_image: cover } : {}),
+      },
     });
     if ('data' in result && result.data) {
       showSnack(t('circles.created'), 'success');

@@ -12,7 +12,9 @@ export function IconDialog({ title, image, onClose }: { title: string; image: st
   return (
     <Dialog open onClose={onClose} slotProps={{ paper: { 'aria-label': t('circles.icon', { title }) } }}>
       <DialogContent sx={{ p: 1 }}>
-        {image ? <Box component="img" src={image} alt={t('circles.icon', { title })} sx={{ display: 'block', width: 'min(400px, 80vw)', height: 'auto' }} /> : null}
+        {image ? (
+          <Box component="img" src={image} alt={t('circles.icon', { title })} sx={{ display: 'block', width: 'min(400px, 80vw)', height: 'auto' }} />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('circles.close')}</Button>

@@ -104,7 +104,15 @@ export function InviteDialog({ open, onClose, circle, selfId }: Props) {
           </Button>
         </Box>
         <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
-          <TextInput type="search" size="small" margin="none" fullWidth label={t('circles.inviteSearchLabel')} value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <TextInput
+            type="search"
+            size="small"
+            margin="none"
+            fullWidth
+            label={t('circles.inviteSearchLabel')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <Button type="submit" variant="contained">
             {t('circles.search')}
           </Button>
@@ -117,7 +125,13 @@ export function InviteDialog({ open, onClose, circle, selfId }: Props) {
               <Box component="li" key={person.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
                 <UserAvatar src={person.img} name={name} size={36} />
                 <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
-                <Button size="small" variant={done ? 'text' : 'outlined'} disabled={done} onClick={() => void onInvite(person.userProfile)} aria-label={`${done ? t('circles.invited') : t('circles.inviteSend')} ${name}`}>
+                <Button
+                  size="small"
+                  variant={done ? 'text' : 'outlined'}
+                  disabled={done}
+                  onClick={() => void onInvite(person.userProfile)}
+                  aria-label={`${done ? t('circles.invited') : t('circles.inviteSend')} ${name}`}
+                >
                   {done ? t('circles.invited') : t('circles.inviteSend')}
                 </Button>
               </Box>

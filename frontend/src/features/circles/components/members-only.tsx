@@ -33,7 +33,17 @@ export function MembersOnly({ visitor }: { visitor: boolean }) {
       >
         <strong>{t('circles.membersOnly')}</strong> {visitor ? t('circles.visitorHint') : t('circles.membersOnlyHint')}
       </Alert>
-      <Box aria-hidden sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, filter: 'blur(4px)', userSelect: 'none', pointerEvents: 'none' }}>
+      <Box
+        aria-hidden
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+          filter: 'blur(4px)',
+          userSelect: 'none',
+          pointerEvents: 'none',
+        }}
+      >
         {cards.map((card) => (
           <Card key={card.title} sx={{ p: 2, minHeight: 120 }}>
             <Typography sx={{ fontWeight: 700 }}>{card.title}</Typography>

@@ -38,7 +38,12 @@ export function FollowButton({ userId, name, mode = 'toggle' }: Props) {
   const onClick = async () => {
     if (!isLoggedIn) return promptLogin('Header14');
     if (me === undefined) return showSnack(t('books.needProfile'), 'info');
-    const known = status ?? (await check.refetch().unwrap().catch(() => undefined));
+    const known =
+      status ??
+      (await check
+        .refetch()
+        .unwrap()
+        .catch(() => undefined));
     if (known?.following) {
       if (mode === 'request') return;
       try {

@@ -18,7 +18,11 @@ export function FollowCounts({ userId, own }: Props) {
     { label: t('follows.circleCount'), value: counts.community_count, to: own ? '/communitylist' : `/usercommunitylist?user_id=${userId}` },
   ];
   return (
-    <Box component="ul" aria-label={t('follows.countsLabel')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))`, gap: 1 }}>
+    <Box
+      component="ul"
+      aria-label={t('follows.countsLabel')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))`, gap: 1 }}
+    >
       {items.map((item) => {
         const content = (
           <>

@@ -20,10 +20,7 @@ export function PeopleList({ userId, direction }: Props) {
       label={direction === 'following' ? t('follows.followingTitle') : t('follows.followedTitle')}
       getKey={(profile) => profile.id}
       renderItem={(profile) => (
-        <PersonRow
-          person={profile}
-          action={<FollowButton userId={profile.userProfile} name={displayName(profile.nickName, t('common.noName'))} />}
-        />
+        <PersonRow person={profile} action={<FollowButton userId={profile.userProfile} name={displayName(profile.nickName, t('common.noName'))} />} />
       )}
       empty={<Typography color="text.secondary">{direction === 'following' ? t('follows.followingEmpty') : t('follows.followedEmpty')}</Typography>}
     />

@@ -7,8 +7,18 @@ import { postFactory, profileFactory } from '@/testing/factories';
 let nextId = 1;
 function note(overrides: Partial<Notification> = {}): Notification {
   return {
-    id: nextId++, type: 'post_liked', read: false, created_on: new Date().toISOString(), post: 9, comment: null, page: null, community: null,
-    relatedUser: { id: 1, userId: 11, nickName: 'Hanako', img: null }, preview: 'A post about statistics', target_gone: false, ...overrides,
+    id: nextId++,
+    type: 'post_liked',
+    read: false,
+    created_on: new Date().toISOString(),
+    post: 9,
+    comment: null,
+    page: null,
+    community: null,
+    relatedUser: { id: 1, userId: 11, nickName: 'Hanako', img: null },
+    preview: 'A post about statistics',
+    target_gone: false,
+    ...overrides,
   };
 }
 
@@ -25,7 +35,11 @@ describe('the notification bell', () => {
 
   it('opens the dialog: unread highlighted, grouped likes, a click marks read and opens the post, closing marks all read', async () => {
     const comment = note({ type: 'post_commented', comment: 3, preview: 'Very interesting indeed, thank you' });
-    const likes = [note({ relatedUser: { id: 2, userId: 12, nickName: 'Hanako', img: null } }), note({ relatedUser: { id: 3, userId: 13, nickName: 'Emily', img: null } }), note({ read: true })];
+    const likes = [
+      note({ relatedUser: { id: 2, userId: 12, nickName: 'Hanako', img: null } }),
+      note({ relatedUser: { id: 3, userId: 13, nickName: 'Emily', img: null } }),
+      note({ read: true }),
+    ];
     const api = mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Taro' })),
       'GET /api/user/notifications/unread/': () => reply(200, { total_unread_count: 3, notifications: [comment, likes[0], likes[1]] }),
@@ -105,13 +119,29 @@ describe('the outcome of a report', () => {
 });
 
 describe('/notificationsetting', () => {
-  const all = { post_liked: true, post_commented: true, post_reposted: true, user_followed: true, data_generated: true, book_posted: true, data_book_followed: true, data_book_owned: true, followingpage_commented: true, followinguser_book_generated: true, community_invited: true, community_joinrequest_approved: true, report_hidden: true, report_dismissed: true, report_suspended: true };
+  const all = {
+    post_liked: true,
+    post_commented: true,
+    post_reposted: true,
+    user_followed: true,
+    data_generated: true,
+    book_posted: true,
+    data_book_followed: true,
+    data_book_owned: true,
+    followingpage_commented: true,
+    followinguser_book_generated: true,
+    community_invited: true,
+    community_joinrequest_approved: true,
+    report_hidden: true,
+    report_dismissed: true,
+    report_suspended: true,
+  };
 
   it('flips one flag and takes the returned settings', async () => {
     const api = mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Taro' })),
       'GET /api/user/notification-settings/': () => reply(200, all),
-      'PUT /api/user/notification-settings/': async ({ json }) => reply(200, { ...all, ...(await json() as object) }),
+      'PUT /api/user/notification-settings/': async ({ json }) => reply(200, { ...all, ...((await json()) as object) }),
     });
     const { user } = renderApp('/notificationsetting', { token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Notification settings' })).toBeInTheDocument();

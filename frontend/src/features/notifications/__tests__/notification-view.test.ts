@@ -8,8 +8,18 @@ import type { StreamEvent } from '../hooks/use-notification-stream';
 let nextId = 1;
 export function note(overrides: Partial<Notification> = {}): Notification {
   return {
-    id: nextId++, type: 'post_liked', read: false, created_on: '2026-11-25T12:00:00.000Z', post: 5, comment: null, page: null, community: null,
-    relatedUser: { id: 1, userId: 11, nickName: 'Hanako', img: null }, preview: 'hello', target_gone: false, ...overrides,
+    id: nextId++,
+    type: 'post_liked',
+    read: false,
+    created_on: '2026-11-25T12:00:00.000Z',
+    post: 5,
+    comment: null,
+    page: null,
+    community: null,
+    relatedUser: { id: 1, userId: 11, nickName: 'Hanako', img: null },
+    preview: 'hello',
+    target_gone: false,
+    ...overrides,
   };
 }
 

@@ -27,10 +27,7 @@ export function NotificationBell() {
   return (
     <>
       {/* Named by its (visually hidden) text, not aria-label: the badge's digits are for the eye. */}
-      <IconButton
-        onClick={() => setOpen(true)}
-        data-testid="notification-bell"
-      >
+      <IconButton onClick={() => setOpen(true)} data-testid="notification-bell">
         <Badge badgeContent={text} color="error" invisible={!text} data-testid="notification-count" slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsOutlined />
         </Badge>

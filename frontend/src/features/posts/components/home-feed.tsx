@@ -15,7 +15,13 @@ export function HomeFeed({ interleave }: Pick<ComponentProps<typeof PostFeed>, '
   // shows the repost as its count and, for the user's own, as the pressed repost button.
   const shown = new Set(result.data?.pages.flatMap((page) => page.filter((post) => !post.reposting).map((post) => post.id)));
   const query = result.data
-    ? { ...result, data: { ...result.data, pages: result.data.pages.map((page) => page.filter((post) => !(post.reposting && post.repostingFrom !== null && shown.has(post.repostingFrom)))) } }
+    ? {
+        ...result,
+        data: {
+          ...result.data,
+          pages: result.data.pages.map((page) => page.filter((post) => !(post.reposting && post.repostingFrom !== null && shown.has(post.repostingFrom)))),
+        },
+      }
     : result;
   return (
     <Box component="section" aria-labelledby="home-feed-title" sx={{ mt: 4 }}>
@@ -39,4 +45,3 @@ export function HomeFeed({ interleave }: Pick<ComponentProps<typeof PostFeed>, '
     </Box>
   );
 }
-

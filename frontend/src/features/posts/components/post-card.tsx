@@ -96,7 +96,13 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
           ) : null}
           {/* Someone else's post: block or mute its author, report the post (the original of a repost). */}
           {isLoggedIn && authorId !== mine?.userProfile ? (
-            <Suspense fallback={null}><LazySafetyMenu userId={authorId} name={name} report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }} /></Suspense>
+            <Suspense fallback={null}>
+              <LazySafetyMenu
+                userId={authorId}
+                name={name}
+                report={{ type: 'post', id: post.reposting && post.repostingFrom ? post.repostingFrom : post.id }}
+              />
+            </Suspense>
           ) : null}
         </Box>
 
@@ -194,16 +200,16 @@ export function PostCard({ post, loginMessage = 'Header14' }: Props) {
       ) : null}
       {confirming ? (
         <Suspense fallback={null}>
-      <ConfirmDialog
-        open
-        message={t('posts.deletePostConfirm')}
-        confirmLabel={t('posts.delete')}
-        busy={actions.deleting}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          void actions.remove().then(() => setConfirming(false));
-        }}
-      />
+          <ConfirmDialog
+            open
+            message={t('posts.deletePostConfirm')}
+            confirmLabel={t('posts.delete')}
+            busy={actions.deleting}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              void actions.remove().then(() => setConfirming(false));
+            }}
+          />
         </Suspense>
       ) : null}
     </Card>

@@ -60,7 +60,7 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post, cir
   const [create, creating] = postsApi.endpoints.createPost.useMutation();
   const [update, updating] = postsApi.endpoints.updatePost.useMutation();
   // What the dialog shows: a review (rating) or a pure post (image) — of the Book, or as the edited post is.
-  const review = post ? (post.reviewTo !== null ? { title: post.title || post.reviewToPage?.title || t('posts.toBook') } : null) : book ?? null;
+  const review = post ? (post.reviewTo !== null ? { title: post.title || post.reviewToPage?.title || t('posts.toBook') } : null) : (book ?? null);
   const withImage = post ? post.reviewTo === null && post.purepost_flag : !book;
   const initialRating = post?.rating ?? RATING_DEFAULT;
   const { register, handleSubmit, formState, reset, watch, setValue } = useForm<Values>({
@@ -71,12 +71,18 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post, cir
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [image, setImage] = useState<{ file: File; url: string } | null>(null);
 
-  useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.url);
-  }, [picked]);
-  useEffect(() => () => {
-    if (image) URL.revokeObjectURL(image.url);
-  }, [image]);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image.url);
+    },
+    [image],
+  );
 
   const close = () => {
     reset();
@@ -144,7 +150,13 @@ export function PostComposerDialog({ open, onClose, book, onPublished, post, cir
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id={titleId}>
-          {post ? (review ? t('posts.editReviewDialogTitle') : t('posts.editPostDialogTitle')) : review ? t('posts.reviewDialogTitle') : t('posts.postDialogTitle')}
+          {post
+            ? review
+              ? t('posts.editReviewDialogTitle')
+              : t('posts.editPostDialogTitle')
+            : review
+              ? t('posts.reviewDialogTitle')
+              : t('posts.postDialogTitle')}
         </DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           {circle ? (

@@ -32,8 +32,7 @@ export function PostFab({ loginMessage, book, stowed = false, circle }: Props) {
     if (!isLoggedIn) promptLogin(loginMessage);
     else if (!profile) {
       if (hasNoProfile) showSnack(t('books.needProfile'), 'info');
-    }
-    else setOpen(true);
+    } else setOpen(true);
   };
 
   return (

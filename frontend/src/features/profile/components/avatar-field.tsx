@@ -28,12 +28,18 @@ export function AvatarField({ currentUrl, name, onChange }: Props) {
   const [unreadable, setUnreadable] = useState(false);
   const errorId = useId();
 
-  useEffect(() => () => {
-    if (pickedUrl) URL.revokeObjectURL(pickedUrl);
-  }, [pickedUrl]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (pickedUrl) URL.revokeObjectURL(pickedUrl);
+    },
+    [pickedUrl],
+  );
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

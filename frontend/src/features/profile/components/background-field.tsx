@@ -19,9 +19,12 @@ export function BackgroundField({ currentUrl, name, onChange }: Props) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [unreadable, setUnreadable] = useState(false);
 
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

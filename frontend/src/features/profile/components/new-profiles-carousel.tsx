@@ -22,13 +22,8 @@ export function NewProfilesCarousel() {
       <Typography id="new-users-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
         {t('profile.newUsersTitle')}
       </Typography>
-      {!isLoading && profiles.length === 0 ? (
-        <Typography color="text.secondary">{t('profile.newUsersEmpty')}</Typography>
-      ) : null}
-      <Box
-        component="ul"
-        sx={{ listStyle: 'none', m: 0, p: 0, pb: 1, display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory' }}
-      >
+      {!isLoading && profiles.length === 0 ? <Typography color="text.secondary">{t('profile.newUsersEmpty')}</Typography> : null}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, pb: 1, display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory' }}>
         {isLoading
           ? [0, 1, 2].map((i) => (
               <li key={i}>

@@ -39,9 +39,7 @@ export function ProfileCard({ profile, action }: Props) {
         <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
           {profile.caption || t('profile.noCaption')}
         </Typography>
-        {profile.description ? (
-          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{profile.description}</Typography>
-        ) : null}
+        {profile.description ? <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{profile.description}</Typography> : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           <Trans i18nKey="common.joined" components={{ time: <RelativeTime iso={profile.created_on} /> }} />
         </Typography>

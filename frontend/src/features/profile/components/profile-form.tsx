@@ -54,7 +54,13 @@ export function ProfileForm({ profile }: Props) {
   const [background, setBackground] = useState<File | undefined>();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const original = profile ? toFormValues(profile) : null;
-  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<ProfileValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileValues>({
     defaultValues: toFormValues(profile),
   });
   const saving = createState.isLoading || updateState.isLoading;
@@ -77,9 +83,7 @@ export function ProfileForm({ profile }: Props) {
       return;
     }
     const body = toProfileBody(values, original, { img: avatar, imgBackground: background });
-    const result = profile
-      ? await updateProfile({ id: profile.id, profileFieldsDto: body })
-      : await createProfile({ profileFieldsDto: body });
+    const result = profile ? await updateProfile({ id: profile.id, profileFieldsDto: body }) : await createProfile({ profileFieldsDto: body });
     if ('data' in result && result.data) {
       // Put the saved profile in place now, so nothing still sees the old (missing) one.
       dispatch(api.util.upsertQueryData('getMyProfile', undefined, result.data));

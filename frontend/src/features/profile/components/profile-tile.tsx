@@ -24,14 +24,17 @@ export function ProfileTile({ profile, layout = 'column' }: Props) {
       <CardActionArea
         component={RouterLink}
         to={`/user/${profile.userProfile}`}
-        sx={{ p: 2, display: 'flex', flexDirection: row ? 'row' : 'column', alignItems: 'center', justifyContent: row ? 'flex-start' : 'center', gap: row ? 2 : 1, height: '100%' }}
+        sx={{
+          p: 2,
+          display: 'flex',
+          flexDirection: row ? 'row' : 'column',
+          alignItems: 'center',
+          justifyContent: row ? 'flex-start' : 'center',
+          gap: row ? 2 : 1,
+          height: '100%',
+        }}
       >
-        <Badge
-          color="secondary"
-          badgeContent={fresh ? t('common.new') : undefined}
-          invisible={!fresh}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
+        <Badge color="secondary" badgeContent={fresh ? t('common.new') : undefined} invisible={!fresh} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
           <UserAvatar src={profile.img} name={name} size={row ? 48 : 64} />
         </Badge>
         <div style={{ minWidth: 0, flex: row ? '1 1 auto' : undefined, maxWidth: '100%', textAlign: row ? 'left' : 'center' }}>

@@ -25,14 +25,7 @@ export function UserPageTabs() {
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       {TABS.map((tab) => (
-        <Tab
-          key={tab.to}
-          value={tab.to}
-          label={t(tab.label)}
-          component={RouterLink}
-          to={tab.to}
-          aria-current={current === tab.to ? 'page' : undefined}
-        />
+        <Tab key={tab.to} value={tab.to} label={t(tab.label)} component={RouterLink} to={tab.to} aria-current={current === tab.to ? 'page' : undefined} />
       ))}
     </Tabs>
   );

@@ -44,11 +44,7 @@ export function hasRequired(values: ProfileValues): boolean {
  * The multipart body: everything on create; on edit only the fields that changed (the server
  * changes only the fields it receives).
  */
-export function toProfileBody(
-  values: ProfileValues,
-  original: ProfileValues | null,
-  images: { img?: Blob; imgBackground?: Blob },
-): ProfileFormDto {
+export function toProfileBody(values: ProfileValues, original: ProfileValues | null, images: { img?: Blob; imgBackground?: Blob }): ProfileFormDto {
   const birth = composeBirth(Number(values.birthYear), Number(values.birthMonth), Number(values.birthDay)) ?? undefined;
   const all: ProfileFormDto = {
     nickName: values.nickName.trim(),

@@ -56,7 +56,18 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded, circle }: 
   const fileInputId = useId();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [upload, { isLoading: uploading }] = api.endpoints.uploadData.useMutation();
-  const { register, control, handleSubmit, setError, reset, watch, setValue, getValues, trigger, formState: { errors } } = useForm<UploadValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    setValue,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm<UploadValues>({
     defaultValues: EMPTY,
   });
   const mydata = watch('mydata');
@@ -165,7 +176,9 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded, circle }: 
                         event.target.value = '';
                         // The title starts as the file's name (without its extension) unless one is written.
                         if (chosen && getValues('title').trim() === '') {
-                          const base = storedFileName(chosen.name).replace(/\.[^.]+$/, '').slice(0, UPLOAD_TITLE_MAX);
+                          const base = storedFileName(chosen.name)
+                            .replace(/\.[^.]+$/, '')
+                            .slice(0, UPLOAD_TITLE_MAX);
                           if (base) setValue('title', base, { shouldValidate: true });
                         }
                         if (chosen) void trigger('file');
@@ -223,7 +236,11 @@ export function UploadDataDialog({ open, userId, onClose, onUploaded, circle }: 
             />
           </Box>
           {uploading ? (
-            <Box role="status" aria-live="polite" sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
+            <Box
+              role="status"
+              aria-live="polite"
+              sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1 }}
+            >
               <CircularProgress aria-hidden />
               <Typography sx={{ fontWeight: 700 }}>{t('upload.uploading')}</Typography>
             </Box>

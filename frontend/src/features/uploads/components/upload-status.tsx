@@ -24,19 +24,18 @@ const FAILURE_KEYS = {
 export function UploadStatus({ file }: Props) {
   const { t } = useTranslation();
   if (isGenerating(file.status)) {
-    return (
-      <Chip
-        role="status"
-        icon={<CircularProgress size={14} aria-hidden />}
-        label={t('upload.generating')}
-        variant="outlined"
-        color="primary"
-      />
-    );
+    return <Chip role="status" icon={<CircularProgress size={14} aria-hidden />} label={t('upload.generating')} variant="outlined" color="primary" />;
   }
   if (file.status === 'done' && file.page !== null) {
     return (
-      <Button component={RouterLink} to={`/mono/${file.page}`} size="small" variant="contained" startIcon={<CheckCircleOutlined />} aria-label={`${t('upload.openBook')}: ${file.title}`}>
+      <Button
+        component={RouterLink}
+        to={`/mono/${file.page}`}
+        size="small"
+        variant="contained"
+        startIcon={<CheckCircleOutlined />}
+        aria-label={`${t('upload.openBook')}: ${file.title}`}
+      >
         {t('upload.openBook')}
       </Button>
     );

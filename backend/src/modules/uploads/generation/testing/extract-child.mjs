@@ -38,11 +38,10 @@ async function main() {
   };
   const timer = setInterval(sample, 20);
   const started = Date.now();
-  const content = await extractContent(
-    async () => fs.createReadStream(file, { highWaterMark: 256 * 1024 }),
-    dataFileType(kind),
-    { fileName: path.basename(file), sizeBytes: fs.statSync(file).size },
-  );
+  const content = await extractContent(async () => fs.createReadStream(file, { highWaterMark: 256 * 1024 }), dataFileType(kind), {
+    fileName: path.basename(file),
+    sizeBytes: fs.statSync(file).size,
+  });
   const ms = Date.now() - started;
   clearInterval(timer);
   sample();

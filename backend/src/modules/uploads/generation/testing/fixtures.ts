@@ -3,10 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** backend/samples (tests run from backend/, or from the repository root). */
-export const SAMPLES_DIR = [join(process.cwd(), 'samples'), join(process.cwd(), 'backend', 'samples')].find((d) => existsSync(d)) ?? join(process.cwd(), 'samples');
+export const SAMPLES_DIR =
+  [join(process.cwd(), 'samples'), join(process.cwd(), 'backend', 'samples')].find((d) => existsSync(d)) ?? join(process.cwd(), 'samples');
 
 /** This folder's testing/ directory (tests run from backend/, or from the repository root). */
-export const TESTING_DIR = [join(process.cwd(), 'src/modules/uploads/generation/testing'), join(process.cwd(), 'backend/src/modules/uploads/generation/testing')].find((d) => existsSync(d)) ?? join(process.cwd(), 'src/modules/uploads/generation/testing');
+export const TESTING_DIR =
+  [join(process.cwd(), 'src/modules/uploads/generation/testing'), join(process.cwd(), 'backend/src/modules/uploads/generation/testing')].find((d) =>
+    existsSync(d),
+  ) ?? join(process.cwd(), 'src/modules/uploads/generation/testing');
 
 export const SAMPLE_FILES = [
   'prefecture-health-insurance.csv',

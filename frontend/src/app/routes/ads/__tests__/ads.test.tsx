@@ -66,7 +66,9 @@ describe('ad slots in feeds', () => {
     mockAllIsIntersecting(true);
     const feed = await screen.findByRole('list', { name: 'Posts' });
     await waitFor(() => expect(within(feed).getAllByTestId('ad-slot')).toHaveLength(2));
-    const items = within(feed).getAllByRole('listitem').filter((li) => li.parentElement === feed);
+    const items = within(feed)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === feed);
     // 5 posts, an ad, 5 posts, an ad.
     expect(within(items[5]).getByTestId('ad-slot')).toBeInTheDocument();
     expect(within(items[11]).getByTestId('ad-slot')).toBeInTheDocument();
@@ -104,7 +106,9 @@ describe('ad slots in feeds', () => {
     mockAllIsIntersecting(true);
     const feed = await screen.findByRole('list', { name: 'Reviews and posts' });
     const slot = await within(feed).findByTestId('ad-slot');
-    const items = within(feed).getAllByRole('listitem').filter((li) => li.parentElement === feed);
+    const items = within(feed)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === feed);
     expect(items[3]).toContainElement(slot);
     const frame = within(slot).getByTitle('Affiliate content');
     expect(frame.tagName).toBe('IFRAME');

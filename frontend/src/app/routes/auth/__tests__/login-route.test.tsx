@@ -7,7 +7,8 @@ import { profileFactory } from '@/testing/factories';
 describe('/login', () => {
   it('shows "Email or password is not correct!" when the server refuses the login', async () => {
     mockApi({
-      'POST /api/user/login/': () => reply(400, { non_field_errors: ['Email or password is not correct!'], error_codes: { non_field_errors: [{ code: 'loginFailed' }] } }),
+      'POST /api/user/login/': () =>
+        reply(400, { non_field_errors: ['Email or password is not correct!'], error_codes: { non_field_errors: [{ code: 'loginFailed' }] } }),
     });
     const { user } = renderApp('/login');
 
@@ -21,7 +22,10 @@ describe('/login', () => {
   });
 
   it('maps "E-mail is not verified." to the Login2 message', async () => {
-    mockApi({ 'POST /api/user/login/': () => reply(400, { non_field_errors: ['E-mail is not verified.'], error_codes: { non_field_errors: [{ code: 'emailNotVerified' }] } }) });
+    mockApi({
+      'POST /api/user/login/': () =>
+        reply(400, { non_field_errors: ['E-mail is not verified.'], error_codes: { non_field_errors: [{ code: 'emailNotVerified' }] } }),
+    });
     const { user } = renderApp('/login');
     const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'new@example.com');
@@ -78,7 +82,7 @@ describe('register form', () => {
     const { user } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
+    await user.type(within(form).getByLabelText('Password'), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
 
@@ -91,7 +95,7 @@ describe('register form', () => {
     const { user } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
+    await user.type(within(form).getByLabelText('Password'), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-2');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
@@ -105,7 +109,7 @@ describe('register form', () => {
     const { user, router } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText("Password"), 'long-enough-1');
+    await user.type(within(form).getByLabelText('Password'), 'long-enough-1');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'long-enough-1');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));
@@ -124,12 +128,15 @@ describe('register form', () => {
   it('puts the server field errors beside the fields', async () => {
     mockApi({
       'POST /api/user/register/': () =>
-        reply(400, { password1: ['This password is too short. It must contain at least 8 characters.'], error_codes: { password1: [{ code: 'passwordTooShort' }] } }),
+        reply(400, {
+          password1: ['This password is too short. It must contain at least 8 characters.'],
+          error_codes: { password1: [{ code: 'passwordTooShort' }] },
+        }),
     });
     const { user } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'Create an account' });
     await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
-    await user.type(within(form).getByLabelText("Password"), 'short');
+    await user.type(within(form).getByLabelText('Password'), 'short');
     await user.type(within(form).getByLabelText(/Password \(again\)/), 'short');
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Sign up' }));

@@ -75,7 +75,11 @@ describe('/reset-password/:id/:key', () => {
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
     expect(api.callsTo('POST /api/user/reset-password/')[0].body).toEqual({
-      id: 7, key: 'abc', email: 'me@example.com', password: 'new-password-1', password2: 'new-password-1',
+      id: 7,
+      key: 'abc',
+      email: 'me@example.com',
+      password: 'new-password-1',
+      password2: 'new-password-1',
     });
   });
 

@@ -7,7 +7,8 @@ const RESENT = 'If this address has an account waiting to be confirmed, a new ve
 describe('send the verification mail again (issue 41, item 6)', () => {
   it('the login\'s "not verified" answer offers it for the typed address, and says what happened', async () => {
     const api = mockApi({
-      'POST /api/user/login/': () => reply(400, { non_field_errors: ['E-mail is not verified.'], error_codes: { non_field_errors: [{ code: 'emailNotVerified' }] } }),
+      'POST /api/user/login/': () =>
+        reply(400, { non_field_errors: ['E-mail is not verified.'], error_codes: { non_field_errors: [{ code: 'emailNotVerified' }] } }),
       'POST /api/user/resend-verification/': () => reply(200, { detail: RESENT }),
     });
     const { user } = renderApp('/login');
@@ -22,7 +23,10 @@ describe('send the verification mail again (issue 41, item 6)', () => {
   });
 
   it('is not offered for a wrong password', async () => {
-    mockApi({ 'POST /api/user/login/': () => reply(400, { non_field_errors: ['Email or password is not correct!'], error_codes: { non_field_errors: [{ code: 'loginFailed' }] } }) });
+    mockApi({
+      'POST /api/user/login/': () =>
+        reply(400, { non_field_errors: ['Email or password is not correct!'], error_codes: { non_field_errors: [{ code: 'loginFailed' }] } }),
+    });
     const { user } = renderApp('/login');
     const login = await screen.findByRole('form', { name: 'Log in' });
     await user.type(within(login).getByLabelText(/Email/), 'someone@example.com');
@@ -33,7 +37,10 @@ describe('send the verification mail again (issue 41, item 6)', () => {
   });
 
   it('the please-verify page no longer says to sign up again; it asks for the address and shows a refusal', async () => {
-    mockApi({ 'POST /api/user/resend-verification/': () => reply(429, { detail: 'Request was throttled. Expected available in 42 seconds.', code: 'throttled', params: { seconds: 42 } }) });
+    mockApi({
+      'POST /api/user/resend-verification/': () =>
+        reply(429, { detail: 'Request was throttled. Expected available in 42 seconds.', code: 'throttled', params: { seconds: 42 } }),
+    });
     const { user } = renderApp('/please-verify');
     expect(await screen.findByRole('heading', { name: 'Check your mailbox' })).toBeInTheDocument();
     expect(screen.queryByText(/sign up again/)).toBeNull();

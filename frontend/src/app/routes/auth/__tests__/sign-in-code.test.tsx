@@ -62,7 +62,12 @@ describe('/login?code=… (a provider sign-in) and /login?token=…', () => {
   });
 
   it('says why when the server refuses the code (another browser), and signs nobody in', async () => {
-    server(() => reply(400, { non_field_errors: ['Please finish signing in in the browser where you started it.'], error_codes: { non_field_errors: [{ code: 'signInOtherBrowser' }] } }));
+    server(() =>
+      reply(400, {
+        non_field_errors: ['Please finish signing in in the browser where you started it.'],
+        error_codes: { non_field_errors: [{ code: 'signInOtherBrowser' }] },
+      }),
+    );
     const { router } = renderApp('/login?code=one-time&next=%2Fhome');
     expect(await screen.findByText('Please finish signing in in the browser where you started it.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');

@@ -53,7 +53,12 @@ describe('/login with sign-in providers', () => {
     // Google Identity Services, as the page loads it: hands the button's credential to our callback.
     let signIn: ((response: { credential?: string }) => void) | undefined;
     vi.stubGlobal('google', {
-      accounts: { id: { initialize: (o: { callback: typeof signIn }) => void (signIn = o.callback), renderButton: (el: HTMLElement) => void (el.textContent = 'Sign in with Google') } },
+      accounts: {
+        id: {
+          initialize: (o: { callback: typeof signIn }) => void (signIn = o.callback),
+          renderButton: (el: HTMLElement) => void (el.textContent = 'Sign in with Google'),
+        },
+      },
     });
     const { router } = renderApp('/login');
     await screen.findByText('Sign in with Google');
@@ -72,7 +77,11 @@ describe('/account: ways to log in', () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory()),
       'GET /api/user/sign-in-methods/': () =>
-        reply(200, { password: false, methods: [{ provider: 'line', email: 'me@example.com', created_on: '2026-11-25T00:00:00Z' }], available: { google_client_id: null, line: true, yahoo: true } }),
+        reply(200, {
+          password: false,
+          methods: [{ provider: 'line', email: 'me@example.com', created_on: '2026-11-25T00:00:00Z' }],
+          available: { google_client_id: null, line: true, yahoo: true },
+        }),
     });
     renderApp('/account');
     const list = await screen.findByRole('list', { name: 'Ways to log in' });

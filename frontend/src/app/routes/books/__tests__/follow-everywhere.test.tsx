@@ -24,8 +24,7 @@ function setup({ followAnswer = reply(201, { id: 1, pageId: 5, created_on: '2026
     [LIST]: ({ query }) => reply(200, query.get('count') === '0' ? server.followed : []),
     'GET /api/user/monopage/get-page-info/': () => reply(200, book),
     'GET /api/user/record_page_view/42/5/': () => reply(200, { detail: 'View recorded.' }),
-    'GET /api/user/monopage/check-user-page-status/': () =>
-      reply(200, { is_followed: server.followed.some((item) => item.id === 5), is_owned: false }),
+    'GET /api/user/monopage/check-user-page-status/': () => reply(200, { is_followed: server.followed.some((item) => item.id === 5), is_owned: false }),
     'GET /api/user/relatedmonopage/5/': () => reply(200, []),
     'GET /api/user/pageattribute/by-monopage/5/': () => reply(200, []),
     [FOLLOW]: () =>

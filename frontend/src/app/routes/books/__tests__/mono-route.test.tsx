@@ -128,7 +128,9 @@ describe('/mono/:pageid', () => {
 
   it('tells the creator of a Book a moderator hid that only they see it, with the reason; others see no notice', async () => {
     setup({ book: bookPage({ page_price: 0, moderated_reason: 'copied figures' }) });
-    expect(await screen.findByText('A moderator hid this Book: only you can see it, and it is in no list or search. Reason: copied figures')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A moderator hid this Book: only you can see it, and it is in no list or search. Reason: copied figures'),
+    ).toBeInTheDocument();
   });
 
   it('shows no moderation notice on a Book that is not hidden', async () => {
@@ -146,14 +148,18 @@ describe('/mono/:pageid', () => {
   it('refuses with the server message translated when the make-public call is refused', async () => {
     const membersOnly = bookPage({ page_price: 0, members_only: true, can_make_public: true });
     const { api, user } = setup({ book: membersOnly });
-    api.use({ 'POST /api/user/monopage/5/make-public/': () => reply(403, { detail: 'Only the creator of this Book can make it public.', code: 'bookCreatorOnly' }) });
+    api.use({
+      'POST /api/user/monopage/5/make-public/': () => reply(403, { detail: 'Only the creator of this Book can make it public.', code: 'bookCreatorOnly' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Make public' }));
     expect(await screen.findByText('Only the creator of this Book can make it public.')).toBeInTheDocument();
     expect(screen.getByText(/only their members can see it/)).toBeInTheDocument();
   });
 
   it('shows the manage button to a contributor', async () => {
-    const mine = bookPage({ files: [{ id: 11, title: 'rates.csv', profile: { id: me.id, userId: 42, img: null, nickName: null }, communities: [], communities_info: [] }] });
+    const mine = bookPage({
+      files: [{ id: 11, title: 'rates.csv', profile: { id: me.id, userId: 42, img: null, nickName: null }, communities: [], communities_info: [] }],
+    });
     setup({ book: mine });
     expect(await screen.findByRole('link', { name: 'Open my Book' })).toHaveAttribute('href', '/owningpage/5');
     expect(screen.getByRole('link', { name: 'Contributor 1' })).toHaveAttribute('href', '/userpage');
@@ -178,8 +184,7 @@ describe('/owningpage/:pageid', () => {
   it('shows an owned Book with its weak point, answer and files', async () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
-      'GET /api/user/monopage/get-page-info/': () =>
-        reply(200, bookPage({ is_owned: true, badpoint: 'Only one year.', answer: 'Saga, at 10.78%.' })),
+      'GET /api/user/monopage/get-page-info/': () => reply(200, bookPage({ is_owned: true, badpoint: 'Only one year.', answer: 'Saga, at 10.78%.' })),
     });
     renderApp('/owningpage/5', { token: 'tok' });
     expect(await screen.findByText('Only one year.')).toBeInTheDocument();
@@ -195,7 +200,17 @@ describe('/owningpage/:pageid', () => {
       sampled: false,
       columns: [
         { name: 'prefecture', type: 'text' as const, role: 'entity' as const, missing: 0, distinct: 47 },
-        { name: 'rate', type: 'number' as const, role: 'measure' as const, unit: '%', missing: 0, distinct: 40, min: 9.33, max: 10.51, bins: [2, 5, 9, 12, 8, 6, 3, 1, 0, 0, 0, 1] },
+        {
+          name: 'rate',
+          type: 'number' as const,
+          role: 'measure' as const,
+          unit: '%',
+          missing: 0,
+          distinct: 40,
+          min: 9.33,
+          max: 10.51,
+          bins: [2, 5, 9, 12, 8, 6, 3, 1, 0, 0, 0, 1],
+        },
       ],
     };
 

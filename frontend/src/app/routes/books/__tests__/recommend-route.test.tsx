@@ -5,7 +5,10 @@ import type { Handler } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { bookFactory, tagFactory } from '@/testing/factories';
 
-const firstPageOnly = (items: unknown[]): Handler => ({ query }) => reply(200, query.get('count') === '0' ? items : []);
+const firstPageOnly =
+  (items: unknown[]): Handler =>
+  ({ query }) =>
+    reply(200, query.get('count') === '0' ? items : []);
 
 function setup() {
   const rivers = tagFactory({ id: 7, attributeName: 'Rivers' });

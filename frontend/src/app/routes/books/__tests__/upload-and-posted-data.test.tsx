@@ -83,7 +83,10 @@ describe('upload dialog', () => {
 
   it('shows DataModal15 when the upload fails, with the server field error', async () => {
     const { api, user } = setupMono();
-    api.use({ 'POST /api/user/upload/': () => reply(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'], error_codes: { file: [{ code: 'unsupportedFile' }] } }) });
+    api.use({
+      'POST /api/user/upload/': () =>
+        reply(400, { file: ['Unsupported file type. Upload a JPEG, CSV, Excel or Word file.'], error_codes: { file: [{ code: 'unsupportedFile' }] } }),
+    });
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/Title/), 'Rates');
     await user.upload(within(dialog).getByLabelText('Data file'), csv());

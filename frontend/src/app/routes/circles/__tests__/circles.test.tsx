@@ -8,7 +8,16 @@ import { BACKGROUND_COUNT, backgroundUrl, centredSquare, randomBackgroundIndex }
 
 const me = profileFactory({ userProfile: 42, nickName: 'Me' });
 const owner = profileFactory({ userProfile: 900, nickName: 'Owner' });
-const circle = circleFactory({ id: 7, title: 'Tea lovers', description: 'We share tea data.', owner: 900, page_count: 2, member_count: 3, post_count: 4, joinrequest_count: 1 });
+const circle = circleFactory({
+  id: 7,
+  title: 'Tea lovers',
+  description: 'We share tea data.',
+  owner: 900,
+  page_count: 2,
+  member_count: 3,
+  post_count: 4,
+  joinrequest_count: 1,
+});
 
 type Status = 'none' | 'member' | 'join_request_pending' | 'invitation_pending';
 
@@ -17,7 +26,8 @@ function circleHandlers(status: Status, extra: Record<string, Handler> = {}): Re
     'GET /api/user/myprofile/': () => reply(200, me),
     'GET /api/user/community/7/': () => reply(200, circle),
     'GET /api/user/community_status/7/': () => reply(200, { status, invitation_id: status === 'invitation_pending' ? 5 : null }),
-    'GET /api/user/communityposts/7/': ({ query }) => reply(200, postList(query.get('count') === '0' ? [postFactory({ id: 81, text: 'First tea of the year', communities: [7] })] : [])),
+    'GET /api/user/communityposts/7/': ({ query }) =>
+      reply(200, postList(query.get('count') === '0' ? [postFactory({ id: 81, text: 'First tea of the year', communities: [7] })] : [])),
     ...extra,
   };
 }
@@ -42,7 +52,7 @@ describe('a circle', () => {
     expect(api.callsTo('GET /api/user/communityposts/7/')[0].query.get('count')).toBe('0');
   });
 
-  it("tells the owner of a circle a moderator hid that only they see it, with the reason", async () => {
+  it('tells the owner of a circle a moderator hid that only they see it, with the reason', async () => {
     mockApi(circleHandlers('member', { 'GET /api/user/community/7/': () => reply(200, { ...circle, moderated_reason: 'a scam' }) }));
     renderApp('/communitypage/7', { token: 'tok' });
     mockAllIsIntersecting(true);
@@ -120,7 +130,12 @@ describe('a circle', () => {
   });
 
   it('shows a non-member the header and blurred shortcuts, not the thread; the join button sends a request', async () => {
-    const api = mockApi(circleHandlers('none', { 'POST /api/user/communityjoin/': () => reply(201, { id: 3, community: 7, userProfile: 42, approved: false, created_on: '2024-01-01T00:00:00Z', profile: null }) }));
+    const api = mockApi(
+      circleHandlers('none', {
+        'POST /api/user/communityjoin/': () =>
+          reply(201, { id: 3, community: 7, userProfile: 42, approved: false, created_on: '2024-01-01T00:00:00Z', profile: null }),
+      }),
+    );
     const { user } = renderApp('/communitypage/7', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tea lovers' })).toBeInTheDocument();
     expect(screen.getByTestId('members-only')).toHaveTextContent('Join the circle to read its thread, bookshelf and members.');
@@ -140,7 +155,12 @@ describe('a circle', () => {
   });
 
   it('shows the pending state disabled, and accepts an invitation', async () => {
-    const api = mockApi(circleHandlers('invitation_pending', { 'POST /api/user/invitation/5/accept/': () => reply(200, { id: 5, community: 7, inviter: 900, invited_user: 42, accepted: true, created_on: '2024-01-01T00:00:00Z' }) }));
+    const api = mockApi(
+      circleHandlers('invitation_pending', {
+        'POST /api/user/invitation/5/accept/': () =>
+          reply(200, { id: 5, community: 7, inviter: 900, invited_user: 42, accepted: true, created_on: '2024-01-01T00:00:00Z' }),
+      }),
+    );
     const { user } = renderApp('/communitypage/7', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Accept the invitation and join' }));
     expect(await screen.findByText('You accepted the invitation and joined the circle.')).toBeInTheDocument();
@@ -166,7 +186,10 @@ describe('a circle', () => {
   });
 
   it('says so for a circle that does not exist', async () => {
-    mockApi({ 'GET /api/user/community/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }), 'GET /api/user/community_status/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }) });
+    mockApi({
+      'GET /api/user/community/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }),
+      'GET /api/user/community_status/8/': () => reply(404, { detail: 'Not found.', code: 'notFound' }),
+    });
     renderApp('/communitypage/8');
     expect(await screen.findByRole('heading', { name: 'This circle does not exist.' })).toBeInTheDocument();
   });
@@ -174,7 +197,14 @@ describe('a circle', () => {
 
 describe('the waiting tab', () => {
   it('lets the owner approve a join request', async () => {
-    const request = { id: 3, community: 7, userProfile: 55, approved: false, created_on: '2024-01-01T00:00:00Z', profile: { id: 9, userId: 55, nickName: 'Carol', img: null } };
+    const request = {
+      id: 3,
+      community: 7,
+      userProfile: 55,
+      approved: false,
+      created_on: '2024-01-01T00:00:00Z',
+      profile: { id: 9, userId: 55, nickName: 'Carol', img: null },
+    };
     const api = mockApi({
       ...circleHandlers('member'),
       'GET /api/user/myprofile/': () => reply(200, owner),
@@ -205,7 +235,8 @@ describe('the invite dialog', () => {
     const api = mockApi(
       circleHandlers('member', {
         'GET /api/user/profile/search': ({ query }) => reply(200, query.get('count') === '0' ? people.slice(0, 10) : people.slice(10)),
-        'POST /api/user/community/7/invite/': () => reply(201, { id: 11, community: 7, inviter: 42, invited_user: 300, accepted: false, created_on: '2024-01-01T00:00:00Z' }),
+        'POST /api/user/community/7/invite/': () =>
+          reply(201, { id: 11, community: 7, inviter: 42, invited_user: 300, accepted: false, created_on: '2024-01-01T00:00:00Z' }),
       }),
     );
     const { user } = renderApp('/communitypage/7', { token: 'tok' });
@@ -249,7 +280,15 @@ describe('the circle lists', () => {
       'GET /api/user/myprofile/': () => reply(200, me),
       'GET /api/user/mycommunities/': ({ query }) => reply(200, query.get('count') === '0' ? [fresh, old] : []),
       'GET /api/user/combinedsearch/': ({ query }) =>
-        reply(200, query.get('count') === '0' ? [{ type: 'community', id: 14, userProfile: null, title: 'Tea club', caption: 'tea', img: null, created_on: '2024-01-01T00:00:00Z' }, { type: 'user', id: 2, userProfile: 77, title: 'Teaman', caption: '', img: null, created_on: '2024-01-01T00:00:00Z' }] : []),
+        reply(
+          200,
+          query.get('count') === '0'
+            ? [
+                { type: 'community', id: 14, userProfile: null, title: 'Tea club', caption: 'tea', img: null, created_on: '2024-01-01T00:00:00Z' },
+                { type: 'user', id: 2, userProfile: 77, title: 'Teaman', caption: '', img: null, created_on: '2024-01-01T00:00:00Z' },
+              ]
+            : [],
+        ),
     });
     const { user } = renderApp('/communitylist', { token: 'tok' });
     mockAllIsIntersecting(true);
@@ -367,7 +406,8 @@ describe('the invitation URL', () => {
     localStorage.setItem('invited-community', '7');
     const api = mockApi({
       ...circleHandlers('none'),
-      'POST /api/user/communityjoin/': () => reply(201, { id: 3, community: 7, userProfile: 42, approved: false, created_on: '2024-01-01T00:00:00Z', profile: null }),
+      'POST /api/user/communityjoin/': () =>
+        reply(201, { id: 3, community: 7, userProfile: 42, approved: false, created_on: '2024-01-01T00:00:00Z', profile: null }),
     });
     const { router } = renderApp('/communitylist', { token: 'tok' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/communitypage/7'));

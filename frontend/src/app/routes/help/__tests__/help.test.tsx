@@ -36,7 +36,13 @@ describe('/howto', () => {
   it('plays the video of the current language: an embedded player in English, a file in Japanese', async () => {
     mockApi({
       'GET /api/user/help-videos/': () =>
-        reply(200, { intro: { ja: null, en: null }, howto: { en: { kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abcdefghijk' }, ja: { kind: 'file', src: 'https://cdn.example.com/howto-ja.mp4' } } }),
+        reply(200, {
+          intro: { ja: null, en: null },
+          howto: {
+            en: { kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abcdefghijk' },
+            ja: { kind: 'file', src: 'https://cdn.example.com/howto-ja.mp4' },
+          },
+        }),
     });
     renderApp('/howto');
     expect(await screen.findByTitle('How-to video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abcdefghijk');
@@ -48,7 +54,10 @@ describe('/howto', () => {
   });
 
   it('falls back to the walkthrough when a video file cannot play', async () => {
-    mockApi({ 'GET /api/user/help-videos/': () => reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: { kind: 'file', src: 'https://cdn.example.com/gone.mp4' } } }) });
+    mockApi({
+      'GET /api/user/help-videos/': () =>
+        reply(200, { intro: { ja: null, en: null }, howto: { ja: null, en: { kind: 'file', src: 'https://cdn.example.com/gone.mp4' } } }),
+    });
     renderApp('/howto');
     const video = await screen.findByTitle('How-to video');
     video.dispatchEvent(new Event('error'));
@@ -75,7 +84,9 @@ describe('/videos', () => {
   });
 
   it('shows the intro video and the how-to walkthrough when only the intro is configured', async () => {
-    mockApi({ 'GET /api/user/help-videos/': () => reply(200, { ...NO_VIDEOS, intro: { ja: null, en: { kind: 'embed', src: 'https://player.vimeo.com/video/1' } } }) });
+    mockApi({
+      'GET /api/user/help-videos/': () => reply(200, { ...NO_VIDEOS, intro: { ja: null, en: { kind: 'embed', src: 'https://player.vimeo.com/video/1' } } }),
+    });
     renderApp('/videos');
     expect(await screen.findByTitle('Intro video')).toHaveAttribute('src', 'https://player.vimeo.com/video/1');
     expect(screen.getByRole('heading', { name: 'How to use monobook' })).toBeInTheDocument();

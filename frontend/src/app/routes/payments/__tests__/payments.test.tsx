@@ -168,8 +168,28 @@ const earnings = {
   platform_fee_percent: 10,
   account: { shopId: 'acct_1', charges_enabled: true, payouts_enabled: true, details_submitted: true },
   sales: [
-    { id: 'cs_1', pageId: 5, title: 'Household budgets', gross: 800, stripe_fee: 29, platform_fee: 80, net: 720, transferred: true, paid_on: '2026-11-20T01:00:00.000Z' },
-    { id: 'cs_0', pageId: 5, title: 'Household budgets', gross: 800, stripe_fee: 29, platform_fee: 80, net: 720, transferred: false, paid_on: '2026-10-02T01:00:00.000Z' },
+    {
+      id: 'cs_1',
+      pageId: 5,
+      title: 'Household budgets',
+      gross: 800,
+      stripe_fee: 29,
+      platform_fee: 80,
+      net: 720,
+      transferred: true,
+      paid_on: '2026-11-20T01:00:00.000Z',
+    },
+    {
+      id: 'cs_0',
+      pageId: 5,
+      title: 'Household budgets',
+      gross: 800,
+      stripe_fee: 29,
+      platform_fee: 80,
+      net: 720,
+      transferred: false,
+      paid_on: '2026-10-02T01:00:00.000Z',
+    },
   ],
   months: [
     { month: '2026-11', sales: 1, gross: 800, stripe_fee: 29, platform_fee: 80, net: 720 },
@@ -220,9 +240,13 @@ describe('/bankaccount', () => {
   });
 
   it('explains held sales before set-up: what they are, what to do, what happens then (issue 41, item 8)', async () => {
-    setup('/bankaccount', { 'GET /api/user/earnings/': () => reply(200, { ...earnings, account: null, sales: earnings.sales.map((sale) => ({ ...sale, transferred: false })) }) });
+    setup('/bankaccount', {
+      'GET /api/user/earnings/': () => reply(200, { ...earnings, account: null, sales: earnings.sales.map((sale) => ({ ...sale, transferred: false })) }),
+    });
     const held = await screen.findByRole('region', { name: 'Held for you' });
-    expect(held).toHaveTextContent('￥1,440 from 2 sales is held for you: they were sold before your payouts were set up. It is kept for you, with no deadline.');
+    expect(held).toHaveTextContent(
+      '￥1,440 from 2 sales is held for you: they were sold before your payouts were set up. It is kept for you, with no deadline.',
+    );
     expect(held).toHaveTextContent('set up payouts with Stripe below');
     expect(held).toHaveTextContent('As soon as Stripe confirms your account, everything held is sent to it');
     expect(screen.getByRole('button', { name: 'Set up payouts with Stripe' })).toBeInTheDocument();

@@ -54,7 +54,10 @@ describe('/account', () => {
   });
 
   it('shows the server field errors beside the field', async () => {
-    mockApi({ ...noProfile, 'POST /api/user/profile/': () => reply(400, { birth: ['Enter a real birthday.'], error_codes: { birth: [{ code: 'unrealBirthday' }] } }) });
+    mockApi({
+      ...noProfile,
+      'POST /api/user/profile/': () => reply(400, { birth: ['Enter a real birthday.'], error_codes: { birth: [{ code: 'unrealBirthday' }] } }),
+    });
     const { user } = renderApp('/account', { token: 'tok' });
     await user.type(await screen.findByLabelText(/Nickname/), 'Hanako');
     await choose(user, 'Year', '1990');

@@ -10,7 +10,10 @@ describe('/recommenduser', () => {
       'GET /api/user/profile/newprofiles/': () => reply(200, []),
       'GET /api/user/profile/search': ({ query }) => {
         if (query.get('count') !== '0') return reply(200, []);
-        return reply(200, query.get('q') ? [profileFactory({ nickName: 'Runner', userProfile: 9 })] : [profileFactory({ nickName: 'Everyone', userProfile: 8 })]);
+        return reply(
+          200,
+          query.get('q') ? [profileFactory({ nickName: 'Runner', userProfile: 9 })] : [profileFactory({ nickName: 'Everyone', userProfile: 8 })],
+        );
       },
     });
     const { user } = renderApp('/recommenduser');

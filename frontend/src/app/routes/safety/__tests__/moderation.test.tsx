@@ -5,16 +5,27 @@ import { profileFactory } from '@/testing/factories';
 
 const me = profileFactory({ userProfile: 42, nickName: 'Mod' });
 const report = {
-  id: 3, target_type: 'post', target_id: 71, target_text: 'Buy cheap followers', author_id: 900,
-  author: { id: 9, userId: 900, nickName: 'Spammer', img: null }, report_count: 2, reason: 'spam', detail: 'ads everywhere',
-  status: 'open', action: null, note: null, created_on: '2026-11-27T10:00:00.000Z',
+  id: 3,
+  target_type: 'post',
+  target_id: 71,
+  target_text: 'Buy cheap followers',
+  author_id: 900,
+  author: { id: 9, userId: 900, nickName: 'Spammer', img: null },
+  report_count: 2,
+  reason: 'spam',
+  detail: 'ads everywhere',
+  status: 'open',
+  action: null,
+  note: null,
+  created_on: '2026-11-27T10:00:00.000Z',
 };
 
 describe('/moderation', () => {
   it('shows the queue with the target, its author and report count, and hides a post with a note', async () => {
     const api = mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
-      'GET /api/user/moderation/reports/': ({ query }) => reply(200, query.get('status') === 'open' ? { res: [report], totalCount: 1 } : { res: [], totalCount: 0 }),
+      'GET /api/user/moderation/reports/': ({ query }) =>
+        reply(200, query.get('status') === 'open' ? { res: [report], totalCount: 1 } : { res: [], totalCount: 0 }),
       'POST /api/user/moderation/reports/3/resolve/': () => reply(200),
     });
     const { user } = renderApp('/moderation', { token: 'tok' });
@@ -33,7 +44,10 @@ describe('/moderation', () => {
     mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
       'GET /api/user/moderation/reports/': ({ query }) =>
-        reply(200, query.get('status') === 'open' ? { res: [of(4, 'page'), of(5, 'advertisement'), of(6, 'user')], totalCount: 3 } : { res: [], totalCount: 0 }),
+        reply(
+          200,
+          query.get('status') === 'open' ? { res: [of(4, 'page'), of(5, 'advertisement'), of(6, 'user')], totalCount: 3 } : { res: [], totalCount: 0 },
+        ),
     });
     renderApp('/moderation', { token: 'tok' });
     expect(within(await screen.findByTestId('report-4')).getByRole('button', { name: 'Hide' })).toBeInTheDocument();

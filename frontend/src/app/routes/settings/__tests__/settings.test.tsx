@@ -7,7 +7,7 @@ describe('/languagesetting', () => {
   it('switches the whole interface to Japanese, saves it to the account and remembers it', async () => {
     const api = mockApi({
       'GET /api/user/myprofile/': () => reply(200, profileFactory({ nickName: 'Hanako' })),
-      'PATCH /api/user/account/': async ({ json }) => reply(200, { email: 'me@example.com', ...(await json() as object) }),
+      'PATCH /api/user/account/': async ({ json }) => reply(200, { email: 'me@example.com', ...((await json()) as object) }),
     });
     const { user } = renderApp('/languagesetting', { token: 'tok' });
 

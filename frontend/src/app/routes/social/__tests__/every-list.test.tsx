@@ -43,7 +43,10 @@ const LISTS = ['GET /api/user/postcc/', 'GET /api/user/userpostcc/', 'GET /api/u
  */
 async function setup() {
   const post = postFactory({ id: 71, userPost: 900, reviewTo: 55, rating: 80, title: 'Tea harvests', text: 'A fine year', likedTimes: 4 });
-  const firstPage = (posts: Post[]) => ({ query }: { query: URLSearchParams }) => reply(200, postList(query.get('count') === '0' ? posts : []));
+  const firstPage =
+    (posts: Post[]) =>
+    ({ query }: { query: URLSearchParams }) =>
+      reply(200, postList(query.get('count') === '0' ? posts : []));
   const held = { answer: (_response: MockResponse) => {} };
   const api = mockApi({
     'GET /api/user/myprofile/': () => reply(200, me),
@@ -82,11 +85,18 @@ async function setup() {
   const later = () => {
     const state = store.getState() as never;
     return [
-      laterLists.endpoints.circleThread.select({ circleId: 7 })(state).data?.pages[0].find(({ id }) => id === 71),
+      laterLists.endpoints.circleThread
+        .select({ circleId: 7 })(state)
+        .data?.pages[0].find(({ id }) => id === 71),
       laterLists.endpoints.notifications.select()(state).data?.[0].post,
     ].map((shown) => [shown?.likedTimes, shown?.is_liked]);
   };
-  await vi.waitFor(() => expect(later()).toEqual([[4, false], [4, false]]));
+  await vi.waitFor(() =>
+    expect(later()).toEqual([
+      [4, false],
+      [4, false],
+    ]),
+  );
   return { ...view, api, post, held, visit, later };
 }
 
@@ -102,51 +112,72 @@ async function shownSoon(expected: [string, string]) {
 }
 
 /** Requests of the lists' first pages (a later page may be asked for when a list is scrolled to its end). */
-const listRequests = (api: ReturnType<typeof mockApi>) =>
-  LISTS.map((key) => api.callsTo(key).filter(({ query }) => query.get('count') === '0').length);
+const listRequests = (api: ReturnType<typeof mockApi>) => LISTS.map((key) => api.callsTo(key).filter(({ query }) => query.get('count') === '0').length);
 
 // Three screens are rendered in turn: more time than one screen's test needs on a busy machine.
 const THREE_SCREENS = 60_000;
 
 describe('a like shows on every list that holds the post, lists added later included', () => {
-  it('shows at once on the Book page, /home, the user page, a circle thread and a notification, and the server answer stays', async () => {
-    const { api, user, post, held, visit, later } = await setup();
-    const requests = listRequests(api);
-    const card = await screen.findByTestId('post-71');
-    expect(likeShown(card)).toEqual(['4', 'false']);
+  it(
+    'shows at once on the Book page, /home, the user page, a circle thread and a notification, and the server answer stays',
+    async () => {
+      const { api, user, post, held, visit, later } = await setup();
+      const requests = listRequests(api);
+      const card = await screen.findByTestId('post-71');
+      expect(likeShown(card)).toEqual(['4', 'false']);
 
-    await user.click(within(card).getByRole('button', { name: '4 likes' }));
-    // The server has not answered yet (the like is held): what shows is the client's own update,
-    // which a busy machine may apply a few ticks after the click.
-    await shownSoon(['5', 'true']);
-    expect(api.callsTo(LIKE)).toHaveLength(1);
-    expect(later()).toEqual([[5, true], [5, true]]);
-    expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
-    expect(likeShown(await visit('/user/900'))).toEqual(['5', 'true']);
-    // Shown from the cache, not fetched again.
-    expect(listRequests(api)).toEqual(requests);
+      await user.click(within(card).getByRole('button', { name: '4 likes' }));
+      // The server has not answered yet (the like is held): what shows is the client's own update,
+      // which a busy machine may apply a few ticks after the click.
+      await shownSoon(['5', 'true']);
+      expect(api.callsTo(LIKE)).toHaveLength(1);
+      expect(later()).toEqual([
+        [5, true],
+        [5, true],
+      ]);
+      expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
+      expect(likeShown(await visit('/user/900'))).toEqual(['5', 'true']);
+      // Shown from the cache, not fetched again.
+      expect(listRequests(api)).toEqual(requests);
 
-    await act(async () => held.answer(reply(200, { ...post, likedTimes: 5, is_liked: true, liked: [42] })));
-    await vi.waitFor(() => expect(later()).toEqual([[5, true], [5, true]]));
-    expect(likeShown(await visit('/mono/55'))).toEqual(['5', 'true']);
-    expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
-  }, THREE_SCREENS);
+      await act(async () => held.answer(reply(200, { ...post, likedTimes: 5, is_liked: true, liked: [42] })));
+      await vi.waitFor(() =>
+        expect(later()).toEqual([
+          [5, true],
+          [5, true],
+        ]),
+      );
+      expect(likeShown(await visit('/mono/55'))).toEqual(['5', 'true']);
+      expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
+    },
+    THREE_SCREENS,
+  );
 
-  it('a refused like goes back on every one of them', async () => {
-    const { api, user, held, visit, later } = await setup();
-    await user.click(within(await screen.findByTestId('post-71')).getByRole('button', { name: '4 likes' }));
-    await shownSoon(['5', 'true']);
-    expect(later()).toEqual([[5, true], [5, true]]);
-    expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
+  it(
+    'a refused like goes back on every one of them',
+    async () => {
+      const { api, user, held, visit, later } = await setup();
+      await user.click(within(await screen.findByTestId('post-71')).getByRole('button', { name: '4 likes' }));
+      await shownSoon(['5', 'true']);
+      expect(later()).toEqual([
+        [5, true],
+        [5, true],
+      ]);
+      expect(likeShown(await visit('/home'))).toEqual(['5', 'true']);
 
-    await act(async () => held.answer(reply(500, { detail: 'Server error.' })));
-    expect(await screen.findByText('That did not work. Please try again.')).toBeInTheDocument();
-    expect(likeShown(await screen.findByTestId('post-71'))).toEqual(['4', 'false']);
-    expect(later()).toEqual([[4, false], [4, false]]);
-    expect(likeShown(await visit('/user/900'))).toEqual(['4', 'false']);
-    expect(likeShown(await visit('/mono/55'))).toEqual(['4', 'false']);
-    expect(api.callsTo(LIKE)).toHaveLength(1);
-  }, THREE_SCREENS);
+      await act(async () => held.answer(reply(500, { detail: 'Server error.' })));
+      expect(await screen.findByText('That did not work. Please try again.')).toBeInTheDocument();
+      expect(likeShown(await screen.findByTestId('post-71'))).toEqual(['4', 'false']);
+      expect(later()).toEqual([
+        [4, false],
+        [4, false],
+      ]);
+      expect(likeShown(await visit('/user/900'))).toEqual(['4', 'false']);
+      expect(likeShown(await visit('/mono/55'))).toEqual(['4', 'false']);
+      expect(api.callsTo(LIKE)).toHaveLength(1);
+    },
+    THREE_SCREENS,
+  );
 });
 
 describe('every optimistic update finds the lists by the tags', () => {
@@ -159,7 +190,11 @@ describe('every optimistic update finds the lists by the tags', () => {
     const api = mockApi({
       'GET /api/user/postcc/': () => reply(200, postList(home)),
       'GET /api/user/test-circle/7/posts/': () => reply(200, circle),
-      'GET /api/user/test-notifications/': () => reply(200, notified.map((post) => ({ kind: 'liked', post }))),
+      'GET /api/user/test-notifications/': () =>
+        reply(
+          200,
+          notified.map((post) => ({ kind: 'liked', post })),
+        ),
       ...more,
     });
     const store = createAppStore();
@@ -171,7 +206,10 @@ describe('every optimistic update finds the lists by the tags', () => {
       return {
         home: postsApi.endpoints.homePosts.select()(state).data?.pages.flat() ?? [],
         circle: laterLists.endpoints.circleThread.select({ circleId: 7 })(state).data?.pages.flat() ?? [],
-        notified: laterLists.endpoints.notifications.select()(state).data?.map(({ post }) => post) ?? [],
+        notified:
+          laterLists.endpoints.notifications
+            .select()(state)
+            .data?.map(({ post }) => post) ?? [],
       };
     };
     return { api, store, held, hold, shown };
@@ -187,10 +225,24 @@ describe('every optimistic update finds the lists by the tags', () => {
     // Reposting from the repost's card reposts the original.
     const reposting = store.dispatch(postsApi.endpoints.createPost.initiate({ createPostDto: { reposting: true, repostingFrom: 80 } }));
     const marks = () => Object.values(shown()).map((list) => list.map((post) => [post.id, post.repostedTimes, post.is_reposted]));
-    expect(marks()).toEqual([[[80, 3, true], [81, 0, true]], [[81, 0, true]], [[80, 3, true]]]);
+    expect(marks()).toEqual([
+      [
+        [80, 3, true],
+        [81, 0, true],
+      ],
+      [[81, 0, true]],
+      [[80, 3, true]],
+    ]);
     held.answer(reply(500, { detail: 'Server error.' }));
     await reposting;
-    expect(marks()).toEqual([[[80, 2, false], [81, 0, false]], [[81, 0, false]], [[80, 2, false]]]);
+    expect(marks()).toEqual([
+      [
+        [80, 2, false],
+        [81, 0, false],
+      ],
+      [[81, 0, false]],
+      [[80, 2, false]],
+    ]);
   });
 
   it('taking a repost back from a repost card finds the original in the cache', async () => {

@@ -34,12 +34,18 @@ describe('post cards', () => {
     ];
 
     await store.dispatch(postsApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [201] } }));
-    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
+    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([
+      [5, true],
+      [5, true],
+    ]);
     expect(String(api.callsTo('PUT /api/user/monopost/71/')[0].body)).toMatch(/name="liked"\r\n\r\n201\r\n/);
 
     api.use({ 'PUT /api/user/monopost/71/': () => reply(403, { detail: 'no' }) });
     await store.dispatch(postsApi.endpoints.updatePost.initiate({ id: 71, updatePostDto: { liked: [] } }));
-    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([[5, true], [5, true]]);
+    expect(shown().map((p) => [p?.likedTimes, p?.is_liked])).toEqual([
+      [5, true],
+      [5, true],
+    ]);
   });
 
   it('keeps a like when a list page fetched meanwhile brings the old counts back: the server answer wins', async () => {
@@ -152,7 +158,7 @@ describe('post cards', () => {
     expect(within(card).getByRole('progressbar', { name: 'Rating 55%' })).toBeInTheDocument();
   });
 
-  it("the author edits a pure post: its text and image, no rating; only what is set is sent", async () => {
+  it('the author edits a pure post: its text and image, no rating; only what is set is sent', async () => {
     const mine = postFactory({ id: 80, userPost: 201, text: 'at the bay', img: 'https://files.example/posts/80.jpg' });
     const api = mockApi({
       ...homeHandlers([mine]),
@@ -262,7 +268,7 @@ describe('the review dialog on a Book', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Lovely');
     await user.click(within(dialog).getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(api.callsTo('POST /api/user/monopost/')).toHaveLength(1));
-    const body = String(api.callsTo("POST /api/user/monopost/")[0].body);
+    const body = String(api.callsTo('POST /api/user/monopost/')[0].body);
     expect(body).toMatch(/name="rating"\r\n\r\n75\r\n/);
     expect(body).toMatch(/name="reviewTo"\r\n\r\n55\r\n/);
     expect(body).toMatch(/name="text"\r\n\r\nLovely\r\n/);
@@ -276,7 +282,12 @@ describe('/request', () => {
     const api = mockApi({
       'GET /api/user/myprofile/': () => reply(200, me),
       'GET /api/user/approval/Followeduser/201/': ({ query }) =>
-        reply(200, query.get('count') === '0' ? [{ id: 9, askFrom: 301, askTo: 201, approved, created_on: '2024-01-01T00:00:00Z', askFromProfile: requester, askToProfile: null }] : []),
+        reply(
+          200,
+          query.get('count') === '0'
+            ? [{ id: 9, askFrom: 301, askTo: 201, approved, created_on: '2024-01-01T00:00:00Z', askFromProfile: requester, askToProfile: null }]
+            : [],
+        ),
       'GET /api/user/profile/search': () => reply(200, []),
       'POST /api/user/approval/': () => {
         approved = true;

@@ -34,18 +34,37 @@ describe('the welcome dialog’s 3-hour rule', () => {
 
   it('welcomes when the stored value is unreadable, and when storage refuses', () => {
     expect(welcomeOnThisVisit(memoryStorage({ [LAST_VISIT_KEY]: 'garbage' }), now)).toBe(true);
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(welcomeOnThisVisit(refusing, now)).toBe(true);
   });
 });
 
 describe('a deep link wins over the welcome (issue 41, item 2)', () => {
   it('welcomes on the front doors only', () => {
-    for (const path of ['/', '/home', '/recommend', '/recommend/', '/users', '/communitylist', '/howto']) expect([path, welcomesOn(path)]).toEqual([path, true]);
+    for (const path of ['/', '/home', '/recommend', '/recommend/', '/users', '/communitylist', '/howto'])
+      expect([path, welcomesOn(path)]).toEqual([path, true]);
   });
 
   it('never over a circle invitation, a shared Book, a post, a user or a sign-in step', () => {
-    for (const path of ['/communitylogin/7', '/communitypage/7', '/mono/3', '/post/12', '/user/4', '/login', '/verify/1/abc', '/please-verify', '/getpage', '/terms']) {
+    for (const path of [
+      '/communitylogin/7',
+      '/communitypage/7',
+      '/mono/3',
+      '/post/12',
+      '/user/4',
+      '/login',
+      '/verify/1/abc',
+      '/please-verify',
+      '/getpage',
+      '/terms',
+    ]) {
       expect([path, welcomesOn(path)]).toEqual([path, false]);
     }
   });

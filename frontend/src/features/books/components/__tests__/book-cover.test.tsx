@@ -5,7 +5,7 @@ import { BookCover } from '../book-cover';
 describe('BookCover', () => {
   const cover = 'https://example.test/media/covers/0b1c-rates.jpg';
 
-  it('offers phones the 640-px copy of one of the server\'s covers, and falls back to the cover when the copy fails', () => {
+  it("offers phones the 640-px copy of one of the server's covers, and falls back to the cover when the copy fails", () => {
     const { container } = render(<BookCover src={cover} title="料率" height={180} priority />);
     const source = container.querySelector('picture > source');
     expect(source).toHaveAttribute('srcset', 'https://example.test/media/covers/0b1c-rates.w640.jpg');
