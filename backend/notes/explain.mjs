@@ -14,6 +14,7 @@ const ex = `EXECUTE s${values.length ? `(${values.map(lit).join(', ')})` : ''}`;
 await c.query(ex);
 const res = await c.query(`EXPLAIN (ANALYZE, BUFFERS${process.argv.includes('--costs') ? '' : ', COSTS OFF'}) ${ex}`);
 const lines = res.rows.map((r) => r['QUERY PLAN']);
-if (process.argv.includes('--summary')) console.log(lines.filter((l) => /Execution Time|Planning Time/.test(l)).join(' ') + ' | ' + lines.find((l) => l.includes('Buffers:')).trim());
+if (process.argv.includes('--summary'))
+  console.log(lines.filter((l) => /Execution Time|Planning Time/.test(l)).join(' ') + ' | ' + lines.find((l) => l.includes('Buffers:')).trim());
 else console.log(lines.join('\n'));
 await c.end();

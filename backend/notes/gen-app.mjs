@@ -9,7 +9,8 @@ export const { FeedsService } = require('../dist/modules/posts/feeds.service.js'
 const { FollowsService } = require('../dist/modules/follows/follows.service.js');
 const { followedBookIdsSql, bookPostTotalsSql } = require('../dist/modules/books/book-sql.js');
 export const feeds = new FeedsService(null, null, Object.create(FollowsService.prototype), { followedBookIdsSql, bookPostTotalsSql });
-const withTotals = (page) => `SELECT t.n, pg.id, pg.sort_key FROM (${feeds.homeTotalsSql('$1')}) t LEFT JOIN LATERAL (${page}) pg ON true ORDER BY pg.sort_key DESC`;
+const withTotals = (page) =>
+  `SELECT t.n, pg.id, pg.sort_key FROM (${feeds.homeTotalsSql('$1')}) t LEFT JOIN LATERAL (${page}) pg ON true ORDER BY pg.sort_key DESC`;
 export const appSql = (limit, offset) => withTotals(feeds.homePageSql('$1', limit, offset, 't.n'));
 export const oldSql = (limit, offset) => withTotals(oldPageSql('$1', limit, offset));
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -7,12 +7,20 @@ const c = new pg.Client(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0
 await c.connect();
 const v = 50000;
 await c.query('BEGIN');
-await c.query(`INSERT INTO follow_requests (ask_from, ask_to, approved) SELECT $1, 20000 + g * 37, true FROM generate_series(1, 80) g ON CONFLICT (ask_from, ask_to) DO NOTHING`, [v]);
+await c.query(
+  `INSERT INTO follow_requests (ask_from, ask_to, approved) SELECT $1, 20000 + g * 37, true FROM generate_series(1, 80) g ON CONFLICT (ask_from, ask_to) DO NOTHING`,
+  [v],
+);
 const n = (await c.query(`SELECT count(*)::int AS n FROM follow_requests WHERE ask_from = $1 AND approved AND ask_to <= 5`, [v])).rows[0].n;
 const f = (await c.query(`SELECT count(*)::int AS n FROM follow_requests WHERE ask_from = $1 AND approved`, [v])).rows[0].n;
 console.log(`user ${v}: follows ${f} people, ${n} of them popular`);
 await c.query('SET LOCAL plan_cache_mode = force_generic_plan');
-for (const [name, file] of [["main's merge + totals", "old-page-p0.sql"], ["app (scan tried or not, merge) + totals", "app-new-page-p0.sql"], ["main's merge + totals, page 3", "old-page-p3.sql"], ["app + totals, page 3", "app-new-page-p3.sql"]]) {
+for (const [name, file] of [
+  ["main's merge + totals", 'old-page-p0.sql'],
+  ['app (scan tried or not, merge) + totals', 'app-new-page-p0.sql'],
+  ["main's merge + totals, page 3", 'old-page-p3.sql'],
+  ['app + totals, page 3', 'app-new-page-p3.sql'],
+]) {
   const text = fs.readFileSync(`notes/${file}`, 'utf8');
   await c.query(`PREPARE s AS ${text}`);
   await c.query(`EXECUTE s(${v})`);
@@ -27,7 +35,9 @@ for (const [name, file] of [["main's merge + totals", "old-page-p0.sql"], ["app 
   const t0 = performance.now();
   for (let i = 0; i < 300; i++) await c.query(`EXECUTE s(${v})`);
   const each = (performance.now() - t0) / 300;
-  console.log(`${name}: ${plan.Plan['Shared Hit Blocks']} buffers, EXPLAIN ${times[2].toFixed(2)} ms (median of 5), ${each.toFixed(3)} ms a statement (300 in a row, round trip included)`);
+  console.log(
+    `${name}: ${plan.Plan['Shared Hit Blocks']} buffers, EXPLAIN ${times[2].toFixed(2)} ms (median of 5), ${each.toFixed(3)} ms a statement (300 in a row, round trip included)`,
+  );
   await c.query('DEALLOCATE s');
 }
 await c.query('ROLLBACK');

@@ -1,8 +1,7 @@
-import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import { accountRoleCommand } from '../src/account-role-command';
 import { loadConfig } from '../src/config/config';
+import { Db } from '../src/database/db';
 import { FeedsService, HOME_SCAN_PER_SOURCE } from '../src/modules/posts/feeds.service';
 import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser, type UserFixture } from './helpers/factories';
@@ -355,13 +354,11 @@ describe('a long post list', () => {
  */
 describe('home feed of a reader who follows many people', () => {
   let t: TestApp;
-  let db: DataSource;
   const api = (path: string) => `/api/user/${path}`;
   const settle = () => eventsHandled(t.app, 'event.');
 
   beforeAll(async () => {
     t = await startTestApp();
-    db = t.app.get<DataSource>(getDataSourceToken());
   });
   afterAll(() => t.close());
 
@@ -370,12 +367,15 @@ describe('home feed of a reader who follows many people', () => {
     const viewer = await createUser(t.app, { nickName: 'Many follows' });
     const moderator = await createUser(t.app, { email: 'mod-home@example.com', nickName: 'Mod' });
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir });
-    const direct = t.database.embedded ? (text: string, params?: unknown[]) => db.query(text, params) : undefined;
+    const direct = t.database.embedded ? t.app.get(Db) : undefined;
     expect(await accountRoleCommand(['mod-home@example.com', 'moderator'], config, () => undefined, direct)).toBe(0);
     const followed: UserFixture[] = [];
     for (let i = 0; i < 30; i++) followed.push(await createUser(t.app, { nickName: `Followed ${i}` }));
     const strangers = [await createUser(t.app, { nickName: 'Stranger A' }), await createUser(t.app, { nickName: 'Stranger B' })];
-    const books = [await createBook(t.app, { title: 'Many Book 1', contributors: [strangers[0].userId] }), await createBook(t.app, { title: 'Many Book 2', contributors: [strangers[1].userId] })];
+    const books = [
+      await createBook(t.app, { title: 'Many Book 1', contributors: [strangers[0].userId] }),
+      await createBook(t.app, { title: 'Many Book 2', contributors: [strangers[1].userId] }),
+    ];
     const otherBook = await createBook(t.app, { title: 'Unfollowed Book', contributors: [strangers[0].userId] });
     for (const f of followed) await createFollow(t.app, viewer.userId, f.userId);
     for (const book of books) await request(t.http).post(api('followingpage/')).set(auth(viewer.token)).send({ pageId: book }).expect(201);
@@ -389,14 +389,18 @@ describe('home feed of a reader who follows many people', () => {
     };
     for (let i = 0; i < 90; i++) {
       const f = followed[i % 30];
-      if (i % 9 === 4) await post(strangers[i % 2], i, books[i % 2]); // a stranger's review of a followed Book: in the feed
-      else if (i % 9 === 7) await post(strangers[i % 2], i, i % 2 ? otherBook : null); // a stranger's post: not in it
-      else if (i % 15 === 0) await post(viewer, i, i % 2 ? books[0] : null); // the viewer's own
+      if (i % 9 === 4)
+        await post(strangers[i % 2], i, books[i % 2]); // a stranger's review of a followed Book: in the feed
+      else if (i % 9 === 7)
+        await post(strangers[i % 2], i, i % 2 ? otherBook : null); // a stranger's post: not in it
+      else if (i % 15 === 0)
+        await post(viewer, i, i % 2 ? books[0] : null); // the viewer's own
       else await post(f, i, i % 4 === 0 ? books[1] : i % 4 === 1 ? otherBook : null); // a followed user's (some of a followed Book: in two sources)
       if (i % 30 === 29) {
         // A followed user reposts a stranger's post (in the feed, as the followed user's).
         const from = posts.filter((p) => p.author === strangers[0].userId && !p.of).at(-1)!;
-        const id = (await request(t.http).post(api('monopost/')).set(auth(f.token)).send({ reposting: true, repostingFrom: from.id }).expect(201)).body.id as number;
+        const id = (await request(t.http).post(api('monopost/')).set(auth(f.token)).send({ reposting: true, repostingFrom: from.id }).expect(201)).body
+          .id as number;
         posts.push({ id, author: f.userId, book: null, of: strangers[0].userId });
       }
     }
@@ -408,7 +412,11 @@ describe('home feed of a reader who follows many people', () => {
     const expected = () =>
       posts
         .filter((p) => !hiddenPosts.has(p.id) && !(p.of !== null && hiddenAuthors.has(p.of)))
-        .filter((p) => p.author === viewer.userId || (!hiddenAuthors.has(p.author) && (following.has(p.author) || (p.of === null && p.book !== null && followedBooks.has(p.book)))))
+        .filter(
+          (p) =>
+            p.author === viewer.userId ||
+            (!hiddenAuthors.has(p.author) && (following.has(p.author) || (p.of === null && p.book !== null && followedBooks.has(p.book)))),
+        )
         .map((p) => p.id)
         .sort((a, b) => b - a);
     /** Every page of the feed with its totals, read with the scan's `perSource` (undefined: the default). */
@@ -417,10 +425,20 @@ describe('home feed of a reader who follows many people', () => {
       try {
         const pages: PostList[] = [];
         for (let count = 0; count < 12; count++) {
-          pages.push((await request(t.http).get(api(`postcc/?count=${count}`)).set(auth(viewer.token)).expect(200)).body);
+          pages.push(
+            (
+              await request(t.http)
+                .get(api(`postcc/?count=${count}`))
+                .set(auth(viewer.token))
+                .expect(200)
+            ).body,
+          );
           if (pages.at(-1)!.res.length < 10) break;
         }
-        return { ids: pages.flatMap((p) => p.res.map((x) => x.id)), totals: pages.map((p): [number, number | null] => [p.totalCount, p.aggregate.rating__sum]) };
+        return {
+          ids: pages.flatMap((p) => p.res.map((x) => x.id)),
+          totals: pages.map((p): [number, number | null] => [p.totalCount, p.aggregate.rating__sum]),
+        };
       } finally {
         feeds.homeScanPerSource = HOME_SCAN_PER_SOURCE;
       }
@@ -451,8 +469,14 @@ describe('home feed of a reader who follows many people', () => {
 
     // A moderator hides a followed user's post.
     const hidden = posts.find((p) => p.author === followed[3].userId)!.id;
-    const { id: report } = (await request(t.http).post(api('reports/')).set(auth(viewer.token)).send({ target_type: 'post', target_id: hidden, reason: 'spam' }).expect(201)).body;
-    await request(t.http).post(api(`moderation/reports/${report}/resolve/`)).set(auth(moderator.token)).send({ action: 'hide', note: 'spam' }).expect(200);
+    const { id: report } = (
+      await request(t.http).post(api('reports/')).set(auth(viewer.token)).send({ target_type: 'post', target_id: hidden, reason: 'spam' }).expect(201)
+    ).body;
+    await request(t.http)
+      .post(api(`moderation/reports/${report}/resolve/`))
+      .set(auth(moderator.token))
+      .send({ action: 'hide', note: 'spam' })
+      .expect(200);
     await settle();
     hiddenPosts.add(hidden);
     const afterHide = await check('a post hidden by a moderator');
