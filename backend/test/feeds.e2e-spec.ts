@@ -1,4 +1,9 @@
 import request from 'supertest';
+import { accountRoleCommand } from '../src/account-role-command';
+import { loadConfig } from '../src/config/config';
+import { Db } from '../src/database/db';
+import { FeedsService, HOME_SCAN_PER_SOURCE } from '../src/modules/posts/feeds.service';
+import { eventsHandled } from './helpers/events';
 import { createBook, createFollow, createPost, createUser, type UserFixture } from './helpers/factories';
 import { auth, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -336,5 +341,151 @@ describe('a long post list', () => {
       );
     expect(pages.map((page) => page.length)).toEqual([10, 10, 10, 10, 10, 10, 3, 0]);
     expect(pages.flat()).toEqual([...made].reverse());
+  });
+});
+
+/**
+ * The home feed of a reader who follows many people (issue 43): its page comes from a scan of
+ * everyone's newest posts when that scan holds the page, else from the per-source merge
+ * (FeedsService.homePageSql). Both ways answer the same pages and totals — the scan forced
+ * (`homeScanPerSource` large), the merge forced (0) and the default — before and right after a
+ * block, a mute, a block by the other side, a moderator's hide and an unfollow, each of which
+ * shows on the next request.
+ */
+describe('home feed of a reader who follows many people', () => {
+  let t: TestApp;
+  const api = (path: string) => `/api/user/${path}`;
+  const settle = () => eventsHandled(t.app, 'event.');
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('postcc/: the scan and the merge answer the same pages and totals; blocks, mutes, hides and unfollows take effect at once', async () => {
+    const feeds = t.app.get(FeedsService);
+    const viewer = await createUser(t.app, { nickName: 'Many follows' });
+    const moderator = await createUser(t.app, { email: 'mod-home@example.com', nickName: 'Mod' });
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.database.url, DATA_DIR: t.dataDir });
+    const direct = t.database.embedded ? t.app.get(Db) : undefined;
+    expect(await accountRoleCommand(['mod-home@example.com', 'moderator'], config, () => undefined, direct)).toBe(0);
+    const followed: UserFixture[] = [];
+    for (let i = 0; i < 30; i++) followed.push(await createUser(t.app, { nickName: `Followed ${i}` }));
+    const strangers = [await createUser(t.app, { nickName: 'Stranger A' }), await createUser(t.app, { nickName: 'Stranger B' })];
+    const books = [
+      await createBook(t.app, { title: 'Many Book 1', contributors: [strangers[0].userId] }),
+      await createBook(t.app, { title: 'Many Book 2', contributors: [strangers[1].userId] }),
+    ];
+    const otherBook = await createBook(t.app, { title: 'Unfollowed Book', contributors: [strangers[0].userId] });
+    for (const f of followed) await createFollow(t.app, viewer.userId, f.userId);
+    for (const book of books) await request(t.http).post(api('followingpage/')).set(auth(viewer.token)).send({ pageId: book }).expect(201);
+
+    // Who wrote what: [id, author, the Book it reviews, the reposted post's author].
+    const posts: Array<{ id: number; author: number; book: number | null; of: number | null }> = [];
+    const post = async (author: UserFixture, i: number, book: number | null = null) => {
+      const id = await createPost(t.app, { userId: author.userId, text: `many ${i}`, ...(book ? { reviewTo: book, rating: 5 * (1 + (i % 20)) } : {}) });
+      posts.push({ id, author: author.userId, book, of: null });
+      return id;
+    };
+    for (let i = 0; i < 90; i++) {
+      const f = followed[i % 30];
+      if (i % 9 === 4)
+        await post(strangers[i % 2], i, books[i % 2]); // a stranger's review of a followed Book: in the feed
+      else if (i % 9 === 7)
+        await post(strangers[i % 2], i, i % 2 ? otherBook : null); // a stranger's post: not in it
+      else if (i % 15 === 0)
+        await post(viewer, i, i % 2 ? books[0] : null); // the viewer's own
+      else await post(f, i, i % 4 === 0 ? books[1] : i % 4 === 1 ? otherBook : null); // a followed user's (some of a followed Book: in two sources)
+      if (i % 30 === 29) {
+        // A followed user reposts a stranger's post (in the feed, as the followed user's).
+        const from = posts.filter((p) => p.author === strangers[0].userId && !p.of).at(-1)!;
+        const id = (await request(t.http).post(api('monopost/')).set(auth(f.token)).send({ reposting: true, repostingFrom: from.id }).expect(201)).body
+          .id as number;
+        posts.push({ id, author: f.userId, book: null, of: strangers[0].userId });
+      }
+    }
+
+    const following = new Set([viewer, ...followed].map((u) => u.userId));
+    const followedBooks = new Set(books);
+    const hiddenAuthors = new Set<number>();
+    const hiddenPosts = new Set<number>();
+    const expected = () =>
+      posts
+        .filter((p) => !hiddenPosts.has(p.id) && !(p.of !== null && hiddenAuthors.has(p.of)))
+        .filter(
+          (p) =>
+            p.author === viewer.userId ||
+            (!hiddenAuthors.has(p.author) && (following.has(p.author) || (p.of === null && p.book !== null && followedBooks.has(p.book)))),
+        )
+        .map((p) => p.id)
+        .sort((a, b) => b - a);
+    /** Every page of the feed with its totals, read with the scan's `perSource` (undefined: the default). */
+    const feed = async (perSource = HOME_SCAN_PER_SOURCE) => {
+      feeds.homeScanPerSource = perSource;
+      try {
+        const pages: PostList[] = [];
+        for (let count = 0; count < 12; count++) {
+          pages.push(
+            (
+              await request(t.http)
+                .get(api(`postcc/?count=${count}`))
+                .set(auth(viewer.token))
+                .expect(200)
+            ).body,
+          );
+          if (pages.at(-1)!.res.length < 10) break;
+        }
+        return {
+          ids: pages.flatMap((p) => p.res.map((x) => x.id)),
+          totals: pages.map((p): [number, number | null] => [p.totalCount, p.aggregate.rating__sum]),
+        };
+      } finally {
+        feeds.homeScanPerSource = HOME_SCAN_PER_SOURCE;
+      }
+    };
+    const check = async (step: string) => {
+      const [merge, scan, byDefault] = [await feed(0), await feed(1_000_000), await feed()];
+      expect({ step, ids: merge.ids }).toEqual({ step, ids: expected() });
+      expect({ step, ...scan }).toEqual({ step, ...merge });
+      expect({ step, ...byDefault }).toEqual({ step, ...merge });
+      return merge;
+    };
+
+    const first = await check('before');
+    expect(first.ids.length).toBeGreaterThan(60);
+    // The totals count each post once (a followed user's review of a followed Book is in two sources).
+    expect(first.totals[0][0]).toBe(first.ids.length);
+
+    // A block, a block by the other side, a mute: the next request leaves their posts and the reposts of them out.
+    await request(t.http).post(api('blocks/')).set(auth(viewer.token)).send({ user_id: followed[1].userId }).expect(201);
+    hiddenAuthors.add(followed[1].userId);
+    await check('blocked a followed user');
+    await request(t.http).post(api('blocks/')).set(auth(strangers[0].token)).send({ user_id: viewer.userId }).expect(201);
+    hiddenAuthors.add(strangers[0].userId);
+    await check('blocked by a reviewer of a followed Book (and reposted author)');
+    await request(t.http).post(api('mutes/')).set(auth(viewer.token)).send({ user_id: followed[2].userId }).expect(201);
+    hiddenAuthors.add(followed[2].userId);
+    await check('muted a followed user');
+
+    // A moderator hides a followed user's post.
+    const hidden = posts.find((p) => p.author === followed[3].userId)!.id;
+    const { id: report } = (
+      await request(t.http).post(api('reports/')).set(auth(viewer.token)).send({ target_type: 'post', target_id: hidden, reason: 'spam' }).expect(201)
+    ).body;
+    await request(t.http)
+      .post(api(`moderation/reports/${report}/resolve/`))
+      .set(auth(moderator.token))
+      .send({ action: 'hide', note: 'spam' })
+      .expect(200);
+    await settle();
+    hiddenPosts.add(hidden);
+    const afterHide = await check('a post hidden by a moderator');
+    expect(afterHide.ids).not.toContain(hidden);
+
+    // An unfollow: that user's posts leave (their reviews of a followed Book stay).
+    await request(t.http).post(api('approval/delete_request/')).set(auth(viewer.token)).send({ askFrom: viewer.userId, askTo: followed[4].userId }).expect(204);
+    following.delete(followed[4].userId);
+    const last = await check('unfollowed a followed user');
+    expect(last.totals[0][0]).toBeLessThan(first.totals[0][0]);
   });
 });

@@ -46,6 +46,7 @@ function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = f
     : '';
   return `WITH viewer AS (SELECT u.id, u.language FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.key_hash = $1::text AND u.is_active),
   ${extraCtes}
+  t AS (${totals}),
   pg AS (${page}),
   pp AS (SELECT p.*, pg.sort_key, coalesce(p.reposting_from, p.id) AS origin FROM pg JOIN posts p ON p.id = pg.id),
   bk AS (
@@ -93,7 +94,6 @@ function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = f
         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.origin AND l.user_id = ${V}) AS is_liked,
         EXISTS (SELECT 1 FROM posts r WHERE r.user_id = ${V} AND r.reposting AND r.reposting_from = p.origin) AS is_reposted,
         EXISTS (SELECT 1 FROM post_comments cm WHERE cm.user_id = ${V} AND cm.post_id = p.origin) AS is_commented) fl),
-  t AS (${totals}),
   st AS (SELECT ${status} AS status)
   SELECT st.status, CASE WHEN st.status = 200 THEN json_build_object(
       'res', coalesce((SELECT json_agg(js.j ORDER BY js.sort_key DESC) FROM js), '[]'::json),
@@ -101,6 +101,8 @@ function feedSql(page, totals, { extraCtes = '', status = '200', circleLinks = f
     FROM st LEFT JOIN t ON true`;
 }
 
+/** The home scan's entries per source and per post of the page size (the app's HOME_SCAN_PER_SOURCE). */
+const SCAN_PER_SOURCE = 2;
 const newestFirst = (where) => `SELECT p.id, p.id AS sort_key FROM posts p WHERE ${where} ORDER BY p.id DESC LIMIT $2 OFFSET $3`;
 const sums = (from) => `SELECT coalesce(sum(c.post_count), 0)::int AS n, coalesce(sum(c.rating_sum), 0)::int AS rating_sum FROM ${from}`;
 
@@ -110,20 +112,36 @@ export const EXPERT_SQL = {
   /**
    * postcc/: own posts, followed users' posts, posts about followed Books (each post once), less
    * the posts of authors the viewer blocked, was blocked by or muted (and reposts of their posts).
-   * The best statement found for the readers of issue 43 (docs/home-feed-explain.md): each
-   * source's newest `limit + offset` posts read index-only from posts_user_feed_idx /
-   * posts_book_feed_idx and merged; blocks and mutes as one set read once (`hid`), checked once
-   * per followed user and per post only where the author varies (Books) or for reposts.
+   * The best statement found for the readers of issue 43 (docs/home-feed-explain.md): `sc`, a
+   * scan of everyone's newest visible posts (posts_public_feed_idx, index-only) capped at
+   * SCAN_PER_SOURCE × limit entries per followed user or Book (tried when the feed's share of all
+   * posts, its total over the newest id, says the page fits in that), keeping the feed's; when it holds the
+   * page's `limit + offset` posts they are the feed's newest, else (quiet sources) each source's
+   * newest `limit + offset` posts read index-only from posts_user_feed_idx / posts_book_feed_idx
+   * and merged, run only then (a one-time filter). Blocks and mutes as one set read once (`hid`),
+   * checked once per followed user in the merge and per post only where the author varies.
    */
   home: feedSql(
-    `SELECT f.id, f.id AS sort_key FROM (
-        (SELECT p.id FROM posts p WHERE p.user_id = ${V} AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int)
-        UNION
-        (SELECT x.id FROM fu CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x
-          WHERE fu.uid NOT IN (SELECT uid FROM hid))
-        UNION
-        (SELECT x.id FROM fb CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visible('p')} AND NOT p.reposting
-                                                   AND p.user_id NOT IN (SELECT uid FROM hid) AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x)
+    `WITH sc AS (SELECT s.id FROM (SELECT p.id, p.user_id, p.review_to, p.reposting, p.reposting_from_user FROM posts p WHERE ${visible('p')}
+                               ORDER BY p.id DESC LIMIT (SELECT CASE WHEN n > 0 AND ($2::int + $3::int)::bigint * (SELECT max(a.id) FROM posts a) <= ${SCAN_PER_SOURCE}::bigint * $2::int * n * (SELECT t.n FROM t)
+                                                   THEN ${SCAN_PER_SOURCE} * $2::int * n ELSE 0 END
+                                         FROM (SELECT (SELECT count(*) FROM fu) + (SELECT count(*) FROM fb) AS n OFFSET 0) n)) s
+             WHERE (s.user_id IN (SELECT uid FROM fu) OR NOT s.reposting AND s.review_to IN (SELECT bid FROM fb) OR s.user_id = ${V})
+               AND (s.user_id = ${V} OR s.user_id NOT IN (SELECT uid FROM hid))
+               AND (s.reposting_from_user IS NULL OR s.reposting_from_user NOT IN (SELECT uid FROM hid))
+             ORDER BY s.id DESC LIMIT $2::int + $3::int)
+      SELECT f.id, f.id AS sort_key FROM (
+        SELECT sc.id FROM sc WHERE (SELECT count(*) FROM sc) >= $2::int + $3::int
+        UNION ALL
+        SELECT m.id FROM (
+          (SELECT p.id FROM posts p WHERE p.user_id = ${V} AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int)
+          UNION
+          (SELECT x.id FROM fu CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.user_id = fu.uid AND ${visible('p')} AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x
+            WHERE fu.uid NOT IN (SELECT uid FROM hid))
+          UNION
+          (SELECT x.id FROM fb CROSS JOIN LATERAL (SELECT p.id FROM posts p WHERE p.review_to = fb.bid AND ${visible('p')} AND NOT p.reposting
+                                                     AND p.user_id NOT IN (SELECT uid FROM hid) AND ${seenRepost} ORDER BY p.id DESC LIMIT $2::int + $3::int) x)
+        ) m WHERE (SELECT count(*) FROM sc) < $2::int + $3::int
       ) f ORDER BY f.id DESC LIMIT $2 OFFSET $3`,
     `SELECT u.n + b.n - ov.n AS n, u.rating_sum + b.rating_sum - ov.rating_sum AS rating_sum
        FROM (${sums(`post_counts c WHERE c.user_id IN (SELECT uid FROM authors)`)}) u,

@@ -13,6 +13,7 @@ import { ReportOutcomes1735900000000 } from './migrations/1735900000000-report-o
 import { Safety1735800000000 } from './migrations/1735800000000-safety';
 import { HomeFeedIndexes1736000000000 } from './migrations/1736000000000-home-feed-indexes';
 import { SuspendedOwnersContent1736100000000 } from './migrations/1736100000000-suspended-owners-content';
+import { HomeScanIndex1736200000000 } from './migrations/1736200000000-home-scan-index';
 import { CalendarTags1735600000000 } from './migrations/1735600000000-calendar-tags';
 import { Platform1732500000000 } from './migrations/1732500000000-platform';
 import { Social1732600000000 } from './migrations/1732600000000-social';
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   ModeratedBooksAndSuspendedContent1735900000001,
   HomeFeedIndexes1736000000000,
   SuspendedOwnersContent1736100000000,
+  HomeScanIndex1736200000000,
 ];
