@@ -1,4 +1,4 @@
-// node notes/explain.mjs FILE.sql '[values]' [--custom] [--costs] : EXPLAIN (ANALYZE, BUFFERS) of the statement in FILE
+// node scripts/home-feed/explain.mjs FILE.sql '[values]' [--custom] [--costs] : EXPLAIN (ANALYZE, BUFFERS) of the statement in FILE
 // as a generic plan of a prepared statement (as the app's named statements run), the 2nd execution explained.
 import fs from 'node:fs';
 import pg from 'pg';

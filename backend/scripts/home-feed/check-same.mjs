@@ -1,8 +1,8 @@
 // The check of issue 43's new home page statement: for the bench's readers (popular 10, many 205,
 // books 194, newcomer 184, and any given), pages 0–3, the app's statement (dist, FeedsService.homePageSql)
-// answers the same ids in the same order as today's merge (notes/home-sql.mjs oldPageSql, the
+// answers the same ids in the same order as today's merge (scripts/home-feed/home-sql.mjs oldPageSql, the
 // statement of main before this change), plus which way it took (scan or merge).
-//   DATABASE_URL=… node notes/check-same.mjs [viewer ids…]
+//   DATABASE_URL=… node scripts/home-feed/check-same.mjs [viewer ids…]
 import pg from 'pg';
 import { appSql, oldSql } from './gen-app.mjs';
 import { oldPageSql } from './home-sql.mjs';

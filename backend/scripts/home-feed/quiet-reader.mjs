@@ -21,7 +21,7 @@ for (const [name, file] of [
   ["main's merge + totals, page 3", 'old-page-p3.sql'],
   ['app + totals, page 3', 'app-new-page-p3.sql'],
 ]) {
-  const text = fs.readFileSync(`notes/${file}`, 'utf8');
+  const text = fs.readFileSync(`scripts/home-feed/${file}`, 'utf8');
   await c.query(`PREPARE s AS ${text}`);
   await c.query(`EXECUTE s(${v})`);
   const times = [];

@@ -1,4 +1,4 @@
-// node notes/qps.mjs FILE.sql '[values]' [clients=2] [seconds=5]: statements/s of a named prepared statement.
+// node scripts/home-feed/qps.mjs FILE.sql '[values]' [clients=2] [seconds=5]: statements/s of a named prepared statement.
 import fs from 'node:fs';
 import pg from 'pg';
 const [file, valuesJson, clients = '2', seconds = '5'] = process.argv.slice(2);
