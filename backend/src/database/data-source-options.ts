@@ -16,7 +16,7 @@ export function dataSourceOptions(db: Pick<DatabaseHandle, 'url' | 'embedded' | 
     extra: {
       max: db.embedded ? 1 : db.poolSize,
       connectionTimeoutMillis: 10_000,
-      // Every connection to PGlite shares its one session, prepared statements included (see Sql).
+      // Every connection to PGlite shares its one session, prepared statements included (see database/db.ts).
       ...(db.embedded ? { onConnect: forgetPrepared } : {}),
     },
   };
